@@ -1,0 +1,4 @@
+// `npm run serve`: always headless (server use).
+import { runHeadless } from './headless.js';
+
+await runHeadless();

@@ -1,0 +1,37 @@
+// Runs the whole stack without a window: `npm run serve`, and `npm start` where Electron is absent.
+import { createStackLogger, logFilePath } from './stack/stack-logger.js';
+import { readStackSettings } from './stack/stack-settings.js';
+import { StackSupervisor } from './stack/stack-supervisor.js';
+
+export async function runHeadless(reason?: string): Promise<void> {
+  const settings = readStackSettings();
+  const logger = createStackLogger({ dataDir: settings.dataDir, level: settings.logLevel });
+  if (reason) logger.info(reason);
+  const supervisor = new StackSupervisor({ settings, logger });
+  supervisor.on('progress', (step) => logger.info(step));
+
+  let exiting = false;
+  const exit = async (code: number) => {
+    if (exiting) return;
+    exiting = true;
+    await supervisor.stop();
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void exit(0));
+  process.on('SIGTERM', () => void exit(0));
+  supervisor.on('fatal', (error) => {
+    process.stderr.write(`\nVantage stopped: ${error.message}\nLog: ${logFilePath(settings.dataDir)}\n`);
+    void exit(1);
+  });
+
+  try {
+    const runtime = await supervisor.start();
+    process.stdout.write(
+      `\nVantage is running (headless).\n  UI:   ${runtime.apiUrl}/#token=${runtime.token}\n` +
+        `  Data: ${settings.dataDir}\n  Log:  ${logFilePath(settings.dataDir)}\nPress Ctrl+C to stop.\n`,
+    );
+  } catch (error) {
+    process.stderr.write(`\nVantage could not start: ${(error as Error).message}\nLog: ${logFilePath(settings.dataDir)}\n`);
+    await exit(1);
+  }
+}

@@ -1,0 +1,87 @@
+// How the API process is started: child_process.fork headless; Electron plugs in utilityProcess later.
+import { fork } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ApiProcessMessage, SupervisorMessage } from '../../server/ipc-protocol.js';
+
+export interface ApiChannelEvents {
+  message: [message: ApiProcessMessage];
+  exit: [code: number | null, signal: NodeJS.Signals | null];
+  stdout: [line: string];
+  stderr: [line: string];
+}
+
+/** One running API process, seen through the messages it sends and its exit. */
+export interface ApiChannel extends EventEmitter<ApiChannelEvents> {
+  readonly pid: number | undefined;
+  send(message: SupervisorMessage): void;
+  kill(signal: NodeJS.Signals): void;
+  readonly exited: boolean;
+}
+
+export interface ApiLauncher {
+  launch(): ApiChannel;
+}
+
+export const API_ENTRY = fileURLToPath(new URL('../../server/main.ts', import.meta.url));
+
+/** Node's loader for TypeScript sources, so the child runs server/*.ts directly. */
+function typeScriptLoader(): string {
+  const require = createRequire(import.meta.url);
+  const packageJson = require.resolve('tsx/package.json');
+  return pathToFileURL(packageJson.replace(/package\.json$/, 'dist/loader.mjs')).href;
+}
+
+class ForkedApiChannel extends EventEmitter<ApiChannelEvents> implements ApiChannel {
+  private readonly child;
+  exited = false;
+
+  constructor(entry: string, execArgv: string[]) {
+    super();
+    this.child = fork(entry, [], { execArgv, stdio: ['ignore', 'pipe', 'pipe', 'ipc'], serialization: 'json' });
+    this.child.on('message', (message) => this.emit('message', message as ApiProcessMessage));
+    this.child.once('exit', (code, signal) => {
+      this.exited = true;
+      this.emit('exit', code, signal);
+    });
+    this.child.on('error', () => undefined);
+    forwardLines(this.child.stdout, (line) => this.emit('stdout', line));
+    forwardLines(this.child.stderr, (line) => this.emit('stderr', line));
+  }
+
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
+  send(message: SupervisorMessage): void {
+    if (this.child.connected) this.child.send(message);
+  }
+
+  kill(signal: NodeJS.Signals): void {
+    if (!this.exited) this.child.kill(signal);
+  }
+}
+
+function forwardLines(stream: NodeJS.ReadableStream | null, onLine: (line: string) => void): void {
+  if (!stream) return;
+  let pending = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) if (line) onLine(line);
+  });
+}
+
+export class ForkApiLauncher implements ApiLauncher {
+  constructor(
+    private readonly entry: string = API_ENTRY,
+    private readonly execArgv: string[] = ['--import', typeScriptLoader()],
+  ) {}
+
+  launch(): ApiChannel {
+    return new ForkedApiChannel(this.entry, this.execArgv);
+  }
+}

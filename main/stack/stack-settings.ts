@@ -1,0 +1,62 @@
+// The supervisor's settings, read once from the environment.
+import { resolveDataDir } from './data-dir.js';
+
+/** Settings handed through to the API process by their specification names. */
+export const PASSED_SETTINGS = [
+  'FIRE_MAP_KEY',
+  'FIRE_DATASET',
+  'FIRE_BBOX',
+  'FIRE_INTERVAL',
+  'FIRE_API_URL',
+  'INCLUDE_FUTURES',
+  'LLM_BASE_URL',
+  'LLM_MODEL',
+  'GEOCODER_URL',
+  'CAMERA_SOURCES',
+  'NEWS_FEEDS_FILE',
+] as const;
+
+export interface StackSettings {
+  dataDir: string;
+  /** DATABASE_URL: use this PostgreSQL/PostGIS and start no embedded one. */
+  databaseUrl?: string;
+  /** NATS_URL (+ NATS_TOKEN): use this NATS and start no bundled one. */
+  natsUrl?: string;
+  natsToken?: string;
+  /** VANTAGE_TOKEN fixes the API token; otherwise a new one each launch. */
+  apiToken?: string;
+  apiHost: string;
+  apiPort: number;
+  allowedHosts: string[];
+  logLevel: string;
+  dbNullPool: boolean;
+  settings: Record<string, string>;
+}
+
+function integer(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`${name} must be a port number, got "${value}"`);
+  return parsed;
+}
+
+export function readStackSettings(env: NodeJS.ProcessEnv = process.env): StackSettings {
+  const settings: Record<string, string> = {};
+  for (const name of PASSED_SETTINGS) {
+    const value = env[name];
+    if (value !== undefined) settings[name] = value;
+  }
+  return {
+    dataDir: resolveDataDir(env),
+    databaseUrl: env.DATABASE_URL || undefined,
+    natsUrl: env.NATS_URL || undefined,
+    natsToken: env.NATS_TOKEN || undefined,
+    apiToken: env.VANTAGE_TOKEN || undefined,
+    apiHost: env.VANTAGE_HOST || '127.0.0.1',
+    apiPort: integer(env.VANTAGE_PORT, 'VANTAGE_PORT', 0),
+    allowedHosts: (env.VANTAGE_ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim()).filter(Boolean),
+    logLevel: env.LOG_LEVEL || 'info',
+    dbNullPool: (env.DB_NULL_POOL ?? '0') !== '0',
+    settings,
+  };
+}

@@ -1,0 +1,130 @@
+// Starts PostgreSQL → NATS → API process, writes runtime.json, and stops them in reverse order.
+import { EventEmitter } from 'node:events';
+import { type ApiLauncher, ForkApiLauncher } from './api-launcher.js';
+import { ApiProcess, type ApiReady } from './api-process.js';
+import { prepareDataDir } from './data-dir.js';
+import { findFreePort } from './free-port.js';
+import { NatsService } from './nats-service.js';
+import { PostgresService } from './postgres-service.js';
+import { removeRuntimeFile, type RuntimeInfo, writeRuntimeFile } from './runtime-file.js';
+import { randomSecret } from './secret-file.js';
+import type { StackSettings } from './stack-settings.js';
+import type { Logger } from './stack-logger.js';
+
+export interface StackSupervisorOptions {
+  settings: StackSettings;
+  logger: Logger;
+  launcher?: ApiLauncher;
+  /** Passed to the API process (tests switch schedules off, for example). */
+  serverOverrides?: { schedulesEnabled?: boolean; jobWaitMs?: number };
+  echoApiOutput?: boolean;
+  apiRestartDelayMs?: { initial: number; max: number };
+}
+
+export interface StackSupervisorEvents {
+  progress: [step: string];
+  /** PostgreSQL or NATS died: the stack has been stopped. */
+  fatal: [error: Error];
+  'api-crash': [info: { code: number | null; signal: NodeJS.Signals | null; restartInMs: number }];
+  'api-restarted': [ready: ApiReady];
+}
+
+export class StackSupervisor extends EventEmitter<StackSupervisorEvents> {
+  readonly postgres: PostgresService | null;
+  readonly nats: NatsService | null;
+  api: ApiProcess | null = null;
+  private runtime: RuntimeInfo | null = null;
+  private stopping: Promise<void> | null = null;
+
+  constructor(private readonly options: StackSupervisorOptions) {
+    super();
+    const { settings, logger } = options;
+    this.postgres = settings.databaseUrl ? null : new PostgresService({ dataDir: settings.dataDir, logger });
+    this.nats = settings.natsUrl ? null : new NatsService({ dataDir: settings.dataDir, logger });
+    this.postgres?.on('progress', (step) => this.emit('progress', step));
+    this.postgres?.on('exit', ({ expected, code, signal }) => {
+      if (!expected) this.failHard(new Error(`PostgreSQL stopped unexpectedly (code ${code}, signal ${signal})`));
+    });
+    this.nats?.on('exit', ({ expected, code, signal }) => {
+      if (!expected) this.failHard(new Error(`nats-server stopped unexpectedly (code ${code}, signal ${signal})`));
+    });
+  }
+
+  get runtimeInfo(): RuntimeInfo | null {
+    return this.runtime;
+  }
+
+  async start(): Promise<RuntimeInfo> {
+    const { settings, logger } = this.options;
+    const startedAt = Date.now();
+    await prepareDataDir(settings.dataDir);
+    try {
+      if (this.postgres) await this.postgres.start();
+      else logger.info('DATABASE_URL set: using that PostgreSQL, not starting the embedded one');
+      this.emit('progress', 'starting NATS');
+      if (this.nats) await this.nats.start();
+      else logger.info('NATS_URL set: using that NATS, not starting the bundled one');
+
+      this.emit('progress', 'starting the API');
+      const token = settings.apiToken ?? randomSecret(32);
+      const port = settings.apiPort || (await findFreePort(settings.apiHost === '0.0.0.0' ? '0.0.0.0' : '127.0.0.1'));
+      const api = new ApiProcess({
+        launcher: this.options.launcher ?? new ForkApiLauncher(),
+        logger,
+        echoOutput: this.options.echoApiOutput ?? true,
+        ...(this.options.apiRestartDelayMs ? { restartDelayMs: this.options.apiRestartDelayMs } : {}),
+        config: {
+          databaseUrl: this.postgres?.url ?? (settings.databaseUrl as string),
+          natsUrl: this.nats?.url ?? (settings.natsUrl as string),
+          natsToken: this.nats?.token ?? settings.natsToken,
+          apiToken: token,
+          host: settings.apiHost,
+          port,
+          allowedHosts: settings.allowedHosts,
+          dataDir: settings.dataDir,
+          logLevel: settings.logLevel as 'info',
+          dbNullPool: settings.dbNullPool,
+          settings: settings.settings,
+          ...this.options.serverOverrides,
+        },
+      });
+      this.api = api;
+      api.on('crash', (info) => this.emit('api-crash', info));
+      api.on('restarted', (ready) => this.emit('api-restarted', ready));
+      const ready = await api.start();
+      this.runtime = { apiUrl: ready.url, token, pid: process.pid, startedAt: new Date().toISOString() };
+      await writeRuntimeFile(settings.dataDir, this.runtime);
+      logger.info({ apiUrl: ready.url, ms: Date.now() - startedAt, schemaHeads: ready.schemaHeads }, 'stack ready');
+      return this.runtime;
+    } catch (error) {
+      await this.stop();
+      throw error;
+    }
+  }
+
+  /** Stops API → NATS → PostgreSQL; safe to call more than once. */
+  stop(): Promise<void> {
+    this.stopping ??= this.stopInOrder();
+    return this.stopping;
+  }
+
+  private async stopInOrder(): Promise<void> {
+    const { logger, settings } = this.options;
+    await removeRuntimeFile(settings.dataDir);
+    for (const service of [this.api, this.nats, this.postgres]) {
+      if (!service) continue;
+      try {
+        await service.stop();
+      } catch (error) {
+        logger.error({ service: service.name, err: error }, 'stop failed');
+      }
+    }
+    logger.info('stack stopped');
+  }
+
+  private failHard(error: Error): void {
+    if (this.stopping) return;
+    this.options.logger.fatal({ err: error }, 'stopping the stack');
+    void this.stop().then(() => this.emit('fatal', error));
+  }
+}

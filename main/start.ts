@@ -1,0 +1,17 @@
+// `npm start`: the desktop app where an Electron runtime and the desktop shell are present, else headless.
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { findElectronRuntime } from './electron-runtime.js';
+import { runHeadless } from './headless.js';
+
+const DESKTOP_ENTRY = fileURLToPath(new URL('./electron/entry.js', import.meta.url));
+
+const runtime = findElectronRuntime();
+if (runtime.present && existsSync(DESKTOP_ENTRY)) {
+  const child = spawn(runtime.binary, [DESKTOP_ENTRY], { stdio: 'inherit' });
+  child.on('exit', (code) => process.exit(code ?? 0));
+} else {
+  const why = runtime.present ? 'the desktop shell is not built yet (main/electron/entry.js missing)' : runtime.reason;
+  await runHeadless(`Starting headless: ${why}.`);
+}

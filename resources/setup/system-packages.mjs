@@ -1,0 +1,15 @@
+// The Debian packages the stack needs, and which of them this machine lacks.
+import { spawnSync } from 'node:child_process';
+
+export const SYSTEM_PACKAGES = ['postgresql-15-postgis-3', 'nats-server'];
+
+function isInstalled(name) {
+  const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });
+  return result.status === 0 && result.stdout.includes('install ok installed');
+}
+
+/** Missing package names, or null where dpkg is not there to ask. */
+export function systemPackagesNeeded(packages = SYSTEM_PACKAGES) {
+  if (spawnSync('dpkg-query', ['--version'], { stdio: 'ignore' }).status !== 0) return null;
+  return packages.filter((name) => !isInstalled(name));
+}

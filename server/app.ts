@@ -1,0 +1,64 @@
+// The Fastify app as a plugin tree: infrastructure (config, errors, host guard, auth, db, bus), then domains.
+import { readFileSync } from 'node:fs';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import type { ServerConfig } from './config.js';
+import type { Database } from './db/database.js';
+import { HealthRepository } from './health/health-repository.js';
+import { healthRoutes } from './health/health-routes.js';
+import { HealthService } from './health/health-service.js';
+import { JobLockRepository } from './jobs/job-lock-repository.js';
+import { jobRoutes } from './jobs/job-routes.js';
+import { JobRunner } from './jobs/job-runner.js';
+import { partitionJob } from './partitions/partition-job.js';
+import { PartitionRepository } from './partitions/partition-repository.js';
+import { PipelineStatusRepository } from './pipelines/pipeline-status-repository.js';
+import bearerAuth from './plugins/bearer-auth.js';
+import bus from './plugins/bus.js';
+import configPlugin from './plugins/config.js';
+import database from './plugins/database.js';
+import errorHandler from './plugins/error-handler.js';
+import hostGuard from './plugins/host-guard.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobRunner;
+  }
+}
+
+const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+
+export interface BuildAppOptions {
+  logger?: Logger | false;
+  /** Share a database handle (tests); otherwise one is made from config. */
+  database?: Database;
+}
+
+export async function buildApp(config: ServerConfig, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app: FastifyInstance = Fastify({
+    ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : { logger: false }),
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  await app.register(configPlugin, { config });
+  await app.register(errorHandler);
+  await app.register(hostGuard);
+  await app.register(bearerAuth);
+  await app.register(database, options.database ? { database: options.database } : {});
+  await app.register(bus);
+
+  const pipelineStatus = new PipelineStatusRepository(app.db);
+  const jobs = new JobRunner(new JobLockRepository(app.db), pipelineStatus, app.log);
+  jobs.register(partitionJob(new PartitionRepository(app.db), config.partitionDaysAhead));
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stopSchedules());
+
+  const health = new HealthService(new HealthRepository(app.db), pipelineStatus, app.bus, VERSION);
+  await app.register(healthRoutes, { service: health });
+  await app.register(jobRoutes);
+  return app;
+}

@@ -1,0 +1,34 @@
+// Settings of the API process. They arrive over IPC from the supervisor (never argv).
+import { z } from 'zod';
+
+export const serverConfigSchema = z.object({
+  databaseUrl: z.string().min(1),
+  natsUrl: z.string().min(1),
+  natsToken: z.string().optional(),
+  apiToken: z.string().min(16),
+  host: z.string().default('127.0.0.1'),
+  port: z.number().int().min(0).max(65535).default(0),
+  /** Extra Host header values accepted besides the bound address (DNS-rebinding guard). */
+  allowedHosts: z.array(z.string()).default([]),
+  dataDir: z.string().min(1),
+  logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** DB_NULL_POOL: a connection per unit of work instead of a pool. */
+  dbNullPool: z.boolean().default(false),
+  dbPoolMax: z.number().int().min(1).max(100).default(10),
+  bodyLimitBytes: z.number().int().positive().default(1024 * 1024),
+  /** How long POST /api/jobs/:name waits before answering 202. */
+  jobWaitMs: z.number().int().min(0).default(25_000),
+  /** Days of partitions created ahead of today. */
+  partitionDaysAhead: z.number().int().min(1).max(60).default(7),
+  /** Run schedules (off in tests that drive jobs by hand). */
+  schedulesEnabled: z.boolean().default(true),
+  /** Every other setting, by its specification name (FIRE_MAP_KEY, FIRE_DATASET, ...). */
+  settings: z.record(z.string(), z.string()).default({}),
+});
+
+export type ServerConfig = z.infer<typeof serverConfigSchema>;
+export type ServerConfigInput = z.input<typeof serverConfigSchema>;
+
+export function parseServerConfig(input: ServerConfigInput): ServerConfig {
+  return serverConfigSchema.parse(input);
+}

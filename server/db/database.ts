@@ -1,0 +1,112 @@
+// The PostgreSQL access every repository goes through: a pool, or with DB_NULL_POOL a connection per unit of work.
+import pg from 'pg';
+
+/** Where connection trouble is reported. */
+export interface WarnLogger {
+  warn(details: object, message: string): void;
+}
+
+export type Queryable = Pick<pg.ClientBase, 'query'>;
+
+export interface Database {
+  query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+  /** One connection for the whole callback (session state such as advisory locks). */
+  withClient<T>(work: (client: Queryable) => Promise<T>): Promise<T>;
+  transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  url: string;
+  nullPool: boolean;
+  poolMax?: number;
+  logger: WarnLogger;
+  applicationName?: string;
+}
+
+async function inTransaction<T>(client: Queryable, work: (client: Queryable) => Promise<T>): Promise<T> {
+  await client.query('BEGIN');
+  try {
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}
+
+class PooledDatabase implements Database {
+  private readonly pool: pg.Pool;
+
+  constructor(options: DatabaseOptions) {
+    this.pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolMax ?? 10,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 10_000,
+      application_name: options.applicationName ?? 'vantage-api',
+    });
+    // A server restart drops idle clients; the pool replaces them, so log instead of crashing.
+    this.pool.on('error', (error) => options.logger.warn({ err: error }, 'idle database connection lost'));
+  }
+
+  query<R extends pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>> {
+    return this.pool.query<R>(text, params);
+  }
+
+  async withClient<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    try {
+      return await work(client);
+    } catch (error) {
+      broken = error as Error;
+      throw error;
+    } finally {
+      // A connection whose session state is unknown after an error is not handed out again.
+      client.release(broken);
+    }
+  }
+
+  transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
+    return this.withClient((client) => inTransaction(client, work));
+  }
+
+  close(): Promise<void> {
+    return this.pool.end();
+  }
+}
+
+class UnpooledDatabase implements Database {
+  constructor(private readonly options: DatabaseOptions) {}
+
+  async withClient<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
+    const client = new pg.Client({
+      connectionString: this.options.url,
+      connectionTimeoutMillis: 10_000,
+      application_name: this.options.applicationName ?? 'vantage-api',
+    });
+    client.on('error', (error) => this.options.logger.warn({ err: error }, 'database connection lost'));
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+  }
+
+  query<R extends pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>> {
+    return this.withClient((client) => client.query<R>(text, params));
+  }
+
+  transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
+    return this.withClient((client) => inTransaction(client, work));
+  }
+
+  async close(): Promise<void> {}
+}
+
+export function createDatabase(options: DatabaseOptions): Database {
+  return options.nullPool ? new UnpooledDatabase(options) : new PooledDatabase(options);
+}

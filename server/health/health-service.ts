@@ -1,0 +1,63 @@
+// Assembles the health report; a failing part is reported, never thrown.
+import type { Bus, BusStatus } from '../bus/bus-connection.js';
+import { describeFreshness, type PipelineFreshness } from '../pipelines/pipeline-freshness.js';
+import type { PipelineName } from '../pipelines/pipeline-registry.js';
+import type { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
+import type { HealthRepository } from './health-repository.js';
+
+export interface HealthReport {
+  status: 'ok' | 'degraded';
+  version: string;
+  uptimeSeconds: number;
+  pipelines: Record<PipelineName, PipelineFreshness>;
+  database: { ok: boolean; postgis: string | null; schemaHeads: string[]; error?: string };
+  bus: BusStatus;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export class HealthService {
+  private readonly startedAt = Date.now();
+
+  constructor(
+    private readonly health: HealthRepository,
+    private readonly pipelines: PipelineStatusRepository,
+    private readonly bus: Bus,
+    private readonly version: string,
+  ) {}
+
+  async report(): Promise<HealthReport> {
+    const [database, pipelineRows, bus] = await Promise.all([
+      this.databaseStatus(),
+      withTimeout(this.pipelines.list(), 3_000, 'database').catch(() => []),
+      withTimeout(this.bus.status(), 3_000, 'bus').catch(() => ({ ok: false, jetstream: false })),
+    ]);
+    return {
+      status: database.ok && bus.ok ? 'ok' : 'degraded',
+      version: this.version,
+      uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
+      pipelines: describeFreshness(pipelineRows),
+      database,
+      bus,
+    };
+  }
+
+  private async databaseStatus(): Promise<HealthReport['database']> {
+    try {
+      const [postgis, schemaHeads] = await withTimeout(
+        Promise.all([this.health.postgisVersion(), this.health.schemaHeads()]),
+        3_000,
+        'database',
+      );
+      return { ok: true, postgis, schemaHeads };
+    } catch (error) {
+      return { ok: false, postgis: null, schemaHeads: [], error: (error as Error).message };
+    }
+  }
+}

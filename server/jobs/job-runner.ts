@@ -1,0 +1,98 @@
+// Runs named jobs, on schedule or on demand, never two of the same at once (across processes too).
+import { Cron } from 'croner';
+import type { FastifyBaseLogger } from 'fastify';
+import type { PipelineName } from '../pipelines/pipeline-registry.js';
+import type { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
+import type { JobLockRepository } from './job-lock-repository.js';
+
+export const JOB_NAMES = ['fires', 'incidents', 'aircraft', 'cameras', 'news', 'summaries', 'analyst', 'recap', 'partitions'] as const;
+export type JobName = (typeof JOB_NAMES)[number];
+
+export interface JobDefinition {
+  name: JobName;
+  /** croner pattern; omitted = on demand only. */
+  schedule?: string;
+  timezone?: string;
+  /** Also run once when the process starts. */
+  runAtStart?: boolean;
+  /** Health entry that this job's outcome updates. */
+  pipeline?: PipelineName;
+  run(): Promise<Record<string, unknown>>;
+}
+
+export type JobOutcome =
+  | { status: 'done'; result: Record<string, unknown>; durationMs: number }
+  | { status: 'failed'; message: string; durationMs: number }
+  | { status: 'busy' };
+
+export class JobRunner {
+  private readonly jobs = new Map<JobName, JobDefinition>();
+  private readonly crons: Cron[] = [];
+  private closed = false;
+
+  constructor(
+    private readonly locks: JobLockRepository,
+    private readonly pipelines: PipelineStatusRepository,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  register(job: JobDefinition): void {
+    if (this.jobs.has(job.name)) throw new Error(`job ${job.name} registered twice`);
+    this.jobs.set(job.name, job);
+  }
+
+  has(name: string): name is JobName {
+    return this.jobs.has(name as JobName);
+  }
+
+  names(): JobName[] {
+    return [...this.jobs.keys()];
+  }
+
+  async run(name: JobName): Promise<JobOutcome> {
+    const job = this.jobs.get(name);
+    if (!job) throw new Error(`unknown job ${name}`);
+    const started = Date.now();
+    const outcome = await this.locks.withLock(name, async (): Promise<JobOutcome> => {
+      try {
+        const result = await job.run();
+        if (job.pipeline) await this.pipelines.recordSuccess(job.pipeline);
+        this.log.info({ job: name, ms: Date.now() - started, result }, 'job finished');
+        return { status: 'done', result, durationMs: Date.now() - started };
+      } catch (error) {
+        const message = (error as Error).message;
+        if (job.pipeline) await this.pipelines.recordFailure(job.pipeline, message).catch(() => undefined);
+        this.log.error({ job: name, err: error }, 'job failed');
+        return { status: 'failed', message, durationMs: Date.now() - started };
+      }
+    });
+    return outcome.acquired ? outcome.value : { status: 'busy' };
+  }
+
+  /** Starts the schedules; call after the HTTP server listens. */
+  startSchedules(): void {
+    for (const job of this.jobs.values()) {
+      if (job.schedule) {
+        this.crons.push(
+          new Cron(job.schedule, { timezone: job.timezone ?? 'UTC', protect: true, name: job.name }, () => this.runQuietly(job.name)),
+        );
+      }
+      if (job.runAtStart) void this.runQuietly(job.name);
+    }
+  }
+
+  stopSchedules(): void {
+    this.closed = true;
+    for (const cron of this.crons.splice(0)) cron.stop();
+  }
+
+  private async runQuietly(name: JobName): Promise<void> {
+    if (this.closed) return;
+    try {
+      const outcome = await this.run(name);
+      if (outcome.status === 'busy') this.log.debug({ job: name }, 'job already running elsewhere; skipped');
+    } catch (error) {
+      this.log.error({ job: name, err: error }, 'scheduled job could not run');
+    }
+  }
+}

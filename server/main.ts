@@ -1,0 +1,69 @@
+// Entry of the API process. The supervisor sends `start` with the config over IPC; we migrate,
+// listen, report `ready` from inside the listen callback, then start the workers.
+import type { FastifyInstance } from 'fastify';
+import { runMigrations } from '../migrations/migration-runner.js';
+import { buildApp } from './app.js';
+import { parseServerConfig, type ServerConfig } from './config.js';
+import type { ApiProcessMessage } from './ipc-protocol.js';
+import { supervisorMessageSchema } from './ipc-protocol.js';
+import { createServerLogger } from './logger.js';
+
+let app: FastifyInstance | null = null;
+let shuttingDown = false;
+
+function send(message: ApiProcessMessage): void {
+  if (process.send && process.connected) process.send(message);
+}
+
+async function start(config: ServerConfig): Promise<void> {
+  const logger = createServerLogger({ level: config.logLevel, dataDir: config.dataDir });
+  const migrations = await runMigrations(config.databaseUrl, {
+    logger: { info: (message) => logger.info(message), warn: (message) => logger.warn(message) },
+  });
+  app = await buildApp(config, { logger });
+  const instance = app;
+  instance.listen({ host: config.host, port: config.port }, (error) => {
+    if (error) {
+      send({ type: 'fatal', message: error.message });
+      process.exit(1);
+    }
+    const address = instance.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
+    send({ type: 'ready', url: `http://${host}:${port}`, port, schemaHeads: migrations.heads });
+    if (config.schedulesEnabled) instance.jobs.startSchedules();
+  });
+}
+
+async function shutdown(code: number): Promise<void> {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  const forced = setTimeout(() => process.exit(code), 8_000);
+  forced.unref();
+  try {
+    await app?.close();
+  } finally {
+    process.exit(code);
+  }
+}
+
+process.on('message', (raw) => {
+  const parsed = supervisorMessageSchema.safeParse(raw);
+  if (!parsed.success) return;
+  const message = parsed.data;
+  if (message.type === 'shutdown') {
+    void shutdown(0);
+    return;
+  }
+  if (app) return;
+  start(parseServerConfig(message.config)).catch((error: Error) => {
+    send({ type: 'fatal', message: error.message });
+    setTimeout(() => process.exit(1), 100);
+  });
+});
+
+// The supervisor owns our lifecycle: a terminal Ctrl+C reaches it, and it tells us to stop.
+process.on('SIGINT', () => undefined);
+process.on('SIGTERM', () => void shutdown(0));
+// A supervisor that vanished leaves no orphan API behind.
+process.on('disconnect', () => void shutdown(0));

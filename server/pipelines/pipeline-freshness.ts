@@ -1,0 +1,35 @@
+// Turns stored pipeline outcomes into what health shows: age, staleness and why.
+import { PIPELINE_NAMES, PIPELINES, type PipelineName } from './pipeline-registry.js';
+import type { PipelineStatusRow } from './pipeline-status-repository.js';
+
+export interface PipelineFreshness {
+  lastSuccessAt: string | null;
+  ageSeconds: number | null;
+  expectedIntervalSeconds: number;
+  stale: boolean;
+  lastError: string | null;
+  /** Plain words for the screen when stale. */
+  reason: string | null;
+}
+
+/** A pipeline is stale when it never succeeded or its last success is older than twice its interval. */
+export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date = new Date()): Record<PipelineName, PipelineFreshness> {
+  const byName = new Map(rows.map((row) => [row.name, row]));
+  const result = {} as Record<PipelineName, PipelineFreshness>;
+  for (const name of PIPELINE_NAMES) {
+    const row = byName.get(name);
+    const expected = PIPELINES[name].expectedIntervalSeconds;
+    const success = row?.lastSuccessAt ?? null;
+    const ageSeconds = success ? Math.max(0, Math.round((now.getTime() - success.getTime()) / 1000)) : null;
+    const stale = ageSeconds === null || ageSeconds > 2 * expected;
+    const lastError = row?.lastError ?? null;
+    let reason: string | null = null;
+    if (stale) {
+      if (lastError) reason = `last run failed: ${lastError}`;
+      else if (ageSeconds === null) reason = 'has not run successfully yet';
+      else reason = `last success ${ageSeconds} s ago, expected every ${expected} s`;
+    }
+    result[name] = { lastSuccessAt: success?.toISOString() ?? null, ageSeconds, expectedIntervalSeconds: expected, stale, lastError, reason };
+  }
+  return result;
+}

@@ -1,0 +1,42 @@
+// Every failure answers { error: { code, message, details } } with the right status; nothing internal leaks.
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError, errorBody } from '../http/api-error.js';
+
+const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'payload_too_large', message: 'request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, code: 'unsupported_media_type', message: 'unsupported content type' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, code: 'bad_request', message: 'invalid content length' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'bad_request', message: 'JSON body is empty' },
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'bad_request', message: 'JSON body is not valid JSON' },
+};
+
+async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const details = error.validation.map((issue) => ({
+        where: error.validationContext,
+        path: issue.instancePath,
+        message: issue.message,
+      }));
+      return reply.status(400).send(errorBody('bad_request', `invalid ${error.validationContext ?? 'request'}`, details));
+    }
+    const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
+    if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send(errorBody('bad_request', 'the request could not be processed'));
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send(errorBody('internal', 'internal error; see the log'));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    reply.status(404).send(errorBody('not_found', `no route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+}
+
+export default fp(errorHandlerPlugin, { name: 'error-handler' });
