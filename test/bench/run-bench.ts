@@ -1,0 +1,19 @@
+// `npm run bench`: runs every bench case, prints a table, writes bench/results.json.
+import { mkdir, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { type BenchFigure, formatTable } from './bench-figures.js';
+import { benchStackStart } from './stack-start-bench.js';
+
+const small = process.argv.includes('--small');
+const figures: BenchFigure[] = [];
+figures.push(...(await benchStackStart(small ? 1 : 3)));
+
+const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.versions.node}`;
+const table = formatTable(figures);
+process.stdout.write(`\n${table}\n\nmachine: ${machine}\n`);
+if (!small) {
+  const out = path.resolve(import.meta.dirname, '..', '..', 'bench', 'results.json');
+  await mkdir(path.dirname(out), { recursive: true });
+  await writeFile(out, `${JSON.stringify({ at: new Date().toISOString(), machine, figures }, null, 2)}\n`);
+}

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrations } from '../../migrations/migration-runner.js';
+import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
+
+describe('migrations on a real PostgreSQL', () => {
+  let database: TestDatabase;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('two runners racing on a fresh database apply each revision exactly once', async () => {
+    const [first, second] = await Promise.all([runMigrations(database.url), runMigrations(database.url)]);
+    expect([...first.applied, ...second.applied].sort()).toEqual([
+      '001_initial',
+      '002_cameras',
+      '002_fires',
+      '003_news',
+      '004_camera_enum',
+      '005_news_items',
+      '005_phase2',
+      '006_merge_005',
+    ]);
+    // One of them did all the work; the other waited on the lock and found nothing pending.
+    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 8]);
+    expect(first.heads).toEqual(['006_merge_005']);
+    expect(second.heads).toEqual(['006_merge_005']);
+    const rows = await queryOnce<{ revision: string; n: string }>(
+      database.url,
+      'SELECT revision, count(*) AS n FROM schema_migrations GROUP BY revision',
+    );
+    expect(rows).toHaveLength(8);
+    expect(rows.every((row) => row.n === '1')).toBe(true);
+  });
+
+  it('a later run applies nothing', async () => {
+    const again = await runMigrations(database.url);
+    expect(again.applied).toEqual([]);
+    expect(again.heads).toEqual(['006_merge_005']);
+  });
+
+  it('creates the day-partitioned events table with its enum, trigger-kept search vector and default partition', async () => {
+    const [table] = await queryOnce<{ strategy: string; key: string }>(
+      database.url,
+      `SELECT partstrat AS strategy, pg_get_partkeydef('events'::regclass) AS key FROM pg_partitioned_table WHERE partrelid = 'events'::regclass`,
+    );
+    expect(table).toEqual({ strategy: 'r', key: 'RANGE (ingested_at)' });
+    const [primaryKey] = await queryOnce<{ definition: string }>(
+      database.url,
+      `SELECT pg_get_constraintdef(oid) AS definition FROM pg_constraint WHERE conrelid = 'events'::regclass AND contype = 'p'`,
+    );
+    expect(primaryKey?.definition).toBe('PRIMARY KEY (id, ingested_at)');
+    const labels = await queryOnce<{ label: string }>(
+      database.url,
+      "SELECT unnest(enum_range(NULL::event_source_type))::text AS label",
+    );
+    expect(labels.map((row) => row.label)).toEqual(['fire', 'news', 'aircraft', 'incident', 'alert', 'camera']);
+
+    const [inserted] = await queryOnce<{ search_vector: string; partition: string }>(
+      database.url,
+      `INSERT INTO events (source_type, url, title, summary, geom, occurred_at, ingested_at)
+       VALUES ('fire', 'https://example.test/fire/1', 'Wildfire near Canyon Ridge', 'Spreading east',
+               ST_SetSRID(ST_MakePoint(-120.5, 38.2), 4326), now(), '2031-01-01T10:00:00Z')
+       RETURNING search_vector::text, tableoid::regclass::text AS partition`,
+    );
+    expect(inserted?.search_vector).toContain("'wildfir':1A");
+    expect(inserted?.search_vector).toContain("'spread':5B");
+    expect(inserted?.partition).toBe('events_default');
+  });
+
+  it('creating a day partition moves strays of that day out of the default partition', async () => {
+    const [created] = await queryOnce<{ n: number }>(
+      database.url,
+      "SELECT vantage_ensure_daily_partitions('events'::regclass, 'ingested_at', '2031-01-01', 2) AS n",
+    );
+    expect(created?.n).toBe(2);
+    const rows = await queryOnce<{ partition: string }>(
+      database.url,
+      "SELECT tableoid::regclass::text AS partition FROM events WHERE url = 'https://example.test/fire/1'",
+    );
+    expect(rows).toEqual([{ partition: 'events_p20310101' }]);
+    const [again] = await queryOnce<{ n: number }>(
+      database.url,
+      "SELECT vantage_ensure_daily_partitions('events'::regclass, 'ingested_at', '2031-01-01', 2) AS n",
+    );
+    expect(again?.n).toBe(0);
+  });
+});

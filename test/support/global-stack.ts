@@ -1,0 +1,36 @@
+// Starts the real embedded PostgreSQL (+PostGIS) and nats-server once per test run.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { prepareDataDir } from '../../main/stack/data-dir.js';
+import { NatsService } from '../../main/stack/nats-service.js';
+import { PostgresService } from '../../main/stack/postgres-service.js';
+import { createStackLogger } from '../../main/stack/stack-logger.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of the `postgres` maintenance database of the shared test cluster. */
+    postgresAdminUrl: string;
+    natsUrl: string;
+    natsToken: string;
+  }
+}
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vantage-test-stack-'));
+  await prepareDataDir(dataDir);
+  const logger = createStackLogger({ dataDir, level: 'warn', quiet: true });
+  const postgres = new PostgresService({ dataDir, logger });
+  const nats = new NatsService({ dataDir, logger });
+  await postgres.start();
+  await nats.start();
+  project.provide('postgresAdminUrl', postgres.urlFor('postgres'));
+  project.provide('natsUrl', nats.url);
+  project.provide('natsToken', nats.token);
+  return async () => {
+    await nats.stop();
+    await postgres.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,45 @@
+// Builds the real Fastify app against a fresh test database and the shared nats-server, for app.inject.
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { runMigrations } from '../../migrations/migration-runner.js';
+import { buildApp } from '../../server/app.js';
+import { parseServerConfig, type ServerConfig, type ServerConfigInput } from '../../server/config.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export const TEST_TOKEN = 'test-token-0123456789abcdef';
+export const TEST_HOST = '127.0.0.1:4100';
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: ServerConfig;
+  database: TestDatabase;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(overrides: Partial<ServerConfigInput> = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  await runMigrations(database.url);
+  const config = parseServerConfig({
+    databaseUrl: database.url,
+    natsUrl: inject('natsUrl'),
+    natsToken: inject('natsToken'),
+    apiToken: TEST_TOKEN,
+    port: 4100,
+    dataDir: '/nonexistent-test-data-dir',
+    schedulesEnabled: false,
+    ...overrides,
+  });
+  const app = await buildApp(config);
+  await app.ready();
+  return {
+    app,
+    config,
+    database,
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export const authorized = { authorization: `Bearer ${TEST_TOKEN}`, host: TEST_HOST };
