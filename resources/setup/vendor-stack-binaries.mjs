@@ -1,7 +1,7 @@
 // Copies PostGIS (from Debian's postgresql-15-postgis-3) into the embedded PostgreSQL tree and
 // nats-server into resources/bin, so the app carries them. Only what a fresh install needs.
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -64,6 +64,7 @@ export function vendorStackBinaries(root) {
   const nats = NATS_SERVER_CANDIDATES.find((candidate) => existsSync(candidate));
   if (!nats) throw new Error('nats-server is not installed');
   const binDir = path.join(root, 'resources', 'bin');
+  mkdirSync(binDir, { recursive: true });
   if (copyPreservingLinks(nats, binDir)) lines.push(`vendored ${nats} into resources/bin`);
   // Leftovers of an older PostGIS version would make CREATE EXTENSION pick the wrong script.
   for (const name of readdirSync(extensionDir)) {
