@@ -80,11 +80,63 @@ BEGIN
 END
 $$;
 
+-- Drops the daily partitions of `parent` that hold only days before `cutoff`; answers how many.
+CREATE FUNCTION vantage_drop_daily_partitions_before(parent regclass, cutoff date)
+RETURNS int
+LANGUAGE plpgsql AS $$
+DECLARE
+  parent_name text := (SELECT relname FROM pg_class WHERE oid = parent);
+  part record;
+  dropped int := 0;
+BEGIN
+  FOR part IN
+    SELECT n.nspname AS schema_name, c.relname AS name
+    FROM pg_inherits i
+    JOIN pg_class c ON c.oid = i.inhrelid
+    JOIN pg_namespace n ON n.oid = c.relnamespace
+    WHERE i.inhparent = parent AND c.relname ~ ('^' || parent_name || '_p[0-9]{8}$')
+  LOOP
+    IF to_date(right(part.name, 8), 'YYYYMMDD') < cutoff THEN
+      EXECUTE format('DROP TABLE %I.%I', part.schema_name, part.name);
+      dropped := dropped + 1;
+    END IF;
+  END LOOP;
+  RETURN dropped;
+END
+$$;
+
+-- One row per stored event URL, across all partitions: the ingester's idempotency key.
+CREATE TABLE event_urls (
+  url         text PRIMARY KEY,
+  ingested_at timestamptz NOT NULL
+);
+CREATE INDEX event_urls_ingested_at_idx ON event_urls (ingested_at);
+
+-- The coarse map cell (1 degree) of a geometry for the playback rollup; -1 when there is none.
+CREATE FUNCTION vantage_grid_cell(geom geometry) RETURNS int
+LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
+  SELECT CASE WHEN geom IS NULL OR ST_IsEmpty(geom) THEN -1 ELSE
+    (least(89, greatest(-90, floor(ST_Y(ST_PointOnSurface(geom)))))::int + 90) * 360 +
+    (least(179, greatest(-180, floor(ST_X(ST_PointOnSurface(geom)))))::int + 180)
+  END
+$$;
+
+-- Events per minute (of occurred_at), source type and map cell, kept in the same transaction as
+-- the rows it counts, so it always equals count(*) over the raw rows.
+CREATE TABLE event_minute_rollup (
+  minute      timestamptz NOT NULL,
+  source_type event_source_type NOT NULL,
+  cell        int NOT NULL,
+  count       bigint NOT NULL,
+  PRIMARY KEY (minute, source_type, cell)
+);
+
 -- Last outcome of each background pipeline, shared by every API process.
 CREATE TABLE pipeline_status (
   name            text PRIMARY KEY,
   last_attempt_at timestamptz,
   last_success_at timestamptz,
   last_error      text,
-  last_error_at   timestamptz
+  last_error_at   timestamptz,
+  rejected        bigint NOT NULL DEFAULT 0
 );

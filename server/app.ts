@@ -14,6 +14,14 @@ import { JobRunner } from './jobs/job-runner.js';
 import { partitionJob } from './partitions/partition-job.js';
 import { PartitionRepository } from './partitions/partition-repository.js';
 import { PipelineStatusRepository } from './pipelines/pipeline-status-repository.js';
+import websocket from '@fastify/websocket';
+import { ensureEventStream } from './events/event-stream-setup.js';
+import { eventRoutes } from './events/event-routes.js';
+import { EventSearchRepository } from './events/event-search-repository.js';
+import { PlaybackRepository } from './events/playback-repository.js';
+import { LiveFeed } from './live/live-feed.js';
+import { LiveHub } from './live/live-hub.js';
+import { liveRoutes } from './live/live-routes.js';
 import bearerAuth from './plugins/bearer-auth.js';
 import bus from './plugins/bus.js';
 import configPlugin from './plugins/config.js';
@@ -24,6 +32,8 @@ import hostGuard from './plugins/host-guard.js';
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
+    health: HealthService;
+    live: LiveHub;
   }
 }
 
@@ -53,12 +63,34 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
 
   const pipelineStatus = new PipelineStatusRepository(app.db);
   const jobs = new JobRunner(new JobLockRepository(app.db), pipelineStatus, app.log);
-  jobs.register(partitionJob(new PartitionRepository(app.db), config.partitionDaysAhead));
+  jobs.register(
+    partitionJob(new PartitionRepository(app.db), { daysAhead: config.partitionDaysAhead, retentionDays: config.retentionDays }),
+  );
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stopSchedules());
 
   const health = new HealthService(new HealthRepository(app.db), pipelineStatus, app.bus, VERSION);
+  app.decorate('health', health);
   await app.register(healthRoutes, { service: health });
   await app.register(jobRoutes);
+
+  await ensureEventStream(app.bus.connection, { ackWaitMs: config.ingesterAckWaitMs });
+  await app.register(eventRoutes, {
+    search: new EventSearchRepository(app.db),
+    playback: new PlaybackRepository(app.db),
+    maxPlaybackHours: config.maxPlaybackHours,
+  });
+
+  const hub = new LiveHub(config.liveMaxBufferedBytes);
+  app.decorate('live', hub);
+  await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+  await app.register(liveRoutes, { hub, maxMessageBytes: 4096 });
+  const feed = new LiveFeed(app.bus.connection, hub, app.log);
+  feed.start();
+  // Clients go before the app closes, or close would wait on their sockets.
+  app.addHook('preClose', async () => {
+    feed.stop();
+    hub.closeAll();
+  });
   return app;
 }

@@ -20,6 +20,18 @@ export const serverConfigSchema = z.object({
   jobWaitMs: z.number().int().min(0).default(25_000),
   /** Days of partitions created ahead of today. */
   partitionDaysAhead: z.number().int().min(1).max(60).default(7),
+  /** RETENTION_DAYS: events older than this are dropped by whole daily partitions. */
+  retentionDays: z.number().int().min(1).max(3650).default(30),
+  /** PLAYBACK_MAX_HOURS: the longest range GET /api/playback answers. */
+  maxPlaybackHours: z.number().int().min(1).max(24 * 366).default(48),
+  /** Per-client send buffer of the live socket before the client is dropped as too slow. */
+  liveMaxBufferedBytes: z.number().int().min(1024).default(4 * 1024 * 1024),
+  /** How often live clients get a health message. */
+  liveHealthIntervalMs: z.number().int().min(1000).default(15_000),
+  /** How long an unacked bus message waits before redelivery to another ingester. */
+  ingesterAckWaitMs: z.number().int().min(500).default(30_000),
+  /** Run the ingester (tests may drive it themselves). */
+  ingesterEnabled: z.boolean().default(true),
   /** Run schedules (off in tests that drive jobs by hand). */
   schedulesEnabled: z.boolean().default(true),
   /** Every other setting, by its specification name (FIRE_MAP_KEY, FIRE_DATASET, ...). */

@@ -20,6 +20,29 @@ export const REDACTED_PATHS = [
   'config.databaseUrl',
 ];
 
+/** The query's `token` (live socket auth) never reaches a log line. */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+}
+
+interface LoggedRequest {
+  method: string;
+  url: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}
+
+const serializers = {
+  req: (request: LoggedRequest) => ({
+    method: request.method,
+    url: redactUrl(request.url),
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  }),
+};
+
 export function createServerLogger(options: { level: string; dataDir?: string; toStdout?: boolean }): Logger {
   const streams: pino.StreamEntry[] = [];
   if (options.toStdout ?? true) streams.push({ stream: pino.destination({ fd: 1, sync: false }) });
@@ -33,6 +56,7 @@ export function createServerLogger(options: { level: string; dataDir?: string; t
       level: options.level,
       base: { service: 'api', pid: process.pid },
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers,
     },
     pino.multistream(streams),
   );

@@ -3,12 +3,14 @@
 import type { FastifyInstance } from 'fastify';
 import { runMigrations } from '../migrations/migration-runner.js';
 import { buildApp } from './app.js';
+import { startWorkers, type Workers } from './workers.js';
 import { parseServerConfig, type ServerConfig } from './config.js';
 import type { ApiProcessMessage } from './ipc-protocol.js';
 import { supervisorMessageSchema } from './ipc-protocol.js';
 import { createServerLogger } from './logger.js';
 
 let app: FastifyInstance | null = null;
+let workers: Workers | null = null;
 let shuttingDown = false;
 
 function send(message: ApiProcessMessage): void {
@@ -31,7 +33,7 @@ async function start(config: ServerConfig): Promise<void> {
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
     send({ type: 'ready', url: `http://${host}:${port}`, port, schemaHeads: migrations.heads });
-    if (config.schedulesEnabled) instance.jobs.startSchedules();
+    workers = startWorkers(instance);
   });
 }
 
@@ -41,6 +43,7 @@ async function shutdown(code: number): Promise<void> {
   const forced = setTimeout(() => process.exit(code), 8_000);
   forced.unref();
   try {
+    await workers?.stop();
     await app?.close();
   } finally {
     process.exit(code);

@@ -30,7 +30,17 @@ export interface StackSettings {
   allowedHosts: string[];
   logLevel: string;
   dbNullPool: boolean;
+  /** RETENTION_DAYS, PLAYBACK_MAX_HOURS. */
+  retentionDays?: number;
+  maxPlaybackHours?: number;
   settings: Record<string, string>;
+}
+
+function positive(value: string | undefined, name: string): number | undefined {
+  if (value === undefined || value === '') return undefined;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a positive whole number, got "${value}"`);
+  return parsed;
 }
 
 function integer(value: string | undefined, name: string, fallback: number): number {
@@ -57,6 +67,8 @@ export function readStackSettings(env: NodeJS.ProcessEnv = process.env): StackSe
     allowedHosts: (env.VANTAGE_ALLOWED_HOSTS ?? '').split(',').map((host) => host.trim()).filter(Boolean),
     logLevel: env.LOG_LEVEL || 'info',
     dbNullPool: (env.DB_NULL_POOL ?? '0') !== '0',
+    retentionDays: positive(env.RETENTION_DAYS, 'RETENTION_DAYS'),
+    maxPlaybackHours: positive(env.PLAYBACK_MAX_HOURS, 'PLAYBACK_MAX_HOURS'),
     settings,
   };
 }

@@ -1,5 +1,6 @@
 // Starts PostgreSQL → NATS → API process, writes runtime.json, and stops them in reverse order.
 import { EventEmitter } from 'node:events';
+import type { ServerConfigInput } from '../../server/config.js';
 import { type ApiLauncher, ForkApiLauncher } from './api-launcher.js';
 import { ApiProcess, type ApiReady } from './api-process.js';
 import { prepareDataDir } from './data-dir.js';
@@ -16,7 +17,7 @@ export interface StackSupervisorOptions {
   logger: Logger;
   launcher?: ApiLauncher;
   /** Passed to the API process (tests switch schedules off, for example). */
-  serverOverrides?: { schedulesEnabled?: boolean; jobWaitMs?: number };
+  serverOverrides?: Partial<ServerConfigInput>;
   echoApiOutput?: boolean;
   apiRestartDelayMs?: { initial: number; max: number };
 }
@@ -84,6 +85,8 @@ export class StackSupervisor extends EventEmitter<StackSupervisorEvents> {
           dataDir: settings.dataDir,
           logLevel: settings.logLevel as 'info',
           dbNullPool: settings.dbNullPool,
+          ...(settings.retentionDays ? { retentionDays: settings.retentionDays } : {}),
+          ...(settings.maxPlaybackHours ? { maxPlaybackHours: settings.maxPlaybackHours } : {}),
           settings: settings.settings,
           ...this.options.serverOverrides,
         },

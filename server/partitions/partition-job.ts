@@ -2,7 +2,13 @@
 import type { JobDefinition } from '../jobs/job-runner.js';
 import { DAILY_PARTITIONED_TABLES, type PartitionRepository } from './partition-repository.js';
 
-export function partitionJob(repository: PartitionRepository, daysAhead: number, now: () => Date = () => new Date()): JobDefinition {
+/** Creates partitions ahead and drops whole days older than the retention. */
+export function partitionJob(
+  repository: PartitionRepository,
+  settings: { daysAhead: number; retentionDays: number },
+  now: () => Date = () => new Date(),
+): JobDefinition {
+  const { daysAhead, retentionDays } = settings;
   return {
     name: 'partitions',
     schedule: '5 0 * * *',
@@ -10,11 +16,17 @@ export function partitionJob(repository: PartitionRepository, daysAhead: number,
     runAtStart: true,
     async run() {
       const today = now().toISOString().slice(0, 10);
+      const cutoff = new Date(`${today}T00:00:00Z`);
+      cutoff.setUTCDate(cutoff.getUTCDate() - retentionDays);
+      const cutoffDay = cutoff.toISOString().slice(0, 10);
       const created: Record<string, number> = {};
+      const dropped: Record<string, number> = {};
       for (const { table, keyColumn } of DAILY_PARTITIONED_TABLES) {
         created[table] = await repository.ensureDaily(table, keyColumn, today, daysAhead + 1);
+        dropped[table] = await repository.dropDailyBefore(table, cutoffDay);
       }
-      return { from: today, daysAhead, created };
+      const strays = await repository.deleteEventsOutsidePartitionsBefore(cutoff);
+      return { from: today, daysAhead, created, retentionDays, droppedBefore: cutoffDay, dropped, strayRowsDeleted: strays };
     },
   };
 }

@@ -15,6 +15,23 @@ export class PartitionRepository {
     return rows[0]?.created ?? 0;
   }
 
+  /** Drops whole daily partitions of days before `cutoffDay` (UTC); answers how many. */
+  async dropDailyBefore(table: string, cutoffDay: string): Promise<number> {
+    const { rows } = await this.db.query<{ dropped: number }>(
+      'SELECT vantage_drop_daily_partitions_before($1::regclass, $2::date) AS dropped',
+      [table, cutoffDay],
+    );
+    return rows[0]?.dropped ?? 0;
+  }
+
+  /** Rows of the default partition and of the side tables older than the cutoff go too. */
+  async deleteEventsOutsidePartitionsBefore(cutoff: Date): Promise<number> {
+    const { rowCount } = await this.db.query('DELETE FROM events_default WHERE ingested_at < $1', [cutoff]);
+    await this.db.query('DELETE FROM event_urls WHERE ingested_at < $1', [cutoff]);
+    await this.db.query('DELETE FROM event_minute_rollup WHERE minute < $1', [cutoff]);
+    return rowCount ?? 0;
+  }
+
   async list(table: string): Promise<string[]> {
     const { rows } = await this.db.query<{ name: string }>(
       `SELECT c.relname AS name FROM pg_inherits i

@@ -10,6 +10,8 @@ export interface PipelineFreshness {
   lastError: string | null;
   /** Plain words for the screen when stale. */
   reason: string | null;
+  /** Malformed inputs dropped so far. */
+  rejected: number;
 }
 
 /** A pipeline is stale when it never succeeded or its last success is older than twice its interval. */
@@ -29,7 +31,7 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
       else if (ageSeconds === null) reason = 'has not run successfully yet';
       else reason = `last success ${ageSeconds} s ago, expected every ${expected} s`;
     }
-    result[name] = { lastSuccessAt: success?.toISOString() ?? null, ageSeconds, expectedIntervalSeconds: expected, stale, lastError, reason };
+    result[name] = { lastSuccessAt: success?.toISOString() ?? null, ageSeconds, expectedIntervalSeconds: expected, stale, lastError, reason, rejected: row?.rejected ?? 0 };
   }
   return result;
 }

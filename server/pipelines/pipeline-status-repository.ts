@@ -7,6 +7,8 @@ export interface PipelineStatusRow {
   lastSuccessAt: Date | null;
   lastError: string | null;
   lastErrorAt: Date | null;
+  /** Messages dropped as malformed (the ingester). */
+  rejected: number;
 }
 
 export class PipelineStatusRepository {
@@ -30,6 +32,14 @@ export class PipelineStatusRepository {
     );
   }
 
+  async addRejected(name: string, count: number): Promise<void> {
+    await this.db.query(
+      `INSERT INTO pipeline_status (name, rejected) VALUES ($1, $2)
+       ON CONFLICT (name) DO UPDATE SET rejected = pipeline_status.rejected + $2`,
+      [name, count],
+    );
+  }
+
   async list(): Promise<PipelineStatusRow[]> {
     const { rows } = await this.db.query<{
       name: string;
@@ -37,13 +47,15 @@ export class PipelineStatusRepository {
       last_success_at: Date | null;
       last_error: string | null;
       last_error_at: Date | null;
-    }>('SELECT name, last_attempt_at, last_success_at, last_error, last_error_at FROM pipeline_status');
+      rejected: string;
+    }>('SELECT name, last_attempt_at, last_success_at, last_error, last_error_at, rejected FROM pipeline_status');
     return rows.map((row) => ({
       name: row.name,
       lastAttemptAt: row.last_attempt_at,
       lastSuccessAt: row.last_success_at,
       lastError: row.last_error,
       lastErrorAt: row.last_error_at,
+      rejected: Number(row.rejected),
     }));
   }
 }

@@ -6,6 +6,17 @@ import { errorBody } from '../http/api-error.js';
 
 const PUBLIC_ROUTES = new Set(['GET /api/health', 'HEAD /api/health']);
 
+// Browsers cannot set headers on a WebSocket, so the live socket takes its token in the query.
+const LIVE_PATH = '/api/live';
+
+function tokenFromHeader(header: string | undefined): string | null {
+  return /^Bearer\s+(\S+)$/i.exec(header ?? '')?.[1] ?? null;
+}
+
+function tokenFromQuery(url: string): string | null {
+  return new URL(url, 'http://localhost').searchParams.get('token') || null;
+}
+
 function digest(value: string): Buffer {
   return createHash('sha256').update(value).digest();
 }
@@ -16,14 +27,13 @@ async function bearerAuthPlugin(app: FastifyInstance): Promise<void> {
     const path = request.url.split('?')[0] ?? '';
     if (!path.startsWith('/api/') && path !== '/api') return;
     if (PUBLIC_ROUTES.has(`${request.method} ${path}`)) return;
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
+    const presented = path === LIVE_PATH ? tokenFromQuery(request.url) : tokenFromHeader(request.headers.authorization);
     // Comparing digests keeps the comparison constant-time whatever the length.
-    if (!match || !timingSafeEqual(digest(match[1] as string), expected)) {
+    if (!presented || !timingSafeEqual(digest(presented), expected)) {
       return reply
         .status(401)
         .header('www-authenticate', 'Bearer')
-        .send(errorBody('unauthorized', match ? 'invalid token' : 'missing bearer token'));
+        .send(errorBody('unauthorized', presented ? 'invalid token' : path === LIVE_PATH ? 'missing ?token=' : 'missing bearer token'));
     }
   });
 }

@@ -12,14 +12,14 @@ describe('pipeline freshness', () => {
 
   it('is fresh within twice its interval and stale after', () => {
     const at = (secondsAgo: number) => new Date(now.getTime() - secondsAgo * 1000);
-    const row = (secondsAgo: number) => ({ name: 'fires', lastAttemptAt: null, lastSuccessAt: at(secondsAgo), lastError: null, lastErrorAt: null });
+    const row = (secondsAgo: number) => ({ name: 'fires', lastAttemptAt: null, lastSuccessAt: at(secondsAgo), lastError: null, lastErrorAt: null, rejected: 0 });
     expect(describeFreshness([row(1800)], now).fires).toMatchObject({ ageSeconds: 1800, stale: false, reason: null });
     expect(describeFreshness([row(1801)], now).fires).toMatchObject({ stale: true, reason: 'last success 1801 s ago, expected every 900 s' });
   });
 
   it('a failing pipeline shows its last error as the reason', () => {
     const report = describeFreshness(
-      [{ name: 'news', lastAttemptAt: now, lastSuccessAt: null, lastError: 'feed timed out', lastErrorAt: now }],
+      [{ name: 'news', lastAttemptAt: now, lastSuccessAt: null, lastError: 'feed timed out', lastErrorAt: now, rejected: 0 }],
       now,
     );
     expect(report.news).toMatchObject({ stale: true, lastError: 'feed timed out', reason: 'last run failed: feed timed out' });

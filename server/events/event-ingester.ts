@@ -1,0 +1,190 @@
+// The ingester: drains the durable consumer in batches, stores each event once, acks only after commit,
+// and announces what it stored to every API process's live hub.
+import { type ConsumerMessages, JSONCodec, type JsMsg, type NatsConnection } from 'nats';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.js';
+import type { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
+import { EVENT_STREAM, EVENT_SUBJECTS, INGESTER_CONSUMER, isEventSubject, LIVE_EVENTS_SUBJECT } from './event-messages.js';
+import { type EventRecord, recordFromMessage } from './event-record.js';
+import type { EventStoreRepository, StoredEvent } from './event-store-repository.js';
+
+const codec = JSONCodec();
+
+export interface IngesterOptions {
+  connection: NatsConnection;
+  db: Database;
+  store: EventStoreRepository;
+  pipelines: PipelineStatusRepository;
+  log: FastifyBaseLogger;
+  maxBatch?: number;
+  /** Messages held in memory before the consumer is paused. */
+  maxBuffered?: number;
+}
+
+export interface IngesterCounters {
+  received: number;
+  stored: number;
+  duplicates: number;
+  rejected: number;
+}
+
+export class EventIngester {
+  readonly counters: IngesterCounters = { received: 0, stored: 0, duplicates: 0, rejected: 0 };
+  private messages: ConsumerMessages | null = null;
+  private buffer: JsMsg[] = [];
+  private draining: Promise<void> | null = null;
+  private drained: (() => void) | null = null;
+  private stopped = false;
+  private running: Promise<void> | null = null;
+  private lastSuccessRecordedAt = 0;
+  private failures = 0;
+
+  constructor(private readonly options: IngesterOptions) {}
+
+  private heartbeat: NodeJS.Timeout | null = null;
+
+  start(): void {
+    this.running = this.consumeForever();
+    // An idle ingester is healthy while its consumer answers.
+    this.heartbeat = setInterval(() => void this.checkConsumer(), 30_000);
+    void this.checkConsumer();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    await this.messages?.close().catch(() => undefined);
+    await this.running;
+    await this.draining;
+  }
+
+  private async consumeForever(): Promise<void> {
+    const { connection, log } = this.options;
+    while (!this.stopped) {
+      try {
+        const consumer = await connection.jetstream().consumers.get(EVENT_STREAM, INGESTER_CONSUMER);
+        this.messages = await consumer.consume({ max_messages: this.options.maxBatch ?? 1000 });
+        for await (const message of this.messages) {
+          this.buffer.push(message);
+          this.kick();
+          // Backpressure: stop pulling while the store is behind.
+          if (this.buffer.length >= (this.options.maxBuffered ?? 5000)) await this.waitForDrain();
+        }
+      } catch (error) {
+        if (this.stopped) break;
+        log.warn({ err: error }, 'ingester consumer interrupted; retrying');
+        await sleep(1000);
+      }
+    }
+  }
+
+  private waitForDrain(): Promise<void> {
+    return new Promise((resolve) => (this.drained = resolve));
+  }
+
+  private kick(): void {
+    this.draining ??= this.drain().finally(() => {
+      this.draining = null;
+      if (this.buffer.length > 0 && !this.stopped) this.kick();
+    });
+  }
+
+  private async drain(): Promise<void> {
+    const maxBatch = this.options.maxBatch ?? 1000;
+    while (this.buffer.length > 0) {
+      const batch = this.buffer.splice(0, maxBatch);
+      await this.handleBatch(batch);
+      if (this.buffer.length < (this.options.maxBuffered ?? 5000) / 2 && this.drained) {
+        this.drained();
+        this.drained = null;
+      }
+    }
+    this.drained?.();
+    this.drained = null;
+  }
+
+  private async handleBatch(batch: JsMsg[]): Promise<void> {
+    const { log } = this.options;
+    const records: EventRecord[] = [];
+    const accepted: JsMsg[] = [];
+    let rejected = 0;
+    for (const message of batch) {
+      const record = this.decode(message);
+      if (record) {
+        records.push(record);
+        accepted.push(message);
+      } else {
+        rejected += 1;
+        message.ack();
+      }
+    }
+    this.counters.received += batch.length;
+    this.counters.rejected += rejected;
+    if (rejected > 0) await this.options.pipelines.addRejected('ingester', rejected).catch(() => undefined);
+    if (records.length === 0) return;
+
+    let stored: StoredEvent[];
+    try {
+      stored = await this.options.db.transaction((client) => this.options.store.storeBatch(client, records));
+    } catch (error) {
+      this.failures += 1;
+      const delay = Math.min(30_000, 500 * 2 ** Math.min(this.failures, 6));
+      log.error({ err: error, batch: records.length, retryInMs: delay }, 'ingester could not store a batch');
+      for (const message of accepted) message.nak(delay);
+      await this.options.pipelines.recordFailure('ingester', (error as Error).message).catch(() => undefined);
+      await sleep(delay);
+      return;
+    }
+    this.failures = 0;
+    // Acked only now that the rows are committed: a crash before this point means redelivery, and
+    // redelivered URLs are already in event_urls, so nothing is stored twice.
+    for (const message of accepted) message.ack();
+    this.counters.stored += stored.length;
+    this.counters.duplicates += records.length - stored.length;
+    for (const event of stored) this.options.connection.publish(LIVE_EVENTS_SUBJECT, codec.encode(event));
+    await this.noteSuccess();
+  }
+
+  private decode(message: JsMsg): EventRecord | null {
+    const { log } = this.options;
+    const subject = message.subject;
+    if (!isEventSubject(subject)) {
+      log.warn({ subject, seq: message.seq }, 'ingester: message on an unknown subject; dropped');
+      return null;
+    }
+    let body: unknown;
+    try {
+      body = codec.decode(message.data);
+    } catch {
+      log.warn({ subject, seq: message.seq }, 'ingester: message is not JSON; dropped');
+      return null;
+    }
+    const parsed = EVENT_SUBJECTS[subject].safeParse(body);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
+      log.warn({ subject, seq: message.seq, issues }, 'ingester: malformed message; dropped');
+      return null;
+    }
+    return recordFromMessage(subject, parsed.data as never);
+  }
+
+  private async checkConsumer(): Promise<void> {
+    try {
+      const manager = await this.options.connection.jetstreamManager();
+      await manager.consumers.info(EVENT_STREAM, INGESTER_CONSUMER);
+      if (this.failures === 0) await this.options.pipelines.recordSuccess('ingester');
+    } catch (error) {
+      await this.options.pipelines.recordFailure('ingester', `bus consumer unavailable: ${(error as Error).message}`).catch(() => undefined);
+    }
+  }
+
+  private async noteSuccess(): Promise<void> {
+    if (Date.now() - this.lastSuccessRecordedAt < 5_000) return;
+    this.lastSuccessRecordedAt = Date.now();
+    await this.options.pipelines.recordSuccess('ingester').catch(() => undefined);
+  }
+}
+
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,54 @@
+// Query parameters of GET /api/events, and its keyset cursor.
+import { z } from 'zod';
+import { bboxParam, instantParam, limitParam } from '../http/query-params.js';
+import { EVENT_SOURCE_TYPES } from './event-record.js';
+
+export const sourceListParam = z
+  .string()
+  .max(200)
+  .transform((value) => value.split(',').map((part) => part.trim()).filter(Boolean))
+  .pipe(z.array(z.enum(EVENT_SOURCE_TYPES)).min(1));
+
+export const eventSearchQuery = z
+  .object({
+    q: z.string().trim().min(1).max(500).optional(),
+    bbox: bboxParam.optional(),
+    since: instantParam.optional(),
+    until: instantParam.optional(),
+    source: sourceListParam.optional(),
+    limit: limitParam(50, 500),
+    cursor: z.string().max(500).optional(),
+  })
+  .strict()
+  .refine((query) => !query.since || !query.until || query.since <= query.until, {
+    message: 'since must not be after until',
+    path: ['since'],
+  });
+
+export type EventSearchQuery = z.infer<typeof eventSearchQuery>;
+
+/** Position after the last row of a page: rank (when searching text), occurred_at, id. */
+export interface EventCursor {
+  rank: number | null;
+  occurredAt: string;
+  id: string;
+}
+
+const cursorShape = z.object({
+  rank: z.number().nullable(),
+  occurredAt: z.iso.datetime({ offset: true }),
+  id: z.string().regex(/^\d{1,19}$/),
+});
+
+export function encodeCursor(cursor: EventCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+export function decodeCursor(value: string): EventCursor | null {
+  try {
+    const parsed = cursorShape.safeParse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,44 @@
+// Background work that starts once the HTTP server listens: schedules, the ingester, live health ticks.
+import type { FastifyInstance } from 'fastify';
+import { EventIngester } from './events/event-ingester.js';
+import { EventStoreRepository } from './events/event-store-repository.js';
+import { PipelineStatusRepository } from './pipelines/pipeline-status-repository.js';
+
+export interface Workers {
+  stop(): Promise<void>;
+}
+
+/** Starts after listen (hooks can no longer be added then), so the caller stops them before closing the app. */
+export function startWorkers(app: FastifyInstance): Workers {
+  const { config } = app;
+  const stops: Array<() => Promise<void> | void> = [];
+  if (config.schedulesEnabled) {
+    app.jobs.startSchedules();
+    stops.push(() => app.jobs.stopSchedules());
+  }
+  if (config.ingesterEnabled) {
+    const ingester = new EventIngester({
+      connection: app.bus.connection,
+      db: app.db,
+      store: new EventStoreRepository(),
+      pipelines: new PipelineStatusRepository(app.db),
+      log: app.log,
+    });
+    ingester.start();
+    stops.push(() => ingester.stop());
+  }
+  const tick = setInterval(() => {
+    if (app.live.snapshot().clients === 0) return;
+    app.health
+      .report()
+      .then((health) => app.live.broadcast({ type: 'health', health: { status: health.status, pipelines: health.pipelines } }))
+      .catch((error) => app.log.warn({ err: error }, 'live health tick failed'));
+  }, config.liveHealthIntervalMs);
+  tick.unref();
+  stops.push(() => clearInterval(tick));
+  return {
+    async stop() {
+      for (const stop of stops.splice(0)) await stop();
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import type { NatsConnection } from 'nats';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createServerLogger } from '../../server/logger.js';
+import { EventIngester } from '../../server/events/event-ingester.js';
+import { EventPublisher } from '../../server/events/event-publisher.js';
+import { fireEventUrl, recordFromMessage } from '../../server/events/event-record.js';
+import { EventStoreRepository } from '../../server/events/event-store-repository.js';
+import { PipelineStatusRepository } from '../../server/pipelines/pipeline-status-repository.js';
+import { cameraMessage, fireMessage, fireMessages } from '../support/event-fixtures.js';
+import { connectTestBus, publishRaw, waitUntilDrained } from '../support/ingest-helpers.js';
+import { startOwnNats, type OwnNats } from '../support/own-nats.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { queryOnce } from '../support/test-database.js';
+
+describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
+  let nats: OwnNats;
+  let subject: TestApp;
+  let bus: NatsConnection;
+  let ingester: EventIngester | null = null;
+
+  const startIngester = (): EventIngester => {
+    ingester = new EventIngester({
+      connection: subject.app.bus.connection,
+      db: subject.app.db,
+      store: new EventStoreRepository(),
+      pipelines: new PipelineStatusRepository(subject.app.db),
+      log: createServerLogger({ level: 'silent', toStdout: false }),
+      maxBatch: 500,
+    });
+    ingester.start();
+    return ingester;
+  };
+  const count = async (sql: string) => Number((await queryOnce<{ n: string }>(subject.database.url, sql))[0]?.n);
+  const clear = async () => {
+    await queryOnce(subject.database.url, 'TRUNCATE events, event_urls, event_minute_rollup, pipeline_status');
+  };
+
+  beforeAll(async () => {
+    nats = await startOwnNats();
+    subject = await createTestApp({ natsUrl: nats.url, natsToken: nats.token, ingesterEnabled: false, ingesterAckWaitMs: 1_000 });
+    bus = await connectTestBus(nats.url, nats.token);
+  });
+  afterEach(async () => {
+    await ingester?.stop();
+    ingester = null;
+    await clear();
+  });
+  afterAll(async () => {
+    await bus?.close();
+    await subject?.close();
+    await nats?.stop();
+  });
+
+  it('stores fire and camera events once each, with a canonical fire URL, geometry and search text', async () => {
+    const publisher = new EventPublisher(bus);
+    await publisher.publishFire(fireMessage());
+    await publisher.publishCamera(cameraMessage());
+    startIngester();
+    await waitUntilDrained(bus);
+    const rows = await queryOnce<{ source_type: string; url: string; lon: number; lat: number; payload: { satellite?: string } }>(
+      subject.database.url,
+      'SELECT source_type, url, ST_X(geom) AS lon, ST_Y(geom) AS lat, payload FROM events ORDER BY source_type',
+    );
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ source_type: 'fire', url: 'vantage:fire/N20/2026-11-21T07:48Z/38.12345,-120.54321', lon: -120.54321, lat: 38.12345 });
+    expect(rows[0]?.payload.satellite).toBe('N20');
+    expect(rows[1]).toMatchObject({ source_type: 'camera', lon: 126.978, lat: 37.5665 });
+    expect(await count("SELECT count(*) AS n FROM events WHERE search_vector @@ websearch_to_tsquery('english', 'Seoul camera')")).toBe(1);
+  });
+
+  it('the same message twice, and the same URL twice in one batch, store one row and raise nothing', async () => {
+    const fire = fireMessage();
+    // Published before the ingester starts, so the three land in one batch.
+    for (let i = 0; i < 3; i += 1) await publishRaw(bus, 'events.fire', fire);
+    startIngester();
+    await waitUntilDrained(bus);
+    expect(await count('SELECT count(*) AS n FROM events')).toBe(1);
+    // And again later, in a batch of its own.
+    await publishRaw(bus, 'events.fire', fire);
+    await waitUntilDrained(bus);
+    expect(await count('SELECT count(*) AS n FROM events')).toBe(1);
+    expect(await count(`SELECT count(*) AS n FROM event_urls WHERE url = '${fireEventUrl(fire)}'`)).toBe(1);
+    expect(await count('SELECT coalesce(sum(count), 0) AS n FROM event_minute_rollup')).toBe(1);
+    expect(ingester?.counters).toMatchObject({ stored: 1, duplicates: 3, rejected: 0 });
+  });
+
+  it('a malformed message is acked, counted in health and stored nowhere', async () => {
+    await publishRaw(bus, 'events.fire', '{not json');
+    await publishRaw(bus, 'events.fire', { ...fireMessage(), latitude: 123 });
+    await publishRaw(bus, 'events.camera', { title: 'no hash' });
+    await publishRaw(bus, 'events.fire', fireMessage());
+    startIngester();
+    await waitUntilDrained(bus);
+    expect(await count('SELECT count(*) AS n FROM events')).toBe(1);
+    expect(await count("SELECT rejected AS n FROM pipeline_status WHERE name = 'ingester'")).toBe(3);
+    const health = await subject.app.inject({ method: 'GET', url: '/api/health', headers: { host: '127.0.0.1:4100' } });
+    expect(health.json().pipelines.ingester.rejected).toBe(3);
+  });
+
+  it('rows committed by an ingester that died before acking are not stored twice on redelivery', async () => {
+    const messages = fireMessages(300);
+    for (const message of messages) await publishRaw(bus, 'events.fire', message);
+    // What the dead ingester committed: the first 200 rows, never acked.
+    const store = new EventStoreRepository();
+    await subject.app.db.transaction((client) => store.storeBatch(client, messages.slice(0, 200).map((m) => recordFromMessage('events.fire', m))));
+    startIngester();
+    await waitUntilDrained(bus);
+    expect(await count('SELECT count(*) AS n FROM events')).toBe(300);
+    expect(await count('SELECT count(DISTINCT url) AS n FROM events')).toBe(300);
+    expect(ingester?.counters).toMatchObject({ stored: 100, duplicates: 200 });
+  });
+
+  it('an ingester stopped mid-stream loses nothing: a second one finishes the rest, nothing doubled', async () => {
+    const messages = fireMessages(3000);
+    const first = startIngester();
+    const publishing = (async () => {
+      for (const message of messages) await publishRaw(bus, 'events.fire', message);
+    })();
+    // Stop the first ingester once it has stored part of the stream.
+    while (first.counters.stored < 500) await new Promise((resolve) => setTimeout(resolve, 20));
+    await first.stop();
+    await publishing;
+    const second = startIngester();
+    await waitUntilDrained(bus);
+    expect(await count('SELECT count(*) AS n FROM events')).toBe(3000);
+    expect(await count('SELECT count(DISTINCT url) AS n FROM events')).toBe(3000);
+    expect(second.counters.stored).toBe(3000 - first.counters.stored);
+  });
+});

@@ -1,0 +1,26 @@
+// A nats-server of the test file's own, for tests whose stream and consumer must not be shared.
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { NatsService } from '../../main/stack/nats-service.js';
+import { createStackLogger } from '../../main/stack/stack-logger.js';
+
+export interface OwnNats {
+  url: string;
+  token: string;
+  stop(): Promise<void>;
+}
+
+export async function startOwnNats(): Promise<OwnNats> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vantage-test-nats-'));
+  const nats = new NatsService({ dataDir, logger: createStackLogger({ level: 'warn', quiet: true }) });
+  await nats.start();
+  return {
+    url: nats.url,
+    token: nats.token,
+    async stop() {
+      await nats.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
