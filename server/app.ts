@@ -50,6 +50,8 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     ...(options.logger ? { loggerInstance: options.logger as FastifyBaseLogger } : { logger: false }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: false,
+    // A stopping API process does not wait on keep-alive connections.
+    forceCloseConnections: true,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

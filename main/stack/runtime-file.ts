@@ -1,4 +1,5 @@
 // <dataDir>/runtime.json: how tools and tests find the running API.
+import { randomBytes } from 'node:crypto';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -15,7 +16,7 @@ export function runtimeFilePath(dataDir: string): string {
 
 export async function writeRuntimeFile(dataDir: string, info: RuntimeInfo): Promise<void> {
   const file = runtimeFilePath(dataDir);
-  const temporary = `${file}.${process.pid}.tmp`;
+  const temporary = `${file}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
   await writeFile(temporary, `${JSON.stringify(info, null, 2)}\n`, { mode: 0o600 });
   await rename(temporary, file);
 }

@@ -3,6 +3,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../http/api-error.js';
+import { closeSocketAfterRefusal } from '../http/close-after-refusal.js';
 
 const PUBLIC_ROUTES = new Set(['GET /api/health', 'HEAD /api/health']);
 
@@ -30,6 +31,7 @@ async function bearerAuthPlugin(app: FastifyInstance): Promise<void> {
     const presented = path === LIVE_PATH ? tokenFromQuery(request.url) : tokenFromHeader(request.headers.authorization);
     // Comparing digests keeps the comparison constant-time whatever the length.
     if (!presented || !timingSafeEqual(digest(presented), expected)) {
+      closeSocketAfterRefusal(request, reply);
       return reply
         .status(401)
         .header('www-authenticate', 'Bearer')

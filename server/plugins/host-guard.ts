@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../http/api-error.js';
+import { closeSocketAfterRefusal } from '../http/close-after-refusal.js';
 
 export function allowedHostsFor(host: string, port: number, extra: readonly string[]): Set<string> {
   const hosts = new Set(extra.map((entry) => entry.toLowerCase()));
@@ -23,6 +24,7 @@ async function hostGuardPlugin(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', async (request, reply) => {
     const header = (request.headers.host ?? '').toLowerCase();
     if (!currentHosts().has(header)) {
+      closeSocketAfterRefusal(request, reply);
       return reply.status(403).send(errorBody('forbidden_host', 'Host header does not name this server'));
     }
   });

@@ -114,16 +114,17 @@ describe('stack supervisor with DATABASE_URL and NATS_URL (scale-out)', () => {
 
   it('starts no embedded server and two API stacks share one database and one NATS', async () => {
     const natsUrl = new URL(inject('natsUrl'));
-    const env = {
-      VANTAGE_DATA_DIR: dataDir,
+    const env = (instance: number) => ({
+      VANTAGE_DATA_DIR: path.join(dataDir, `instance-${instance}`),
       DATABASE_URL: database.url,
       NATS_URL: natsUrl.toString(),
       NATS_TOKEN: inject('natsToken'),
-    };
+    });
+    // Two API stacks, as on two machines: each its own data dir, one shared database and NATS.
     const stacks = [0, 1].map(
-      () =>
+      (instance) =>
         new StackSupervisor({
-          settings: readStackSettings(env),
+          settings: readStackSettings(env(instance)),
           logger: createStackLogger({ level: 'warn', quiet: true }),
           echoApiOutput: false,
           serverOverrides: { schedulesEnabled: false },

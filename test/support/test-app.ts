@@ -2,7 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { runMigrations } from '../../migrations/migration-runner.js';
-import { buildApp } from '../../server/app.js';
+import { buildApp, type BuildAppOptions } from '../../server/app.js';
 import { parseServerConfig, type ServerConfig, type ServerConfigInput } from '../../server/config.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
@@ -16,7 +16,7 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<ServerConfigInput> = {}): Promise<TestApp> {
+export async function createTestApp(overrides: Partial<ServerConfigInput> = {}, options: BuildAppOptions = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   await runMigrations(database.url);
   const config = parseServerConfig({
@@ -29,7 +29,7 @@ export async function createTestApp(overrides: Partial<ServerConfigInput> = {}):
     schedulesEnabled: false,
     ...overrides,
   });
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   await app.ready();
   return {
     app,

@@ -1,0 +1,145 @@
+import type { NatsConnection } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EventPublisher } from '../../server/events/event-publisher.js';
+import { fireEventUrl } from '../../server/events/event-record.js';
+import { startWorkers, type Workers } from '../../server/workers.js';
+import { fireMessage } from '../support/event-fixtures.js';
+import { connectTestBus } from '../support/ingest-helpers.js';
+import { LiveClient } from '../support/live-client.js';
+import { startOwnNats, type OwnNats } from '../support/own-nats.js';
+import { waitFor } from '../support/process-check.js';
+import { createTestApp, TEST_TOKEN, type TestApp } from '../support/test-app.js';
+
+const CALIFORNIA: [number, number, number, number] = [-125, 32, -114, 42];
+const EUROPE: [number, number, number, number] = [-10, 35, 30, 60];
+const PACIFIC: [number, number, number, number] = [170, -30, -170, 10];
+
+describe('GET /api/live — WebSocket with viewport fan-out (real bus, real ingester)', () => {
+  let nats: OwnNats;
+  let subject: TestApp;
+  let workers: Workers;
+  let bus: NatsConnection;
+  let publisher: EventPublisher;
+  let liveUrl: string;
+  const clients: LiveClient[] = [];
+  let minute = 0;
+
+  /** A fire at a new instant each call, so every event is new. */
+  const fireAt = async (longitude: number, latitude: number): Promise<string> => {
+    minute += 1;
+    const message = fireMessage({ longitude, latitude, acqTime: new Date(Date.parse('2026-11-21T00:00:00Z') + minute * 60_000).toISOString() });
+    await publisher.publishFire(message);
+    return fireEventUrl(message);
+  };
+  const open = async (): Promise<LiveClient> => {
+    const client = await LiveClient.open(`${liveUrl}?token=${TEST_TOKEN}`);
+    clients.push(client);
+    return client;
+  };
+
+  beforeAll(async () => {
+    nats = await startOwnNats();
+    subject = await createTestApp({
+      natsUrl: nats.url,
+      natsToken: nats.token,
+      port: 0,
+      liveHealthIntervalMs: 1_000,
+      liveMaxBufferedBytes: 64 * 1024,
+    });
+    const address = await subject.app.listen({ host: '127.0.0.1', port: 0 });
+    liveUrl = `${address.replace('http', 'ws')}/api/live`;
+    workers = startWorkers(subject.app);
+    bus = await connectTestBus(nats.url, nats.token);
+    publisher = new EventPublisher(bus);
+  });
+  afterAll(async () => {
+    for (const client of clients) client.close();
+    await bus?.close();
+    await workers?.stop();
+    await subject?.close();
+    await nats?.stop();
+  });
+
+  it('refuses a socket without the token, or with a wrong one', async () => {
+    await expect(LiveClient.open(liveUrl)).rejects.toThrow('HTTP 401');
+    await expect(LiveClient.open(`${liveUrl}?token=wrong`)).rejects.toThrow('HTTP 401');
+  });
+
+  it('sends an event only to the clients whose viewport contains it', async () => {
+    const west = await open();
+    const europe = await open();
+    await west.setViewport(CALIFORNIA);
+    await europe.setViewport(EUROPE);
+    const inCalifornia = await fireAt(-120.5, 38.2);
+    const inFrance = await fireAt(2.35, 48.85);
+    await west.waitForEvent(inCalifornia);
+    await europe.waitForEvent(inFrance);
+    expect(west.eventUrls()).toEqual([inCalifornia]);
+    // Events reach a client in publish order, so France arriving second proves California never came.
+    expect(europe.eventUrls()).toEqual([inFrance]);
+  });
+
+  it('a viewport across the antimeridian gets events on both sides of it', async () => {
+    const pacific = await open();
+    await pacific.setViewport(PACIFIC);
+    const fiji = await fireAt(178.4, -18.1);
+    const samoa = await fireAt(-172.1, -13.8);
+    const greenwich = await fireAt(0, 0);
+    const marker = await fireAt(-171, 5);
+    await pacific.waitForEvent(marker);
+    expect(pacific.eventUrls()).toEqual([fiji, samoa, marker]);
+    expect(pacific.eventUrls()).not.toContain(greenwich);
+  });
+
+  it('follows a viewport change mid-stream', async () => {
+    const client = await open();
+    await client.setViewport(CALIFORNIA);
+    const first = await fireAt(-121, 37);
+    await client.waitForEvent(first);
+    await client.setViewport(EUROPE);
+    const oldPlace = await fireAt(-121, 37.5);
+    const newPlace = await fireAt(10, 50);
+    await client.waitForEvent(newPlace);
+    expect(client.eventUrls()).toEqual([first, newPlace]);
+    expect(client.eventUrls()).not.toContain(oldPlace);
+  });
+
+  it('a client without a viewport gets no events; bad messages get an error, not a disconnect', async () => {
+    const client = await open();
+    client.socket.send('{"type":"viewport","bbox":[0,50,10]}');
+    client.socket.send('not json');
+    await waitFor(() => client.messages.filter((message) => message.type === 'error').length === 2 || undefined, 5_000, 'errors');
+    const watcher = await open();
+    await watcher.setViewport(CALIFORNIA);
+    const url = await fireAt(-119, 36);
+    await watcher.waitForEvent(url);
+    expect(client.eventUrls()).toEqual([]);
+    expect(client.closeCode).toBeNull();
+  });
+
+  it('sends health messages', async () => {
+    const client = await open();
+    await waitFor(() => client.messages.find((message) => message.type === 'health'), 5_000, 'a health message');
+    const health = client.messages.find((message) => message.type === 'health') as unknown as { health: { status: string; pipelines: object } };
+    expect(health.health.status).toBe('ok');
+    expect(Object.keys(health.health.pipelines)).toContain('ingester');
+  });
+
+  it('drops a client that stops reading once its send buffer passes the cap; the others keep receiving', async () => {
+    const slow = await open();
+    const healthy = await open();
+    await slow.setViewport(CALIFORNIA);
+    await healthy.setViewport(CALIFORNIA);
+    // The slow client's process stops reading its socket: the server's send buffer fills.
+    (slow.socket as unknown as { _socket: { pause(): void } })._socket.pause();
+    const before = subject.app.live.snapshot().droppedClients;
+    const padding = 'x'.repeat(2_000);
+    for (let i = 0; i < 5_000 && subject.app.live.snapshot().droppedClients === before; i += 1) {
+      subject.app.live.publishEvent({ bbox: [-120, 38, -120, 38], url: `bulk:${i}`, padding });
+      if (i % 100 === 0) await new Promise((resolve) => setImmediate(resolve));
+    }
+    expect(subject.app.live.snapshot().droppedClients).toBe(before + 1);
+    const url = await fireAt(-118, 34);
+    await healthy.waitForEvent(url);
+  });
+});
