@@ -19,6 +19,8 @@ export interface IngesterOptions {
   maxBatch?: number;
   /** Messages held in memory before the consumer is paused. */
   maxBuffered?: number;
+  /** Batches stored at the same time (each on its own connection); commits then share WAL flushes. */
+  concurrency?: number;
 }
 
 export interface IngesterCounters {
@@ -32,7 +34,8 @@ export class EventIngester {
   readonly counters: IngesterCounters = { received: 0, stored: 0, duplicates: 0, rejected: 0 };
   private messages: ConsumerMessages | null = null;
   private buffer: JsMsg[] = [];
-  private draining: Promise<void> | null = null;
+  private inFlight = 0;
+  private idle: (() => void) | null = null;
   private drained: (() => void) | null = null;
   private stopped = false;
   private running: Promise<void> | null = null;
@@ -55,7 +58,7 @@ export class EventIngester {
     if (this.heartbeat) clearInterval(this.heartbeat);
     await this.messages?.close().catch(() => undefined);
     await this.running;
-    await this.draining;
+    await this.whenIdle();
   }
 
   private async consumeForever(): Promise<void> {
@@ -82,25 +85,34 @@ export class EventIngester {
     return new Promise((resolve) => (this.drained = resolve));
   }
 
+  /**
+   * Takes batches off the buffer while fewer than `concurrency` are being stored. Under load the
+   * buffer fills while the slots are busy, so batches grow; when quiet, an event is stored at once.
+   */
   private kick(): void {
-    this.draining ??= this.drain().finally(() => {
-      this.draining = null;
-      if (this.buffer.length > 0 && !this.stopped) this.kick();
-    });
+    const maxBatch = this.options.maxBatch ?? 1000;
+    const concurrency = this.options.concurrency ?? 2;
+    while (this.inFlight < concurrency && this.buffer.length > 0) {
+      const batch = this.buffer.splice(0, maxBatch);
+      this.inFlight += 1;
+      void this.handleBatch(batch)
+        .catch((error) => this.options.log.error({ err: error }, 'ingester batch failed'))
+        .finally(() => {
+          this.inFlight -= 1;
+          if (this.drained && this.buffer.length < (this.options.maxBuffered ?? 5000) / 2) {
+            this.drained();
+            this.drained = null;
+          }
+          if (this.inFlight === 0 && this.buffer.length === 0) this.idle?.();
+          this.kick();
+        });
+    }
   }
 
-  private async drain(): Promise<void> {
-    const maxBatch = this.options.maxBatch ?? 1000;
-    while (this.buffer.length > 0) {
-      const batch = this.buffer.splice(0, maxBatch);
-      await this.handleBatch(batch);
-      if (this.buffer.length < (this.options.maxBuffered ?? 5000) / 2 && this.drained) {
-        this.drained();
-        this.drained = null;
-      }
-    }
-    this.drained?.();
-    this.drained = null;
+  /** Resolves when no batch is being stored. */
+  private whenIdle(): Promise<void> {
+    if (this.inFlight === 0) return Promise.resolve();
+    return new Promise((resolve) => (this.idle = resolve));
   }
 
   private async handleBatch(batch: JsMsg[]): Promise<void> {
@@ -141,7 +153,8 @@ export class EventIngester {
     for (const message of accepted) message.ack();
     this.counters.stored += stored.length;
     this.counters.duplicates += records.length - stored.length;
-    for (const event of stored) this.options.connection.publish(LIVE_EVENTS_SUBJECT, codec.encode(event));
+    // One bus message per batch: the live feed of every API process splits it again.
+    if (stored.length > 0) this.options.connection.publish(LIVE_EVENTS_SUBJECT, codec.encode(stored));
     await this.noteSuccess();
   }
 

@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 export const EVENT_STREAM = 'EVENTS';
 export const INGESTER_CONSUMER = 'ingester';
-/** Core NATS subject on which every stored event is announced to every API process's live hub. */
+/** Core NATS subject on which each stored batch (an array of events) is announced to every API process's live hub. */
 export const LIVE_EVENTS_SUBJECT = 'live.events';
 export const LIVE_ALERTS_SUBJECT = 'live.alerts';
 

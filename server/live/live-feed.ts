@@ -21,7 +21,8 @@ export class LiveFeed {
         callback: (error, message) => {
           if (error) return this.log.warn({ err: error }, 'live feed subscription error');
           try {
-            this.hub.publishEvent(codec.decode(message.data) as LiveEvent);
+            // The ingester announces each stored batch as one array.
+            for (const event of codec.decode(message.data) as LiveEvent[]) this.hub.publishEvent(event);
           } catch (decodeError) {
             this.log.warn({ err: decodeError }, 'live feed: undecodable event');
           }

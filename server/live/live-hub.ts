@@ -10,6 +10,14 @@ export const SLOW_CLIENT_CLOSE_CODE = 4008;
 interface LiveClient {
   socket: WebSocket;
   viewport: Bbox | null;
+  /** Frames waiting for this tick's flush, and their size. */
+  queue: string[];
+  queuedBytes: number;
+}
+
+/** ws keeps its net.Socket private; corking it turns a tick's frames into one write. */
+function rawSocketOf(socket: WebSocket): { cork(): void; uncork(): void } | undefined {
+  return (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
 }
 
 export interface LiveHubStats {
@@ -26,11 +34,13 @@ export interface LiveEvent {
 export class LiveHub {
   private readonly clients = new Map<WebSocket, LiveClient>();
   private readonly stats = { sent: 0, droppedClients: 0 };
+  private readonly dirty = new Set<LiveClient>();
+  private flushScheduled = false;
 
   constructor(private readonly maxBufferedBytes: number) {}
 
   add(socket: WebSocket): void {
-    this.clients.set(socket, { socket, viewport: null });
+    this.clients.set(socket, { socket, viewport: null, queue: [], queuedBytes: 0 });
     socket.once('close', () => this.clients.delete(socket));
   }
 
@@ -72,16 +82,44 @@ export class LiveHub {
 
   private send(client: LiveClient, encoded: string): void {
     if (client.socket.readyState !== client.socket.OPEN) return;
-    if (client.socket.bufferedAmount + encoded.length > this.maxBufferedBytes) {
+    if (client.socket.bufferedAmount + client.queuedBytes + encoded.length > this.maxBufferedBytes) {
       // Never grow without limit: a client this far behind reconnects and reloads its view.
-      this.clients.delete(client.socket);
-      this.stats.droppedClients += 1;
-      client.socket.close(SLOW_CLIENT_CLOSE_CODE, 'client too slow');
-      // A peer that stopped reading may never complete the close handshake.
-      setTimeout(() => client.socket.terminate(), 2_000).unref();
+      this.drop(client);
       return;
     }
-    client.socket.send(encoded);
-    this.stats.sent += 1;
+    client.queue.push(encoded);
+    client.queuedBytes += encoded.length;
+    this.dirty.add(client);
+    if (!this.flushScheduled) {
+      this.flushScheduled = true;
+      setImmediate(() => this.flush());
+    }
+  }
+
+  /** Writes each client's frames of this tick in one go. */
+  private flush(): void {
+    this.flushScheduled = false;
+    for (const client of this.dirty) {
+      const frames = client.queue;
+      client.queue = [];
+      client.queuedBytes = 0;
+      if (client.socket.readyState !== client.socket.OPEN) continue;
+      const raw = rawSocketOf(client.socket);
+      raw?.cork();
+      for (const frame of frames) client.socket.send(frame);
+      raw?.uncork();
+      this.stats.sent += frames.length;
+    }
+    this.dirty.clear();
+  }
+
+  private drop(client: LiveClient): void {
+    this.clients.delete(client.socket);
+    this.dirty.delete(client);
+    client.queue = [];
+    this.stats.droppedClients += 1;
+    client.socket.close(SLOW_CLIENT_CLOSE_CODE, 'client too slow');
+    // A peer that stopped reading may never complete the close handshake.
+    setTimeout(() => client.socket.terminate(), 2_000).unref();
   }
 }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatTable } from '../bench/bench-figures.js';
+import { benchIngest } from '../bench/ingest-bench.js';
+import { benchLiveLatency } from '../bench/live-latency-bench.js';
 import { benchStackStart } from '../bench/stack-start-bench.js';
 
 // Proves the bench harness runs end to end at a small size; asserts nothing about speed.
@@ -17,5 +19,19 @@ describe('bench harness (reduced)', () => {
       expect(figure.ratio).toBeCloseTo(figure.value / figure.baseline, 6);
     }
     expect(formatTable(figures).split('\n')).toHaveLength(5);
+  }, 120_000);
+
+  it('measures bus → stored throughput against a raw COPY', async () => {
+    const [figure] = await benchIngest(2_000);
+    expect(figure?.unit).toBe('events/s');
+    expect(figure!.value).toBeGreaterThan(0);
+    expect(figure!.baseline).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('measures live delivery latency and counts deliveries outside a viewport', async () => {
+    const figures = await benchLiveLatency({ clients: 10, rate: 200, seconds: 1 });
+    expect(figures).toHaveLength(2);
+    expect(figures[0]!.name).toMatch(/outside viewport 0\)/);
+    expect(figures[1]!.samples).toBeGreaterThan(0);
   }, 120_000);
 });
