@@ -110,6 +110,31 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
     expect(ingester?.counters).toMatchObject({ stored: 100, duplicates: 200 });
   });
 
+  it('two ingesters (two API processes) share the durable consumer: each message is handled by one', async () => {
+    const messages = fireMessages(2000);
+    const one = startIngester();
+    const other = new EventIngester({
+      connection: subject.app.bus.connection,
+      db: subject.app.db,
+      store: new EventStoreRepository(),
+      pipelines: new PipelineStatusRepository(subject.app.db),
+      log: createServerLogger({ level: 'silent', toStdout: false }),
+      maxBatch: 100,
+    });
+    other.start();
+    try {
+      for (const message of messages) await publishRaw(bus, 'events.fire', message);
+      await waitUntilDrained(bus);
+      expect(await count('SELECT count(*) AS n FROM events')).toBe(2000);
+      expect(one.counters.stored + other.counters.stored).toBe(2000);
+      expect(one.counters.duplicates + other.counters.duplicates).toBe(0);
+      expect(one.counters.stored).toBeGreaterThan(0);
+      expect(other.counters.stored).toBeGreaterThan(0);
+    } finally {
+      await other.stop();
+    }
+  });
+
   it('an ingester stopped mid-stream loses nothing: a second one finishes the rest, nothing doubled', async () => {
     const messages = fireMessages(3000);
     const first = startIngester();

@@ -1,5 +1,6 @@
-import type { NatsConnection } from 'nats';
+import { JSONCodec, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_ALERTS_SUBJECT } from '../../server/events/event-messages.js';
 import { EventPublisher } from '../../server/events/event-publisher.js';
 import { fireEventUrl } from '../../server/events/event-record.js';
 import { startWorkers, type Workers } from '../../server/workers.js';
@@ -126,6 +127,29 @@ describe('GET /api/live — WebSocket with viewport fan-out (real bus, real inge
     await waitFor(() => client.messages.some((message) => message.type === 'pong') || undefined, 5_000, 'pong');
     expect(client.eventUrls()).toEqual([]);
     expect(client.closeCode).toBeNull();
+  });
+
+  it('sends alerts to every client, whatever its viewport', async () => {
+    const client = await open();
+    await client.setViewport(EUROPE);
+    bus.publish(LIVE_ALERTS_SUBJECT, JSONCodec().encode({ id: 'alert-1', geofence: 'Sonoma', title: 'Fire inside geofence' }));
+    await waitFor(() => client.messages.find((message) => message.type === 'alert'), 5_000, 'an alert');
+    expect(client.messages.find((message) => message.type === 'alert')).toMatchObject({ type: 'alert', alert: { id: 'alert-1' } });
+  });
+
+  it('a second API process on the same bus fans out to its own clients what the first one stored', async () => {
+    const second = await createTestApp({ natsUrl: nats.url, natsToken: nats.token, port: 0, ingesterEnabled: false });
+    try {
+      const address = await second.app.listen({ host: '127.0.0.1', port: 0 });
+      const remote = await LiveClient.open(`${address.replace('http', 'ws')}/api/live?token=${TEST_TOKEN}`);
+      clients.push(remote);
+      await remote.setViewport(CALIFORNIA);
+      const url = await fireAt(-120, 37);
+      await remote.waitForEvent(url);
+      expect(remote.eventUrls()).toEqual([url]);
+    } finally {
+      await second.close();
+    }
   });
 
   it('sends health messages', async () => {

@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { EventRecord } from '../../server/events/event-record.js';
+import { EventStoreRepository } from '../../server/events/event-store-repository.js';
+import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
+import { queryOnce } from '../support/test-database.js';
+
+const DAY = 86_400_000;
+
+function record(url: string, occurredAt: Date): EventRecord {
+  return { sourceType: 'news', url, title: url, summary: null, geometry: { type: 'Point', coordinates: [1, 1] }, occurredAt: occurredAt.toISOString(), payload: {} };
+}
+
+describe('retention: the partitions job drops whole days older than RETENTION_DAYS', () => {
+  let subject: TestApp;
+  const today = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`);
+  const daysAgo = (days: number) => new Date(today.getTime() - days * DAY);
+
+  beforeAll(async () => {
+    subject = await createTestApp({ ingesterEnabled: false, retentionDays: 30 });
+    // Partitions for the last 40 days, then one event ingested on each of some of them.
+    await queryOnce(subject.database.url, "SELECT vantage_ensure_daily_partitions('events'::regclass, 'ingested_at', $1::date, 41)", [
+      daysAgo(40).toISOString().slice(0, 10),
+    ]);
+    const store = new EventStoreRepository();
+    for (const days of [40, 31, 30, 29, 1, 0]) {
+      await subject.app.db.transaction((client) => store.storeBatch(client, [record(`https://retention.test/${days}`, daysAgo(days))], daysAgo(days)));
+    }
+  });
+  afterAll(async () => {
+    await subject?.close();
+  });
+
+  it('drops the partitions, URL keys and rollup rows before the cutoff and keeps the rest', async () => {
+    const response = await subject.app.inject({ method: 'POST', url: '/api/jobs/partitions', headers: authorized });
+    expect(response.statusCode).toBe(200);
+    const result = response.json().result;
+    expect(result.retentionDays).toBe(30);
+    expect(result.droppedBefore).toBe(daysAgo(30).toISOString().slice(0, 10));
+    expect(result.dropped.events).toBe(10);
+
+    const urls = (await queryOnce<{ url: string }>(subject.database.url, 'SELECT url FROM events ORDER BY url')).map((row) => row.url);
+    expect(urls).toEqual(['https://retention.test/0', 'https://retention.test/1', 'https://retention.test/29', 'https://retention.test/30']);
+    const keys = await queryOnce<{ n: string }>(subject.database.url, 'SELECT count(*) AS n FROM event_urls');
+    expect(Number(keys[0]?.n)).toBe(4);
+    const rollup = await queryOnce<{ n: string }>(subject.database.url, 'SELECT coalesce(sum(count), 0) AS n FROM event_minute_rollup');
+    expect(Number(rollup[0]?.n)).toBe(4);
+    const oldest = await queryOnce<{ name: string }>(
+      subject.database.url,
+      "SELECT min(c.relname) AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'events'::regclass AND c.relname <> 'events_default'",
+    );
+    expect(oldest[0]?.name).toBe(`events_p${daysAgo(30).toISOString().slice(0, 10).replace(/-/g, '')}`);
+  });
+});
