@@ -19,6 +19,13 @@ import { ensureEventStream } from './events/event-stream-setup.js';
 import { eventRoutes } from './events/event-routes.js';
 import { EventSearchRepository } from './events/event-search-repository.js';
 import { PlaybackRepository } from './events/playback-repository.js';
+import { EventPublisher } from './events/event-publisher.js';
+import { firePollerJob } from './fires/fire-poller.js';
+import { FireRepository } from './fires/fire-repository.js';
+import { fireRoutes } from './fires/fire-routes.js';
+import { FireService } from './fires/fire-service.js';
+import { readFireSettings } from './fires/fire-settings.js';
+import { settingsKeySource } from './keys/key-source.js';
 import { LiveFeed } from './live/live-feed.js';
 import { LiveHub } from './live/live-hub.js';
 import { liveRoutes } from './live/live-routes.js';
@@ -81,6 +88,18 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     search: new EventSearchRepository(app.db),
     playback: new PlaybackRepository(app.db),
     maxPlaybackHours: config.maxPlaybackHours,
+  });
+
+  const publisher = new EventPublisher(app.bus.connection);
+  const fires = new FireRepository(app.db);
+  const fireSettings = readFireSettings(config.settings);
+  const fireService = new FireService(app.db, fires, publisher, fireSettings.dataset);
+  jobs.register(firePollerJob({ service: fireService, keys: settingsKeySource(config.settings), settings: fireSettings }));
+  await app.register(fireRoutes, {
+    service: fireService,
+    fires,
+    ingestBodyLimitBytes: config.ingestBodyLimitBytes,
+    maxTileFeatures: config.maxTileFeatures,
   });
 
   const hub = new LiveHub(config.liveMaxBufferedBytes);

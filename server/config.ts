@@ -30,6 +30,10 @@ export const serverConfigSchema = z.object({
   liveHealthIntervalMs: z.number().int().min(1000).default(15_000),
   /** How long an unacked bus message waits before redelivery to another ingester. */
   ingesterAckWaitMs: z.number().int().min(500).default(30_000),
+  /** Largest body POST /api/ingest/fires takes (a FIRMS CSV of a busy day is tens of MB). */
+  ingestBodyLimitBytes: z.number().int().positive().default(64 * 1024 * 1024),
+  /** Features per vector tile at most. */
+  maxTileFeatures: z.number().int().positive().default(50_000),
   /** Run the ingester (tests may drive it themselves). */
   ingesterEnabled: z.boolean().default(true),
   /** Run schedules (off in tests that drive jobs by hand). */

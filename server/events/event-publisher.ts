@@ -14,6 +14,19 @@ export class EventPublisher {
     await this.connection.jetstream().publish('events.fire', codec.encode(valid), { msgID: fireEventUrl(valid) });
   }
 
+  /** Publishes many, a window of them in flight at a time; resolves once JetStream has them all. */
+  async publishFires(messages: readonly FireEventMessage[], window = 1000): Promise<void> {
+    const js = this.connection.jetstream();
+    for (let start = 0; start < messages.length; start += window) {
+      await Promise.all(
+        messages.slice(start, start + window).map((message) => {
+          const valid = fireEventMessage.parse(message);
+          return js.publish('events.fire', codec.encode(valid), { msgID: fireEventUrl(valid) });
+        }),
+      );
+    }
+  }
+
   async publishCamera(message: CameraEventMessage): Promise<void> {
     const valid = cameraEventMessage.parse(message);
     await this.connection.jetstream().publish('events.camera', codec.encode(valid), { msgID: cameraEventUrl(valid) });

@@ -12,12 +12,15 @@ export interface JobDefinition {
   name: JobName;
   /** croner pattern; omitted = on demand only. */
   schedule?: string;
+  /** Or: every this many seconds (croner's minimum interval between runs). */
+  intervalSeconds?: number;
   timezone?: string;
   /** Also run once when the process starts. */
   runAtStart?: boolean;
   /** Health entry that this job's outcome updates. */
   pipeline?: PipelineName;
-  run(): Promise<Record<string, unknown>>;
+  /** A result with `idle: reason` means there was nothing it could do; health shows the reason. */
+  run(): Promise<Record<string, unknown> & { idle?: string }>;
 }
 
 export type JobOutcome =
@@ -56,7 +59,10 @@ export class JobRunner {
     const outcome = await this.locks.withLock(name, async (): Promise<JobOutcome> => {
       try {
         const result = await job.run();
-        if (job.pipeline) await this.pipelines.recordSuccess(job.pipeline);
+        if (job.pipeline) {
+          if (result.idle) await this.pipelines.recordFailure(job.pipeline, `idle: ${result.idle}`);
+          else await this.pipelines.recordSuccess(job.pipeline);
+        }
         this.log.info({ job: name, ms: Date.now() - started, result }, 'job finished');
         return { status: 'done', result, durationMs: Date.now() - started };
       } catch (error) {
@@ -75,6 +81,10 @@ export class JobRunner {
       if (job.schedule) {
         this.crons.push(
           new Cron(job.schedule, { timezone: job.timezone ?? 'UTC', protect: true, name: job.name }, () => this.runQuietly(job.name)),
+        );
+      } else if (job.intervalSeconds) {
+        this.crons.push(
+          new Cron('* * * * * *', { interval: job.intervalSeconds, protect: true, name: job.name }, () => this.runQuietly(job.name)),
         );
       }
       if (job.runAtStart) void this.runQuietly(job.name);

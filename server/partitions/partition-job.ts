@@ -22,10 +22,13 @@ export function partitionJob(
       const created: Record<string, number> = {};
       const dropped: Record<string, number> = {};
       for (const { table, keyColumn } of DAILY_PARTITIONED_TABLES) {
-        created[table] = await repository.ensureDaily(table, keyColumn, today, daysAhead + 1);
+        // Fires arrive a day or two after acquisition: their partitions start two days back.
+        const first = table === 'fires' ? new Date(Date.parse(`${today}T00:00:00Z`) - 2 * 86_400_000).toISOString().slice(0, 10) : today;
+        const days = daysAhead + 1 + (first === today ? 0 : 2);
+        created[table] = await repository.ensureDaily(table, keyColumn, first, days);
         dropped[table] = await repository.dropDailyBefore(table, cutoffDay);
       }
-      const strays = await repository.deleteEventsOutsidePartitionsBefore(cutoff);
+      const strays = await repository.deleteStraysBefore(cutoff);
       return { from: today, daysAhead, created, retentionDays, droppedBefore: cutoffDay, dropped, strayRowsDeleted: strays };
     },
   };

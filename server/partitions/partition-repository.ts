@@ -1,7 +1,10 @@
 // SQL for the daily partitions of partitioned tables.
 import type { Database } from '../db/database.js';
 
-export const DAILY_PARTITIONED_TABLES = [{ table: 'events', keyColumn: 'ingested_at' }] as const;
+export const DAILY_PARTITIONED_TABLES = [
+  { table: 'events', keyColumn: 'ingested_at' },
+  { table: 'fires', keyColumn: 'acq_time' },
+] as const;
 
 export class PartitionRepository {
   constructor(private readonly db: Database) {}
@@ -24,9 +27,10 @@ export class PartitionRepository {
     return rows[0]?.dropped ?? 0;
   }
 
-  /** Rows of the default partition and of the side tables older than the cutoff go too. */
-  async deleteEventsOutsidePartitionsBefore(cutoff: Date): Promise<number> {
+  /** Rows of the default partitions and of the side tables older than the cutoff go too. */
+  async deleteStraysBefore(cutoff: Date): Promise<number> {
     const { rowCount } = await this.db.query('DELETE FROM events_default WHERE ingested_at < $1', [cutoff]);
+    await this.db.query('DELETE FROM fires_default WHERE acq_time < $1', [cutoff]);
     await this.db.query('DELETE FROM event_urls WHERE ingested_at < $1', [cutoff]);
     await this.db.query('DELETE FROM event_minute_rollup WHERE minute < $1', [cutoff]);
     return rowCount ?? 0;

@@ -1,0 +1,121 @@
+// SQL for fire detections: batch insert (duplicates collapsed, existing ones skipped), bbox queries, vector tiles.
+import type { Database, Queryable } from '../db/database.js';
+import type { Bbox } from '../http/query-params.js';
+import type { FireDetection } from './fire-detection.js';
+
+const INSERT_BATCH = `
+WITH input AS (
+  SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(
+    ord int, latitude float8, longitude float8, acq_time timestamptz, satellite text, instrument text,
+    confidence text, frp real, brightness real, brightness_t31 real, scan real, track real, version text, daynight text)
+), unique_input AS (
+  SELECT DISTINCT ON (latitude, longitude, acq_time, satellite) * FROM input
+  ORDER BY latitude, longitude, acq_time, satellite, ord
+)
+INSERT INTO fires (latitude, longitude, acq_time, satellite, instrument, confidence, frp, brightness,
+                   brightness_t31, scan, track, version, daynight, geom)
+SELECT latitude, longitude, acq_time, satellite, instrument, confidence, frp, brightness,
+       brightness_t31, scan, track, version, daynight, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)
+FROM unique_input
+ORDER BY ord
+ON CONFLICT DO NOTHING
+RETURNING latitude, longitude, acq_time, satellite`;
+
+export interface StoredFireKey {
+  latitude: number;
+  longitude: number;
+  acqTime: string;
+  satellite: string;
+}
+
+export interface FireQuery {
+  bbox?: Bbox;
+  since: Date;
+  until?: Date;
+  limit: number;
+}
+
+export interface FireRow {
+  latitude: number;
+  longitude: number;
+  acq_time: string;
+  satellite: string;
+  confidence: string | null;
+  frp: number | null;
+  daynight: string | null;
+  instrument: string | null;
+}
+
+// A bbox whose west is east of its east crosses the antimeridian: two envelopes.
+const SELECT_FIRES = `
+SELECT latitude, longitude, acq_time, satellite, confidence, frp, daynight, instrument
+FROM fires
+WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
+  AND ($1::float8 IS NULL OR (
+       CASE WHEN $1::float8 <= $3::float8
+            THEN geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)
+            ELSE geom && ST_MakeEnvelope($1, $2, 180, $4, 4326) OR geom && ST_MakeEnvelope(-180, $2, $3, $4, 4326)
+       END))
+ORDER BY acq_time DESC
+LIMIT $7`;
+
+const TILE = `
+WITH bounds AS (SELECT ST_TileEnvelope($1, $2, $3) AS tile),
+features AS (
+  SELECT ST_AsMVTGeom(ST_Transform(f.geom, 3857), b.tile, 4096, 64, true) AS geom,
+         f.satellite, f.confidence, f.frp, f.daynight,
+         extract(epoch FROM f.acq_time)::bigint AS acq_time
+  FROM fires f, bounds b
+  WHERE f.geom && ST_Transform(b.tile, 4326) AND f.acq_time >= $4
+  LIMIT $5
+)
+SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') AS tile FROM features`;
+
+export class FireRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Inserts the new detections of a batch (inside the caller's transaction); answers their keys. */
+  async insertBatch(client: Queryable, detections: readonly FireDetection[]): Promise<StoredFireKey[]> {
+    if (detections.length === 0) return [];
+    const input = detections.map((detection, ord) => ({
+      ord,
+      latitude: detection.latitude,
+      longitude: detection.longitude,
+      acq_time: detection.acqTime,
+      satellite: detection.satellite,
+      instrument: detection.instrument,
+      confidence: detection.confidence,
+      frp: detection.frp,
+      brightness: detection.brightness,
+      brightness_t31: detection.brightnessT31,
+      scan: detection.scan,
+      track: detection.track,
+      version: detection.version,
+      daynight: detection.daynight,
+    }));
+    const { rows } = await client.query<{ latitude: number; longitude: number; acq_time: Date; satellite: string }>(INSERT_BATCH, [
+      JSON.stringify(input),
+    ]);
+    return rows.map((row) => ({ latitude: row.latitude, longitude: row.longitude, acqTime: row.acq_time.toISOString(), satellite: row.satellite }));
+  }
+
+  async find(query: FireQuery): Promise<FireRow[]> {
+    const [west, south, east, north] = query.bbox ?? [null, null, null, null];
+    const { rows } = await this.db.query<Omit<FireRow, 'acq_time'> & { acq_time: Date }>(SELECT_FIRES, [
+      west,
+      south,
+      east,
+      north,
+      query.since,
+      query.until ?? null,
+      query.limit,
+    ]);
+    return rows.map((row) => ({ ...row, acq_time: row.acq_time.toISOString() }));
+  }
+
+  /** One Mapbox vector tile of the detections since `since` (layer `fires`). */
+  async tile(z: number, x: number, y: number, since: Date, maxFeatures: number): Promise<Buffer> {
+    const { rows } = await this.db.query<{ tile: Buffer }>(TILE, [z, x, y, since, maxFeatures]);
+    return rows[0]?.tile ?? Buffer.alloc(0);
+  }
+}

@@ -1,0 +1,104 @@
+// POST /api/ingest/fires (FIRMS CSV or JSON), GET /api/fires, GET /api/tiles/fires/{z}/{x}/{y}.mvt.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../http/api-error.js';
+import { bboxParam, instantParam, limitParam } from '../http/query-params.js';
+import { detectionFromJson, type FireDetection, fireJsonSchema, type RowProblem } from './fire-detection.js';
+import type { FireRepository } from './fire-repository.js';
+import type { FireService } from './fire-service.js';
+import { FirmsResponseError, parseFirmsCsv } from './firms-csv.js';
+
+export interface FireRoutesOptions {
+  service: FireService;
+  fires: FireRepository;
+  ingestBodyLimitBytes: number;
+  maxTileFeatures: number;
+}
+
+const MAX_PROBLEMS_SHOWN = 100;
+const DAY_MS = 86_400_000;
+
+const firesQuery = z
+  .object({
+    bbox: bboxParam.optional(),
+    since: instantParam.optional(),
+    until: instantParam.optional(),
+    limit: limitParam(5_000, 50_000),
+  })
+  .strict();
+
+const tileParams = z.object({
+  z: z.coerce.number().int().min(0).max(22),
+  x: z.coerce.number().int().min(0),
+  y: z.coerce.number().int().min(0),
+});
+
+function rejectProblems(problems: RowProblem[], received: number): never {
+  throw new ApiError(400, 'bad_request', `${problems.length} of ${received} rows are invalid; nothing was stored`, {
+    invalidRows: problems.length,
+    rows: problems.slice(0, MAX_PROBLEMS_SHOWN),
+  });
+}
+
+function detectionsFromCsv(body: string): FireDetection[] {
+  let parsed;
+  try {
+    parsed = parseFirmsCsv(body);
+  } catch (error) {
+    if (error instanceof FirmsResponseError) throw new ApiError(400, 'bad_request', `not a FIRMS area CSV: ${error.message}`);
+    throw new ApiError(400, 'bad_request', `CSV could not be parsed: ${(error as Error).message}`);
+  }
+  if (parsed.problems.length > 0) rejectProblems(parsed.problems, parsed.detections.length + parsed.problems.length);
+  return parsed.detections;
+}
+
+function detectionsFromJson(body: unknown): FireDetection[] {
+  if (!Array.isArray(body)) throw new ApiError(400, 'bad_request', 'JSON body must be an array of detections');
+  const detections: FireDetection[] = [];
+  const problems: RowProblem[] = [];
+  body.forEach((item, index) => {
+    const shape = fireJsonSchema.safeParse(item);
+    if (!shape.success) {
+      problems.push({ row: index + 1, errors: shape.error.issues.map((issue) => `${issue.path.join('.') || '(item)'}: ${issue.message}`) });
+      return;
+    }
+    const converted = detectionFromJson(shape.data);
+    if ('errors' in converted) problems.push({ row: index + 1, errors: converted.errors });
+    else detections.push(converted.detection);
+  });
+  if (problems.length > 0) rejectProblems(problems, body.length);
+  return detections;
+}
+
+export async function fireRoutes(app: FastifyInstance, options: FireRoutesOptions): Promise<void> {
+  app.addContentTypeParser(['text/csv', 'application/csv'], { parseAs: 'string', bodyLimit: options.ingestBodyLimitBytes }, (_request, body, done) =>
+    done(null, body),
+  );
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.post('/api/ingest/fires', { bodyLimit: options.ingestBodyLimitBytes }, async (request) => {
+    const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+    const detections = type === 'application/json' ? detectionsFromJson(request.body) : detectionsFromCsv(String(request.body ?? ''));
+    return options.service.ingest(detections);
+  });
+
+  typed.get('/api/fires', { schema: { querystring: firesQuery } }, async (request) => {
+    const { bbox, since, until, limit } = request.query;
+    if (since && until && since > until) throw new ApiError(400, 'bad_request', 'since must not be after until');
+    return options.fires.find({ bbox, since: since ?? new Date(Date.now() - DAY_MS), until, limit });
+  });
+
+  typed.get(
+    '/api/tiles/fires/:z/:x/:y.mvt',
+    { schema: { params: tileParams, querystring: z.object({ since: instantParam.optional() }).strict() } },
+    async (request, reply) => {
+      const { z: zoom, x, y } = request.params;
+      const size = 2 ** zoom;
+      if (x >= size || y >= size) throw new ApiError(400, 'bad_request', `tile ${zoom}/${x}/${y} does not exist`);
+      const since = request.query.since ?? new Date(Date.now() - DAY_MS);
+      const tile = await options.fires.tile(zoom, x, y, since, options.maxTileFeatures);
+      return reply.header('content-type', 'application/vnd.mapbox-vector-tile').header('cache-control', 'no-cache').send(tile);
+    },
+  );
+}

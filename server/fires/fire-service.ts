@@ -1,0 +1,54 @@
+// Stores a batch of detections once each and announces the new ones on the bus.
+import type { Database } from '../db/database.js';
+import type { FireEventMessage } from '../events/event-messages.js';
+import type { EventPublisher } from '../events/event-publisher.js';
+import type { FireDetection } from './fire-detection.js';
+import type { FireRepository } from './fire-repository.js';
+
+export interface FireIngestCounts {
+  received: number;
+  stored: number;
+  duplicate: number;
+}
+
+export class FireService {
+  constructor(
+    private readonly db: Database,
+    private readonly fires: FireRepository,
+    private readonly publisher: EventPublisher,
+    private readonly dataset: string,
+  ) {}
+
+  /**
+   * The new detections are published before the commit: if publishing fails nothing is stored and a
+   * retry publishes again; if the commit fails after publishing, the event store drops the repeat by URL.
+   */
+  async ingest(detections: readonly FireDetection[], dataset: string = this.dataset): Promise<FireIngestCounts> {
+    const byKey = new Map(detections.map((detection) => [keyOf(detection), detection]));
+    const stored = await this.db.transaction(async (client) => {
+      const keys = await this.fires.insertBatch(client, detections);
+      const messages: FireEventMessage[] = keys.map((key) => {
+        const detection = byKey.get(keyOf(key)) as FireDetection;
+        return {
+          latitude: detection.latitude,
+          longitude: detection.longitude,
+          acqTime: detection.acqTime,
+          satellite: detection.satellite,
+          instrument: detection.instrument ?? undefined,
+          dataset,
+          confidence: detection.confidence,
+          frp: detection.frp,
+          brightness: detection.brightness,
+          dayNight: detection.daynight,
+        };
+      });
+      await this.publisher.publishFires(messages);
+      return keys.length;
+    });
+    return { received: detections.length, stored, duplicate: detections.length - stored };
+  }
+}
+
+function keyOf(detection: { latitude: number; longitude: number; acqTime: string; satellite: string }): string {
+  return `${detection.latitude}|${detection.longitude}|${new Date(detection.acqTime).toISOString()}|${detection.satellite}`;
+}

@@ -1,0 +1,52 @@
+// Parses the FIRMS area CSV (VIIRS or MODIS header) with csv-parse; every row checked, none trusted.
+import { parse } from 'csv-parse/sync';
+import { detectionFromFirmsRow, type FireDetection, firmsRowSchema, type RowProblem } from './fire-detection.js';
+
+export class FirmsResponseError extends Error {
+  constructor(
+    message: string,
+    /** `key` (bad map key), `area`, `limit` (transaction limit), `format` (not a FIRMS CSV). */
+    readonly kind: 'key' | 'area' | 'limit' | 'format',
+  ) {
+    super(message);
+    this.name = 'FirmsResponseError';
+  }
+}
+
+const REQUIRED_COLUMNS = ['latitude', 'longitude', 'acq_date', 'acq_time', 'satellite'];
+
+/** FIRMS answers errors as plain text, sometimes with status 200: the body decides. */
+export function firmsErrorOf(body: string): FirmsResponseError | null {
+  const text = body.trim();
+  const firstLine = text.split('\n', 1)[0] ?? '';
+  if (REQUIRED_COLUMNS.every((column) => firstLine.split(',').map((name) => name.trim()).includes(column))) return null;
+  if (/invalid map_key/i.test(text)) return new FirmsResponseError('FIRMS refused the map key (Invalid MAP_KEY.)', 'key');
+  if (/invalid area/i.test(text)) return new FirmsResponseError('FIRMS refused the area (Invalid area.); check FIRE_BBOX', 'area');
+  if (/transaction limit/i.test(text)) return new FirmsResponseError('FIRMS transaction limit exceeded', 'limit');
+  return new FirmsResponseError(`FIRMS answered something that is not an area CSV: ${JSON.stringify(text.slice(0, 120))}`, 'format');
+}
+
+export interface ParsedFirms {
+  detections: FireDetection[];
+  problems: RowProblem[];
+}
+
+/** Throws FirmsResponseError for an error body; returns every valid row and every invalid one. */
+export function parseFirmsCsv(body: string): ParsedFirms {
+  const error = firmsErrorOf(body);
+  if (error) throw error;
+  const records = parse(body, { columns: true, skip_empty_lines: true, trim: true, relax_column_count: false, bom: true }) as Record<string, string>[];
+  const detections: FireDetection[] = [];
+  const problems: RowProblem[] = [];
+  records.forEach((record, index) => {
+    const row = firmsRowSchema.safeParse(record);
+    if (!row.success) {
+      problems.push({ row: index + 1, errors: row.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
+      return;
+    }
+    const converted = detectionFromFirmsRow(row.data);
+    if ('errors' in converted) problems.push({ row: index + 1, errors: converted.errors });
+    else detections.push(converted.detection);
+  });
+  return { detections, problems };
+}

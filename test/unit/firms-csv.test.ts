@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { acquisitionInstant, normaliseSatellite } from '../../server/fires/fire-detection.js';
+import type { FirmsResponseError} from '../../server/fires/firms-csv.js';
+import { parseFirmsCsv } from '../../server/fires/firms-csv.js';
+import { firmsFixture } from '../support/fake-firms.js';
+
+describe('FIRMS area CSV', () => {
+  it('reads VIIRS rows: unpadded HHMM, l/n/h and empty confidence, empty FRP', () => {
+    const { detections, problems } = parseFirmsCsv(firmsFixture('viirs-snpp.csv'));
+    expect(problems).toEqual([]);
+    expect(detections).toHaveLength(5);
+    expect(detections.map((detection) => detection.acqTime)).toEqual([
+      '2026-11-20T07:48:00.000Z',
+      '2026-11-20T07:48:00.000Z',
+      '2026-11-20T00:33:00.000Z',
+      '2026-11-20T00:03:00.000Z',
+      '2026-11-20T15:42:00.000Z',
+    ]);
+    expect(detections[0]).toMatchObject({ satellite: 'N', instrument: 'VIIRS', confidence: 'n', frp: 6.12, brightness: 337.46, brightnessT31: 289.93, daynight: 'N' });
+    expect(detections[2]).toMatchObject({ confidence: 'l', frp: null });
+    expect(detections[3]).toMatchObject({ confidence: null });
+  });
+
+  it('reads MODIS rows: brightness/bright_t31 and 0–100 confidence', () => {
+    const { detections } = parseFirmsCsv(firmsFixture('modis.csv'));
+    expect(detections.map((detection) => [detection.satellite, detection.confidence, detection.brightness, detection.brightnessT31])).toEqual([
+      ['Terra', '78', 320.1, 298.2],
+      ['Terra', '0', 318.4, 297.9],
+      ['Aqua', '100', 305.7, 290.3],
+    ]);
+    expect(detections[0]?.acqTime).toBe('2026-11-20T01:48:00.000Z');
+    expect(detections[1]?.frp).toBeNull();
+  });
+
+  it('treats satellite 1 and N20 as NOAA-20', () => {
+    const { detections } = parseFirmsCsv(firmsFixture('viirs-noaa20.csv'));
+    expect(detections.map((detection) => detection.satellite)).toEqual(['N20', 'N20', 'N20', 'N21']);
+    expect(normaliseSatellite('1')).toBe('N20');
+    expect(normaliseSatellite('Terra')).toBe('Terra');
+    expect(normaliseSatellite('X9')).toBeNull();
+  });
+
+  it('a header alone is no detections', () => {
+    expect(parseFirmsCsv(firmsFixture('viirs-empty.csv'))).toEqual({ detections: [], problems: [] });
+  });
+
+  it('names each invalid row and why', () => {
+    const { detections, problems } = parseFirmsCsv(firmsFixture('invalid-rows.csv'));
+    expect(detections).toHaveLength(1);
+    expect(problems.map((problem) => problem.row)).toEqual([2, 3, 4]);
+    expect(problems[0]?.errors.join(' ')).toMatch(/latitude/);
+    expect(problems[1]?.errors.join(' ')).toMatch(/HHMM/);
+    expect(problems[2]?.errors.join(' ')).toMatch(/confidence|frp/);
+  });
+
+  it('recognises FIRMS error bodies, whatever the status', () => {
+    const kinds = ['Invalid MAP_KEY.', 'Invalid area.', 'Exceeding allowed transaction limit.', '<html>Service Unavailable</html>'].map((body) => {
+      try {
+        parseFirmsCsv(body);
+        return 'parsed';
+      } catch (error) {
+        return (error as FirmsResponseError).kind;
+      }
+    });
+    expect(kinds).toEqual(['key', 'area', 'limit', 'format']);
+  });
+
+  it('pads HHMM and refuses impossible times', () => {
+    expect(acquisitionInstant('2026-11-20', '3')).toBe('2026-11-20T00:03:00.000Z');
+    expect(acquisitionInstant('2026-11-20', '2359')).toBe('2026-11-20T23:59:00.000Z');
+    expect(acquisitionInstant('2026-11-20', '2400')).toBeNull();
+    expect(acquisitionInstant('2026-02-30', '100')).toBeNull();
+    expect(acquisitionInstant('2026-11-20', '12345')).toBeNull();
+  });
+});
