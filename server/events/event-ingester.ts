@@ -4,11 +4,12 @@ import { type ConsumerMessages, JSONCodec, type JsMsg, type NatsConnection } fro
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
-import { EVENT_STREAM, EVENT_SUBJECTS, INGESTER_CONSUMER, isEventSubject, LIVE_EVENTS_SUBJECT } from './event-messages.js';
+import { EVENT_STREAM, EVENT_SUBJECTS, INGESTER_CONSUMER, isEventSubject, LIVE_EVENTS_SUBJECT, MAX_PAYLOADS_PER_MESSAGE } from './event-messages.js';
 import { type EventRecord, recordFromMessage } from './event-record.js';
 import type { EventStoreRepository, StoredEvent } from './event-store-repository.js';
 
 const codec = JSONCodec();
+const STATEMENT_ROWS = 2000;
 
 export interface IngesterOptions {
   connection: NatsConnection;
@@ -121,12 +122,12 @@ export class EventIngester {
     const accepted: JsMsg[] = [];
     let rejected = 0;
     for (const message of batch) {
-      const record = this.decode(message);
-      if (record) {
-        records.push(record);
+      const decoded = this.decode(message);
+      rejected += decoded.rejected;
+      if (decoded.records.length > 0) {
+        records.push(...decoded.records);
         accepted.push(message);
       } else {
-        rejected += 1;
         message.ack();
       }
     }
@@ -137,7 +138,12 @@ export class EventIngester {
 
     let stored: StoredEvent[];
     try {
-      stored = await this.options.db.transaction((client) => this.options.store.storeBatch(client, records));
+      stored = [];
+      // Messages may carry many payloads: one statement per slice keeps each statement bounded.
+      for (let start = 0; start < records.length; start += STATEMENT_ROWS) {
+        const slice = records.slice(start, start + STATEMENT_ROWS);
+        stored.push(...(await this.options.db.transaction((client) => this.options.store.storeBatch(client, slice))));
+      }
     } catch (error) {
       this.failures += 1;
       const delay = Math.min(30_000, 500 * 2 ** Math.min(this.failures, 6));
@@ -158,27 +164,39 @@ export class EventIngester {
     await this.noteSuccess();
   }
 
-  private decode(message: JsMsg): EventRecord | null {
+  /** The records a message carries; payloads that fail their schema are counted, logged and dropped. */
+  private decode(message: JsMsg): { records: EventRecord[]; rejected: number } {
     const { log } = this.options;
     const subject = message.subject;
     if (!isEventSubject(subject)) {
       log.warn({ subject, seq: message.seq }, 'ingester: message on an unknown subject; dropped');
-      return null;
+      return { records: [], rejected: 1 };
     }
     let body: unknown;
     try {
       body = codec.decode(message.data);
     } catch {
       log.warn({ subject, seq: message.seq }, 'ingester: message is not JSON; dropped');
-      return null;
+      return { records: [], rejected: 1 };
     }
-    const parsed = EVENT_SUBJECTS[subject].safeParse(body);
-    if (!parsed.success) {
+    const payloads = Array.isArray(body) ? body : [body];
+    if (payloads.length === 0 || payloads.length > MAX_PAYLOADS_PER_MESSAGE) {
+      log.warn({ subject, seq: message.seq, payloads: payloads.length }, 'ingester: message carries no or too many payloads; dropped');
+      return { records: [], rejected: 1 };
+    }
+    const records: EventRecord[] = [];
+    let rejected = 0;
+    payloads.forEach((payload, index) => {
+      const parsed = EVENT_SUBJECTS[subject].safeParse(payload);
+      if (parsed.success) {
+        records.push(recordFromMessage(subject, parsed.data as never));
+        return;
+      }
+      rejected += 1;
       const issues = parsed.error.issues.slice(0, 5).map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`);
-      log.warn({ subject, seq: message.seq, issues }, 'ingester: malformed message; dropped');
-      return null;
-    }
-    return recordFromMessage(subject, parsed.data as never);
+      log.warn({ subject, seq: message.seq, index, issues }, 'ingester: malformed payload; dropped');
+    });
+    return { records, rejected };
   }
 
   private async checkConsumer(): Promise<void> {

@@ -38,6 +38,9 @@ export const cameraEventMessage = z.object({
 });
 export type CameraEventMessage = z.infer<typeof cameraEventMessage>;
 
+/** Most publishers send a batch: a message may carry one payload or an array of them. */
+export const MAX_PAYLOADS_PER_MESSAGE = 5000;
+
 export const EVENT_SUBJECTS = {
   'events.fire': fireEventMessage,
   'events.camera': cameraEventMessage,

@@ -1,7 +1,8 @@
 // Publishes source messages on the event stream, validated by the same schemas the ingester uses.
+import { createHash } from 'node:crypto';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { cameraEventUrl, fireEventUrl } from './event-record.js';
-import { type CameraEventMessage, cameraEventMessage, type FireEventMessage, fireEventMessage } from './event-messages.js';
+import { type CameraEventMessage, cameraEventMessage, type FireEventMessage, fireEventMessage, MAX_PAYLOADS_PER_MESSAGE } from './event-messages.js';
 
 const codec = JSONCodec();
 
@@ -14,14 +15,22 @@ export class EventPublisher {
     await this.connection.jetstream().publish('events.fire', codec.encode(valid), { msgID: fireEventUrl(valid) });
   }
 
-  /** Publishes many, a window of them in flight at a time; resolves once JetStream has them all. */
-  async publishFires(messages: readonly FireEventMessage[], window = 1000): Promise<void> {
+  /**
+   * Publishes many detections, up to `perMessage` in one bus message (an array), a few messages in
+   * flight at a time; resolves once JetStream has stored them all.
+   */
+  async publishFires(messages: readonly FireEventMessage[], perMessage = 1000): Promise<void> {
     const js = this.connection.jetstream();
-    for (let start = 0; start < messages.length; start += window) {
+    const chunks: FireEventMessage[][] = [];
+    for (let start = 0; start < messages.length; start += Math.min(perMessage, MAX_PAYLOADS_PER_MESSAGE)) {
+      chunks.push(messages.slice(start, start + Math.min(perMessage, MAX_PAYLOADS_PER_MESSAGE)).map((message) => fireEventMessage.parse(message)));
+    }
+    for (let start = 0; start < chunks.length; start += 8) {
       await Promise.all(
-        messages.slice(start, start + window).map((message) => {
-          const valid = fireEventMessage.parse(message);
-          return js.publish('events.fire', codec.encode(valid), { msgID: fireEventUrl(valid) });
+        chunks.slice(start, start + 8).map((chunk) => {
+          // The same batch published twice inside the duplicate window is stored once by JetStream.
+          const id = createHash('sha256').update(chunk.map((message) => fireEventUrl(message)).join('\n')).digest('hex');
+          return js.publish('events.fire', codec.encode(chunk), { msgID: id });
         }),
       );
     }

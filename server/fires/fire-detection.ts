@@ -27,8 +27,21 @@ export function normaliseSatellite(value: string): string | null {
   return SATELLITE_ALIASES[value.trim().toUpperCase()] ?? null;
 }
 
+// A FIRMS file has thousands of rows per acquisition minute: remember the answers.
+const instantCache = new Map<string, string | null>();
+
 /** `748` → 07:48, `33` → 00:33, `3` → 00:03 (FIRMS does not zero-pad HHMM). */
 export function acquisitionInstant(acqDate: string, acqTime: string): string | null {
+  const cacheKey = `${acqDate} ${acqTime}`;
+  const cached = instantCache.get(cacheKey);
+  if (cached !== undefined) return cached;
+  const instant = computeAcquisitionInstant(acqDate, acqTime);
+  if (instantCache.size > 50_000) instantCache.clear();
+  instantCache.set(cacheKey, instant);
+  return instant;
+}
+
+function computeAcquisitionInstant(acqDate: string, acqTime: string): string | null {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(acqDate) || !/^\d{1,4}$/.test(acqTime)) return null;
   const padded = acqTime.padStart(4, '0');
   const hours = Number(padded.slice(0, 2));

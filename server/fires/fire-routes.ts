@@ -24,7 +24,8 @@ const firesQuery = z
     bbox: bboxParam.optional(),
     since: instantParam.optional(),
     until: instantParam.optional(),
-    limit: limitParam(5_000, 50_000),
+    // The map draws fires from vector tiles; this list answers the newest first, 1,000 unless asked.
+    limit: limitParam(1_000, 50_000),
   })
   .strict();
 

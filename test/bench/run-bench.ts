@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { type BenchFigure, formatTable } from './bench-figures.js';
+import { benchFires } from './fires-bench.js';
 import { benchIngest } from './ingest-bench.js';
 import { benchLiveLatency } from './live-latency-bench.js';
 import { benchStackStart } from './stack-start-bench.js';
@@ -11,6 +12,7 @@ const small = process.argv.includes('--small');
 const figures: BenchFigure[] = [];
 figures.push(...(await benchStackStart(small ? 1 : 3)));
 figures.push(...(await benchIngest(small ? 2_000 : 100_000)));
+figures.push(...(await benchFires(small ? { ingestRows: 2_000, ingestRuns: 1, storedRows: 5_000, queries: 5 } : { ingestRows: 100_000, ingestRuns: 3, storedRows: 5_000_000, queries: 100 })));
 figures.push(...(await benchLiveLatency(small ? { clients: 10, rate: 200, seconds: 1 } : { clients: 200, rate: 2_000, seconds: 10 })));
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.versions.node}`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatTable } from '../bench/bench-figures.js';
+import { benchFires } from '../bench/fires-bench.js';
 import { benchIngest } from '../bench/ingest-bench.js';
 import { benchLiveLatency } from '../bench/live-latency-bench.js';
 import { benchStackStart } from '../bench/stack-start-bench.js';
@@ -26,6 +27,12 @@ describe('bench harness (reduced)', () => {
     expect(figure?.unit).toBe('events/s');
     expect(figure!.value).toBeGreaterThan(0);
     expect(figure!.baseline).toBeGreaterThan(0);
+  }, 120_000);
+
+  it('measures fire ingest, fire queries and tiles against their baselines', async () => {
+    const figures = await benchFires({ ingestRows: 2_000, ingestRuns: 1, storedRows: 5_000, queries: 5 });
+    expect(figures.map((figure) => figure.unit)).toEqual(['rows/s', 'ms', 'ms']);
+    for (const figure of figures) expect(figure.value).toBeGreaterThan(0);
   }, 120_000);
 
   it('measures live delivery latency and counts deliveries outside a viewport', async () => {

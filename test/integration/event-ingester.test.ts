@@ -97,6 +97,15 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
     expect(health.json().pipelines.ingester.rejected).toBe(3);
   });
 
+  it('a message carrying an array stores each valid payload and counts each malformed one', async () => {
+    await publishRaw(bus, 'events.fire', [fireMessage(), { ...fireMessage({ satellite: 'N21' }), acqTime: 'yesterday' }, fireMessage({ satellite: 'N21' })]);
+    await publishRaw(bus, 'events.fire', []);
+    startIngester();
+    await waitUntilDrained(bus);
+    expect(await count('SELECT count(*) AS n FROM events')).toBe(2);
+    expect(await count("SELECT rejected AS n FROM pipeline_status WHERE name = 'ingester'")).toBe(2);
+  });
+
   it('rows committed by an ingester that died before acking are not stored twice on redelivery', async () => {
     const messages = fireMessages(300);
     for (const message of messages) await publishRaw(bus, 'events.fire', message);

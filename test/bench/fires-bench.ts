@@ -1,0 +1,179 @@
+// Bench cases of the fires pipeline, each against a baseline in the same run:
+// - FIRMS CSV (a fifth duplicates) through POST /api/ingest/fires vs a raw COPY of the same rows;
+// - GET /api/fires p95 for a continent-sized viewport over N stored detections vs the bare SQL;
+// - one vector tile p95 vs the bare tile SQL.
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { buildApp } from '../../server/app.js';
+import { parseServerConfig } from '../../server/config.js';
+import { type BenchFigure, median } from './bench-figures.js';
+import { startBenchStack } from './bench-stack.js';
+import { percentile } from './live-latency-bench.js';
+
+const TOKEN = 'bench-token-0123456789abcdef';
+const CONTINENT = '-130,20,-60,55';
+const HEADER = 'latitude,longitude,bright_ti4,scan,track,acq_date,acq_time,satellite,instrument,confidence,version,bright_ti5,frp,daynight\n';
+
+function csvRows(count: number, duplicateShare: number): string[] {
+  const unique = Math.round(count * (1 - duplicateShare));
+  const rows: string[] = [];
+  for (let index = 0; index < count; index += 1) {
+    const i = index < unique ? index : index % unique;
+    const lat = (20 + (i % 3500) * 0.01).toFixed(5);
+    const lon = (-130 + Math.floor(i / 3500) * 0.01).toFixed(5);
+    const hhmm = String((i % 24) * 100 + (i % 60));
+    rows.push(`${lat},${lon},330.5,0.41,0.37,2026-11-20,${hhmm},N,VIIRS,n,2.0NRT,290.1,5.5,N\n`);
+  }
+  return rows;
+}
+
+async function timed(work: () => Promise<unknown>, runs: number): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    const started = performance.now();
+    await work();
+    times.push(performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+export async function benchFires(options: { ingestRows: number; ingestRuns: number; storedRows: number; queries: number }): Promise<BenchFigure[]> {
+  const stack = await startBenchStack();
+  // The same session settings as the API's pool, so the bare SQL is the same work.
+  const client = new pg.Client({ connectionString: stack.databaseUrl, options: '-c max_parallel_workers_per_gather=0' });
+  await client.connect();
+  const app = await buildApp(
+    parseServerConfig({
+      databaseUrl: stack.databaseUrl,
+      natsUrl: stack.natsUrl,
+      natsToken: stack.natsToken,
+      apiToken: TOKEN,
+      dataDir: stack.dataDir,
+      schedulesEnabled: false,
+      ingesterEnabled: false,
+    }),
+  );
+  try {
+    const apiUrl = await app.listen({ host: '127.0.0.1', port: 0 });
+    const headers = { authorization: `Bearer ${TOKEN}` };
+    await client.query("SELECT vantage_ensure_daily_partitions('fires'::regclass, 'acq_time', '2026-11-19', 3)");
+
+    // 1. Ingest through the API vs COPY of the same rows into a table of the same shape, three times each.
+    const rows = csvRows(options.ingestRows, 0.2);
+    const copyRows = rows.map((row) => {
+      const [lat, lon, b4, scan, track, date, hhmm, sat, instrument, confidence, version, b5, frp, dn] = row.trim().split(',');
+      const padded = (hhmm as string).padStart(4, '0');
+      return `${lat},${lon},${date}T${padded.slice(0, 2)}:${padded.slice(2)}:00Z,${sat},${instrument},${confidence},${frp},${b4},${b5},${scan},${track},${version},${dn},SRID=4326;POINT(${lon} ${lat})\n`;
+    });
+    await client.query('CREATE TABLE fires_copy (LIKE fires INCLUDING DEFAULTS)');
+    // The same index work as fires (GiST on geom, btree on the natural key), minus uniqueness, which duplicates would break.
+    await client.query('CREATE INDEX ON fires_copy USING gist (geom)');
+    await client.query('CREATE INDEX ON fires_copy (latitude, longitude, acq_time, satellite)');
+    const body = HEADER + rows.join('');
+    const copyTimes: number[] = [];
+    const ingestTimes: number[] = [];
+    for (let run = 0; run < options.ingestRuns; run += 1) {
+      await client.query('TRUNCATE fires, fires_copy');
+      const copyStarted = performance.now();
+      await pipeline(
+        Readable.from(copyRows),
+        client.query(
+          copyFrom(`COPY fires_copy (latitude, longitude, acq_time, satellite, instrument, confidence, frp, brightness, brightness_t31, scan, track, version, daynight, geom)
+                    FROM STDIN WITH (FORMAT csv)`),
+        ),
+      );
+      copyTimes.push(performance.now() - copyStarted);
+      const ingestStarted = performance.now();
+      const response = await fetch(`${apiUrl}/api/ingest/fires`, { method: 'POST', headers: { ...headers, 'content-type': 'text/csv' }, body });
+      ingestTimes.push(performance.now() - ingestStarted);
+      const counts = (await response.json()) as { received: number; stored: number; duplicate: number };
+      if (response.status !== 200 || counts.received !== options.ingestRows || counts.stored !== options.ingestRows * 0.8) {
+        throw new Error(`ingest failed: ${response.status} ${JSON.stringify(counts)}`);
+      }
+    }
+    const copyMs = median(copyTimes);
+    const ingestMs = median(ingestTimes);
+    await client.query('TRUNCATE fires');
+
+    // 2. Many stored detections over the retention window (30 days), spread over the world.
+    await client.query("SELECT vantage_ensure_daily_partitions('fires'::regclass, 'acq_time', (now() - interval '31 days')::date, 32)");
+    await client.query(
+      `INSERT INTO fires (latitude, longitude, acq_time, satellite, confidence, frp, daynight, instrument, geom)
+       SELECT lat, lon, now() - (i % 2592000) * interval '1 second', 'N', 'n', 3.5, 'N', 'VIIRS', ST_SetSRID(ST_MakePoint(lon, lat), 4326)
+       FROM (SELECT i, round((-60 + random() * 130)::numeric, 5)::float8 AS lat, round((-180 + random() * 360)::numeric, 5)::float8 AS lon
+             FROM generate_series(1, $1) AS i) AS points
+       ON CONFLICT DO NOTHING`,
+      [options.storedRows],
+    );
+    await client.query('ANALYZE fires');
+    const since = new Date(Date.now() - 86_400_000);
+    const apiTimes = await timed(async () => {
+      const answer = await fetch(`${apiUrl}/api/fires?bbox=${CONTINENT}`, { headers });
+      await answer.arrayBuffer();
+    }, options.queries);
+    const [west, south, east, north] = CONTINENT.split(',').map(Number);
+    const sqlTimes = await timed(
+      () =>
+        client.query(
+          `SELECT latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS acq_time,
+                  satellite, confidence, frp, daynight, instrument FROM fires
+           WHERE acq_time >= $5 AND geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) ORDER BY acq_time DESC LIMIT 1000`,
+          [west, south, east, north, since],
+        ),
+      options.queries,
+    );
+    // Zoom 4 tile over the western United States.
+    const tileTimes = await timed(async () => {
+      const answer = await fetch(`${apiUrl}/api/tiles/fires/4/2/5.mvt`, { headers });
+      await answer.arrayBuffer();
+    }, options.queries);
+    const tileSqlTimes = await timed(
+      () =>
+        client.query(
+          `WITH b AS (SELECT ST_TileEnvelope(4, 2, 5) AS tile)
+           SELECT ST_AsMVT(t.*, 'fires', 4096, 'geom') FROM (
+             SELECT ST_AsMVTGeom(ST_Transform(f.geom, 3857), b.tile, 4096, 64, true) AS geom, f.satellite, f.confidence, f.frp, f.daynight,
+                    extract(epoch FROM f.acq_time)::bigint AS acq_time
+             FROM fires f, b WHERE f.geom && ST_Transform(b.tile, 4326) AND f.acq_time >= $1 LIMIT 50000) t`,
+          [since],
+        ),
+      options.queries,
+    );
+    const stored = `${(options.storedRows / 1e6).toFixed(options.storedRows >= 1e6 ? 0 : 2)}M`;
+    return [
+      {
+        name: `FIRMS CSV ${options.ingestRows.toLocaleString('en')} rows (20% duplicate) via POST /api/ingest/fires (vs COPY)`,
+        unit: 'rows/s',
+        value: options.ingestRows / (ingestMs / 1000),
+        baseline: options.ingestRows / (copyMs / 1000),
+        ratio: copyMs / ingestMs,
+        samples: options.ingestRuns,
+        target: 'ratio ≥ 0.4',
+      },
+      {
+        name: `GET /api/fires continent viewport (newest 1,000) p95, ${stored} stored (vs bare SQL)`,
+        unit: 'ms',
+        value: percentile(apiTimes, 95),
+        baseline: percentile(sqlTimes, 95),
+        ratio: percentile(apiTimes, 95) / percentile(sqlTimes, 95),
+        samples: apiTimes.length,
+        target: '≤ 50 ms',
+      },
+      {
+        name: `vector tile z4 p95, ${stored} stored (vs bare SQL)`,
+        unit: 'ms',
+        value: percentile(tileTimes, 95),
+        baseline: percentile(tileSqlTimes, 95),
+        ratio: percentile(tileTimes, 95) / percentile(tileSqlTimes, 95),
+        samples: tileTimes.length,
+        target: '≤ 30 ms',
+      },
+    ];
+  } finally {
+    await app.close();
+    await client.end();
+    await stack.stop();
+  }
+}
