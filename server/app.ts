@@ -25,6 +25,9 @@ import { FireRepository } from './fires/fire-repository.js';
 import { fireRoutes } from './fires/fire-routes.js';
 import { FireService } from './fires/fire-service.js';
 import { readFireSettings } from './fires/fire-settings.js';
+import { incidentPollerJob, WFIGS_DEFAULT_URL } from './incidents/incident-poller.js';
+import { IncidentRepository } from './incidents/incident-repository.js';
+import { incidentRoutes } from './incidents/incident-routes.js';
 import { settingsKeySource } from './keys/key-source.js';
 import { LiveFeed } from './live/live-feed.js';
 import { LiveHub } from './live/live-hub.js';
@@ -101,6 +104,16 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     ingestBodyLimitBytes: config.ingestBodyLimitBytes,
     maxTileFeatures: config.maxTileFeatures,
   });
+
+  const incidents = new IncidentRepository(app.db);
+  jobs.register(
+    incidentPollerJob({
+      incidents,
+      baseUrl: config.settings.WILDFIRE_INCIDENTS_URL || WFIGS_DEFAULT_URL,
+      intervalSeconds: Math.max(60, Number(config.settings.INCIDENTS_INTERVAL) || 900),
+    }),
+  );
+  await app.register(incidentRoutes, { incidents });
 
   const hub = new LiveHub(config.liveMaxBufferedBytes);
   app.decorate('live', hub);

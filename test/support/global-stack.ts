@@ -25,10 +25,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const nats = new NatsService({ dataDir, logger });
   await postgres.start();
   await nats.start();
+  // The servers run in their own process groups: a test run that is interrupted stops them itself.
+  const onSignal = (signal: NodeJS.Signals) => {
+    void Promise.allSettled([nats.stop(), postgres.stop()]).then(() => process.kill(process.pid, signal));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   project.provide('postgresAdminUrl', postgres.urlFor('postgres'));
   project.provide('natsUrl', nats.url);
   project.provide('natsToken', nats.token);
   return async () => {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
     await nats.stop();
     await postgres.stop();
     await rm(dataDir, { recursive: true, force: true });

@@ -1,0 +1,56 @@
+// The `incidents` job: page through the WFIGS feature service (GeoJSON, resultOffset) and upsert by IrwinID.
+import type { JobDefinition } from '../jobs/job-runner.js';
+import { fetchText } from '../http/bounded-fetch.js';
+import { type Incident, incidentFromFeature, wfigsFeature, wfigsPage } from './incident-feature.js';
+import type { IncidentRepository } from './incident-repository.js';
+
+export const WFIGS_DEFAULT_URL =
+  'https://services3.arcgis.com/T4QMspbfLg3qTGWY/arcgis/rest/services/WFIGS_Incident_Locations_Current/FeatureServer/0';
+
+const PAGE_SIZE = 1000;
+const MAX_PAGES = 50;
+const OUT_FIELDS = 'IrwinID,IncidentName,IncidentSize,PercentContained,FireDiscoveryDateTime,POOState';
+
+export function incidentPollerJob(deps: { incidents: IncidentRepository; baseUrl: string; intervalSeconds: number }): JobDefinition {
+  return {
+    name: 'incidents',
+    pipeline: 'incidents',
+    intervalSeconds: deps.intervalSeconds,
+    async run() {
+      const all: Incident[] = [];
+      let skipped = 0;
+      for (let page = 0; page < MAX_PAGES; page += 1) {
+        const query = new URLSearchParams({
+          where: '1=1',
+          outFields: OUT_FIELDS,
+          f: 'geojson',
+          outSR: '4326',
+          resultOffset: String(page * PAGE_SIZE),
+          resultRecordCount: String(PAGE_SIZE),
+        });
+        const response = await fetchText(`${deps.baseUrl.replace(/\/+$/, '')}/query?${query}`, { timeoutMs: 30_000, maxBytes: 50 * 1024 * 1024 });
+        if (response.status >= 400) throw new Error(`WFIGS answered HTTP ${response.status}`);
+        let body: unknown;
+        try {
+          body = JSON.parse(response.text);
+        } catch {
+          throw new Error('WFIGS answered something that is not JSON');
+        }
+        const parsed = wfigsPage.safeParse(body);
+        if (!parsed.success) {
+          const arcgisError = (body as { error?: { message?: string } }).error?.message;
+          throw new Error(arcgisError ? `WFIGS error: ${arcgisError}` : 'WFIGS answered something that is not a GeoJSON feature collection');
+        }
+        for (const raw of parsed.data.features) {
+          const feature = wfigsFeature.safeParse(raw);
+          if (feature.success) all.push(incidentFromFeature(feature.data));
+          else skipped += 1;
+        }
+        const more = parsed.data.properties?.exceededTransferLimit ?? parsed.data.exceededTransferLimit ?? false;
+        if (!more || parsed.data.features.length === 0) break;
+      }
+      const counts = await deps.incidents.upsert(all);
+      return { received: all.length, skipped, ...counts };
+    },
+  };
+}

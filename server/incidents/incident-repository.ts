@@ -1,0 +1,74 @@
+// SQL for wildfire incidents: upsert by IrwinID, bbox queries.
+import type { Database } from '../db/database.js';
+import type { Bbox } from '../http/query-params.js';
+import type { Incident } from './incident-feature.js';
+
+const UPSERT = `
+INSERT INTO incidents (irwin_id, name, size_acres, percent_contained, discovered_at, state, geom, updated_at)
+SELECT irwin_id, name, size_acres, percent_contained, discovered_at, state, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326), now()
+FROM jsonb_to_recordset($1::jsonb) AS x(irwin_id text, name text, size_acres float8, percent_contained float8,
+                                         discovered_at timestamptz, state text, longitude float8, latitude float8)
+ON CONFLICT (irwin_id) DO UPDATE SET
+  name = EXCLUDED.name, size_acres = EXCLUDED.size_acres, percent_contained = EXCLUDED.percent_contained,
+  discovered_at = EXCLUDED.discovered_at, state = EXCLUDED.state, geom = EXCLUDED.geom, updated_at = now()
+WHERE (incidents.name, incidents.size_acres, incidents.percent_contained, incidents.discovered_at, incidents.state, incidents.geom)
+      IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.size_acres, EXCLUDED.percent_contained, EXCLUDED.discovered_at, EXCLUDED.state, EXCLUDED.geom)
+RETURNING (xmax = 0) AS inserted`;
+
+const SELECT = `
+SELECT irwin_id, name, size_acres, percent_contained, discovered_at, state, ST_X(geom) AS longitude, ST_Y(geom) AS latitude
+FROM incidents
+WHERE $1::float8 IS NULL OR (
+  CASE WHEN $1::float8 <= $3::float8
+       THEN geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)
+       ELSE geom && ST_MakeEnvelope($1, $2, 180, $4, 4326) OR geom && ST_MakeEnvelope(-180, $2, $3, $4, 4326) END)
+ORDER BY size_acres DESC NULLS LAST, irwin_id
+LIMIT $5`;
+
+export class IncidentRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Answers how many incidents were new and how many changed. */
+  async upsert(incidents: readonly Incident[]): Promise<{ inserted: number; updated: number }> {
+    if (incidents.length === 0) return { inserted: 0, updated: 0 };
+    // The last report of an IrwinID in one poll wins.
+    const unique = [...new Map(incidents.map((incident) => [incident.irwinId, incident])).values()];
+    const input = unique.map((incident) => ({
+      irwin_id: incident.irwinId,
+      name: incident.name,
+      size_acres: incident.sizeAcres,
+      percent_contained: incident.percentContained,
+      discovered_at: incident.discoveredAt,
+      state: incident.state,
+      longitude: incident.longitude,
+      latitude: incident.latitude,
+    }));
+    const { rows } = await this.db.query<{ inserted: boolean }>(UPSERT, [JSON.stringify(input)]);
+    const inserted = rows.filter((row) => row.inserted).length;
+    return { inserted, updated: rows.length - inserted };
+  }
+
+  async find(bbox: Bbox | undefined, limit: number): Promise<Incident[]> {
+    const [west, south, east, north] = bbox ?? [null, null, null, null];
+    const { rows } = await this.db.query<{
+      irwin_id: string;
+      name: string;
+      size_acres: number | null;
+      percent_contained: number | null;
+      discovered_at: Date | null;
+      state: string | null;
+      longitude: number;
+      latitude: number;
+    }>(SELECT, [west, south, east, north, limit]);
+    return rows.map((row) => ({
+      irwinId: row.irwin_id,
+      name: row.name,
+      sizeAcres: row.size_acres,
+      percentContained: row.percent_contained,
+      discoveredAt: row.discovered_at?.toISOString() ?? null,
+      state: row.state,
+      longitude: row.longitude,
+      latitude: row.latitude,
+    }));
+  }
+}

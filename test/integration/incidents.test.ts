@@ -1,0 +1,70 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeWfigs, type FakeWfigs } from '../support/fake-wfigs.js';
+import { authorized, createTestApp, TEST_HOST, type TestApp } from '../support/test-app.js';
+
+describe('wildfire incidents (fake WFIGS feature service on loopback)', () => {
+  let wfigs: FakeWfigs;
+  let subject: TestApp;
+  const runJob = () => subject.app.inject({ method: 'POST', url: '/api/jobs/incidents', headers: authorized });
+
+  beforeAll(async () => {
+    wfigs = await startFakeWfigs();
+    subject = await createTestApp({ ingesterEnabled: false, settings: { WILDFIRE_INCIDENTS_URL: wfigs.url } });
+  });
+  afterAll(async () => {
+    await subject?.close();
+    await wfigs?.close();
+  });
+
+  it('pages through the service as GeoJSON in WGS 84 and upserts by IrwinID', async () => {
+    const first = await runJob();
+    expect(first.statusCode).toBe(200);
+    expect(first.json().result).toEqual({ received: 3, skipped: 1, inserted: 3, updated: 0 });
+    expect(wfigs.queries.map((query) => query.get('resultOffset'))).toEqual(['0', '1000']);
+    expect(wfigs.queries[0]?.get('f')).toBe('geojson');
+    expect(wfigs.queries[0]?.get('outSR')).toBe('4326');
+    const again = await runJob();
+    expect(again.json().result).toEqual({ received: 3, skipped: 1, inserted: 0, updated: 0 });
+  });
+
+  it('a changed incident is updated, not duplicated', async () => {
+    wfigs.pages[1] = (wfigs.pages[1] as string).replace('"PercentContained":100', '"PercentContained":100').replace('"IncidentSize":5.2', '"IncidentSize":6.8');
+    const response = await runJob();
+    expect(response.json().result).toMatchObject({ inserted: 0, updated: 1 });
+    const list = await subject.app.inject({ method: 'GET', url: '/api/incidents', headers: authorized });
+    expect(list.json()).toHaveLength(3);
+  });
+
+  it('GET /api/incidents filters by bbox and answers the analyst fields', async () => {
+    const response = await subject.app.inject({ method: 'GET', url: '/api/incidents?bbox=-125,32,-114,42', headers: authorized });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual([
+      {
+        irwinId: '8b2d6c39-3a0c-4b7e-9c1a-0d9e2f4a1b11',
+        name: 'Glass',
+        sizeAcres: 11050.5,
+        percentContained: 35,
+        discoveredAt: '2025-11-20T07:00:00.000Z',
+        state: 'CA',
+        longitude: -122.7104,
+        latitude: 38.4123,
+      },
+    ]);
+    const bad = await subject.app.inject({ method: 'GET', url: '/api/incidents?bbox=nope', headers: authorized });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('an ArcGIS error body fails the run and shows in health', async () => {
+    const saved = wfigs.pages[0] as string;
+    wfigs.pages[0] = '{"error":{"code":400,"message":"Invalid query parameters.","details":[]}}';
+    try {
+      const response = await runJob();
+      expect(response.statusCode).toBe(502);
+      expect(response.json().error.message).toMatch(/WFIGS error: Invalid query parameters/);
+      const health = (await subject.app.inject({ method: 'GET', url: '/api/health', headers: { host: TEST_HOST } })).json();
+      expect(health.pipelines.incidents.lastError).toMatch(/Invalid query parameters/);
+    } finally {
+      wfigs.pages[0] = saved;
+    }
+  });
+});
