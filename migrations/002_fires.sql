@@ -25,3 +25,6 @@ CREATE TABLE fires_default PARTITION OF fires DEFAULT;
 
 CREATE INDEX fires_geom_idx ON fires USING gist (geom);
 CREATE INDEX fires_acq_time_idx ON fires (acq_time);
+
+-- Served by ST_DWithin on geography in the 20-mile aircraft correlation.
+CREATE INDEX fires_geog_idx ON fires USING gist ((geom::geography));

@@ -19,6 +19,12 @@ import { ensureEventStream } from './events/event-stream-setup.js';
 import { eventRoutes } from './events/event-routes.js';
 import { EventSearchRepository } from './events/event-search-repository.js';
 import { PlaybackRepository } from './events/playback-repository.js';
+import { aircraftPollerJob } from './aircraft/aircraft-poller.js';
+import { AircraftRepository } from './aircraft/aircraft-repository.js';
+import { aircraftRoutes } from './aircraft/aircraft-routes.js';
+import { FirefightingIdentifier } from './aircraft/firefighting-identifier.js';
+import { CorrelationRepository } from './correlations/correlation-repository.js';
+import { CorrelationService } from './correlations/correlation-service.js';
 import { EventPublisher } from './events/event-publisher.js';
 import { firePollerJob } from './fires/fire-poller.js';
 import { FireRepository } from './fires/fire-repository.js';
@@ -94,26 +100,46 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   });
 
   const publisher = new EventPublisher(app.bus.connection);
+  const aircraftMaxAgeSeconds = Math.max(30, Number(config.settings.AIRCRAFT_MAX_AGE_SECONDS) || 300);
+  const correlationRepository = new CorrelationRepository(app.db);
+  const correlations = new CorrelationService(correlationRepository, app.bus.connection, { aircraftMaxAgeSeconds, fireHours: 24 });
+
   const fires = new FireRepository(app.db);
   const fireSettings = readFireSettings(config.settings);
   const fireService = new FireService(app.db, fires, publisher, fireSettings.dataset);
-  jobs.register(firePollerJob({ service: fireService, keys: settingsKeySource(config.settings), settings: fireSettings }));
+  jobs.register(correlations.after(firePollerJob({ service: fireService, keys: settingsKeySource(config.settings), settings: fireSettings })));
   await app.register(fireRoutes, {
     service: fireService,
     fires,
     ingestBodyLimitBytes: config.ingestBodyLimitBytes,
     maxTileFeatures: config.maxTileFeatures,
+    afterIngest: async () => void (await correlations.refresh()),
   });
 
   const incidents = new IncidentRepository(app.db);
   jobs.register(
-    incidentPollerJob({
-      incidents,
-      baseUrl: config.settings.WILDFIRE_INCIDENTS_URL || WFIGS_DEFAULT_URL,
-      intervalSeconds: Math.max(60, Number(config.settings.INCIDENTS_INTERVAL) || 900),
-    }),
+    correlations.after(
+      incidentPollerJob({
+        incidents,
+        baseUrl: config.settings.WILDFIRE_INCIDENTS_URL || WFIGS_DEFAULT_URL,
+        intervalSeconds: Math.max(60, Number(config.settings.INCIDENTS_INTERVAL) || 900),
+      }),
+    ),
   );
   await app.register(incidentRoutes, { incidents });
+
+  const aircraft = new AircraftRepository(app.db);
+  jobs.register(
+    correlations.after(
+      aircraftPollerJob({
+        aircraft,
+        identifier: FirefightingIdentifier.fromShippedList(),
+        url: config.settings.ADSB_URL || null,
+        intervalSeconds: Math.max(5, Number(config.settings.ADSB_INTERVAL) || 60),
+      }),
+    ),
+  );
+  await app.register(aircraftRoutes, { aircraft, correlations: correlationRepository, maxAgeSeconds: aircraftMaxAgeSeconds });
 
   const hub = new LiveHub(config.liveMaxBufferedBytes);
   app.decorate('live', hub);

@@ -6,6 +6,8 @@ export const INGESTER_CONSUMER = 'ingester';
 /** Core NATS subject on which each stored batch (an array of events) is announced to every API process's live hub. */
 export const LIVE_EVENTS_SUBJECT = 'live.events';
 export const LIVE_ALERTS_SUBJECT = 'live.alerts';
+/** New aircraft–fire/incident pairs (an array), for every API process's live clients. */
+export const LIVE_CORRELATIONS_SUBJECT = 'live.correlations';
 
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);

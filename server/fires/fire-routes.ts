@@ -14,6 +14,8 @@ export interface FireRoutesOptions {
   fires: FireRepository;
   ingestBodyLimitBytes: number;
   maxTileFeatures: number;
+  /** Runs after a batch is stored (the 20-mile correlation). */
+  afterIngest?: () => Promise<void>;
 }
 
 const MAX_PROBLEMS_SHOWN = 100;
@@ -81,7 +83,11 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
   typed.post('/api/ingest/fires', { bodyLimit: options.ingestBodyLimitBytes }, async (request) => {
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     const detections = type === 'application/json' ? detectionsFromJson(request.body) : detectionsFromCsv(String(request.body ?? ''));
-    return options.service.ingest(detections);
+    const counts = await options.service.ingest(detections);
+    if (counts.stored > 0 && options.afterIngest) {
+      await options.afterIngest().catch((error) => request.log.error({ err: error }, 'correlation after fire ingest failed'));
+    }
+    return counts;
   });
 
   typed.get('/api/fires', { schema: { querystring: firesQuery } }, async (request) => {

@@ -1,7 +1,7 @@
 // Feeds this process's hub from the bus: every API process hears every stored event and alert.
 import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIVE_ALERTS_SUBJECT, LIVE_EVENTS_SUBJECT } from '../events/event-messages.js';
+import { LIVE_ALERTS_SUBJECT, LIVE_CORRELATIONS_SUBJECT, LIVE_EVENTS_SUBJECT } from '../events/event-messages.js';
 import type { LiveEvent, LiveHub } from './live-hub.js';
 
 const codec = JSONCodec();
@@ -25,6 +25,16 @@ export class LiveFeed {
             for (const event of codec.decode(message.data) as LiveEvent[]) this.hub.publishEvent(event);
           } catch (decodeError) {
             this.log.warn({ err: decodeError }, 'live feed: undecodable event');
+          }
+        },
+      }),
+      this.connection.subscribe(LIVE_CORRELATIONS_SUBJECT, {
+        callback: (error, message) => {
+          if (error) return this.log.warn({ err: error }, 'live correlation subscription error');
+          try {
+            for (const correlation of codec.decode(message.data) as unknown[]) this.hub.broadcast({ type: 'correlation', correlation });
+          } catch (decodeError) {
+            this.log.warn({ err: decodeError }, 'live feed: undecodable correlation');
           }
         },
       }),

@@ -17,6 +17,7 @@ export type ServerMessage =
   | { type: 'event'; event: unknown }
   | { type: 'alert'; alert: unknown }
   | { type: 'health'; health: unknown }
+  | { type: 'correlation'; correlation: unknown }
   | { type: 'viewport'; bbox: [number, number, number, number] }
   | { type: 'pong' }
   | { type: 'error'; error: { code: string; message: string } };

@@ -19,12 +19,12 @@ describe('wildfire incidents (fake WFIGS feature service on loopback)', () => {
   it('pages through the service as GeoJSON in WGS 84 and upserts by IrwinID', async () => {
     const first = await runJob();
     expect(first.statusCode).toBe(200);
-    expect(first.json().result).toEqual({ received: 3, skipped: 1, inserted: 3, updated: 0 });
+    expect(first.json().result).toMatchObject({ received: 3, skipped: 1, inserted: 3, updated: 0, correlations: { pairs: 0 } });
     expect(wfigs.queries.map((query) => query.get('resultOffset'))).toEqual(['0', '1000']);
     expect(wfigs.queries[0]?.get('f')).toBe('geojson');
     expect(wfigs.queries[0]?.get('outSR')).toBe('4326');
     const again = await runJob();
-    expect(again.json().result).toEqual({ received: 3, skipped: 1, inserted: 0, updated: 0 });
+    expect(again.json().result).toMatchObject({ received: 3, skipped: 1, inserted: 0, updated: 0 });
   });
 
   it('a changed incident is updated, not duplicated', async () => {

@@ -1,0 +1,130 @@
+// SQL for last-known aircraft positions.
+import type { Database } from '../db/database.js';
+import type { Bbox } from '../http/query-params.js';
+import type { AircraftPosition } from './adsb-feed.js';
+
+export interface IdentifiedPosition extends AircraftPosition {
+  firefighting: boolean;
+  firefightingReason: string | null;
+  source: string;
+}
+
+// A position older than the one stored (a late report) never overwrites it.
+const UPSERT = `
+INSERT INTO aircraft (icao24, callsign, registration, type_code, operator, geom, altitude_ft, on_ground,
+                      ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason, source)
+SELECT icao24, callsign, registration, type_code, operator, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326),
+       altitude_ft, on_ground, ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason, source
+FROM jsonb_to_recordset($1::jsonb) AS x(icao24 text, callsign text, registration text, type_code text, operator text,
+  longitude float8, latitude float8, altitude_ft int, on_ground boolean, ground_speed_kt real, track_deg real,
+  seen_at timestamptz, firefighting boolean, firefighting_reason text, source text)
+ON CONFLICT (icao24) DO UPDATE SET
+  callsign = coalesce(EXCLUDED.callsign, aircraft.callsign),
+  registration = coalesce(EXCLUDED.registration, aircraft.registration),
+  type_code = coalesce(EXCLUDED.type_code, aircraft.type_code),
+  operator = coalesce(EXCLUDED.operator, aircraft.operator),
+  geom = EXCLUDED.geom, altitude_ft = EXCLUDED.altitude_ft, on_ground = EXCLUDED.on_ground,
+  ground_speed_kt = EXCLUDED.ground_speed_kt, track_deg = EXCLUDED.track_deg, seen_at = EXCLUDED.seen_at,
+  firefighting = EXCLUDED.firefighting OR aircraft.firefighting,
+  firefighting_reason = coalesce(EXCLUDED.firefighting_reason, aircraft.firefighting_reason),
+  source = EXCLUDED.source
+WHERE EXCLUDED.seen_at > aircraft.seen_at`;
+
+const SELECT = `
+SELECT icao24, callsign, registration, type_code, operator, ST_Y(geom) AS latitude, ST_X(geom) AS longitude,
+       altitude_ft, on_ground, ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason
+FROM aircraft
+WHERE seen_at >= $5
+  AND ($1::float8 IS NULL OR (
+       CASE WHEN $1::float8 <= $3::float8
+            THEN geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)
+            ELSE geom && ST_MakeEnvelope($1, $2, 180, $4, 4326) OR geom && ST_MakeEnvelope(-180, $2, $3, $4, 4326) END))
+  AND (NOT $6::boolean OR firefighting)
+ORDER BY seen_at DESC
+LIMIT $7`;
+
+export interface AircraftRow {
+  icao24: string;
+  callsign: string | null;
+  registration: string | null;
+  typeCode: string | null;
+  operator: string | null;
+  latitude: number;
+  longitude: number;
+  altitudeFt: number | null;
+  onGround: boolean;
+  groundSpeedKt: number | null;
+  trackDeg: number | null;
+  seenAt: string;
+  firefighting: boolean;
+  firefightingReason: string | null;
+}
+
+export class AircraftRepository {
+  constructor(private readonly db: Database) {}
+
+  async upsert(positions: readonly IdentifiedPosition[]): Promise<number> {
+    if (positions.length === 0) return 0;
+    // One row per aircraft per poll: the newest report wins.
+    const newest = new Map<string, IdentifiedPosition>();
+    for (const position of positions) {
+      const seen = newest.get(position.icao24);
+      if (!seen || seen.seenAt < position.seenAt) newest.set(position.icao24, position);
+    }
+    const input = [...newest.values()].map((p) => ({
+      icao24: p.icao24,
+      callsign: p.callsign,
+      registration: p.registration,
+      type_code: p.typeCode,
+      operator: p.operator,
+      longitude: p.longitude,
+      latitude: p.latitude,
+      altitude_ft: p.altitudeFt,
+      on_ground: p.onGround,
+      ground_speed_kt: p.groundSpeedKt,
+      track_deg: p.trackDeg,
+      seen_at: p.seenAt,
+      firefighting: p.firefighting,
+      firefighting_reason: p.firefightingReason,
+      source: p.source,
+    }));
+    const { rowCount } = await this.db.query(UPSERT, [JSON.stringify(input)]);
+    return rowCount ?? 0;
+  }
+
+  async find(filter: { bbox?: Bbox; seenSince: Date; firefightingOnly: boolean; limit: number }): Promise<AircraftRow[]> {
+    const [west, south, east, north] = filter.bbox ?? [null, null, null, null];
+    const { rows } = await this.db.query<{
+      icao24: string;
+      callsign: string | null;
+      registration: string | null;
+      type_code: string | null;
+      operator: string | null;
+      latitude: number;
+      longitude: number;
+      altitude_ft: number | null;
+      on_ground: boolean;
+      ground_speed_kt: number | null;
+      track_deg: number | null;
+      seen_at: Date;
+      firefighting: boolean;
+      firefighting_reason: string | null;
+    }>(SELECT, [west, south, east, north, filter.seenSince, filter.firefightingOnly, filter.limit]);
+    return rows.map((row) => ({
+      icao24: row.icao24,
+      callsign: row.callsign,
+      registration: row.registration,
+      typeCode: row.type_code,
+      operator: row.operator,
+      latitude: row.latitude,
+      longitude: row.longitude,
+      altitudeFt: row.altitude_ft,
+      onGround: row.on_ground,
+      groundSpeedKt: row.ground_speed_kt,
+      trackDeg: row.track_deg,
+      seenAt: row.seen_at.toISOString(),
+      firefighting: row.firefighting,
+      firefightingReason: row.firefighting_reason,
+    }));
+  }
+}

@@ -1,0 +1,35 @@
+// GET /api/aircraft?bbox=&firefighting=&limit= and GET /api/correlations?since=
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { CorrelationRepository } from '../correlations/correlation-repository.js';
+import { bboxParam, instantParam, limitParam } from '../http/query-params.js';
+import type { AircraftRepository } from './aircraft-repository.js';
+
+const aircraftQuery = z
+  .object({
+    bbox: bboxParam.optional(),
+    firefighting: z.enum(['true', 'false']).optional(),
+    limit: limitParam(2_000, 20_000),
+  })
+  .strict();
+
+const correlationsQuery = z.object({ since: instantParam.optional(), limit: limitParam(500, 5_000) }).strict();
+
+export async function aircraftRoutes(
+  app: FastifyInstance,
+  options: { aircraft: AircraftRepository; correlations: CorrelationRepository; maxAgeSeconds: number },
+): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/api/aircraft', { schema: { querystring: aircraftQuery } }, async (request) =>
+    options.aircraft.find({
+      bbox: request.query.bbox,
+      seenSince: new Date(Date.now() - options.maxAgeSeconds * 1000),
+      firefightingOnly: request.query.firefighting === 'true',
+      limit: request.query.limit,
+    }),
+  );
+  typed.get('/api/correlations', { schema: { querystring: correlationsQuery } }, async (request) =>
+    options.correlations.list(request.query.since ?? new Date(Date.now() - 86_400_000), request.query.limit),
+  );
+}
