@@ -34,6 +34,10 @@ import { readFireSettings } from './fires/fire-settings.js';
 import { incidentPollerJob, WFIGS_DEFAULT_URL } from './incidents/incident-poller.js';
 import { IncidentRepository } from './incidents/incident-repository.js';
 import { incidentRoutes } from './incidents/incident-routes.js';
+import { ApiKeyRepository } from './keys/api-key-repository.js';
+import { KeyCipher } from './keys/key-cipher.js';
+import { keyRoutes } from './keys/key-routes.js';
+import { KeyService } from './keys/key-service.js';
 import { settingsKeySource } from './keys/key-source.js';
 import { LiveFeed } from './live/live-feed.js';
 import { LiveHub } from './live/live-hub.js';
@@ -87,7 +91,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stopSchedules());
 
-  const health = new HealthService(new HealthRepository(app.db), pipelineStatus, app.bus, VERSION);
+  const health = new HealthService(new HealthRepository(app.db), pipelineStatus, app.bus, VERSION, config.keyStorage);
   app.decorate('health', health);
   await app.register(healthRoutes, { service: health });
   await app.register(jobRoutes);
@@ -104,10 +108,13 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   const correlationRepository = new CorrelationRepository(app.db);
   const correlations = new CorrelationService(correlationRepository, app.bus.connection, { aircraftMaxAgeSeconds, fireHours: 24 });
 
+  const keys = new KeyService(new ApiKeyRepository(app.db), new KeyCipher(config.dataKey), settingsKeySource(config.settings));
+  await app.register(keyRoutes, { keys });
+
   const fires = new FireRepository(app.db);
   const fireSettings = readFireSettings(config.settings);
   const fireService = new FireService(app.db, fires, publisher, fireSettings.dataset);
-  jobs.register(correlations.after(firePollerJob({ service: fireService, keys: settingsKeySource(config.settings), settings: fireSettings })));
+  jobs.register(correlations.after(firePollerJob({ service: fireService, keys, settings: fireSettings })));
   await app.register(fireRoutes, {
     service: fireService,
     fires,

@@ -1,4 +1,5 @@
 // Settings of the API process. They arrive over IPC from the supervisor (never argv).
+import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 
 export const serverConfigSchema = z.object({
@@ -38,6 +39,12 @@ export const serverConfigSchema = z.object({
   ingesterEnabled: z.boolean().default(true),
   /** Run schedules (off in tests that drive jobs by hand). */
   schedulesEnabled: z.boolean().default(true),
+  /** Seals stored API keys (32 bytes, base64). From the supervisor over IPC; a fresh one if absent (tests). */
+  dataKey: z.string().default(() => randomBytes(32).toString('base64')),
+  /** Where the data key lives, for health. */
+  keyStorage: z
+    .object({ kind: z.enum(['keychain', 'file', 'ephemeral']), detail: z.string() })
+    .default({ kind: 'ephemeral', detail: 'data key held in memory only; stored keys are lost at restart' }),
   /** Every other setting, by its specification name (FIRE_MAP_KEY, FIRE_DATASET, ...). */
   settings: z.record(z.string(), z.string()).default({}),
 });

@@ -18,6 +18,8 @@ export const REDACTED_PATHS = [
   'config.apiToken',
   'config.natsToken',
   'config.databaseUrl',
+  'config.dataKey',
+  'dataKey',
 ];
 
 /** The query's `token` (live socket auth) never reaches a log line. */

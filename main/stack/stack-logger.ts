@@ -5,7 +5,7 @@ import pino, { type Logger } from 'pino';
 
 export type { Logger };
 
-export const REDACTED_PATHS = ['token', 'password', 'apiToken', 'natsToken', '*.token', '*.password', 'config.apiToken'];
+export const REDACTED_PATHS = ['token', 'password', 'apiToken', 'natsToken', 'dataKey', '*.token', '*.password', '*.dataKey', 'config.apiToken', 'config.dataKey'];
 
 /** Logs to stderr and, where a data dir is known, to `<dataDir>/logs/vantage.log`. */
 export function createStackLogger(options: { dataDir?: string; level?: string; quiet?: boolean } = {}): Logger {

@@ -1,6 +1,7 @@
 // Starts PostgreSQL → NATS → API process, writes runtime.json, and stops them in reverse order.
 import { EventEmitter } from 'node:events';
 import type { ServerConfigInput } from '../../server/config.js';
+import { obtainDataKey } from '../keychain/data-key.js';
 import { type ApiLauncher, ForkApiLauncher } from './api-launcher.js';
 import { ApiProcess, type ApiReady } from './api-process.js';
 import { prepareDataDir } from './data-dir.js';
@@ -66,6 +67,9 @@ export class StackSupervisor extends EventEmitter<StackSupervisorEvents> {
       if (this.nats) await this.nats.start();
       else logger.info('NATS_URL set: using that NATS, not starting the bundled one');
 
+      this.emit('progress', 'opening the keychain');
+      const dataKey = await obtainDataKey({ dataDir: settings.dataDir });
+      if (dataKey.storage.kind === 'file') logger.warn(dataKey.storage.detail);
       this.emit('progress', 'starting the API');
       const token = settings.apiToken ?? randomSecret(32);
       const port = settings.apiPort || (await findFreePort(settings.apiHost === '0.0.0.0' ? '0.0.0.0' : '127.0.0.1'));
@@ -85,6 +89,9 @@ export class StackSupervisor extends EventEmitter<StackSupervisorEvents> {
           dataDir: settings.dataDir,
           logLevel: settings.logLevel as 'info',
           dbNullPool: settings.dbNullPool,
+          // The data key reaches the API process over IPC only, never env or argv.
+          dataKey: dataKey.key,
+          keyStorage: dataKey.storage,
           ...(settings.retentionDays ? { retentionDays: settings.retentionDays } : {}),
           ...(settings.maxPlaybackHours ? { maxPlaybackHours: settings.maxPlaybackHours } : {}),
           settings: settings.settings,

@@ -1,7 +1,8 @@
 // The Debian packages the stack needs, and which of them this machine lacks.
 import { spawnSync } from 'node:child_process';
 
-export const SYSTEM_PACKAGES = ['postgresql-15-postgis-3', 'nats-server'];
+// PostGIS for the embedded PostgreSQL, the bundled NATS, and the Secret Service keychain (keytar) with D-Bus.
+export const SYSTEM_PACKAGES = ['postgresql-15-postgis-3', 'nats-server', 'libsecret-1-0', 'gnome-keyring', 'dbus'];
 
 function isInstalled(name) {
   const result = spawnSync('dpkg-query', ['-W', '-f=${Status}', name], { encoding: 'utf8' });

@@ -12,6 +12,8 @@ export interface HealthReport {
   pipelines: Record<PipelineName, PipelineFreshness>;
   database: { ok: boolean; postgis: string | null; schemaHeads: string[]; error?: string };
   bus: BusStatus;
+  /** Where the data key sealing stored API keys lives (keychain, or the fallback key file and why). */
+  keys: { storage: string; detail: string };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -30,6 +32,7 @@ export class HealthService {
     private readonly pipelines: PipelineStatusRepository,
     private readonly bus: Bus,
     private readonly version: string,
+    private readonly keyStorage: { kind: string; detail: string },
   ) {}
 
   async report(): Promise<HealthReport> {
@@ -45,6 +48,7 @@ export class HealthService {
       pipelines: describeFreshness(pipelineRows),
       database,
       bus,
+      keys: { storage: this.keyStorage.kind, detail: this.keyStorage.detail },
     };
   }
 

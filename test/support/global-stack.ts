@@ -14,6 +14,8 @@ declare module 'vitest' {
     postgresAdminUrl: string;
     natsUrl: string;
     natsToken: string;
+    /** The shared test cluster's data folder (for no-leak checks). */
+    postgresDataDir: string;
   }
 }
 
@@ -34,6 +36,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('postgresAdminUrl', postgres.urlFor('postgres'));
   project.provide('natsUrl', nats.url);
   project.provide('natsToken', nats.token);
+  project.provide('postgresDataDir', postgres.clusterDir);
   return async () => {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);

@@ -1,0 +1,53 @@
+// The registry of third-party key providers and the format each key must have.
+export const KEY_PROVIDERS = ['firms', 'llm', 'telegram'] as const;
+export type KeyProviderId = (typeof KEY_PROVIDERS)[number];
+
+export interface KeyFamily {
+  name: string;
+  pattern: RegExp;
+}
+
+export interface ProviderFormat {
+  label: string;
+  families: KeyFamily[];
+  /** Said in the 400 answer, so the user knows what was expected. */
+  expected: string;
+}
+
+// Most specific first: `sk-ant-`, `sk-or-` and `sk-proj-` also start with `sk-`.
+export const PROVIDER_FORMATS: Record<KeyProviderId, ProviderFormat> = {
+  firms: {
+    label: 'FIRMS map key',
+    families: [{ name: 'FIRMS map key', pattern: /^[0-9a-f]{32}$/i }],
+    expected: '32 hexadecimal characters',
+  },
+  llm: {
+    label: 'language-model key',
+    families: [
+      { name: 'Anthropic', pattern: /^sk-ant-[A-Za-z0-9_-]{20,200}$/ },
+      { name: 'OpenRouter', pattern: /^sk-or-[A-Za-z0-9_-]{20,200}$/ },
+      { name: 'OpenAI project', pattern: /^sk-proj-[A-Za-z0-9_-]{20,300}$/ },
+      { name: 'Groq', pattern: /^gsk_[A-Za-z0-9]{20,200}$/ },
+      { name: 'OpenAI', pattern: /^sk-[A-Za-z0-9_-]{20,200}$/ },
+    ],
+    expected: 'an OpenAI (sk-… or sk-proj-…), OpenRouter (sk-or-…), Groq (gsk_…) or Anthropic (sk-ant-…) key',
+  },
+  telegram: {
+    label: 'Telegram bot token',
+    families: [{ name: 'Telegram bot token', pattern: /^\d{5,12}:[A-Za-z0-9_-]{35}$/ }],
+    expected: 'digits, a colon and 35 characters of A–Z, a–z, 0–9, _ or -',
+  },
+};
+
+export function isKeyProvider(value: string): value is KeyProviderId {
+  return (KEY_PROVIDERS as readonly string[]).includes(value);
+}
+
+/** The family a value belongs to, or null; the value itself never leaves this function. */
+export function matchKeyFamily(provider: KeyProviderId, value: string): KeyFamily | null {
+  return PROVIDER_FORMATS[provider].families.find((family) => family.pattern.test(value)) ?? null;
+}
+
+export function maskKey(value: string): string {
+  return `****${value.slice(-4)}`;
+}

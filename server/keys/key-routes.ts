@@ -1,0 +1,20 @@
+// GET /api/keys, POST /api/keys {provider, value}, DELETE /api/keys?provider=
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiError } from '../http/api-error.js';
+import { KEY_PROVIDERS } from './key-formats.js';
+import type { KeyService } from './key-service.js';
+
+const provider = z.enum(KEY_PROVIDERS, { message: `provider must be one of ${KEY_PROVIDERS.join(', ')}` });
+const postBody = z.object({ provider, value: z.string().min(1, 'value is required').max(512, 'value is too long') }).strict();
+
+export async function keyRoutes(app: FastifyInstance, options: { keys: KeyService }): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/api/keys', async () => ({ keys: await options.keys.list() }));
+  typed.post('/api/keys', { schema: { body: postBody } }, async (request) => options.keys.set(request.body.provider, request.body.value));
+  typed.delete('/api/keys', { schema: { querystring: z.object({ provider }).strict() } }, async (request, reply) => {
+    if (!(await options.keys.remove(request.query.provider))) throw new ApiError(404, 'not_found', `no ${request.query.provider} key is stored`);
+    return reply.status(204).send();
+  });
+}

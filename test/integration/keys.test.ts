@@ -1,0 +1,165 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { obtainDataKey } from '../../main/keychain/data-key.js';
+import { createServerLogger } from '../../server/logger.js';
+import { startFakeFirms, type FakeFirms } from '../support/fake-firms.js';
+import { authorized, createTestApp, TEST_HOST, type TestApp } from '../support/test-app.js';
+import { queryOnce } from '../support/test-database.js';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const FIRMS_KEY = 'feedfacecafebeef0123456789abcdef';
+const LLM_KEY = 'sk-proj-SuperSecretValue0123456789abcdefXYZ';
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true }).catch(() => []);
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : entry.isFile() ? [path.join(dir, entry.name)] : [])),
+  );
+  return nested.flat();
+}
+
+async function filesContaining(dir: string, needle: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const file of await filesUnder(dir)) {
+    if ((await readFile(file).catch(() => Buffer.alloc(0))).includes(needle)) found.push(file);
+  }
+  return found;
+}
+
+describe('keys: formats, masking, encryption at rest, workers read them', () => {
+  let dataDir: string;
+  let firms: FakeFirms;
+  let subject: TestApp;
+  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    subject.app.inject({ method, url, headers: authorized, ...(payload ? { payload: payload as object } : {}) });
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vantage-keys-'));
+    firms = await startFakeFirms();
+    const logger = createServerLogger({ level: 'trace', dataDir, toStdout: false });
+    subject = await createTestApp(
+      { ingesterEnabled: false, dataDir, settings: { FIRE_API_URL: firms.url, FIRE_MAP_KEY: '00000000000000000000000000000000' } },
+      { logger },
+    );
+  });
+  afterAll(async () => {
+    await subject?.close();
+    await firms?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('GET /api/keys lists every provider, none configured', async () => {
+    const response = await api('GET', '/api/keys');
+    expect(response.json().keys.map((entry: { provider: string; configured: boolean }) => [entry.provider, entry.configured])).toEqual([
+      ['firms', false],
+      ['llm', false],
+      ['telegram', false],
+    ]);
+  });
+
+  it('refuses a value of the wrong format with 400, without echoing it, and stores nothing', async () => {
+    const response = await api('POST', '/api/keys', { provider: 'firms', value: 'not-a-map-key-but-a-secret' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatchObject({ code: 'invalid_key_format', message: 'not a valid FIRMS map key: expected 32 hexadecimal characters' });
+    expect(response.body).not.toContain('not-a-map-key-but-a-secret');
+    for (const body of [{ provider: 'weather', value: 'x' }, { provider: 'llm' }, { provider: 'llm', value: 'x'.repeat(600) }]) {
+      expect((await api('POST', '/api/keys', body)).statusCode).toBe(400);
+    }
+    expect((await api('GET', '/api/keys')).json().keys.every((entry: { configured: boolean }) => !entry.configured)).toBe(true);
+  });
+
+  it('stores a key and answers only its masked tail and family', async () => {
+    const response = await api('POST', '/api/keys', { provider: 'llm', value: LLM_KEY });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ provider: 'llm', configured: true, masked: '****fXYZ', family: 'OpenAI project' });
+    expect(response.body).not.toContain(LLM_KEY);
+    const list = await api('GET', '/api/keys');
+    expect(list.body).not.toContain(LLM_KEY);
+    expect(list.json().keys.find((entry: { provider: string }) => entry.provider === 'llm')).toMatchObject({ masked: '****fXYZ', configured: true });
+    const [row] = await queryOnce<{ masked: string; sealed: Buffer }>(subject.database.url, "SELECT masked, sealed FROM api_keys WHERE provider = 'llm'");
+    expect(row?.sealed.includes(Buffer.from(LLM_KEY))).toBe(false);
+    expect(row?.masked).toBe('****fXYZ');
+  });
+
+  it('the FIRMS poller uses the stored key from the next run on, without a restart', async () => {
+    firms.answer = { fixture: 'viirs-empty.csv' };
+    await subject.app.inject({ method: 'POST', url: '/api/jobs/fires', headers: authorized });
+    expect(firms.requests.at(-1)).toContain('/00000000000000000000000000000000/');
+    expect((await api('POST', '/api/keys', { provider: 'firms', value: FIRMS_KEY })).statusCode).toBe(200);
+    await subject.app.inject({ method: 'POST', url: '/api/jobs/fires', headers: authorized });
+    expect(firms.requests.at(-1)).toContain(`/${FIRMS_KEY}/`);
+    firms.answer = { error: 'key' };
+    const failed = await subject.app.inject({ method: 'POST', url: '/api/jobs/fires', headers: authorized });
+    expect(failed.body).not.toContain(FIRMS_KEY);
+  });
+
+  it('DELETE removes a key (204), then 404', async () => {
+    expect((await api('DELETE', '/api/keys?provider=llm')).statusCode).toBe(204);
+    expect((await api('DELETE', '/api/keys?provider=llm')).statusCode).toBe(404);
+    expect((await api('DELETE', '/api/keys?provider=nope')).statusCode).toBe(400);
+    expect((await api('GET', '/api/keys')).json().keys.find((entry: { provider: string }) => entry.provider === 'llm').configured).toBe(false);
+  });
+
+  it('no plaintext of a stored key anywhere: database files, data dir, logs, health', async () => {
+    await api('POST', '/api/keys', { provider: 'llm', value: LLM_KEY });
+    await queryOnce(inject('postgresAdminUrl'), 'CHECKPOINT');
+    const health = await subject.app.inject({ method: 'GET', url: '/api/health', headers: { host: TEST_HOST } });
+    expect(health.body).not.toContain(LLM_KEY);
+    expect(health.json().keys.storage).toBe('ephemeral');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await filesContaining(inject('postgresDataDir'), LLM_KEY)).toEqual([]);
+    expect(await filesContaining(inject('postgresDataDir'), FIRMS_KEY)).toEqual([]);
+    expect(await filesContaining(dataDir, LLM_KEY)).toEqual([]);
+    expect(await filesContaining(dataDir, FIRMS_KEY)).toEqual([]);
+    // The log was written (so the grep looked at something).
+    expect((await stat(path.join(dataDir, 'logs', 'vantage.log'))).size).toBeGreaterThan(0);
+  });
+});
+
+describe('the data key: OS keychain, or a 0600 key file where there is none', () => {
+  let dataDir: string;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vantage-datakey-'));
+  });
+  afterAll(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('uses the Secret Service keychain (gnome-keyring on a D-Bus session) and keeps the same key', async () => {
+    const home = await mkdtemp(path.join(os.tmpdir(), 'vantage-keyring-home-'));
+    try {
+      const script = `echo -n test-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec node --import tsx test/support/keychain-probe.ts "${dataDir}"`;
+      const result = spawnSync('dbus-run-session', ['--', 'sh', '-c', script], {
+        cwd: root,
+        env: { PATH: process.env.PATH, HOME: home, XDG_RUNTIME_DIR: home },
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      const line = result.stdout.trim().split('\n').at(-1) ?? '';
+      expect(line, result.stderr).toMatch(/^\{/);
+      expect(JSON.parse(line)).toMatchObject({ kind: 'keychain', same: true, keyFile: false });
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+
+  it('falls back to a key file (0600) when no keychain answers, and says why', async () => {
+    const saved = process.env.DBUS_SESSION_BUS_ADDRESS;
+    delete process.env.DBUS_SESSION_BUS_ADDRESS;
+    try {
+      const first = await obtainDataKey({ dataDir });
+      const second = await obtainDataKey({ dataDir });
+      expect(first.storage.kind).toBe('file');
+      expect(first.storage.detail).toMatch(/no keychain \(no D-Bus session/);
+      expect(second.key).toBe(first.key);
+      expect(Buffer.from(first.key, 'base64')).toHaveLength(32);
+      expect((await stat(path.join(dataDir, 'keys', 'data-key'))).mode & 0o777).toBe(0o600);
+    } finally {
+      if (saved !== undefined) process.env.DBUS_SESSION_BUS_ADDRESS = saved;
+    }
+  });
+});
