@@ -52,3 +52,36 @@ CREATE TABLE correlations (
 );
 
 CREATE INDEX correlations_last_seen_at_idx ON correlations (last_seen_at);
+
+-- Areas an analyst watches; stored as MultiPolygons in -180..180 (a fence across the antimeridian is split there).
+CREATE TABLE geofences (
+  id         bigserial PRIMARY KEY,
+  name       text NOT NULL,
+  geom       geometry(MultiPolygon, 4326) NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX geofences_geom_idx ON geofences USING gist (geom);
+
+-- Whether an object is inside a fence now: an alert is raised when it goes from outside to inside.
+CREATE TABLE geofence_presence (
+  geofence_id bigint NOT NULL REFERENCES geofences (id) ON DELETE CASCADE,
+  object_type text NOT NULL,
+  object_id   text NOT NULL,
+  inside      boolean NOT NULL,
+  updated_at  timestamptz NOT NULL DEFAULT now(),
+  PRIMARY KEY (geofence_id, object_type, object_id)
+);
+CREATE INDEX geofence_presence_object_idx ON geofence_presence (object_type, object_id) WHERE inside;
+
+CREATE TABLE alerts (
+  id            bigserial PRIMARY KEY,
+  geofence_id   bigint REFERENCES geofences (id) ON DELETE SET NULL,
+  geofence_name text NOT NULL,
+  object_type   text NOT NULL,
+  object_id     text NOT NULL,
+  title         text NOT NULL,
+  geom          geometry(Geometry, 4326) NOT NULL,
+  created_at    timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX alerts_created_at_idx ON alerts (created_at);
+CREATE INDEX alerts_geofence_idx ON alerts (geofence_id, created_at);

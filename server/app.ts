@@ -39,6 +39,9 @@ import { KeyCipher } from './keys/key-cipher.js';
 import { keyRoutes } from './keys/key-routes.js';
 import { KeyService } from './keys/key-service.js';
 import { settingsKeySource } from './keys/key-source.js';
+import { GeofenceRepository } from './geofences/geofence-repository.js';
+import { geofenceRoutes } from './geofences/geofence-routes.js';
+import { GeofenceService } from './geofences/geofence-service.js';
 import { LiveFeed } from './live/live-feed.js';
 import { LiveHub } from './live/live-hub.js';
 import { liveRoutes } from './live/live-routes.js';
@@ -52,6 +55,7 @@ import hostGuard from './plugins/host-guard.js';
 declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
+    geofences: GeofenceService;
     health: HealthService;
     live: LiveHub;
   }
@@ -123,6 +127,11 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     afterIngest: async () => void (await correlations.refresh()),
   });
 
+  const geofenceRepository = new GeofenceRepository(app.db);
+  const geofences = new GeofenceService(geofenceRepository, app.bus.connection, app.log);
+  app.decorate('geofences', geofences);
+  await app.register(geofenceRoutes, { geofences: geofenceRepository });
+
   const incidents = new IncidentRepository(app.db);
   jobs.register(
     correlations.after(
@@ -130,6 +139,15 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
         incidents,
         baseUrl: config.settings.WILDFIRE_INCIDENTS_URL || WFIGS_DEFAULT_URL,
         intervalSeconds: Math.max(60, Number(config.settings.INCIDENTS_INTERVAL) || 900),
+        onIncidents: (found) =>
+          geofences.checkQuietly(
+            found.map((incident) => ({
+              objectType: 'incident',
+              objectId: incident.irwinId,
+              title: `Incident ${incident.name}`,
+              geometry: { type: 'Point', coordinates: [incident.longitude, incident.latitude] },
+            })),
+          ),
       }),
     ),
   );
@@ -143,6 +161,15 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
         identifier: FirefightingIdentifier.fromShippedList(),
         url: config.settings.ADSB_URL || null,
         intervalSeconds: Math.max(5, Number(config.settings.ADSB_INTERVAL) || 60),
+        onPositions: (positions) =>
+          geofences.checkQuietly(
+            positions.map((position) => ({
+              objectType: 'aircraft',
+              objectId: position.icao24,
+              title: `Aircraft ${position.callsign ?? position.icao24}${position.typeCode ? ` (${position.typeCode})` : ''}`,
+              geometry: { type: 'Point', coordinates: [position.longitude, position.latitude] },
+            })),
+          ),
       }),
     ),
   );

@@ -23,6 +23,12 @@ export function startWorkers(app: FastifyInstance): Workers {
       store: new EventStoreRepository(),
       pipelines: new PipelineStatusRepository(app.db),
       log: app.log,
+      afterStore: async (events) => {
+        const placed = events.filter((event) => event.geometry);
+        await app.geofences.checkQuietly(
+          placed.map((event) => ({ objectType: event.sourceType, objectId: event.url, title: event.title, geometry: event.geometry! })),
+        );
+      },
     });
     ingester.start();
     stops.push(() => ingester.stop());

@@ -2,7 +2,7 @@
 // mark firefighting aircraft with a reason, keep last-known positions.
 import type { JobDefinition } from '../jobs/job-runner.js';
 import { fetchText } from '../http/bounded-fetch.js';
-import { parseAdsbFeed } from './adsb-feed.js';
+import { type AircraftPosition, parseAdsbFeed } from './adsb-feed.js';
 import type { AircraftRepository } from './aircraft-repository.js';
 import type { FirefightingIdentifier } from './firefighting-identifier.js';
 
@@ -11,6 +11,8 @@ export function aircraftPollerJob(deps: {
   identifier: FirefightingIdentifier;
   url: string | null;
   intervalSeconds: number;
+  /** Checks the positions against the geofences; answers the alerts raised. */
+  onPositions?: (positions: AircraftPosition[]) => Promise<number>;
 }): JobDefinition {
   return {
     name: 'aircraft',
@@ -32,12 +34,14 @@ export function aircraftPollerJob(deps: {
         return { ...position, firefighting: identification.firefighting, firefightingReason: identification.reason, source: feed.format };
       });
       const stored = await deps.aircraft.upsert(identified);
+      const alerts = deps.onPositions ? await deps.onPositions(feed.positions) : 0;
       return {
         format: feed.format,
         received: feed.positions.length,
         skipped: feed.skipped,
         stored,
         firefighting: identified.filter((position) => position.firefighting).length,
+        alerts,
       };
     },
   };

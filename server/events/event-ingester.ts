@@ -20,6 +20,8 @@ export interface IngesterOptions {
   maxBatch?: number;
   /** Messages held in memory before the consumer is paused. */
   maxBuffered?: number;
+  /** Runs after a batch is stored and acked (the geofence check); its failure blocks nothing. */
+  afterStore?: (events: StoredEvent[]) => Promise<void>;
   /** Batches stored at the same time (each on its own connection); commits then share WAL flushes. */
   concurrency?: number;
 }
@@ -161,6 +163,7 @@ export class EventIngester {
     this.counters.duplicates += records.length - stored.length;
     // One bus message per batch: the live feed of every API process splits it again.
     if (stored.length > 0) this.options.connection.publish(LIVE_EVENTS_SUBJECT, codec.encode(stored));
+    if (stored.length > 0 && this.options.afterStore) await this.options.afterStore(stored).catch((error) => log.error({ err: error }, 'after-store step failed'));
     await this.noteSuccess();
   }
 

@@ -11,7 +11,13 @@ const PAGE_SIZE = 1000;
 const MAX_PAGES = 50;
 const OUT_FIELDS = 'IrwinID,IncidentName,IncidentSize,PercentContained,FireDiscoveryDateTime,POOState';
 
-export function incidentPollerJob(deps: { incidents: IncidentRepository; baseUrl: string; intervalSeconds: number }): JobDefinition {
+export function incidentPollerJob(deps: {
+  incidents: IncidentRepository;
+  baseUrl: string;
+  intervalSeconds: number;
+  /** Checks the incidents against the geofences; answers the alerts raised. */
+  onIncidents?: (incidents: Incident[]) => Promise<number>;
+}): JobDefinition {
   return {
     name: 'incidents',
     pipeline: 'incidents',
@@ -50,7 +56,8 @@ export function incidentPollerJob(deps: { incidents: IncidentRepository; baseUrl
         if (!more || parsed.data.features.length === 0) break;
       }
       const counts = await deps.incidents.upsert(all);
-      return { received: all.length, skipped, ...counts };
+      const alerts = deps.onIncidents ? await deps.onIncidents(all) : 0;
+      return { received: all.length, skipped, ...counts, alerts };
     },
   };
 }

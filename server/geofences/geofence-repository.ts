@@ -1,0 +1,131 @@
+// SQL for geofences, presence and alerts; intersection checks run one statement per batch of objects.
+import type { Database } from '../db/database.js';
+
+export interface Geofence {
+  id: string;
+  name: string;
+  geometry: unknown;
+  createdAt: string;
+}
+
+export interface SpatialObject {
+  objectType: string;
+  objectId: string;
+  title: string;
+  geometry: { type: string; coordinates: unknown };
+}
+
+export interface Alert {
+  id: string;
+  geofenceId: string | null;
+  geofenceName: string;
+  objectType: string;
+  objectId: string;
+  title: string;
+  geometry: unknown;
+  createdAt: string;
+}
+
+// Parts beyond ±180 are split at the antimeridian and wrapped back into range.
+const NORMALISED = `
+ST_Multi(ST_CollectionExtract(ST_MakeValid(
+  ST_WrapX(ST_WrapX(ST_Split(ST_Split(ST_SetSRID(ST_GeomFromGeoJSON($1), 4326),
+    ST_SetSRID(ST_MakeLine(ST_MakePoint(180, -90), ST_MakePoint(180, 90)), 4326)),
+    ST_SetSRID(ST_MakeLine(ST_MakePoint(-180, -90), ST_MakePoint(-180, 90)), 4326)), 180, -360), -180, 360)), 3))`;
+
+const VALIDITY = `SELECT ST_IsValid(g) AS valid, ST_IsValidReason(g) AS reason FROM (SELECT ST_SetSRID(ST_GeomFromGeoJSON($1), 4326) AS g) x`;
+
+const CHECK = `
+WITH shaped AS (
+  SELECT object_type, object_id, title, ST_SetSRID(ST_GeomFromGeoJSON(geometry), 4326) AS geom
+  FROM jsonb_to_recordset($1::jsonb) AS x(object_type text, object_id text, title text, geometry jsonb)
+), hits AS (
+  SELECT DISTINCT ON (g.id, s.object_type, s.object_id) g.id AS geofence_id, g.name AS geofence_name, s.object_type, s.object_id, s.title, s.geom
+  FROM shaped s JOIN geofences g ON ST_Intersects(g.geom, s.geom)
+), departed AS (
+  UPDATE geofence_presence p SET inside = false, updated_at = now()
+  FROM shaped s
+  WHERE p.inside AND p.object_type = s.object_type AND p.object_id = s.object_id
+    AND NOT EXISTS (SELECT 1 FROM hits h WHERE h.geofence_id = p.geofence_id AND h.object_type = p.object_type AND h.object_id = p.object_id)
+  RETURNING 1
+), entered AS (
+  INSERT INTO geofence_presence AS p (geofence_id, object_type, object_id, inside)
+  SELECT geofence_id, object_type, object_id, true FROM hits
+  ON CONFLICT (geofence_id, object_type, object_id) DO UPDATE SET inside = true, updated_at = now() WHERE NOT p.inside
+  RETURNING geofence_id, object_type, object_id
+)
+INSERT INTO alerts (geofence_id, geofence_name, object_type, object_id, title, geom)
+SELECT h.geofence_id, h.geofence_name, h.object_type, h.object_id, h.title, h.geom
+FROM hits h JOIN entered e USING (geofence_id, object_type, object_id)
+RETURNING id::text, geofence_id::text, geofence_name, object_type, object_id, title, ST_AsGeoJSON(geom) AS geometry, created_at`;
+
+interface AlertRow {
+  id: string;
+  geofence_id: string | null;
+  geofence_name: string;
+  object_type: string;
+  object_id: string;
+  title: string;
+  geometry: string;
+  created_at: Date;
+}
+
+function alertOf(row: AlertRow): Alert {
+  return {
+    id: row.id,
+    geofenceId: row.geofence_id,
+    geofenceName: row.geofence_name,
+    objectType: row.object_type,
+    objectId: row.object_id,
+    title: row.title,
+    geometry: JSON.parse(row.geometry),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export class GeofenceRepository {
+  constructor(private readonly db: Database) {}
+
+  async validity(geometry: unknown): Promise<{ valid: boolean; reason: string }> {
+    const { rows } = await this.db.query<{ valid: boolean; reason: string }>(VALIDITY, [JSON.stringify(geometry)]);
+    return rows[0] ?? { valid: false, reason: 'unreadable geometry' };
+  }
+
+  async create(name: string, geometry: unknown): Promise<Geofence> {
+    const { rows } = await this.db.query<{ id: string; name: string; geometry: string; created_at: Date }>(
+      `INSERT INTO geofences (name, geom) VALUES ($2, ${NORMALISED}) RETURNING id::text, name, ST_AsGeoJSON(geom) AS geometry, created_at`,
+      [JSON.stringify(geometry), name],
+    );
+    const row = rows[0]!;
+    return { id: row.id, name: row.name, geometry: JSON.parse(row.geometry), createdAt: row.created_at.toISOString() };
+  }
+
+  async list(): Promise<Geofence[]> {
+    const { rows } = await this.db.query<{ id: string; name: string; geometry: string; created_at: Date }>(
+      'SELECT id::text, name, ST_AsGeoJSON(geom) AS geometry, created_at FROM geofences ORDER BY id',
+    );
+    return rows.map((row) => ({ id: row.id, name: row.name, geometry: JSON.parse(row.geometry), createdAt: row.created_at.toISOString() }));
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const { rowCount } = await this.db.query('DELETE FROM geofences WHERE id = $1', [id]);
+    return (rowCount ?? 0) > 0;
+  }
+
+  /** Checks a batch of objects against every fence in one statement; answers the alerts raised. */
+  async check(objects: readonly SpatialObject[]): Promise<Alert[]> {
+    if (objects.length === 0) return [];
+    const input = objects.map((object) => ({ object_type: object.objectType, object_id: object.objectId, title: object.title, geometry: object.geometry }));
+    const { rows } = await this.db.query<AlertRow>(CHECK, [JSON.stringify(input)]);
+    return rows.map(alertOf);
+  }
+
+  async alerts(filter: { since: Date; geofenceId?: string; limit: number }): Promise<Alert[]> {
+    const { rows } = await this.db.query<AlertRow>(
+      `SELECT id::text, geofence_id::text, geofence_name, object_type, object_id, title, ST_AsGeoJSON(geom) AS geometry, created_at
+       FROM alerts WHERE created_at >= $1 AND ($2::bigint IS NULL OR geofence_id = $2) ORDER BY created_at DESC, id DESC LIMIT $3`,
+      [filter.since, filter.geofenceId ?? null, filter.limit],
+    );
+    return rows.map(alertOf);
+  }
+}

@@ -1,0 +1,31 @@
+// Checks new spatial objects against the fences and pushes each alert live.
+import { JSONCodec, type NatsConnection } from 'nats';
+import type { FastifyBaseLogger } from 'fastify';
+import { LIVE_ALERTS_SUBJECT } from '../events/event-messages.js';
+import type { Alert, GeofenceRepository, SpatialObject } from './geofence-repository.js';
+
+const codec = JSONCodec();
+
+export class GeofenceService {
+  constructor(
+    private readonly geofences: GeofenceRepository,
+    private readonly connection: NatsConnection,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async check(objects: readonly SpatialObject[]): Promise<Alert[]> {
+    const alerts = await this.geofences.check(objects);
+    for (const alert of alerts) this.connection.publish(LIVE_ALERTS_SUBJECT, codec.encode(alert));
+    return alerts;
+  }
+
+  /** For callers that must not fail because of the check (ingester, pollers). */
+  async checkQuietly(objects: readonly SpatialObject[]): Promise<number> {
+    try {
+      return (await this.check(objects)).length;
+    } catch (error) {
+      this.log.error({ err: error }, 'geofence check failed');
+      return 0;
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LIVE_ALERTS_SUBJECT } from '../../server/events/event-messages.js';
+import { EventPublisher } from '../../server/events/event-publisher.js';
+import { startWorkers, type Workers } from '../../server/workers.js';
+import { cameraMessage } from '../support/event-fixtures.js';
+import { startFakeAdsb, type FakeAdsb } from '../support/fake-adsb.js';
+import { startFakeWfigs, type FakeWfigs } from '../support/fake-wfigs.js';
+import { startOwnNats, type OwnNats } from '../support/own-nats.js';
+import { waitFor } from '../support/process-check.js';
+import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
+import { queryOnce } from '../support/test-database.js';
+
+const box = (west: number, south: number, east: number, north: number) => ({
+  type: 'Polygon',
+  coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]],
+});
+
+interface AlertBody {
+  objectType: string;
+  objectId: string;
+  geofenceName: string;
+}
+
+describe('geofences and alerts (real bus, ingester and pollers with fakes on loopback)', () => {
+  let nats: OwnNats;
+  let adsb: FakeAdsb;
+  let wfigs: FakeWfigs;
+  let subject: TestApp;
+  let workers: Workers;
+  let bus: NatsConnection;
+  let live: Subscription;
+  const announced: AlertBody[] = [];
+  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    subject.app.inject({ method, url, headers: authorized, ...(payload ? { payload: payload as object } : {}) });
+  const alerts = async (query = ''): Promise<AlertBody[]> => (await api('GET', `/api/alerts${query}`)).json();
+  const fence = async (name: string, geometry: unknown) => {
+    const response = await api('POST', '/api/geofences', { name, geometry });
+    expect(response.statusCode, response.body).toBe(201);
+    return response.json() as { id: string };
+  };
+  const fly = async (hex: string, lon: number, lat: number) => {
+    adsb.body = { now: Date.now() / 1000, aircraft: [{ hex, flight: 'TEST1', t: 'C172', lat, lon, alt_baro: 3000, seen_pos: 0 }] };
+    const response = await api('POST', '/api/jobs/aircraft');
+    expect(response.statusCode).toBe(200);
+    return response.json().result.alerts as number;
+  };
+
+  beforeAll(async () => {
+    nats = await startOwnNats();
+    adsb = await startFakeAdsb();
+    wfigs = await startFakeWfigs();
+    subject = await createTestApp({ natsUrl: nats.url, natsToken: nats.token, settings: { ADSB_URL: adsb.url, WILDFIRE_INCIDENTS_URL: wfigs.url } });
+    workers = startWorkers(subject.app);
+    bus = await connect({ servers: nats.url, token: nats.token });
+    live = bus.subscribe(LIVE_ALERTS_SUBJECT, { callback: (_error, message) => announced.push(JSONCodec().decode(message.data) as AlertBody) });
+  });
+  afterAll(async () => {
+    live?.unsubscribe();
+    await bus?.close();
+    await workers?.stop();
+    await subject?.close();
+    await adsb?.close();
+    await wfigs?.close();
+    await nats?.stop();
+  });
+
+  it('refuses invalid geometry with 400 and stores nothing', async () => {
+    const bad = [
+      { name: 'open ring', geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 0], [1, 1], [0, 1]]] } },
+      { name: 'bow tie', geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [1, 0], [0, 1], [0, 0]]] } },
+      { name: 'too few', geometry: { type: 'Polygon', coordinates: [[[0, 0], [1, 1], [0, 0]]] } },
+      { name: 'off the globe', geometry: box(0, 80, 10, 95) },
+      { name: 'a point', geometry: { type: 'Point', coordinates: [0, 0] } },
+      { name: '', geometry: box(0, 0, 1, 1) },
+      { name: 'huge', geometry: { type: 'Polygon', coordinates: [[...Array.from({ length: 10_001 }, (_, i) => [i / 10_000, Math.sin(i) / 10]), [0, 0]]] } },
+    ];
+    for (const body of bad) {
+      const response = await api('POST', '/api/geofences', body);
+      expect(response.statusCode, body.name).toBe(400);
+      expect(response.json().error.code).toBe('bad_request');
+    }
+    expect((await api('POST', '/api/geofences', bad[1])).json().error.message).toMatch(/not valid: Self-intersection/);
+    expect(await api('GET', '/api/geofences').then((response) => response.json())).toEqual([]);
+  });
+
+  it('creates, lists and deletes fences', async () => {
+    const created = await fence('Temporary', box(0, 0, 1, 1));
+    expect((await api('GET', '/api/geofences')).json().map((entry: { name: string }) => entry.name)).toEqual(['Temporary']);
+    expect((await api('DELETE', `/api/geofences/${created.id}`)).statusCode).toBe(204);
+    expect((await api('DELETE', `/api/geofences/${created.id}`)).statusCode).toBe(404);
+    expect((await api('DELETE', '/api/geofences/not-a-number')).statusCode).toBe(400);
+  });
+
+  it('a new fire inside a fence raises one alert (through the bus and the ingester), one outside none', async () => {
+    await fence('Sonoma', box(-123.5, 38, -122, 39));
+    const acq = new Date(Date.now() - 600_000).toISOString();
+    const fires = [
+      { latitude: 38.5, longitude: -122.7, acq_time: acq, satellite: 'N20' },
+      { latitude: 45.0, longitude: -100.0, acq_time: acq, satellite: 'N20' },
+    ];
+    expect((await api('POST', '/api/ingest/fires', fires)).json().stored).toBe(2);
+    await waitFor(async () => ((await alerts()).length === 1 ? true : undefined), 10_000, 'the fire alert');
+    const [alert] = await alerts();
+    expect(alert).toMatchObject({ objectType: 'fire', geofenceName: 'Sonoma' });
+    await waitFor(() => (announced.some((item) => item.objectType === 'fire') ? true : undefined), 5_000, 'the live alert');
+  });
+
+  it('an aircraft circling inside raises one alert; leaving and coming back raises another', async () => {
+    expect(await fly('b00001', -122.5, 38.5)).toBe(1);
+    expect(await fly('b00001', -122.6, 38.6)).toBe(0);
+    expect(await fly('b00001', -110, 38.6)).toBe(0);
+    expect(await fly('b00001', -122.4, 38.4)).toBe(1);
+    expect((await alerts()).filter((alert) => alert.objectId === 'b00001')).toHaveLength(2);
+  });
+
+  it('a fence across the antimeridian catches objects on both sides', async () => {
+    const pacific = await fence('Fiji waters', box(170, -20, 190, -10));
+    const stored = (await api('GET', '/api/geofences')).json().find((entry: { id: string }) => entry.id === pacific.id);
+    expect(stored.geometry.type).toBe('MultiPolygon');
+    expect(await fly('b00002', -175, -15)).toBe(1);
+    expect(await fly('b00003', 175, -15)).toBe(1);
+    expect(await fly('b00004', 0, -15)).toBe(0);
+    expect((await alerts(`?geofence=${pacific.id}`)).map((alert) => alert.objectId).sort()).toEqual(['b00002', 'b00003']);
+  });
+
+  it('incidents and camera events raise alerts too, once', async () => {
+    const incidents = await api('POST', '/api/jobs/incidents');
+    expect(incidents.json().result.alerts).toBe(1);
+    expect((await api('POST', '/api/jobs/incidents')).json().result.alerts).toBe(0);
+    await fence('Seoul', box(126.5, 37, 127.5, 38));
+    await new EventPublisher(bus).publishCamera(cameraMessage());
+    await waitFor(async () => ((await alerts()).some((alert) => alert.objectType === 'camera') ? true : undefined), 10_000, 'the camera alert');
+    const rows = await queryOnce<{ object_type: string; n: string }>(subject.database.url, 'SELECT object_type, count(*) AS n FROM alerts GROUP BY 1 ORDER BY 1');
+    expect(rows.map((row) => [row.object_type, Number(row.n)])).toEqual([
+      ['aircraft', 4],
+      ['camera', 1],
+      ['fire', 1],
+      ['incident', 1],
+    ]);
+    expect((await api('GET', '/api/alerts?since=nonsense')).statusCode).toBe(400);
+  });
+});
