@@ -81,7 +81,13 @@ CREATE TABLE alerts (
   object_id     text NOT NULL,
   title         text NOT NULL,
   geom          geometry(Geometry, 4326) NOT NULL,
-  created_at    timestamptz NOT NULL DEFAULT now()
+  created_at    timestamptz NOT NULL DEFAULT now(),
+  -- Messaging-bot delivery: retried with backoff, never in the way of storing.
+  notified_at     timestamptz,
+  notify_attempts integer NOT NULL DEFAULT 0,
+  notify_error    text,
+  next_notify_at  timestamptz NOT NULL DEFAULT now()
 );
+CREATE INDEX alerts_pending_notification_idx ON alerts (next_notify_at) WHERE notified_at IS NULL;
 CREATE INDEX alerts_created_at_idx ON alerts (created_at);
 CREATE INDEX alerts_geofence_idx ON alerts (geofence_id, created_at);

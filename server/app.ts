@@ -56,6 +56,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     jobs: JobRunner;
     geofences: GeofenceService;
+    keys: KeyService;
     health: HealthService;
     live: LiveHub;
   }
@@ -114,6 +115,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
 
   const keys = new KeyService(new ApiKeyRepository(app.db), new KeyCipher(config.dataKey), settingsKeySource(config.settings));
   await app.register(keyRoutes, { keys });
+  app.decorate('keys', keys);
 
   const fires = new FireRepository(app.db);
   const fireSettings = readFireSettings(config.settings);

@@ -35,6 +35,8 @@ export const serverConfigSchema = z.object({
   ingestBodyLimitBytes: z.number().int().positive().default(64 * 1024 * 1024),
   /** Features per vector tile at most. */
   maxTileFeatures: z.number().int().positive().default(50_000),
+  /** Deliver alerts through the messaging bot (when its key and chat are set). */
+  notificationsEnabled: z.boolean().default(true),
   /** Run the ingester (tests may drive it themselves). */
   ingesterEnabled: z.boolean().default(true),
   /** Run schedules (off in tests that drive jobs by hand). */

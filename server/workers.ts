@@ -2,6 +2,8 @@
 import type { FastifyInstance } from 'fastify';
 import { EventIngester } from './events/event-ingester.js';
 import { EventStoreRepository } from './events/event-store-repository.js';
+import { AlertNotificationRepository } from './geofences/alert-notification-repository.js';
+import { TELEGRAM_DEFAULT_URL, TelegramNotifier } from './geofences/telegram-notifier.js';
 import { PipelineStatusRepository } from './pipelines/pipeline-status-repository.js';
 
 export interface Workers {
@@ -32,6 +34,17 @@ export function startWorkers(app: FastifyInstance): Workers {
     });
     ingester.start();
     stops.push(() => ingester.stop());
+  }
+  if (config.notificationsEnabled) {
+    const notifier = new TelegramNotifier(
+      new AlertNotificationRepository(app.db),
+      app.keys,
+      new PipelineStatusRepository(app.db),
+      { apiUrl: config.settings.TELEGRAM_API_URL || TELEGRAM_DEFAULT_URL, chatId: config.settings.TELEGRAM_CHAT_ID || null },
+      app.log,
+    );
+    notifier.start();
+    stops.push(() => notifier.stop());
   }
   const tick = setInterval(() => {
     if (app.live.snapshot().clients === 0) return;

@@ -2,7 +2,7 @@
 import type { Bus, BusStatus } from '../bus/bus-connection.js';
 import { describeFreshness, type PipelineFreshness } from '../pipelines/pipeline-freshness.js';
 import type { PipelineName } from '../pipelines/pipeline-registry.js';
-import type { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
+import type { PipelineStatusRepository, PipelineStatusRow } from '../pipelines/pipeline-status-repository.js';
 import type { HealthRepository } from './health-repository.js';
 
 export interface HealthReport {
@@ -14,6 +14,8 @@ export interface HealthReport {
   bus: BusStatus;
   /** Where the data key sealing stored API keys lives (keychain, or the fallback key file and why). */
   keys: { storage: string; detail: string };
+  /** Alert delivery through the messaging bot; failures show here and never block storing. */
+  notifications: { telegram: { lastSuccessAt: string | null; lastError: string | null } };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
@@ -22,6 +24,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<
     timer = setTimeout(() => reject(new Error(`${what} did not answer within ${ms} ms`)), ms);
   });
   return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+function telegramStatus(rows: readonly PipelineStatusRow[]): { lastSuccessAt: string | null; lastError: string | null } {
+  const row = rows.find((candidate) => candidate.name === 'telegram');
+  return { lastSuccessAt: row?.lastSuccessAt?.toISOString() ?? null, lastError: row?.lastError ?? null };
 }
 
 export class HealthService {
@@ -38,7 +45,7 @@ export class HealthService {
   async report(): Promise<HealthReport> {
     const [database, pipelineRows, bus] = await Promise.all([
       this.databaseStatus(),
-      withTimeout(this.pipelines.list(), 3_000, 'database').catch(() => []),
+      withTimeout(this.pipelines.list(), 3_000, 'database').catch((): PipelineStatusRow[] => []),
       withTimeout(this.bus.status(), 3_000, 'bus').catch(() => ({ ok: false, jetstream: false })),
     ]);
     return {
@@ -49,6 +56,7 @@ export class HealthService {
       database,
       bus,
       keys: { storage: this.keyStorage.kind, detail: this.keyStorage.detail },
+      notifications: { telegram: telegramStatus(pipelineRows) },
     };
   }
 

@@ -7,6 +7,8 @@ export interface BoundedFetchOptions {
   timeoutMs: number;
   maxBytes: number;
   headers?: Record<string, string>;
+  method?: 'GET' | 'POST';
+  body?: string;
   /** Strings to blank out of any error message (a key in the path, for example). */
   secrets?: string[];
 }
@@ -29,6 +31,8 @@ export async function fetchText(url: string, options: BoundedFetchOptions): Prom
   let response: Response;
   try {
     response = await fetch(url, {
+      method: options.method ?? 'GET',
+      ...(options.body === undefined ? {} : { body: options.body }),
       headers: { 'user-agent': USER_AGENT, ...options.headers },
       signal: AbortSignal.timeout(options.timeoutMs),
       redirect: 'follow',

@@ -1,5 +1,5 @@
-// Where workers read third-party keys. Until keys are stored in the keychain-guarded store (Keys
-// issue), they come from settings: FIRE_MAP_KEY for `firms`.
+// Where workers read third-party keys: the keychain-guarded store (KeyService) first; for `firms`,
+// the FIRE_MAP_KEY setting as a fallback.
 export type KeyProvider = 'firms' | 'llm' | 'telegram';
 
 export interface KeySource {
@@ -7,12 +7,13 @@ export interface KeySource {
   get(provider: KeyProvider): Promise<string | null>;
 }
 
-const SETTING_OF: Record<KeyProvider, string> = { firms: 'FIRE_MAP_KEY', llm: 'LLM_API_KEY', telegram: 'TELEGRAM_BOT_TOKEN' };
+const SETTING_OF: Partial<Record<KeyProvider, string>> = { firms: 'FIRE_MAP_KEY' };
 
 export function settingsKeySource(settings: Record<string, string>): KeySource {
   return {
     async get(provider) {
-      const value = settings[SETTING_OF[provider]]?.trim();
+      const setting = SETTING_OF[provider];
+      const value = setting ? settings[setting]?.trim() : undefined;
       return value ? value : null;
     },
   };

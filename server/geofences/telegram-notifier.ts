@@ -1,0 +1,99 @@
+// Sends each alert through the Telegram Bot API when a `telegram` key and TELEGRAM_CHAT_ID are set:
+// one message a second at most, retried with backoff (honouring retry_after), never blocking storage.
+import type { FastifyBaseLogger } from 'fastify';
+import { fetchText } from '../http/bounded-fetch.js';
+import type { KeySource } from '../keys/key-source.js';
+import type { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
+import type { AlertNotificationRepository, PendingAlert } from './alert-notification-repository.js';
+
+export const TELEGRAM_DEFAULT_URL = 'https://api.telegram.org';
+export const TELEGRAM_STATUS = 'telegram';
+const SEND_SPACING_MS = 1_000;
+
+export interface TelegramSettings {
+  apiUrl: string;
+  chatId: string | null;
+}
+
+export function alertText(alert: PendingAlert): string {
+  return [
+    `⚠ ${alert.title}`,
+    `inside geofence “${alert.geofenceName}”`,
+    `${alert.objectType} ${alert.objectId}`,
+    `at ${alert.latitude.toFixed(4)}, ${alert.longitude.toFixed(4)} — ${alert.createdAt}`,
+  ].join('\n');
+}
+
+export class TelegramNotifier {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly notifications: AlertNotificationRepository,
+    private readonly keys: KeySource,
+    private readonly status: PipelineStatusRepository,
+    private readonly settings: TelegramSettings,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  start(intervalMs = 2_000): void {
+    this.timer = setInterval(() => {
+      this.running ??= this.deliverDue()
+        .then(() => undefined)
+        .catch((error) => this.log.error({ err: error }, 'telegram delivery pass failed'))
+        .finally(() => (this.running = null));
+    }, intervalMs);
+  }
+
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+
+  /** Sends what is due now; answers how many were delivered. */
+  async deliverDue(): Promise<number> {
+    const token = await this.keys.get('telegram');
+    if (!token || !this.settings.chatId) return 0;
+    const due = await this.notifications.lease(5, 60);
+    let delivered = 0;
+    for (const [index, alert] of due.entries()) {
+      if (index > 0) await new Promise((resolve) => setTimeout(resolve, SEND_SPACING_MS));
+      const outcome = await this.send(token, alert);
+      if (outcome.ok) {
+        delivered += 1;
+        await this.notifications.delivered(alert.id);
+        await this.status.recordSuccess(TELEGRAM_STATUS).catch(() => undefined);
+      } else {
+        const retryIn = outcome.retryAfterSeconds ?? Math.min(600, 5 * 2 ** alert.attempts);
+        await this.notifications.failed(alert.id, outcome.error, retryIn);
+        await this.status.recordFailure(TELEGRAM_STATUS, outcome.error).catch(() => undefined);
+        this.log.warn({ alert: alert.id, retryIn }, `telegram delivery failed: ${outcome.error}`);
+      }
+    }
+    return delivered;
+  }
+
+  private async send(token: string, alert: PendingAlert): Promise<{ ok: true } | { ok: false; error: string; retryAfterSeconds?: number }> {
+    try {
+      const response = await fetchText(`${this.settings.apiUrl.replace(/\/+$/, '')}/bot${token}/sendMessage`, {
+        method: 'POST',
+        body: JSON.stringify({ chat_id: this.settings.chatId, text: alertText(alert), disable_web_page_preview: true }),
+        headers: { 'content-type': 'application/json' },
+        timeoutMs: 15_000,
+        maxBytes: 1024 * 1024,
+        secrets: [token],
+      });
+      let body: { ok?: boolean; description?: string; parameters?: { retry_after?: number } } = {};
+      try {
+        body = JSON.parse(response.text);
+      } catch {
+        // not JSON: judged by the status below
+      }
+      if (response.status === 200 && body.ok) return { ok: true };
+      const description = (body.description ?? `HTTP ${response.status}`).split(token).join('****');
+      return { ok: false, error: `Telegram: ${description}`, retryAfterSeconds: body.parameters?.retry_after };
+    } catch (error) {
+      return { ok: false, error: (error as Error).message };
+    }
+  }
+}
