@@ -1,4 +1,4 @@
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -46,6 +46,21 @@ describe('stack supervisor with embedded PostgreSQL and bundled NATS', () => {
     expect(body.database).toMatchObject({ ok: true, schemaHeads: ['006_merge_005'] });
     expect((body.database as { postgis: string }).postgis).toMatch(/^3\./);
     expect(body.bus).toEqual({ ok: true, jetstream: true });
+    // The data key came from the supervisor (keychain or key file), over IPC only.
+    expect(['keychain', 'file']).toContain((body.keys as { storage: string }).storage);
+  });
+
+  it('hands the data key to the API process over IPC, never in its environment or command line', async () => {
+    const keyFile = path.join(dataDir, 'keys', 'data-key');
+    const dataKey = (await readFile(keyFile, 'utf8').catch(() => '')).trim();
+    const pid = supervisor.api!.pid!;
+    const environ = await readFile(`/proc/${pid}/environ`);
+    const cmdline = await readFile(`/proc/${pid}/cmdline`);
+    for (const secret of [dataKey, supervisor.runtimeInfo!.token].filter(Boolean)) {
+      expect(environ.includes(secret)).toBe(false);
+      expect(cmdline.includes(secret)).toBe(false);
+    }
+    expect(dataKey === '' || Buffer.from(dataKey, 'base64').length === 32).toBe(true);
   });
 
   it('refuses the API without the token over real HTTP', async () => {
