@@ -25,7 +25,8 @@ SELECT latitude, longitude, acq_time, satellite, instrument, confidence, frp, br
 FROM fires_staging
 ORDER BY ord
 ON CONFLICT DO NOTHING
-RETURNING latitude, longitude, acq_time, satellite`;
+RETURNING latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS acq_time, satellite,
+          instrument, confidence, frp, brightness, daynight`;
 
 /** One CSV field: empty for null, quoted text otherwise (csv format, so quotes double). */
 function csvField(value: string | number | null): string {
@@ -43,11 +44,17 @@ function stagingCsv(detections: readonly FireDetection[]): string {
     .join('\n');
 }
 
-export interface StoredFireKey {
+/** What the event message of a newly stored detection needs. */
+export interface StoredFire {
   latitude: number;
   longitude: number;
   acqTime: string;
   satellite: string;
+  instrument: string | null;
+  confidence: string | null;
+  frp: number | null;
+  brightness: number | null;
+  daynight: 'D' | 'N' | null;
 }
 
 export interface FireQuery {
@@ -97,13 +104,33 @@ SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') AS tile FROM features`;
 export class FireRepository {
   constructor(private readonly db: Database) {}
 
-  /** Inserts the new detections of a batch (inside the caller's transaction); answers their keys. */
-  async insertBatch(client: Queryable, detections: readonly FireDetection[]): Promise<StoredFireKey[]> {
+  /** Inserts the new detections of a batch (inside the caller's transaction); answers them. */
+  async insertBatch(client: Queryable, detections: readonly FireDetection[]): Promise<StoredFire[]> {
     if (detections.length === 0) return [];
     await client.query(CREATE_STAGING);
     await pipeline(Readable.from([stagingCsv(detections)]), client.query(copyFrom(COPY_STAGING)));
-    const { rows } = await client.query<{ latitude: number; longitude: number; acq_time: Date; satellite: string }>(INSERT_FROM_STAGING);
-    return rows.map((row) => ({ latitude: row.latitude, longitude: row.longitude, acqTime: row.acq_time.toISOString(), satellite: row.satellite }));
+    const { rows } = await client.query<{
+      latitude: number;
+      longitude: number;
+      acq_time: string;
+      satellite: string;
+      instrument: string | null;
+      confidence: string | null;
+      frp: number | null;
+      brightness: number | null;
+      daynight: 'D' | 'N' | null;
+    }>(INSERT_FROM_STAGING);
+    return rows.map((row) => ({
+      latitude: row.latitude,
+      longitude: row.longitude,
+      acqTime: row.acq_time,
+      satellite: row.satellite,
+      instrument: row.instrument,
+      confidence: row.confidence,
+      frp: row.frp,
+      brightness: row.brightness,
+      daynight: row.daynight,
+    }));
   }
 
   async find(query: FireQuery): Promise<FireRow[]> {

@@ -84,8 +84,9 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     const detections = type === 'application/json' ? detectionsFromJson(request.body) : detectionsFromCsv(String(request.body ?? ''));
     const counts = await options.service.ingest(detections);
+    // The caller does not wait for the follow-up work (the 20-mile correlation).
     if (counts.stored > 0 && options.afterIngest) {
-      await options.afterIngest().catch((error) => request.log.error({ err: error }, 'correlation after fire ingest failed'));
+      options.afterIngest().catch((error) => request.log.error({ err: error }, 'correlation after fire ingest failed'));
     }
     return counts;
   });

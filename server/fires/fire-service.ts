@@ -24,11 +24,9 @@ export class FireService {
    * retry publishes again; if the commit fails after publishing, the event store drops the repeat by URL.
    */
   async ingest(detections: readonly FireDetection[], dataset: string = this.dataset): Promise<FireIngestCounts> {
-    const byKey = new Map(detections.map((detection) => [keyOf(detection), detection]));
     const stored = await this.db.transaction(async (client) => {
-      const keys = await this.fires.insertBatch(client, detections);
-      const messages: FireEventMessage[] = keys.map((key) => {
-        const detection = byKey.get(keyOf(key)) as FireDetection;
+      const inserted = await this.fires.insertBatch(client, detections);
+      const messages: FireEventMessage[] = inserted.map((detection) => {
         return {
           latitude: detection.latitude,
           longitude: detection.longitude,
@@ -43,12 +41,8 @@ export class FireService {
         };
       });
       await this.publisher.publishFires(messages);
-      return keys.length;
+      return inserted.length;
     });
     return { received: detections.length, stored, duplicate: detections.length - stored };
   }
-}
-
-function keyOf(detection: { latitude: number; longitude: number; acqTime: string; satellite: string }): string {
-  return `${detection.latitude}|${detection.longitude}|${new Date(detection.acqTime).toISOString()}|${detection.satellite}`;
 }

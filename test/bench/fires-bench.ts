@@ -68,8 +68,11 @@ export async function benchFires(options: { ingestRows: number; ingestRuns: numb
       return `${lat},${lon},${date}T${padded.slice(0, 2)}:${padded.slice(2)}:00Z,${sat},${instrument},${confidence},${frp},${b4},${b5},${scan},${track},${version},${dn},SRID=4326;POINT(${lon} ${lat})\n`;
     });
     await client.query('CREATE TABLE fires_copy (LIKE fires INCLUDING DEFAULTS)');
-    // The same index work as fires (GiST on geom, btree on the natural key), minus uniqueness, which duplicates would break.
+    // The same index work as fires (GiST on geom and on geography, btree on acq_time and on the natural
+    // key), minus uniqueness, which the duplicates would break.
     await client.query('CREATE INDEX ON fires_copy USING gist (geom)');
+    await client.query('CREATE INDEX ON fires_copy USING gist ((geom::geography))');
+    await client.query('CREATE INDEX ON fires_copy (acq_time)');
     await client.query('CREATE INDEX ON fires_copy (latitude, longitude, acq_time, satellite)');
     const body = HEADER + rows.join('');
     const copyTimes: number[] = [];
