@@ -4,6 +4,7 @@ import { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ApiProcessMessage, SupervisorMessage } from '../../server/ipc-protocol.js';
+import { pipeLines } from './stack-logger.js';
 
 export interface ApiChannelEvents {
   message: [message: ApiProcessMessage];
@@ -46,8 +47,8 @@ class ForkedApiChannel extends EventEmitter<ApiChannelEvents> implements ApiChan
       this.emit('exit', code, signal);
     });
     this.child.on('error', () => undefined);
-    forwardLines(this.child.stdout, (line) => this.emit('stdout', line));
-    forwardLines(this.child.stderr, (line) => this.emit('stderr', line));
+    pipeLines(this.child.stdout, (line) => this.emit('stdout', line));
+    pipeLines(this.child.stderr, (line) => this.emit('stderr', line));
   }
 
   get pid(): number | undefined {
@@ -61,18 +62,6 @@ class ForkedApiChannel extends EventEmitter<ApiChannelEvents> implements ApiChan
   kill(signal: NodeJS.Signals): void {
     if (!this.exited) this.child.kill(signal);
   }
-}
-
-function forwardLines(stream: NodeJS.ReadableStream | null, onLine: (line: string) => void): void {
-  if (!stream) return;
-  let pending = '';
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk: string) => {
-    pending += chunk;
-    const lines = pending.split('\n');
-    pending = lines.pop() ?? '';
-    for (const line of lines) if (line) onLine(line);
-  });
 }
 
 export class ForkApiLauncher implements ApiLauncher {

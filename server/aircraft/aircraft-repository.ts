@@ -1,4 +1,5 @@
 // SQL for last-known aircraft positions.
+import { bboxCondition } from '../db/bbox-sql.js';
 import type { Database } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
 import type { AircraftPosition } from './adsb-feed.js';
@@ -35,10 +36,7 @@ SELECT icao24, callsign, registration, type_code, operator, ST_Y(geom) AS latitu
        altitude_ft, on_ground, ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason
 FROM aircraft
 WHERE seen_at >= $5
-  AND ($1::float8 IS NULL OR (
-       CASE WHEN $1::float8 <= $3::float8
-            THEN geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)
-            ELSE geom && ST_MakeEnvelope($1, $2, 180, $4, 4326) OR geom && ST_MakeEnvelope(-180, $2, $3, $4, 4326) END))
+  AND ${bboxCondition('geom', 1)}
   AND (NOT $6::boolean OR firefighting)
 ORDER BY seen_at DESC
 LIMIT $7`;

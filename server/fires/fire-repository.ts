@@ -2,6 +2,7 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
+import { bboxCondition } from '../db/bbox-sql.js';
 import type { Database, Queryable } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
 import type { FireDetection } from './fire-detection.js';
@@ -75,17 +76,12 @@ export interface FireRow {
   instrument: string | null;
 }
 
-// A bbox whose west is east of its east crosses the antimeridian: two envelopes.
 const SELECT_FIRES = `
 SELECT latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS acq_time,
        satellite, confidence, frp, daynight, instrument
 FROM fires
 WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
-  AND ($1::float8 IS NULL OR (
-       CASE WHEN $1::float8 <= $3::float8
-            THEN geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)
-            ELSE geom && ST_MakeEnvelope($1, $2, 180, $4, 4326) OR geom && ST_MakeEnvelope(-180, $2, $3, $4, 4326)
-       END))
+  AND ${bboxCondition('geom', 1)}
 ORDER BY acq_time DESC
 LIMIT $7`;
 

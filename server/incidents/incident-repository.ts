@@ -1,4 +1,5 @@
 // SQL for wildfire incidents: upsert by IrwinID, bbox queries.
+import { bboxCondition } from '../db/bbox-sql.js';
 import type { Database } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
 import type { Incident } from './incident-feature.js';
@@ -18,10 +19,7 @@ RETURNING (xmax = 0) AS inserted`;
 const SELECT = `
 SELECT irwin_id, name, size_acres, percent_contained, discovered_at, state, ST_X(geom) AS longitude, ST_Y(geom) AS latitude
 FROM incidents
-WHERE $1::float8 IS NULL OR (
-  CASE WHEN $1::float8 <= $3::float8
-       THEN geom && ST_MakeEnvelope($1, $2, $3, $4, 4326)
-       ELSE geom && ST_MakeEnvelope($1, $2, 180, $4, 4326) OR geom && ST_MakeEnvelope(-180, $2, $3, $4, 4326) END)
+WHERE ${bboxCondition('geom', 1)}
 ORDER BY size_acres DESC NULLS LAST, irwin_id
 LIMIT $5`;
 

@@ -16,35 +16,25 @@ export class LiveFeed {
   ) {}
 
   start(): void {
+    // The ingester announces each stored batch as one array; correlations come as arrays too.
+    this.listen(LIVE_EVENTS_SUBJECT, (body) => {
+      for (const event of body as LiveEvent[]) this.hub.publishEvent(event);
+    });
+    this.listen(LIVE_CORRELATIONS_SUBJECT, (body) => {
+      for (const correlation of body as unknown[]) this.hub.broadcast({ type: 'correlation', correlation });
+    });
+    this.listen(LIVE_ALERTS_SUBJECT, (body) => this.hub.broadcast({ type: 'alert', alert: body }));
+  }
+
+  private listen(subject: string, handle: (body: unknown) => void): void {
     this.subscriptions.push(
-      this.connection.subscribe(LIVE_EVENTS_SUBJECT, {
+      this.connection.subscribe(subject, {
         callback: (error, message) => {
-          if (error) return this.log.warn({ err: error }, 'live feed subscription error');
+          if (error) return this.log.warn({ err: error, subject }, 'live feed subscription error');
           try {
-            // The ingester announces each stored batch as one array.
-            for (const event of codec.decode(message.data) as LiveEvent[]) this.hub.publishEvent(event);
+            handle(codec.decode(message.data));
           } catch (decodeError) {
-            this.log.warn({ err: decodeError }, 'live feed: undecodable event');
-          }
-        },
-      }),
-      this.connection.subscribe(LIVE_CORRELATIONS_SUBJECT, {
-        callback: (error, message) => {
-          if (error) return this.log.warn({ err: error }, 'live correlation subscription error');
-          try {
-            for (const correlation of codec.decode(message.data) as unknown[]) this.hub.broadcast({ type: 'correlation', correlation });
-          } catch (decodeError) {
-            this.log.warn({ err: decodeError }, 'live feed: undecodable correlation');
-          }
-        },
-      }),
-      this.connection.subscribe(LIVE_ALERTS_SUBJECT, {
-        callback: (error, message) => {
-          if (error) return this.log.warn({ err: error }, 'live alert subscription error');
-          try {
-            this.hub.broadcast({ type: 'alert', alert: codec.decode(message.data) });
-          } catch (decodeError) {
-            this.log.warn({ err: decodeError }, 'live feed: undecodable alert');
+            this.log.warn({ err: decodeError, subject }, 'live feed: undecodable message');
           }
         },
       }),
