@@ -1,21 +1,24 @@
-// Is an Electron runtime present? Electron >= 42 installs without its binary and fails at first use.
-import { existsSync } from 'node:fs';
+// Is an Electron runtime present? Electron >= 42 installs without its binary and downloads it at first
+// use, from outside the npm registry — so we look for the binary on disk and never `require('electron')`,
+// which would start that download.
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 export type ElectronRuntime = { present: true; binary: string } | { present: false; reason: string };
 
 export function findElectronRuntime(): ElectronRuntime {
-  let binary: unknown;
+  let packageDir: string;
   try {
-    // The electron package's main export is the path of its binary.
-    binary = createRequire(import.meta.url)('electron');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'MODULE_NOT_FOUND') return { present: false, reason: 'the electron package is not installed' };
-    // Electron >= 42 installs without its binary, which comes from outside the npm registry.
-    return { present: false, reason: 'no Electron runtime on this machine (its binary is downloaded from outside the npm registry)' };
+    packageDir = path.dirname(createRequire(import.meta.url).resolve('electron/package.json'));
+  } catch {
+    return { present: false, reason: 'the electron package is not installed' };
   }
-  if (typeof binary !== 'string' || !existsSync(binary)) {
-    return { present: false, reason: 'the Electron runtime binary is not installed on this machine' };
+  // path.txt names the binary inside dist/ once it has been downloaded.
+  const pathFile = path.join(packageDir, 'path.txt');
+  const binary = existsSync(pathFile) ? path.join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim()) : null;
+  if (!binary || !existsSync(binary)) {
+    return { present: false, reason: 'no Electron runtime on this machine (its binary is downloaded from outside the npm registry)' };
   }
   return { present: true, binary };
 }
