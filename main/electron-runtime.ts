@@ -14,9 +14,12 @@ export function findElectronRuntime(): ElectronRuntime {
   } catch {
     return { present: false, reason: 'the electron package is not installed' };
   }
-  // path.txt names the binary inside dist/ once it has been downloaded.
+  // path.txt names the binary inside dist/ once it has been downloaded; ELECTRON_OVERRIDE_DIST_PATH
+  // points at an Electron unpacked by hand (as electron's own launcher allows).
   const pathFile = path.join(packageDir, 'path.txt');
-  const binary = existsSync(pathFile) ? path.join(packageDir, 'dist', readFileSync(pathFile, 'utf8').trim()) : null;
+  const executable = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : null;
+  const override = process.env.ELECTRON_OVERRIDE_DIST_PATH;
+  const binary = override ? path.join(override, executable ?? 'electron') : executable ? path.join(packageDir, 'dist', executable) : null;
   if (!binary || !existsSync(binary)) {
     return { present: false, reason: 'no Electron runtime on this machine (its binary is downloaded from outside the npm registry)' };
   }
