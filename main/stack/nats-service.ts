@@ -61,7 +61,8 @@ export class NatsService extends EventEmitter<NatsServiceEvents> {
     await mkdir(path.join(this.dir, 'jetstream'), { recursive: true, mode: 0o700 });
     const orphan = await stopOrphan(pidFile, 'nats-server');
     if (orphan) this.options.logger.warn({ pid: orphan }, 'stopped a nats-server left running by an earlier session');
-    this.port = await findFreePort();
+    // A restart keeps the address, so clients reconnect to the same place.
+    this.port ||= await findFreePort();
     const configFile = path.join(this.dir, 'nats-server.conf');
     // JSON is valid NATS config syntax, and quoting it this way keeps paths and token intact.
     const config = {

@@ -72,7 +72,8 @@ export class PostgresService extends EventEmitter<PostgresServiceEvents> {
       this.emit('progress', 'initialising the database (first run)');
       await this.initdb(owner);
     }
-    this.port = await findFreePort();
+    // A restart keeps the address, so clients reconnect to the same place.
+    this.port ||= await findFreePort();
     this.emit('progress', 'starting PostgreSQL');
     await this.spawnServer(owner);
     await this.waitUntilAccepting();

@@ -8,6 +8,10 @@ import { createStackLogger } from '../../main/stack/stack-logger.js';
 export interface OwnNats {
   url: string;
   token: string;
+  /** Stops the server but keeps its store, as a crash would. */
+  pause(): Promise<void>;
+  /** Starts it again on the same address with the same store. */
+  resume(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -18,6 +22,8 @@ export async function startOwnNats(): Promise<OwnNats> {
   return {
     url: nats.url,
     token: nats.token,
+    pause: () => nats.stop(),
+    resume: () => nats.start(),
     async stop() {
       await nats.stop();
       await rm(dataDir, { recursive: true, force: true });
