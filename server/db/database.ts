@@ -42,8 +42,10 @@ async function inTransaction<T>(client: Queryable, work: (client: Queryable) => 
 
 class PooledDatabase implements Database {
   private readonly pool: pg.Pool;
+  private readonly logger: WarnLogger;
 
   constructor(options: DatabaseOptions) {
+    this.logger = options.logger;
     this.pool = new pg.Pool({
       connectionString: options.url,
       max: options.poolMax ?? 10,
@@ -63,12 +65,19 @@ class PooledDatabase implements Database {
   async withClient<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
+    // A checked-out client that loses its server emits 'error' on itself; unheard, that ends the process.
+    const onError = (error: Error) => {
+      broken = error;
+      this.logger.warn({ err: error }, 'database connection lost during work');
+    };
+    client.on('error', onError);
     try {
       return await work(client);
     } catch (error) {
       broken = error as Error;
       throw error;
     } finally {
+      client.off('error', onError);
       // A connection whose session state is unknown after an error is not handed out again.
       client.release(broken);
     }

@@ -12,6 +12,14 @@ const CLIENT_ERRORS: Record<string, { status: number; code: string; message: str
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'bad_request', message: 'JSON body is not valid JSON' },
 };
 
+// Connection refused/reset, the server shutting down or starting up, the pool unable to connect.
+const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
+
+function isDatabaseUnavailable(error: { code?: string; message?: string }): boolean {
+  if (error.code && DATABASE_DOWN_CODES.has(error.code)) return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(error.message ?? '');
+}
+
 async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
@@ -24,6 +32,10 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
         message: issue.message,
       }));
       return reply.status(400).send(errorBody('bad_request', `invalid ${error.validationContext ?? 'request'}`, details));
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply.status(503).header('retry-after', '5').send(errorBody('database_unavailable', 'the database is unavailable; nothing was stored, try again'));
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send(errorBody(known.code, known.message));
