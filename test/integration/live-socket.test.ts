@@ -1,6 +1,6 @@
 import { JSONCodec, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_ALERTS_SUBJECT } from '../../server/events/event-messages.js';
+import { LIVE_ALERTS_SUBJECT, LIVE_CORRELATIONS_SUBJECT } from '../../server/events/event-messages.js';
 import { EventPublisher } from '../../server/events/event-publisher.js';
 import { fireEventUrl } from '../../server/events/event-record.js';
 import { startWorkers, type Workers } from '../../server/workers.js';
@@ -135,6 +135,13 @@ describe('GET /api/live — WebSocket with viewport fan-out (real bus, real inge
     bus.publish(LIVE_ALERTS_SUBJECT, JSONCodec().encode({ id: 'alert-1', geofence: 'Sonoma', title: 'Fire inside geofence' }));
     await waitFor(() => client.messages.find((message) => message.type === 'alert'), 5_000, 'an alert');
     expect(client.messages.find((message) => message.type === 'alert')).toMatchObject({ type: 'alert', alert: { id: 'alert-1' } });
+  });
+
+  it('sends new aircraft–fire pairs to every client', async () => {
+    const client = await open();
+    bus.publish(LIVE_CORRELATIONS_SUBJECT, JSONCodec().encode([{ icao24: 'a00001', targetType: 'fire', targetId: 'N20/x', distanceM: 1200 }]));
+    await waitFor(() => client.messages.find((message) => message.type === 'correlation'), 5_000, 'a correlation');
+    expect(client.messages.find((message) => message.type === 'correlation')).toMatchObject({ correlation: { icao24: 'a00001', targetType: 'fire' } });
   });
 
   it('a second API process on the same bus fans out to its own clients what the first one stored', async () => {
