@@ -29,9 +29,8 @@ export const API_ENTRY = fileURLToPath(new URL('../../server/main.ts', import.me
 
 /** Node's loader for TypeScript sources, so the child runs server/*.ts directly. */
 function typeScriptLoader(): string {
-  const require = createRequire(import.meta.url);
-  const packageJson = require.resolve('tsx/package.json');
-  return pathToFileURL(packageJson.replace(/package\.json$/, 'dist/loader.mjs')).href;
+  // tsx's main export is its loader.
+  return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 }
 
 class ForkedApiChannel extends EventEmitter<ApiChannelEvents> implements ApiChannel {

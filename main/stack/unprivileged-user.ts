@@ -1,5 +1,7 @@
 // PostgreSQL refuses to run as root: as root, the stack runs it as the `postgres` system user.
 import { execFile } from 'node:child_process';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
@@ -26,8 +28,6 @@ export async function ensurePostgresUser(name = 'postgres'): Promise<UserIds> {
 
 /** Throws a clear error when a folder above `dir` would stop `owner` from reaching it. */
 export async function assertReachableBy(dir: string, owner: UserIds): Promise<void> {
-  const { stat } = await import('node:fs/promises');
-  const path = await import('node:path');
   let current = path.resolve(dir);
   const blocked: string[] = [];
   while (true) {

@@ -16,7 +16,6 @@ export function firePollerJob(deps: { service: FireService; keys: KeySource; set
     name: 'fires',
     pipeline: 'fires',
     intervalSeconds: deps.settings.intervalSeconds,
-    runAtStart: true,
     async run() {
       const key = await deps.keys.get('firms');
       if (!key) return { idle: 'no FIRMS map key: add one in the Keys tab or set FIRE_MAP_KEY' };

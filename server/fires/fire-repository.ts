@@ -26,7 +26,7 @@ SELECT latitude, longitude, acq_time, satellite, instrument, confidence, frp, br
 FROM fires_staging
 ORDER BY ord
 ON CONFLICT DO NOTHING
-RETURNING latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS acq_time, satellite,
+RETURNING latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "acqTime", satellite,
           instrument, confidence, frp, brightness, daynight`;
 
 /** One CSV field: empty for null, quoted text otherwise (csv format, so quotes double). */
@@ -105,28 +105,7 @@ export class FireRepository {
     if (detections.length === 0) return [];
     await client.query(CREATE_STAGING);
     await pipeline(Readable.from([stagingCsv(detections)]), client.query(copyFrom(COPY_STAGING)));
-    const { rows } = await client.query<{
-      latitude: number;
-      longitude: number;
-      acq_time: string;
-      satellite: string;
-      instrument: string | null;
-      confidence: string | null;
-      frp: number | null;
-      brightness: number | null;
-      daynight: 'D' | 'N' | null;
-    }>(INSERT_FROM_STAGING);
-    return rows.map((row) => ({
-      latitude: row.latitude,
-      longitude: row.longitude,
-      acqTime: row.acq_time,
-      satellite: row.satellite,
-      instrument: row.instrument,
-      confidence: row.confidence,
-      frp: row.frp,
-      brightness: row.brightness,
-      daynight: row.daynight,
-    }));
+    return (await client.query<StoredFire>(INSERT_FROM_STAGING)).rows;
   }
 
   async find(query: FireQuery): Promise<FireRow[]> {

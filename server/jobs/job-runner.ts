@@ -15,7 +15,7 @@ export interface JobDefinition {
   /** Or: every this many seconds (croner's minimum interval between runs). */
   intervalSeconds?: number;
   timezone?: string;
-  /** Also run once when the process starts. */
+  /** Also run once when the process starts (an interval job runs at its first tick anyway). */
   runAtStart?: boolean;
   /** Health entry that this job's outcome updates. */
   pipeline?: PipelineName;

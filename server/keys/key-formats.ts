@@ -39,9 +39,6 @@ export const PROVIDER_FORMATS: Record<KeyProviderId, ProviderFormat> = {
   },
 };
 
-export function isKeyProvider(value: string): value is KeyProviderId {
-  return (KEY_PROVIDERS as readonly string[]).includes(value);
-}
 
 /** The family a value belongs to, or null; the value itself never leaves this function. */
 export function matchKeyFamily(provider: KeyProviderId, value: string): KeyFamily | null {

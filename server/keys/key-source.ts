@@ -1,13 +1,13 @@
 // Where workers read third-party keys: the keychain-guarded store (KeyService) first; for `firms`,
 // the FIRE_MAP_KEY setting as a fallback.
-export type KeyProvider = 'firms' | 'llm' | 'telegram';
+import type { KeyProviderId } from './key-formats.js';
 
 export interface KeySource {
   /** The key for `provider`, or null when none is configured. Read at each run, so a change applies next run. */
-  get(provider: KeyProvider): Promise<string | null>;
+  get(provider: KeyProviderId): Promise<string | null>;
 }
 
-const SETTING_OF: Partial<Record<KeyProvider, string>> = { firms: 'FIRE_MAP_KEY' };
+const SETTING_OF: Partial<Record<KeyProviderId, string>> = { firms: 'FIRE_MAP_KEY' };
 
 export function settingsKeySource(settings: Record<string, string>): KeySource {
   return {

@@ -21,11 +21,9 @@ export function partitionJob(
       const cutoffDay = cutoff.toISOString().slice(0, 10);
       const created: Record<string, number> = {};
       const dropped: Record<string, number> = {};
-      for (const { table, keyColumn } of DAILY_PARTITIONED_TABLES) {
-        // Fires arrive a day or two after acquisition: their partitions start two days back.
-        const first = table === 'fires' ? new Date(Date.parse(`${today}T00:00:00Z`) - 2 * 86_400_000).toISOString().slice(0, 10) : today;
-        const days = daysAhead + 1 + (first === today ? 0 : 2);
-        created[table] = await repository.ensureDaily(table, keyColumn, first, days);
+      for (const { table, keyColumn, daysBack } of DAILY_PARTITIONED_TABLES) {
+        const first = new Date(Date.parse(`${today}T00:00:00Z`) - daysBack * 86_400_000).toISOString().slice(0, 10);
+        created[table] = await repository.ensureDaily(table, keyColumn, first, daysBack + daysAhead + 1);
         dropped[table] = await repository.dropDailyBefore(table, cutoffDay);
       }
       const strays = await repository.deleteStraysBefore(cutoff);

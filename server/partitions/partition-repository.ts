@@ -1,9 +1,10 @@
 // SQL for the daily partitions of partitioned tables.
 import type { Database } from '../db/database.js';
 
+// daysBack: fires arrive a day or two after acquisition, so their partitions start two days back.
 export const DAILY_PARTITIONED_TABLES = [
-  { table: 'events', keyColumn: 'ingested_at' },
-  { table: 'fires', keyColumn: 'acq_time' },
+  { table: 'events', keyColumn: 'ingested_at', daysBack: 0 },
+  { table: 'fires', keyColumn: 'acq_time', daysBack: 2 },
 ] as const;
 
 export class PartitionRepository {
