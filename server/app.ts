@@ -51,6 +51,7 @@ import configPlugin from './plugins/config.js';
 import database from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
 import hostGuard from './plugins/host-guard.js';
+import rendererStatic from './plugins/renderer-static.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -87,6 +88,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   await app.register(bearerAuth);
   await app.register(database, options.database ? { database: options.database } : {});
   await app.register(bus);
+  await app.register(rendererStatic, config.rendererDir ? { rendererDir: config.rendererDir } : {});
 
   const pipelineStatus = new PipelineStatusRepository(app.db);
   const jobs = new JobRunner(new JobLockRepository(app.db), pipelineStatus, app.log);

@@ -12,6 +12,8 @@ export const serverConfigSchema = z.object({
   /** Extra Host header values accepted besides the bound address (DNS-rebinding guard). */
   allowedHosts: z.array(z.string()).default([]),
   dataDir: z.string().min(1),
+  /** Folder of the built renderer served at `/` (default renderer/dist beside the server). */
+  rendererDir: z.string().min(1).optional(),
   logLevel: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** DB_NULL_POOL: a connection per unit of work instead of a pool. */
   dbNullPool: z.boolean().default(false),

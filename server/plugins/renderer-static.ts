@@ -1,0 +1,52 @@
+// Serves the built renderer (renderer/dist) at `/` with a strict Content-Security-Policy.
+// Without a build, `/` says how to make one instead of answering a bare 404.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+export const DEFAULT_RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer/dist');
+
+// MapLibre draws in a blob: worker; tiles and the live socket go to this origin only.
+export const RENDERER_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self' ws: wss:",
+  "worker-src 'self' blob:",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'none'",
+].join('; ');
+
+const NOT_BUILT_PAGE = `<!doctype html><meta charset="utf-8"><title>Vantage</title>
+<body data-state="error"><h1>The user interface is not built</h1>
+<p>Run <code>npm run build:renderer</code> (or <code>npm start</code>, which builds it) and reload.</p></body>`;
+
+export interface RendererStaticOptions {
+  rendererDir?: string;
+}
+
+async function rendererStaticPlugin(app: FastifyInstance, options: RendererStaticOptions): Promise<void> {
+  const root = options.rendererDir ?? DEFAULT_RENDERER_DIR;
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.url.startsWith('/api')) {
+      reply.header('content-security-policy', RENDERER_CSP);
+      reply.header('x-content-type-options', 'nosniff');
+      reply.header('referrer-policy', 'no-referrer');
+    }
+    return payload;
+  });
+  if (!existsSync(path.join(root, 'index.html'))) {
+    app.get('/', async (_request, reply) => reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE));
+    return;
+  }
+  await app.register(fastifyStatic, { root, prefix: '/', index: ['index.html'], wildcard: true, dotfiles: 'deny' });
+}
+
+export default fp(rendererStaticPlugin, { name: 'renderer-static' });
