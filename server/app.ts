@@ -1,5 +1,6 @@
 // The Fastify app as a plugin tree: infrastructure (config, errors, host guard, auth, db, bus), then domains.
 import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
@@ -42,6 +43,18 @@ import { settingsKeySource } from './keys/key-source.js';
 import { GeofenceRepository } from './geofences/geofence-repository.js';
 import { geofenceRoutes } from './geofences/geofence-routes.js';
 import { GeofenceService } from './geofences/geofence-service.js';
+import { CameraAddressPolicy } from './cameras/camera-address-policy.js';
+import { cameraCrawlJob } from './cameras/camera-crawl-job.js';
+import { CameraCrawler } from './cameras/camera-crawler.js';
+import { CameraRepository } from './cameras/camera-repository.js';
+import { cameraRoutes } from './cameras/camera-routes.js';
+import { readCameraSettings } from './cameras/camera-settings.js';
+import { GeocodeRepository } from './cameras/geocode-repository.js';
+import { Geocoder } from './cameras/geocoder.js';
+import { HostRateLimiter } from './cameras/host-rate-limiter.js';
+import { SnapshotCache } from './cameras/snapshot-cache.js';
+import { SnapshotFetcher } from './cameras/snapshot-fetcher.js';
+import { SnapshotService } from './cameras/snapshot-service.js';
 import { LiveFeed } from './live/live-feed.js';
 import { LiveHub } from './live/live-hub.js';
 import { liveRoutes } from './live/live-routes.js';
@@ -178,6 +191,34 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     ),
   );
   await app.register(aircraftRoutes, { aircraft, correlations: correlationRepository, maxAgeSeconds: aircraftMaxAgeSeconds });
+
+  const cameraSettings = readCameraSettings(config.settings);
+  const cameras = new CameraRepository(app.db);
+  const cameraPolicy = new CameraAddressPolicy(config.cameraTestAllowedHosts);
+  const hostLimiter = new HostRateLimiter({ requestsPerSecond: cameraSettings.hostRatePerSecond });
+  app.addHook('onClose', async () => hostLimiter.stop());
+  const crawler = new CameraCrawler({
+    cameras,
+    policy: cameraPolicy,
+    limiter: hostLimiter,
+    geocoder: new Geocoder(new GeocodeRepository(app.db), cameraSettings.geocoderUrl),
+    publisher,
+    log: app.log,
+    maxPagesPerSource: cameraSettings.maxPagesPerSource,
+  });
+  jobs.register(cameraCrawlJob({ crawler, sources: cameraSettings.sources, intervalSeconds: cameraSettings.intervalSeconds }));
+  const snapshots = new SnapshotService(
+    cameras,
+    new SnapshotCache(path.join(config.dataDir, 'snapshots'), cameraSettings.snapshotCacheBytes),
+    new SnapshotFetcher(cameraPolicy),
+    hostLimiter,
+    cameraSettings.snapshotTtlSeconds,
+  );
+  await app.register(cameraRoutes, { cameras, snapshots, ttlSeconds: cameraSettings.snapshotTtlSeconds });
+  health.addSection('cameras', async () => {
+    const counts = await cameras.counts();
+    return { total: counts.total, onMap: counts.placed, unplaced: counts.unplaced, awaitingGeocoder: counts.pending };
+  });
 
   const hub = new LiveHub(config.liveMaxBufferedBytes);
   app.decorate('live', hub);

@@ -49,6 +49,11 @@ export const serverConfigSchema = z.object({
   keyStorage: z
     .object({ kind: z.enum(['keychain', 'file', 'ephemeral']), detail: z.string() })
     .default({ kind: 'ephemeral', detail: 'data key held in memory only; stored keys are lost at restart' }),
+  /**
+   * `host:port` values the camera address guard lets through although they are loopback — set only by
+   * tests serving images from 127.0.0.1. No environment variable or setting reaches this.
+   */
+  cameraTestAllowedHosts: z.array(z.string()).default([]),
   /** Every other setting, by its specification name (FIRE_MAP_KEY, FIRE_DATASET, ...). */
   settings: z.record(z.string(), z.string()).default({}),
 });

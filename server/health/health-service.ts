@@ -16,7 +16,12 @@ export interface HealthReport {
   keys: { storage: string; detail: string };
   /** Alert delivery through the messaging bot; failures show here and never block storing. */
   notifications: { telegram: { lastSuccessAt: string | null; lastError: string | null } };
+  /** Facts a source adds about itself (cameras left off the map, failing feeds, …), by source name. */
+  sources: Record<string, unknown>;
 }
+
+/** A source's own health facts; a failure shows as `{ error }` in its slot. */
+export type HealthSection = () => Promise<unknown>;
 
 function withTimeout<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -33,6 +38,7 @@ function telegramStatus(rows: readonly PipelineStatusRow[]): { lastSuccessAt: st
 
 export class HealthService {
   private readonly startedAt = Date.now();
+  private readonly sections = new Map<string, HealthSection>();
 
   constructor(
     private readonly health: HealthRepository,
@@ -42,11 +48,16 @@ export class HealthService {
     private readonly keyStorage: { kind: string; detail: string },
   ) {}
 
+  addSection(name: string, read: HealthSection): void {
+    this.sections.set(name, read);
+  }
+
   async report(): Promise<HealthReport> {
-    const [database, pipelineRows, bus] = await Promise.all([
+    const [database, pipelineRows, bus, sources] = await Promise.all([
       this.databaseStatus(),
       withTimeout(this.pipelines.list(), 3_000, 'database').catch((): PipelineStatusRow[] => []),
       withTimeout(this.bus.status(), 3_000, 'bus').catch(() => ({ ok: false, jetstream: false })),
+      this.sectionFacts(),
     ]);
     return {
       status: database.ok && bus.ok ? 'ok' : 'degraded',
@@ -57,7 +68,15 @@ export class HealthService {
       bus,
       keys: { storage: this.keyStorage.kind, detail: this.keyStorage.detail },
       notifications: { telegram: telegramStatus(pipelineRows) },
+      sources,
     };
+  }
+
+  private async sectionFacts(): Promise<Record<string, unknown>> {
+    const entries = await Promise.all(
+      [...this.sections].map(async ([name, read]) => [name, await withTimeout(read(), 3_000, name).catch((error: Error) => ({ error: error.message }))] as const),
+    );
+    return Object.fromEntries(entries);
   }
 
   private async databaseStatus(): Promise<HealthReport['database']> {

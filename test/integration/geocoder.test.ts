@@ -1,37 +1,24 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GeocodeRepository } from '../../server/cameras/geocode-repository.js';
 import { Geocoder, placeQuery } from '../../server/cameras/geocoder.js';
+import { type FakeNominatim, startFakeNominatim } from '../support/fake-nominatim.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 
-// A Nominatim /search on 127.0.0.1 answering in its jsonv2 format.
-const PLACES: Record<string, unknown[]> = {
-  'seoul, korea, republic of': [{ place_id: 1, lat: '37.5666791', lon: '126.9782914', display_name: 'Seoul, South Korea', category: 'boundary', type: 'administrative' }],
-  'lyon, france': [{ place_id: 2, lat: '45.7578137', lon: '4.8320114', display_name: 'Lyon, Métropole de Lyon, France' }],
-  'nowhere, atlantis': [],
-};
-
 describe('geocoder (fake Nominatim on loopback): 1 request a second, User-Agent, cached in the database', () => {
-  let server: http.Server;
+  let nominatim: FakeNominatim;
   let base: string;
-  const requests: Array<{ at: number; q: string; agent: string }> = [];
+  let requests: FakeNominatim['requests'];
   let subject: TestApp;
 
   beforeAll(async () => {
-    server = http.createServer((request, response) => {
-      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-      const q = url.searchParams.get('q') ?? '';
-      requests.push({ at: Date.now(), q, agent: String(request.headers['user-agent']) });
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(PLACES[q] ?? []));
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    nominatim = await startFakeNominatim();
+    base = nominatim.url;
+    requests = nominatim.requests;
     subject = await createTestApp({ ingesterEnabled: false });
   });
   afterAll(async () => {
     await subject?.close();
-    await new Promise((resolve) => server.close(resolve));
+    await nominatim?.close();
   });
 
   it('asks each place once, spaced a second apart, and remembers places it could not find', async () => {

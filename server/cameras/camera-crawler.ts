@@ -1,0 +1,179 @@
+// One crawl of the configured camera directories: fetch every page (paginated listings followed),
+// keep only public addresses, strip credentials, upsert by url_hash, place new cameras with the
+// geocoder, and announce placed cameras on the bus (each becomes an event of source type `camera`).
+import type { FastifyBaseLogger } from 'fastify';
+import type { EventPublisher } from '../events/event-publisher.js';
+import { fetchText } from '../http/bounded-fetch.js';
+import type { CameraAddressPolicy } from './camera-address-policy.js';
+import { type DirectoryPage, type ListedCamera, parseHtmlDirectory, parseTextDirectory } from './camera-directory.js';
+import type { CameraInput, CameraRepository } from './camera-repository.js';
+import { cameraUrlHash, stripCredentials } from './camera-url.js';
+import type { Geocoder } from './geocoder.js';
+import type { HostRateLimiter } from './host-rate-limiter.js';
+
+export interface CrawlResult extends Record<string, unknown> {
+  sources: number;
+  pages: number;
+  listed: number;
+  /** Lines or blocks that were not camera URLs. */
+  skipped: number;
+  /** Entries refused by the address check (private, reserved, unresolvable, …). */
+  dropped: number;
+  inserted: number;
+  seenAgain: number;
+  placed: number;
+  unplaceable: number;
+  published: number;
+  failedSources: string[];
+}
+
+export interface CameraCrawlerDeps {
+  cameras: CameraRepository;
+  policy: CameraAddressPolicy;
+  limiter: HostRateLimiter;
+  geocoder: Geocoder;
+  publisher: EventPublisher;
+  log: FastifyBaseLogger;
+  maxPagesPerSource: number;
+}
+
+const PAGE_LIMIT_BYTES = 8 * 1024 * 1024;
+const PLACES_PER_RUN = 10_000;
+const PUBLISH_BATCH = 500;
+
+/** The same camera listed twice (two sources, or a bare line and a captioned block) keeps what either knew. */
+function mergeSightings(earlier: CameraInput | undefined, later: CameraInput): CameraInput {
+  if (!earlier) return later;
+  return {
+    ...later,
+    title: later.title ?? earlier.title,
+    city: later.city ?? earlier.city,
+    country: later.country ?? earlier.country,
+  };
+}
+
+export class CameraCrawler {
+  constructor(private readonly deps: CameraCrawlerDeps) {}
+
+  async crawl(sources: readonly string[]): Promise<CrawlResult> {
+    const result: CrawlResult = {
+      sources: sources.length,
+      pages: 0,
+      listed: 0,
+      skipped: 0,
+      dropped: 0,
+      inserted: 0,
+      seenAgain: 0,
+      placed: 0,
+      unplaceable: 0,
+      published: 0,
+      failedSources: [],
+    };
+    const found = new Map<string, CameraInput>();
+    await Promise.all(
+      sources.map(async (source) => {
+        try {
+          for await (const page of this.pagesOf(source)) {
+            result.pages += 1;
+            result.listed += page.cameras.length;
+            result.skipped += page.skipped;
+            for (const camera of await this.keepPublic(page.cameras, source)) {
+              if (camera) found.set(camera.urlHash, mergeSightings(found.get(camera.urlHash), camera));
+              else result.dropped += 1;
+            }
+          }
+        } catch (error) {
+          result.failedSources.push(`${new URL(source).host}: ${(error as Error).message}`);
+          this.deps.log.warn({ source: new URL(source).origin, err: error }, 'camera source failed');
+        }
+      }),
+    );
+    const entries = [...found.values()];
+    for (let start = 0; start < entries.length; start += 1000) {
+      const counts = await this.deps.cameras.upsert(entries.slice(start, start + 1000));
+      result.inserted += counts.inserted;
+      result.seenAgain += counts.seenAgain;
+    }
+    Object.assign(result, await this.placePending());
+    result.published = await this.publishPlaced();
+    if (result.failedSources.length === sources.length && sources.length > 0) {
+      throw new Error(`every camera source failed: ${result.failedSources.join('; ')}`);
+    }
+    return result;
+  }
+
+  private async *pagesOf(source: string): AsyncGenerator<DirectoryPage> {
+    const visited = new Set<string>();
+    let next: string | null = source;
+    while (next && !visited.has(next) && visited.size < this.deps.maxPagesPerSource) {
+      const pageUrl: string = next;
+      visited.add(pageUrl);
+      const response = await this.deps.limiter.schedule(pageUrl, () =>
+        fetchText(pageUrl, { timeoutMs: 30_000, maxBytes: PAGE_LIMIT_BYTES, headers: { accept: 'text/html, text/plain;q=0.9, */*;q=0.1' } }),
+      );
+      if (response.status >= 400) throw new Error(`directory page answered HTTP ${response.status}`);
+      const type = response.headers.get('content-type') ?? '';
+      const page = /html/i.test(type) || /^\s*</.test(response.text) ? parseHtmlDirectory(response.text, pageUrl) : parseTextDirectory(response.text);
+      yield page;
+      // A listing on another host is not followed: a directory's pages stay on the directory.
+      next = page.nextPage && new URL(page.nextPage).host === new URL(source).host ? page.nextPage : null;
+    }
+  }
+
+  /** null for each entry the address check refuses; the rest credential-free and hashed. */
+  private async keepPublic(listed: readonly ListedCamera[], source: string): Promise<Array<CameraInput | null>> {
+    return Promise.all(
+      listed.map(async (camera) => {
+        const verdict = await this.deps.policy.check(camera.url);
+        if (!verdict.public) return null;
+        const url = stripCredentials(camera.url);
+        return { urlHash: cameraUrlHash(url), url, title: camera.title, city: camera.city, country: camera.country, source };
+      }),
+    );
+  }
+
+  private async placePending(): Promise<{ placed: number; unplaceable: number }> {
+    let placed = 0;
+    let unplaceable = 0;
+    for (const camera of await this.deps.cameras.pendingPlaces(PLACES_PER_RUN)) {
+      let place;
+      try {
+        place = await this.deps.geocoder.locate(camera.city, camera.country);
+      } catch (error) {
+        // The service is away: the rest stays pending for the next run.
+        this.deps.log.warn({ err: error }, 'geocoder failed; cameras stay pending');
+        break;
+      }
+      if (place?.found && place.latitude !== null && place.longitude !== null) {
+        await this.deps.cameras.place(camera.id, { latitude: place.latitude, longitude: place.longitude });
+        placed += 1;
+      } else {
+        await this.deps.cameras.place(camera.id, null);
+        unplaceable += 1;
+      }
+    }
+    return { placed, unplaceable };
+  }
+
+  private async publishPlaced(): Promise<number> {
+    let published = 0;
+    for (;;) {
+      const batch = await this.deps.cameras.unpublished(PUBLISH_BATCH);
+      if (batch.length === 0) return published;
+      for (const camera of batch) {
+        await this.deps.publisher.publishCamera({
+          urlHash: camera.urlHash,
+          title: (camera.title || [camera.city, camera.country].filter(Boolean).join(', ') || 'Public camera').slice(0, 500),
+          city: camera.city?.slice(0, 200) ?? null,
+          country: camera.country?.slice(0, 200) ?? null,
+          latitude: camera.latitude,
+          longitude: camera.longitude,
+          source: camera.source.slice(0, 2000),
+          discoveredAt: camera.firstSeenAt,
+        });
+      }
+      await this.deps.cameras.markPublished(batch.map((camera) => camera.id));
+      published += batch.length;
+    }
+  }
+}

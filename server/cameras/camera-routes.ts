@@ -1,0 +1,30 @@
+// GET /api/cameras?bbox=&limit= (placed cameras, credentials never included) and
+// GET /api/cameras/:id/snapshot[?cached=1].
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { bboxParam, limitParam } from '../http/query-params.js';
+import type { CameraRepository } from './camera-repository.js';
+import { snapshotPath, type SnapshotService } from './snapshot-service.js';
+
+const camerasQuery = z.object({ bbox: bboxParam.optional(), limit: limitParam(1_000, 10_000) }).strict();
+const cameraId = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, 'id must be a positive integer').transform(Number) }).strict();
+const snapshotQuery = z.object({ cached: z.enum(['1', 'true']).optional() }).strict();
+
+export async function cameraRoutes(app: FastifyInstance, options: { cameras: CameraRepository; snapshots: SnapshotService; ttlSeconds: number }): Promise<void> {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  routes.get('/api/cameras', { schema: { querystring: camerasQuery } }, async (request) => {
+    const cameras = await options.cameras.find(request.query.bbox, request.query.limit);
+    return cameras.map((camera) => ({ ...camera, snapshotPath: snapshotPath(camera.id) }));
+  });
+  routes.get('/api/cameras/:id/snapshot', { schema: { params: cameraId, querystring: snapshotQuery } }, async (request, reply) => {
+    const answer = await options.snapshots.get(request.params.id, { cachedOnly: Boolean(request.query.cached) });
+    return reply
+      .header('content-type', answer.snapshot.contentType)
+      .header('cache-control', `private, max-age=${answer.cache === 'stale' ? 0 : options.ttlSeconds}`)
+      .header('x-snapshot-cache', answer.cache)
+      .header('x-snapshot-fetched-at', answer.snapshot.fetchedAt.toISOString())
+      .header('x-content-type-options', 'nosniff')
+      .send(answer.snapshot.body);
+  });
+}
