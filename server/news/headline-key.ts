@@ -1,0 +1,63 @@
+// Keys that decide when two articles are one: the article's identity, and the story its headline tells.
+import { createHash } from 'node:crypto';
+
+const STOPWORDS = new Set(
+  'a an the and or but of in on at to for from by with as is are was were be been being it its this that these those after before over under into amid says said say will would could may might has have had not no new live update updates breaking video watch'.split(
+    ' ',
+  ),
+);
+
+// "Headline - Outlet", "Headline | Outlet", "Headline — Outlet": the outlet is not part of the story.
+const OUTLET_SUFFIX = /\s+[-|–—]\s+[^-|–—]{2,40}$/;
+
+/** Lower-case words of a headline without punctuation, outlet suffix or filler words. */
+export function headlineTokens(title: string): string[] {
+  const withoutOutlet = title.replace(OUTLET_SUFFIX, '');
+  const words = withoutOutlet
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/['’]s\b/g, '')
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((word) => word.length > 0 && !STOPWORDS.has(word));
+  return words.length > 0 ? words : title.toLowerCase().split(/\s+/).filter(Boolean);
+}
+
+/** Order-free key of a headline (its distinct tokens, sorted): equal keys are the same story. */
+export function headlineKey(title: string): string {
+  return [...new Set(headlineTokens(title))].sort().join(' ');
+}
+
+export interface ArticleIdentityInput {
+  canonicalLink: string | null;
+  guid: string | null;
+  feedUrl: string;
+  title: string;
+  publishedAt: Date | null;
+}
+
+/** One article, one key: the canonical link, else the guid (within its feed), else a hash of title and date. */
+export function articleIdentity(input: ArticleIdentityInput): string {
+  if (input.canonicalLink) return `link:${input.canonicalLink}`;
+  if (input.guid) return `guid:${input.feedUrl}#${input.guid}`;
+  const hash = createHash('sha256')
+    .update(`${headlineKey(input.title)}\n${input.publishedAt?.toISOString() ?? ''}`)
+    .digest('hex');
+  return `hash:${hash}`;
+}
+
+/**
+ * Whether two headline keys tell one story: most words shared (Jaccard ≥ 0.7), or the shorter headline
+ * (five words or more) almost wholly inside the longer. "Quake strikes off Chile" and "... off Peru" differ.
+ */
+export function sameStory(keyA: string, keyB: string): boolean {
+  if (keyA === keyB) return true;
+  const a = new Set(keyA.split(' ').filter(Boolean));
+  const b = new Set(keyB.split(' ').filter(Boolean));
+  if (a.size === 0 || b.size === 0) return false;
+  let shared = 0;
+  for (const token of a) if (b.has(token)) shared += 1;
+  const jaccard = shared / (a.size + b.size - shared);
+  const smaller = Math.min(a.size, b.size);
+  return jaccard >= 0.7 || (smaller >= 5 && shared / smaller >= 0.85);
+}

@@ -1,0 +1,99 @@
+// SQL for news_items: each article joins the story its headline tells (same headline key, or with pg_trgm a similar one that sameStory() accepts).
+import type { Database, Queryable } from '../db/database.js';
+import { sameStory } from './headline-key.js';
+
+export interface StoryArticle {
+  articleId: string;
+  title: string;
+  headlineKey: string;
+  summary: string | null;
+  link: string | null;
+  imageUrl: string | null;
+  category: string;
+  region: string;
+  /** Published, or first seen when the feed gave no date. */
+  publishedAt: Date;
+}
+
+/** How far apart two articles' dates may be and still tell one story. */
+const STORY_WINDOW_HOURS = 36;
+/** Trigram similarity of headline keys at or above which a story is a candidate; sameStory() decides. */
+export const SIMILARITY_THRESHOLD = 0.4;
+
+const FIND_EQUAL = `
+SELECT id::text, headline_key FROM news_items
+WHERE headline_key = $1 AND published_at BETWEEN $2::timestamptz - make_interval(hours => $3) AND $2::timestamptz + make_interval(hours => $3)
+ORDER BY published_at DESC LIMIT 1`;
+
+// `%` uses the trigram index (threshold set per transaction); similarity() orders the candidates.
+const FIND_SIMILAR = `
+SELECT id::text, headline_key FROM news_items
+WHERE headline_key % $1 AND published_at BETWEEN $2::timestamptz - make_interval(hours => $3) AND $2::timestamptz + make_interval(hours => $3)
+ORDER BY headline_key = $1 DESC, similarity(headline_key, $1) DESC, published_at DESC LIMIT 10`;
+
+export class NewsItemRepository {
+  private trigram: Promise<boolean> | null = null;
+
+  constructor(private readonly db: Database) {}
+
+  /** Whether pg_trgm is installed (checked once). */
+  hasTrigram(): Promise<boolean> {
+    this.trigram ??= this.db
+      .query<{ present: boolean }>("SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS present")
+      .then(({ rows }) => rows[0]?.present === true)
+      .catch((error: unknown) => {
+        this.trigram = null;
+        throw error;
+      });
+    return this.trigram;
+  }
+
+  async prepare(client: Queryable): Promise<void> {
+    if (await this.hasTrigram()) await client.query(`SELECT set_config('pg_trgm.similarity_threshold', $1, true)`, [String(SIMILARITY_THRESHOLD)]);
+  }
+
+  /** Links a new article to its story, creating the story when none matches; answers whether it was created. */
+  async assign(client: Queryable, article: StoryArticle): Promise<{ newsItemId: string; created: boolean }> {
+    const params = [article.headlineKey, article.publishedAt, STORY_WINDOW_HOURS];
+    const { rows } = await client.query<{ id: string; headline_key: string }>((await this.hasTrigram()) ? FIND_SIMILAR : FIND_EQUAL, params);
+    let newsItemId = rows.find((row) => sameStory(row.headline_key, article.headlineKey))?.id;
+    const created = newsItemId === undefined;
+    if (newsItemId === undefined) {
+      const inserted = await client.query<{ id: string }>(
+        `INSERT INTO news_items (title, headline_key, summary, link, image_url, categories, regions, published_at, first_seen_at, last_seen_at)
+         VALUES ($1, $2, $3, $4, $5, ARRAY[$6], ARRAY[$7], $8, now(), now())
+         RETURNING id::text`,
+        [article.title, article.headlineKey, article.summary, article.link, article.imageUrl, article.category, article.region, article.publishedAt],
+      );
+      newsItemId = inserted.rows[0]!.id;
+    } else {
+      await client.query(
+        `UPDATE news_items SET
+           summary = coalesce(summary, $2), link = coalesce(link, $3), image_url = coalesce(image_url, $4),
+           categories = CASE WHEN $5 = ANY (categories) THEN categories ELSE categories || $5 END,
+           regions = CASE WHEN $6 = ANY (regions) THEN regions ELSE regions || $6 END,
+           published_at = least(published_at, $7), last_seen_at = now()
+         WHERE id = $1`,
+        [newsItemId, article.summary, article.link, article.imageUrl, article.category, article.region, article.publishedAt],
+      );
+    }
+    await client.query('INSERT INTO news_item_articles (news_item_id, article_id) VALUES ($1, $2) ON CONFLICT DO NOTHING', [newsItemId, article.articleId]);
+    return { newsItemId, created };
+  }
+
+  /** Recounts the distinct feeds behind the stories of these articles (after a new article or a new source). */
+  async recountSources(client: Queryable, articleIds: readonly string[]): Promise<void> {
+    if (articleIds.length === 0) return;
+    await client.query(
+      `UPDATE news_items n SET source_count = counted.sources, last_seen_at = now()
+       FROM (
+         SELECT l.news_item_id, count(DISTINCT s.feed_id)::int AS sources
+         FROM news_item_articles l JOIN article_sources s ON s.article_id = l.article_id
+         WHERE l.news_item_id IN (SELECT news_item_id FROM news_item_articles WHERE article_id = ANY ($1::bigint[]))
+         GROUP BY l.news_item_id
+       ) counted
+       WHERE n.id = counted.news_item_id AND n.source_count IS DISTINCT FROM counted.sources`,
+      [articleIds],
+    );
+  }
+}

@@ -1,0 +1,66 @@
+// The news domain assembled: its four jobs, its routes' dependencies and its health facts, for app.ts to wire.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.js';
+import type { JobDefinition } from '../jobs/job-runner.js';
+import type { KeySource } from '../keys/key-source.js';
+import { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
+import { ArticleRepository } from './article-repository.js';
+import { FeedStateRepository } from './feed-state-repository.js';
+import { type NewsHealth, readNewsHealth } from './news-health.js';
+import { NewsItemRepository } from './news-item-repository.js';
+import type { NewsRoutesOptions } from './news-routes.js';
+import { newsSchedules } from './news-schedules.js';
+import { NewsScraper } from './news-scraper.js';
+import { NewsSearchRepository } from './news-search-repository.js';
+import { type NewsSettings, readNewsSettings } from './news-settings.js';
+
+export interface NewsDeps {
+  db: Database;
+  keys: KeySource;
+  /** config.settings: NEWS_*, LLM_*, SUMMARY_*, INCLUDE_FUTURES. */
+  settings: Record<string, string>;
+  log?: FastifyBaseLogger;
+  /** Time zone of the :00/:05/15-minute schedules; the machine's own by default. */
+  timezone?: string;
+  now?: () => Date;
+}
+
+export interface NewsModule {
+  settings: NewsSettings;
+  scraper: NewsScraper;
+  jobs: JobDefinition[];
+  routes: NewsRoutesOptions;
+  health(): Promise<NewsHealth>;
+}
+
+export function createNews(deps: NewsDeps): NewsModule {
+  const settings = readNewsSettings(deps.settings);
+  const feeds = new FeedStateRepository(deps.db);
+  const pipelines = new PipelineStatusRepository(deps.db);
+  const scraper = new NewsScraper({
+    db: deps.db,
+    feeds,
+    articles: new ArticleRepository(),
+    items: new NewsItemRepository(deps.db),
+    settings,
+    log: deps.log,
+    now: deps.now,
+  });
+  const schedules = newsSchedules(deps.timezone);
+  const jobs: JobDefinition[] = [
+    {
+      name: 'news',
+      pipeline: 'news',
+      schedule: schedules.news.pattern,
+      timezone: schedules.news.timezone,
+      run: () => scraper.scrape(),
+    },
+  ];
+  return {
+    settings,
+    scraper,
+    jobs,
+    routes: { search: new NewsSearchRepository(deps.db) },
+    health: () => readNewsHealth(feeds, pipelines),
+  };
+}

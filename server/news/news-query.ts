@@ -1,0 +1,50 @@
+// Query parameters of GET /api/news and GET /api/news/summaries, and the news keyset cursor.
+import { z } from 'zod';
+import { instantParam, limitParam } from '../http/query-params.js';
+
+export const SUMMARY_KINDS = ['hourly', 'analyst', 'daily_recap'] as const;
+export type SummaryKind = (typeof SUMMARY_KINDS)[number];
+
+export const newsSearchQuery = z
+  .object({
+    q: z.string().trim().min(1).max(500).optional(),
+    since: instantParam.optional(),
+    category: z.string().trim().min(1).max(100).optional(),
+    limit: limitParam(50, 200),
+    cursor: z.string().max(500).optional(),
+  })
+  .strict();
+
+export const summaryListQuery = z
+  .object({
+    kind: z.enum(SUMMARY_KINDS).optional(),
+    since: instantParam.optional(),
+    limit: limitParam(20, 200),
+  })
+  .strict();
+
+/** Position after the last row of a page: rank (when searching text), published_at, id. */
+export interface NewsCursor {
+  rank: number | null;
+  publishedAt: string;
+  id: string;
+}
+
+const cursorShape = z.object({
+  rank: z.number().nullable(),
+  publishedAt: z.iso.datetime({ offset: true }),
+  id: z.string().regex(/^\d{1,19}$/),
+});
+
+export function encodeNewsCursor(cursor: NewsCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+export function decodeNewsCursor(value: string): NewsCursor | null {
+  try {
+    const parsed = cursorShape.safeParse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}

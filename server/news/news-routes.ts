@@ -1,0 +1,25 @@
+// GET /api/news (deduplicated stories) and GET /api/news/summaries (hourly, analyst, daily recap).
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiError } from '../http/api-error.js';
+import { decodeNewsCursor, encodeNewsCursor, newsSearchQuery } from './news-query.js';
+import type { NewsSearchRepository } from './news-search-repository.js';
+
+export interface NewsRoutesOptions {
+  search: NewsSearchRepository;
+}
+
+export async function newsRoutes(app: FastifyInstance, options: NewsRoutesOptions): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get('/api/news', { schema: { querystring: newsSearchQuery } }, async (request) => {
+    const query = request.query;
+    const after = query.cursor === undefined ? undefined : decodeNewsCursor(query.cursor);
+    if (after === null) throw new ApiError(400, 'bad_request', 'invalid cursor');
+    if (after && (after.rank === null) !== (query.q === undefined)) throw new ApiError(400, 'bad_request', 'cursor belongs to a different query');
+    const items = await options.search.search({ q: query.q, since: query.since, category: query.category, limit: query.limit, after });
+    const last = items.at(-1);
+    const nextCursor = items.length === query.limit && last ? encodeNewsCursor({ rank: last.rank, publishedAt: last.publishedAt, id: last.id }) : null;
+    return { items, nextCursor };
+  });
+}

@@ -1,0 +1,171 @@
+// The `news` job's work: fetch every due feed (bounded concurrency, conditional), store new articles, fold them into stories.
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../db/database.js';
+import type { ArticleRepository, ArticleToStore } from './article-repository.js';
+import { feedBackoffMs, fetchFeed, mapWithConcurrency } from './feed-fetcher.js';
+import { loadFeedList } from './feed-list.js';
+import { FeedParseError, parseNewsFeed, type ParsedArticle } from './feed-parser.js';
+import type { FeedState, FeedStateRepository } from './feed-state-repository.js';
+import { articleIdentity, headlineKey } from './headline-key.js';
+import type { NewsItemRepository } from './news-item-repository.js';
+import type { NewsSettings } from './news-settings.js';
+
+export interface ScrapeResult extends Record<string, unknown> {
+  feeds: number;
+  attempted: number;
+  fetched: number;
+  notModified: number;
+  failed: number;
+  /** Failing feeds skipped this run because their backoff has not passed. */
+  backedOff: number;
+  articles: { received: number; stored: number };
+  newsItems: { created: number; merged: number };
+}
+
+type FeedOutcome =
+  | { kind: 'backed_off' }
+  | { kind: 'not_modified' }
+  | { kind: 'failed'; message: string }
+  | { kind: 'stored'; received: number; stored: number; created: number; merged: number };
+
+/** Dates in the future (clock skew, typos) are read as the moment the article was seen. */
+const FUTURE_TOLERANCE_MS = 15 * 60_000;
+
+export interface NewsScraperDeps {
+  db: Database;
+  feeds: FeedStateRepository;
+  articles: ArticleRepository;
+  items: NewsItemRepository;
+  settings: Pick<NewsSettings, 'feedsFile' | 'concurrency' | 'fetchTimeoutMs' | 'maxFeedBytes' | 'maxItemsPerFeed'>;
+  log?: FastifyBaseLogger;
+  now?: () => Date;
+}
+
+export class NewsScraper {
+  private readonly now: () => Date;
+  // Stories are matched one feed at a time, so two feeds fetched together cannot both create one story.
+  private storing: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly deps: NewsScraperDeps) {
+    this.now = deps.now ?? (() => new Date());
+  }
+
+  async scrape(): Promise<ScrapeResult | { idle: string }> {
+    const list = await loadFeedList(this.deps.settings.feedsFile);
+    if (list.length === 0) return { idle: `the feed list ${this.deps.settings.feedsFile} is empty` };
+    const states = await this.deps.feeds.sync(list);
+    const startedAt = this.now();
+    const outcomes = await mapWithConcurrency(states, this.deps.settings.concurrency, (feed) => this.scrapeOne(feed, startedAt));
+    const result: ScrapeResult = {
+      feeds: states.length,
+      attempted: 0,
+      fetched: 0,
+      notModified: 0,
+      failed: 0,
+      backedOff: 0,
+      articles: { received: 0, stored: 0 },
+      newsItems: { created: 0, merged: 0 },
+    };
+    const errors: string[] = [];
+    for (const outcome of outcomes) {
+      if (outcome.kind === 'backed_off') {
+        result.backedOff += 1;
+        continue;
+      }
+      result.attempted += 1;
+      if (outcome.kind === 'not_modified') result.notModified += 1;
+      else if (outcome.kind === 'failed') {
+        result.failed += 1;
+        errors.push(outcome.message);
+      } else {
+        result.fetched += 1;
+        result.articles.received += outcome.received;
+        result.articles.stored += outcome.stored;
+        result.newsItems.created += outcome.created;
+        result.newsItems.merged += outcome.merged;
+      }
+    }
+    if (result.attempted > 0 && result.failed === result.attempted) {
+      throw new Error(`all ${result.failed} feeds attempted failed; first error: ${errors[0]}`);
+    }
+    return result;
+  }
+
+  private async scrapeOne(feed: FeedState, startedAt: Date): Promise<FeedOutcome> {
+    if (feed.nextAttemptAt && feed.nextAttemptAt > startedAt) return { kind: 'backed_off' };
+    const response = await fetchFeed(feed, { timeoutMs: this.deps.settings.fetchTimeoutMs, maxBytes: this.deps.settings.maxFeedBytes });
+    const at = this.now();
+    if (response.kind === 'not_modified') {
+      await this.deps.feeds.recordSuccess(feed.id, at, 304, null);
+      return { kind: 'not_modified' };
+    }
+    if (response.kind === 'failed') return this.fail(feed, at, response.message, response.status);
+    let articles: ParsedArticle[];
+    try {
+      articles = parseNewsFeed(response.body, this.deps.settings.maxItemsPerFeed).articles;
+    } catch (error) {
+      if (error instanceof FeedParseError) return this.fail(feed, at, error.message, response.status);
+      throw error;
+    }
+    const stored = await this.serialized(() => this.store(feed, articles, at));
+    await this.deps.feeds.recordSuccess(feed.id, at, response.status, { etag: response.etag, lastModified: response.lastModified });
+    return { kind: 'stored', received: articles.length, ...stored };
+  }
+
+  private async fail(feed: FeedState, at: Date, message: string, status: number | null): Promise<FeedOutcome> {
+    const nextAttemptAt = new Date(at.getTime() + feedBackoffMs(feed.consecutiveFailures + 1));
+    await this.deps.feeds.recordFailure(feed.id, at, message, status, nextAttemptAt);
+    this.deps.log?.warn({ feed: feed.url, err: message, nextAttemptAt }, 'news feed failed');
+    return { kind: 'failed', message: `${feed.name}: ${message}` };
+  }
+
+  private serialized<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.storing.then(work, work);
+    this.storing = run.catch(() => undefined);
+    return run;
+  }
+
+  private async store(feed: FeedState, parsed: readonly ParsedArticle[], at: Date): Promise<{ stored: number; created: number; merged: number }> {
+    const toStore: ArticleToStore[] = parsed.map((article) => {
+      const published = article.publishedAt && article.publishedAt.getTime() <= at.getTime() + FUTURE_TOLERANCE_MS ? article.publishedAt : null;
+      return {
+        identityKey: articleIdentity({ canonicalLink: article.canonicalLink, guid: article.guid, feedUrl: feed.url, title: article.title, publishedAt: published }),
+        title: article.title,
+        link: article.link,
+        canonicalLink: article.canonicalLink,
+        guid: article.guid,
+        summary: article.summary,
+        imageUrl: article.imageUrl,
+        publishedAt: published,
+      };
+    });
+    const byKey = new Map(toStore.map((article) => [article.identityKey, article]));
+    return this.deps.db.transaction(async (client) => {
+      const rows = await this.deps.articles.store(client, feed, toStore, at);
+      await this.deps.items.prepare(client);
+      let created = 0;
+      let merged = 0;
+      for (const row of rows.filter((candidate) => candidate.created)) {
+        const article = byKey.get(row.identityKey) as ArticleToStore;
+        const outcome = await this.deps.items.assign(client, {
+          articleId: row.id,
+          title: article.title,
+          headlineKey: headlineKey(article.title),
+          summary: article.summary,
+          link: article.link,
+          imageUrl: article.imageUrl,
+          category: feed.category,
+          region: feed.region,
+          publishedAt: article.publishedAt ?? at,
+        });
+        if (outcome.created) created += 1;
+        else merged += 1;
+      }
+      await this.deps.items.recountSources(
+        client,
+        rows.filter((row) => row.created || row.newSource).map((row) => row.id),
+      );
+      return { stored: rows.filter((row) => row.created).length, created, merged };
+    });
+  }
+}

@@ -1,0 +1,112 @@
+// SQL for GET /api/news: stories by text, time and category, newest (or best match) first, keyset-paginated.
+import type { Database } from '../db/database.js';
+import type { NewsCursor } from './news-query.js';
+
+export interface NewsSearchFilter {
+  q?: string;
+  since?: Date;
+  category?: string;
+  limit: number;
+  after?: NewsCursor;
+}
+
+export interface NewsSource {
+  feed: string;
+  link: string | null;
+}
+
+export interface FoundNewsItem {
+  id: string;
+  title: string;
+  summary: string | null;
+  link: string | null;
+  imageUrl: string | null;
+  categories: string[];
+  regions: string[];
+  sourceCount: number;
+  sources: NewsSource[];
+  publishedAt: string;
+  firstSeenAt: string;
+  lastSeenAt: string;
+  rank: number | null;
+}
+
+interface FoundRow {
+  id: string;
+  title: string;
+  summary: string | null;
+  link: string | null;
+  image_url: string | null;
+  categories: string[];
+  regions: string[];
+  source_count: number;
+  sources: NewsSource[] | null;
+  published_at: Date;
+  first_seen_at: Date;
+  last_seen_at: Date;
+  rank: number | null;
+}
+
+// $1 q, $2 since, $3 category, $4 limit, $5..$7 cursor (rank, published_at, id).
+const SEARCH = `
+WITH query AS (SELECT CASE WHEN $1::text IS NULL THEN NULL ELSE websearch_to_tsquery('english', $1::text) END AS tsq),
+matches AS (
+  SELECT n.*, CASE WHEN q.tsq IS NULL THEN NULL ELSE ts_rank(n.search_vector, q.tsq) END AS rank
+  FROM news_items n, query q
+  WHERE (q.tsq IS NULL OR n.search_vector @@ q.tsq)
+    AND ($2::timestamptz IS NULL OR n.published_at >= $2)
+    AND ($3::text IS NULL OR $3 = ANY (n.categories))
+),
+page AS (
+  SELECT * FROM matches
+  WHERE $7::bigint IS NULL
+     OR (CASE WHEN rank IS NULL
+              THEN (published_at, id) < ($6::timestamptz, $7::bigint)
+              ELSE (rank, published_at, id) < ($5::real, $6::timestamptz, $7::bigint) END)
+  ORDER BY rank DESC NULLS LAST, published_at DESC, id DESC
+  LIMIT $4
+)
+SELECT p.id::text, p.title, p.summary, p.link, p.image_url, p.categories, p.regions, p.source_count,
+       p.published_at, p.first_seen_at, p.last_seen_at, p.rank,
+       (SELECT json_agg(json_build_object('feed', s.feed, 'link', s.link) ORDER BY s.feed)
+        FROM (SELECT DISTINCT ON (f.id) f.name AS feed, a.link
+              FROM news_item_articles l
+              JOIN article_sources src ON src.article_id = l.article_id
+              JOIN news_feeds f ON f.id = src.feed_id
+              JOIN articles a ON a.id = l.article_id
+              WHERE l.news_item_id = p.id
+              ORDER BY f.id, src.first_seen_at
+              LIMIT 50) s) AS sources
+FROM page p
+ORDER BY p.rank DESC NULLS LAST, p.published_at DESC, p.id DESC`;
+
+export class NewsSearchRepository {
+  constructor(private readonly db: Database) {}
+
+  async search(filter: NewsSearchFilter): Promise<FoundNewsItem[]> {
+    const { rows } = await this.db.query<FoundRow>(SEARCH, [
+      filter.q ?? null,
+      filter.since ?? null,
+      filter.category ?? null,
+      filter.limit,
+      filter.after?.rank ?? null,
+      filter.after?.publishedAt ?? null,
+      filter.after?.id ?? null,
+    ]);
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      summary: row.summary,
+      link: row.link,
+      imageUrl: row.image_url,
+      categories: row.categories,
+      regions: row.regions,
+      sourceCount: row.source_count,
+      sources: row.sources ?? [],
+      publishedAt: row.published_at.toISOString(),
+      firstSeenAt: row.first_seen_at.toISOString(),
+      lastSeenAt: row.last_seen_at.toISOString(),
+      rank: row.rank,
+    }));
+  }
+}

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalLink } from '../../../server/news/canonical-link.js';
+import { parseFeedDate } from '../../../server/news/feed-dates.js';
+import { feedBackoffMs, mapWithConcurrency } from '../../../server/news/feed-fetcher.js';
+import { articleIdentity, headlineKey, sameStory } from '../../../server/news/headline-key.js';
+import { htmlToText, untrustedText } from '../../../server/news/plain-text.js';
+
+describe('parseFeedDate', () => {
+  it.each([
+    ['Sat, 21 Nov 2026 22:15:00 +0000', '2026-11-21T22:15:00.000Z'],
+    ['Sat, 21 Nov 2026 17:40:00 EST', '2026-11-21T22:40:00.000Z'],
+    ['Sun, 22 Mar 2026 09:00:00 PDT', '2026-03-22T16:00:00.000Z'],
+    ['21 Nov 2026 22:15 GMT', '2026-11-21T22:15:00.000Z'],
+    ['Sat, 21 Nov 26 22:15:00 +0530', '2026-11-21T16:45:00.000Z'],
+    ['Saturday, 21-Nov-2026 22:15:00 UT', '2026-11-21T22:15:00.000Z'],
+    ['Sat, 21 November 2026 22:15:00 Z', '2026-11-21T22:15:00.000Z'],
+    ['2026-11-21T14:30:00+01:00', '2026-11-21T13:30:00.000Z'],
+    ['2026-11-21T03:05:00Z', '2026-11-21T03:05:00.000Z'],
+    ['2026-11-21T03:05:00.123456Z', '2026-11-21T03:05:00.123Z'],
+    ['2026-11-21 03:05:00', '2026-11-21T03:05:00.000Z'],
+    ['2026-11-21', '2026-11-21T00:00:00.000Z'],
+  ])('%s', (raw, iso) => {
+    expect(parseFeedDate(raw)?.toISOString()).toBe(iso);
+  });
+
+  it.each(['', 'yesterday', 'Sat, 41 Foo 2026 22:15:00 GMT', '2026-13-45T99:00:00Z', 'Sat, 21 Nov 2026 22:15:00 XYZW'])('no instant in %j', (raw) => {
+    expect(parseFeedDate(raw)).toBeNull();
+  });
+});
+
+describe('plain text', () => {
+  it('drops tags and scripts, decodes entities (twice escaped too), collapses whitespace', () => {
+    expect(htmlToText('<p>One</p><p>Two &amp; <b>three</b></p><script>alert(1)</script>')).toBe('One Two & three');
+    expect(htmlToText('&lt;p&gt;Escaped &lt;em&gt;markup&lt;/em&gt;&lt;/p&gt;')).toBe('Escaped markup');
+    expect(htmlToText('AT&T &#8220;quoted&#8221; caf&eacute;')).toBe('AT&T “quoted” café');
+    expect(htmlToText('a\u202eb\u0000c')).toBe('a b c');
+    const capped = htmlToText(`${'word '.repeat(100)}`, 50);
+    expect(capped.length).toBeLessThanOrEqual(50);
+    expect(capped).toMatch(/^word( word)+…$/);
+  });
+
+  it('treats model output as untrusted: no markup, capped, line breaks kept', () => {
+    expect(untrustedText('<h1>Brief</h1>\n- one <img src=x onerror=alert(1)>\n- two', 1000)).toBe('Brief\n\n- one\n- two');
+    expect(untrustedText('Plain\n\n\n\nlines', 1000)).toBe('Plain\n\nlines');
+    expect(untrustedText('x'.repeat(5000), 300).length).toBeLessThanOrEqual(300);
+  });
+});
+
+describe('canonicalLink', () => {
+  it('removes tracking, fragments, default ports and the http/https difference', () => {
+    expect(canonicalLink('http://Wire.Example.org:80/world/a/?utm_source=rss&b=2&a=1#top')).toBe('https://wire.example.org/world/a?a=1&b=2');
+    expect(canonicalLink('https://x.example/p?id=7&fbclid=abc')).toBe('https://x.example/p?id=7');
+    expect(canonicalLink('ftp://x.example/a')).toBeNull();
+    expect(canonicalLink('not a url')).toBeNull();
+  });
+});
+
+describe('headline keys and story matching', () => {
+  it('ignores word order, case, punctuation, filler words and the outlet suffix', () => {
+    expect(headlineKey('Magnitude 6.8 earthquake strikes off Chile coast - Andes Herald')).toBe(
+      headlineKey('Earthquake of magnitude 6.8 strikes off the coast of Chile'),
+    );
+    expect(headlineKey('Ukraine’s grain: exports resume | Daily')).toBe(headlineKey('Exports resume for Ukraine grain'));
+  });
+
+  it('accepts near-identical headlines and refuses different places or numbers', () => {
+    const chile = headlineKey('Earthquake of magnitude 6.8 strikes off the coast of Chile');
+    expect(sameStory(chile, headlineKey('Chile: magnitude 6.8 earthquake strikes off coast, no tsunami warning'))).toBe(true);
+    expect(sameStory(chile, headlineKey('Magnitude 5.1 earthquake strikes off Peru coast'))).toBe(false);
+    expect(sameStory(headlineKey('Storm hits Manila'), headlineKey('Storm hits Taipei'))).toBe(false);
+  });
+
+  it('names an article by canonical link, else guid within its feed, else a hash of title and date', () => {
+    const base = { feedUrl: 'https://f.example/rss', title: 'T', publishedAt: new Date('2026-11-21T00:00:00Z') };
+    expect(articleIdentity({ ...base, canonicalLink: 'https://a.example/x', guid: 'g' })).toBe('link:https://a.example/x');
+    expect(articleIdentity({ ...base, canonicalLink: null, guid: 'g' })).toBe('guid:https://f.example/rss#g');
+    const hashed = articleIdentity({ ...base, canonicalLink: null, guid: null });
+    expect(hashed).toMatch(/^hash:[0-9a-f]{64}$/);
+    expect(articleIdentity({ ...base, canonicalLink: null, guid: null, publishedAt: null })).not.toBe(hashed);
+  });
+});
+
+describe('feed backoff and concurrency', () => {
+  it('waits for the next hourly run after one failure, then doubles up to a day', () => {
+    expect([1, 2, 3, 4, 6, 10].map((failures) => feedBackoffMs(failures) / 60_000)).toEqual([55, 115, 235, 475, 1435, 1435]);
+  });
+
+  it('never runs more than the limit at once and keeps input order', async () => {
+    let running = 0;
+    let peak = 0;
+    const results = await mapWithConcurrency([5, 1, 4, 2, 3, 0], 2, async (n) => {
+      running += 1;
+      peak = Math.max(peak, running);
+      await new Promise((resolve) => setTimeout(resolve, n * 3));
+      running -= 1;
+      return n * 10;
+    });
+    expect(results).toEqual([50, 10, 40, 20, 30, 0]);
+    expect(peak).toBe(2);
+  });
+});
