@@ -17,6 +17,12 @@ export default tseslint.config(
     },
   },
   {
+    // The sandboxed preload is CommonJS running in the page with Electron's require.
+    files: ['main/electron/preload.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', window: 'readonly', location: 'readonly', Element: 'readonly' } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
     files: ['main/**/*.ts'],
     rules: {
       // main/ may use server/ types only, never the renderer.

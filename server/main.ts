@@ -8,13 +8,16 @@ import { parseServerConfig, type ServerConfig } from './config.js';
 import type { ApiProcessMessage } from './ipc-protocol.js';
 import { supervisorMessageSchema } from './ipc-protocol.js';
 import { createServerLogger } from './logger.js';
+import { parentChannel } from './parent-channel.js';
+
+const channel = parentChannel();
 
 let app: FastifyInstance | null = null;
 let workers: Workers | null = null;
 let shuttingDown = false;
 
 function send(message: ApiProcessMessage): void {
-  if (process.send && process.connected) process.send(message);
+  channel.send(message);
 }
 
 async function start(config: ServerConfig): Promise<void> {
@@ -50,7 +53,7 @@ async function shutdown(code: number): Promise<void> {
   }
 }
 
-process.on('message', (raw) => {
+channel.onMessage((raw) => {
   const parsed = supervisorMessageSchema.safeParse(raw);
   if (!parsed.success) return;
   const message = parsed.data;
@@ -69,4 +72,4 @@ process.on('message', (raw) => {
 process.on('SIGINT', () => undefined);
 process.on('SIGTERM', () => void shutdown(0));
 // A supervisor that vanished leaves no orphan API behind.
-process.on('disconnect', () => void shutdown(0));
+channel.onDisconnect(() => void shutdown(0));

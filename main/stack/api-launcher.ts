@@ -28,7 +28,7 @@ export interface ApiLauncher {
 export const API_ENTRY = fileURLToPath(new URL('../../server/main.ts', import.meta.url));
 
 /** Node's loader for TypeScript sources, so the child runs server/*.ts directly. */
-function typeScriptLoader(): string {
+export function typeScriptLoader(): string {
   // tsx's main export is its loader.
   return pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 }

@@ -1,0 +1,114 @@
+// The Electron main process: the thin layer that applies the plain modules — single instance, one
+// hardened window showing the start-up pages then the renderer, the API in a utilityProcess, the
+// keychain here in main (through the supervisor), quit stopping the stack in reverse order.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { app, BrowserWindow, dialog, type IpcMainInvokeEvent, ipcMain, session, shell, utilityProcess } from 'electron';
+import { readStackSettings } from '../stack/stack-settings.js';
+import { type DesktopShell, DesktopStartup } from './desktop-startup.js';
+import { startupPageUrl } from './startup-page.js';
+import { UtilityApiLauncher } from './utility-api-launcher.js';
+import { navigationDecision, permissionDecision, secureWebPreferences } from './window-policy.js';
+
+const PRELOAD = fileURLToPath(new URL('./preload.cjs', import.meta.url));
+
+let window: BrowserWindow | null = null;
+let appOrigin: string | null = null;
+
+const desktopShell: DesktopShell = {
+  showStartup(view) {
+    appOrigin = null;
+    void window?.loadURL(startupPageUrl(view));
+  },
+  showApp(url) {
+    appOrigin = new URL(url).origin;
+    void window?.loadURL(url);
+  },
+};
+
+const startup = new DesktopStartup({ settings: readStackSettings(), shell: desktopShell, launcher: new UtilityApiLauncher(utilityProcess) });
+
+async function openOutside(url: string): Promise<void> {
+  const answer = await dialog.showMessageBox({
+    type: 'question',
+    buttons: ['Open in browser', 'Cancel'],
+    defaultId: 1,
+    cancelId: 1,
+    message: 'Open this link in your web browser?',
+    detail: url,
+  });
+  if (answer.response === 0) await shell.openExternal(url);
+}
+
+function fromAppPage(event: IpcMainInvokeEvent): boolean {
+  const url = event.senderFrame?.url ?? '';
+  return Boolean(appOrigin) && url.startsWith(`${appOrigin}/`);
+}
+
+function fromStartupPage(event: IpcMainInvokeEvent): boolean {
+  return (event.senderFrame?.url ?? '').startsWith('data:');
+}
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.on('second-instance', () => {
+    if (!window) return;
+    if (window.isMinimized()) window.restore();
+    window.focus();
+  });
+
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-navigate', (event, url) => {
+      const decision = navigationDecision(url, appOrigin);
+      if (decision === 'allow') return;
+      event.preventDefault();
+      if (decision === 'ask-external') void openOutside(url);
+    });
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(({ url }) => {
+      if (navigationDecision(url, appOrigin) !== 'deny') void openOutside(url);
+      return { action: 'deny' };
+    });
+  });
+
+  ipcMain.handle('vantage:connection', (event) => (fromAppPage(event) ? startup.connection : null));
+  ipcMain.handle('vantage:version', () => app.getVersion());
+  ipcMain.handle('vantage:open-log-folder', async (event) => {
+    if (fromAppPage(event) || fromStartupPage(event)) await shell.openPath(path.dirname(startup.logPath));
+  });
+  ipcMain.handle('vantage:retry', async (event) => {
+    if (fromStartupPage(event)) await startup.retry();
+  });
+
+  let stopped = false;
+  app.on('before-quit', (event) => {
+    if (stopped) return;
+    event.preventDefault();
+    void startup.quit().finally(() => {
+      stopped = true;
+      app.quit();
+    });
+  });
+  app.on('window-all-closed', () => app.quit());
+
+  void app.whenReady().then(async () => {
+    session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(permissionDecision(permission)));
+    session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionDecision(permission));
+    window = new BrowserWindow({
+      width: 1440,
+      height: 900,
+      minWidth: 960,
+      minHeight: 600,
+      title: 'Vantage',
+      backgroundColor: '#0f141a',
+      show: false,
+      webPreferences: secureWebPreferences(PRELOAD),
+    });
+    window.once('ready-to-show', () => window?.show());
+    window.on('closed', () => {
+      window = null;
+    });
+    await startup.start();
+  });
+}
