@@ -1,2 +1,21 @@
-// Placeholder entry until the analyst's screen lands.
-document.documentElement.dataset.state = 'loading';
+// Entry: take the token (and optional view) from the address, then boot the app.
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { ApiClient } from './api/api-client';
+import { viewFromFragment, WORLD_VIEW } from './boot/initial-view';
+import { setPageState } from './boot/page-state';
+import { takeTokenFromFragment } from './boot/token-from-fragment';
+import './styles/app.css';
+import { App } from './ui/App';
+
+setPageState('loading');
+const hash = window.location.hash;
+const token = takeTokenFromFragment();
+const api = token ? new ApiClient(window.location.origin, token) : null;
+const root = document.getElementById('root')!;
+
+createRoot(root).render(
+  <StrictMode>
+    <App api={api} initialView={viewFromFragment(hash) ?? WORLD_VIEW} />
+  </StrictMode>,
+);

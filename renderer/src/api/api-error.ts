@@ -1,0 +1,30 @@
+// A failed API call, with the JSON error shape's code and message when the API sent one.
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly path: string,
+  ) {
+    super(message);
+    this.name = 'ApiRequestError';
+  }
+
+  /** 0 = the request never got an answer (API down, connection refused). */
+  get unreachable(): boolean {
+    return this.status === 0;
+  }
+}
+
+export async function errorFromResponse(response: Response, path: string): Promise<ApiRequestError> {
+  let code = `http_${response.status}`;
+  let message = `${response.status} ${response.statusText}`.trim();
+  try {
+    const body = (await response.json()) as { error?: { code?: string; message?: string } };
+    if (body.error?.code) code = body.error.code;
+    if (body.error?.message) message = body.error.message;
+  } catch {
+    // Not JSON (a proxy page, an empty body): the status line says enough.
+  }
+  return new ApiRequestError(response.status, code, message, path);
+}

@@ -1,0 +1,203 @@
+// Loads each layer's data for the current viewport, folds in live messages, and feeds the map.
+import type { Feature, Point } from 'geojson';
+import { type ApiClient, listFrom } from '../api/api-client';
+import { ApiRequestError } from '../api/api-error';
+import type { Aircraft, Alert, Camera, Correlation, EventPage, Fire, Geofence, Incident, VantageEvent } from '../api/api-types';
+import { bboxContains } from '../api/viewport-bbox';
+import {
+  aircraftFeatures,
+  alertFeatures,
+  cameraFeatures,
+  collection,
+  correlationFeatures,
+  eventFeatures,
+  fireFeatures,
+  geofenceFeatures,
+  incidentFeatures,
+  liveFireFeature,
+} from '../map/feature-collections';
+import { emptyCounts, FIRE_POINTS_MIN_ZOOM, type LayerCounts, type LayerKey } from '../map/layer-catalog';
+import type { MapController, MapViewport } from '../map/map-controller';
+
+export type LayerStatus = 'ok' | 'unavailable' | 'error';
+
+export interface LayerSnapshot {
+  counts: LayerCounts;
+  status: Partial<Record<LayerKey, { status: LayerStatus; detail: string }>>;
+  aircraftCount: number;
+  alerts: Alert[];
+  geofences: Geofence[];
+}
+
+const MAX_LIVE_FIRES = 5_000;
+const MAX_EVENTS = 2_000;
+const MAX_ALERTS = 500;
+const FIRE_POINT_LIMIT = 20_000;
+// Event layer shows the other sources: fires have their own layer.
+const EVENT_SOURCES = 'camera,news,aircraft,incident,alert';
+
+type Props = Record<string, string | number | boolean | null>;
+
+function pointOf(geometry: { type: string; coordinates: unknown } | null): [number, number] | null {
+  return geometry?.type === 'Point' ? (geometry.coordinates as [number, number]) : null;
+}
+
+export class LayerLoader {
+  private viewport: MapViewport | null = null;
+  private fires: Fire[] = [];
+  private liveFires: Array<Feature<Point, Props>> = [];
+  private incidents: Incident[] = [];
+  private aircraft: Aircraft[] = [];
+  private correlations: Correlation[] = [];
+  private events: VantageEvent[] = [];
+  private geofences: Geofence[] = [];
+  private alerts: Alert[] = [];
+  private cameras: Camera[] = [];
+  private status: LayerSnapshot['status'] = {};
+  private inFlight: AbortController | null = null;
+  private renderedFires: number | null = null;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly map: MapController,
+    private readonly onChange: (snapshot: LayerSnapshot) => void,
+  ) {}
+
+  /** Everything for a new viewport; answers when all layers have answered (or failed). */
+  async load(viewport: MapViewport): Promise<void> {
+    this.viewport = viewport;
+    this.inFlight?.abort();
+    const abort = new AbortController();
+    this.inFlight = abort;
+    const { bbox, zoom } = viewport;
+    const signal = abort.signal;
+    await Promise.all([
+      this.step('fires', async () => {
+        this.fires = zoom >= FIRE_POINTS_MIN_ZOOM ? await this.api.get<Fire[]>('/api/fires', { bbox, since: '24h', limit: FIRE_POINT_LIMIT }, signal) : [];
+      }),
+      this.step('incidents', async () => {
+        this.incidents = await this.api.get<Incident[]>('/api/incidents', { bbox }, signal);
+      }),
+      this.step('aircraft', async () => {
+        const [aircraft, correlations] = await Promise.all([
+          this.api.get<Aircraft[]>('/api/aircraft', { bbox }, signal),
+          this.api.get<Correlation[]>('/api/correlations', { since: '24h' }, signal),
+        ]);
+        this.aircraft = aircraft;
+        this.correlations = correlations;
+      }),
+      this.step('events', async () => {
+        const page = await this.api.get<EventPage>('/api/events', { bbox, since: '24h', source: EVENT_SOURCES, limit: 500 }, signal);
+        this.events = page.events;
+      }),
+      this.step('geofences', async () => {
+        this.geofences = await this.api.get<Geofence[]>('/api/geofences', undefined, signal);
+      }),
+      this.step('alerts', async () => {
+        this.alerts = await this.api.get<Alert[]>('/api/alerts', { since: '24h', limit: MAX_ALERTS }, signal);
+      }),
+      this.step('cameras', async () => {
+        const body = await this.api.getIfAvailable<unknown>('/api/cameras', { bbox }, signal);
+        if (body === null) {
+          this.cameras = [];
+          this.status.cameras = { status: 'unavailable', detail: 'cameras are not available from this server yet' };
+          return 'unavailable';
+        }
+        this.cameras = listFrom<Camera>(body, 'cameras');
+        return 'ok';
+      }),
+    ]);
+    if (signal.aborted) return;
+    this.pushAll();
+  }
+
+  private async step(key: LayerKey, load: () => Promise<void | LayerStatus>): Promise<void> {
+    try {
+      const result = await load();
+      if (result !== 'unavailable') this.status[key] = { status: 'ok', detail: '' };
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') return;
+      const detail = error instanceof ApiRequestError ? `${error.message} (${error.code})` : (error as Error).message;
+      this.status[key] = { status: 'error', detail };
+    }
+  }
+
+  async reloadGeofences(): Promise<void> {
+    await this.step('geofences', async () => {
+      this.geofences = await this.api.get<Geofence[]>('/api/geofences');
+    });
+    this.map.setData('geofences', geofenceFeatures(this.geofences));
+    this.emit();
+  }
+
+  addLiveEvent(event: VantageEvent): void {
+    if (event.sourceType === 'fire') {
+      const feature = liveFireFeature(event);
+      if (!feature) return;
+      this.liveFires.push(feature);
+      if (this.liveFires.length > MAX_LIVE_FIRES) this.liveFires.splice(0, this.liveFires.length - MAX_LIVE_FIRES);
+      this.map.setData('fires-live', collection(this.liveFires));
+    } else {
+      this.events.unshift(event);
+      if (this.events.length > MAX_EVENTS) this.events.length = MAX_EVENTS;
+      this.map.setData('events', eventFeatures(this.events));
+    }
+    this.emit();
+  }
+
+  addLiveAlert(alert: Alert): void {
+    if (this.alerts.some((known) => known.id === alert.id)) return;
+    this.alerts.unshift(alert);
+    if (this.alerts.length > MAX_ALERTS) this.alerts.length = MAX_ALERTS;
+    this.map.setData('alerts', alertFeatures(this.alerts));
+    this.emit();
+  }
+
+  addLiveCorrelation(correlation: Correlation): void {
+    this.correlations.unshift(correlation);
+    this.map.setData('correlations', correlationFeatures(this.correlations, this.aircraft, this.incidents));
+    this.emit();
+  }
+
+  /** Rendered fire count comes from the map after it has drawn (tiles have no client-side list). */
+  noteRenderedFires(count: number): void {
+    this.renderedFires = count;
+    this.emit();
+  }
+
+  private pushAll(): void {
+    this.map.setData('fires-points', fireFeatures(this.fires));
+    this.map.setData('fires-live', collection(this.liveFires));
+    this.map.setData('incidents', incidentFeatures(this.incidents));
+    this.map.setData('aircraft', aircraftFeatures(this.aircraft));
+    this.map.setData('correlations', correlationFeatures(this.correlations, this.aircraft, this.incidents));
+    this.map.setData('events', eventFeatures(this.events));
+    this.map.setData('geofences', geofenceFeatures(this.geofences));
+    this.map.setData('alerts', alertFeatures(this.alerts));
+    this.map.setData('cameras', cameraFeatures(this.cameras));
+    this.emit();
+  }
+
+  private inView(lon: number, lat: number): boolean {
+    return !this.viewport || bboxContains(this.viewport.bbox, lon, lat);
+  }
+
+  private countGeometries(items: ReadonlyArray<{ geometry: { type: string; coordinates: unknown } | null }>): number {
+    return items.filter((item) => {
+      const point = pointOf(item.geometry);
+      return point ? this.inView(point[0], point[1]) : item.geometry !== null;
+    }).length;
+  }
+
+  private emit(): void {
+    const counts = emptyCounts();
+    counts.fires = this.renderedFires;
+    counts.incidents = this.incidents.length;
+    counts.aircraft = this.aircraft.length;
+    counts.events = this.countGeometries(this.events);
+    counts.geofences = this.geofences.length;
+    counts.alerts = this.countGeometries(this.alerts);
+    counts.cameras = this.status.cameras?.status === 'unavailable' ? null : this.cameras.length;
+    this.onChange({ counts, status: { ...this.status }, aircraftCount: this.aircraft.length, alerts: this.alerts, geofences: this.geofences });
+  }
+}

@@ -1,0 +1,57 @@
+// The HUD's summaries and newest news. The endpoints are new: a 404 means "not available yet", not an error.
+import { useEffect, useState } from 'react';
+import { type ApiClient, listFrom } from '../api/api-client';
+import type { NewsItem, NewsSummary } from '../api/api-types';
+
+export interface NewsDigest {
+  summariesAvailable: boolean;
+  newsAvailable: boolean;
+  dailyRecap: NewsSummary | null;
+  hourly: NewsSummary | null;
+  analyst: NewsSummary | null;
+  latest: NewsItem[];
+}
+
+const REFRESH_MS = 5 * 60_000;
+const EMPTY: NewsDigest = { summariesAvailable: false, newsAvailable: false, dailyRecap: null, hourly: null, analyst: null, latest: [] };
+
+async function latestSummary(api: ApiClient, kind: string): Promise<NewsSummary | null | undefined> {
+  const body = await api.getIfAvailable<unknown>('/api/news/summaries', { kind, limit: 1 });
+  if (body === null) return undefined;
+  return listFrom<NewsSummary>(body, 'summaries')[0] ?? null;
+}
+
+export function useNewsDigest(api: ApiClient): NewsDigest {
+  const [digest, setDigest] = useState<NewsDigest>(EMPTY);
+  useEffect(() => {
+    let cancelled = false;
+    const load = async () => {
+      try {
+        const [recap, hourly, analyst, news] = await Promise.all([
+          latestSummary(api, 'daily_recap'),
+          latestSummary(api, 'hourly'),
+          latestSummary(api, 'analyst'),
+          api.getIfAvailable<unknown>('/api/news', { limit: 5 }),
+        ]);
+        if (cancelled) return;
+        setDigest({
+          summariesAvailable: recap !== undefined,
+          newsAvailable: news !== null,
+          dailyRecap: recap ?? null,
+          hourly: hourly ?? null,
+          analyst: analyst ?? null,
+          latest: news === null ? [] : listFrom<NewsItem>(news, 'items').slice(0, 5),
+        });
+      } catch {
+        // A failing news service leaves the slots as they were; the map does not depend on it.
+      }
+    };
+    void load();
+    const timer = window.setInterval(() => void load(), REFRESH_MS);
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer);
+    };
+  }, [api]);
+  return digest;
+}

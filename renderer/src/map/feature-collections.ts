@@ -1,0 +1,180 @@
+// API records → GeoJSON features for the map sources; properties carry what popups show.
+import type { Feature, FeatureCollection, Geometry, Point } from 'geojson';
+import type { Aircraft, Alert, Camera, Correlation, Fire, Geofence, Incident, PlaybackCell, VantageEvent } from '../api/api-types';
+
+type Props = Record<string, string | number | boolean | null>;
+
+function point(lon: number, lat: number, properties: Props): Feature<Point, Props> {
+  return { type: 'Feature', geometry: { type: 'Point', coordinates: [lon, lat] }, properties };
+}
+
+export function collection<G extends Geometry>(features: Array<Feature<G, Props>>): FeatureCollection<G, Props> {
+  return { type: 'FeatureCollection', features };
+}
+
+const epochSeconds = (iso: string) => Math.floor(new Date(iso).getTime() / 1000);
+
+export function fireFeatures(fires: readonly Fire[]): FeatureCollection<Point, Props> {
+  return collection(
+    fires.map((fire) =>
+      point(fire.longitude, fire.latitude, {
+        kind: 'fire',
+        satellite: fire.satellite,
+        instrument: fire.instrument,
+        confidence: fire.confidence,
+        frp: fire.frp,
+        daynight: fire.daynight,
+        // Epoch seconds, as in the vector tiles, so one playback filter fits both.
+        acq_time: epochSeconds(fire.acq_time),
+      }),
+    ),
+  );
+}
+
+/** A fire that arrived on the live socket (an event: title and summary, no raw fields). */
+export function liveFireFeature(event: VantageEvent): Feature<Point, Props> | null {
+  if (event.geometry?.type !== 'Point') return null;
+  const [lon, lat] = event.geometry.coordinates as [number, number];
+  return point(lon, lat, {
+    kind: 'fire-live',
+    url: event.url,
+    title: event.title,
+    summary: event.summary,
+    acq_time: epochSeconds(event.occurredAt),
+  });
+}
+
+export function incidentFeatures(incidents: readonly Incident[]): FeatureCollection<Point, Props> {
+  return collection(
+    incidents.map((incident) =>
+      point(incident.longitude, incident.latitude, {
+        kind: 'incident',
+        irwinId: incident.irwinId,
+        name: incident.name,
+        sizeAcres: incident.sizeAcres,
+        percentContained: incident.percentContained,
+        discoveredAt: incident.discoveredAt,
+        state: incident.state,
+      }),
+    ),
+  );
+}
+
+export function aircraftFeatures(aircraft: readonly Aircraft[]): FeatureCollection<Point, Props> {
+  return collection(
+    aircraft.map((plane) =>
+      point(plane.longitude, plane.latitude, {
+        kind: 'aircraft',
+        icao24: plane.icao24,
+        callsign: plane.callsign,
+        registration: plane.registration,
+        typeCode: plane.typeCode,
+        operator: plane.operator,
+        altitudeFt: plane.altitudeFt,
+        groundSpeedKt: plane.groundSpeedKt,
+        trackDeg: plane.trackDeg ?? 0,
+        seenAt: plane.seenAt,
+        firefighting: plane.firefighting,
+        firefightingReason: plane.firefightingReason,
+      }),
+    ),
+  );
+}
+
+/** Fire target ids end in `lat,lon` (satellite/instant/lat,lon). */
+export function fireTargetPosition(targetId: string): [number, number] | null {
+  const match = /\/(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)$/.exec(targetId);
+  if (!match) return null;
+  return [Number(match[2]), Number(match[1])];
+}
+
+export function correlationFeatures(
+  correlations: readonly Correlation[],
+  aircraft: readonly Aircraft[],
+  incidents: readonly Incident[],
+): FeatureCollection<Geometry, Props> {
+  const planes = new Map(aircraft.map((plane) => [plane.icao24, plane]));
+  const incidentById = new Map(incidents.map((incident) => [incident.irwinId, incident]));
+  const features: Array<Feature<Geometry, Props>> = [];
+  for (const pair of correlations) {
+    const plane = planes.get(pair.icao24);
+    const from: [number, number] | null = plane
+      ? [plane.longitude, plane.latitude]
+      : pair.aircraftLongitude !== undefined && pair.aircraftLatitude !== undefined
+        ? [pair.aircraftLongitude, pair.aircraftLatitude]
+        : null;
+    const incident = pair.targetType === 'incident' ? incidentById.get(pair.targetId) : undefined;
+    const to = pair.targetType === 'fire' ? fireTargetPosition(pair.targetId) : incident ? ([incident.longitude, incident.latitude] as [number, number]) : null;
+    if (!from || !to) continue;
+    features.push({
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: [from, to] },
+      properties: { kind: 'correlation', icao24: pair.icao24, targetType: pair.targetType, distanceM: pair.distanceM },
+    });
+  }
+  return collection(features);
+}
+
+export function eventFeatures(events: readonly VantageEvent[]): FeatureCollection<Geometry, Props> {
+  return collection(
+    events
+      .filter((event) => event.geometry)
+      .map((event) => ({
+        type: 'Feature' as const,
+        geometry: event.geometry as Geometry,
+        properties: { kind: 'event', id: event.id, sourceType: event.sourceType, title: event.title, summary: event.summary, url: event.url, occurredAt: event.occurredAt },
+      })),
+  );
+}
+
+export function geofenceFeatures(geofences: readonly Geofence[]): FeatureCollection<Geometry, Props> {
+  return collection(
+    geofences.map((fence) => ({
+      type: 'Feature' as const,
+      geometry: fence.geometry as Geometry,
+      properties: { kind: 'geofence', id: fence.id, name: fence.name, createdAt: fence.createdAt },
+    })),
+  );
+}
+
+export function alertFeatures(alerts: readonly Alert[]): FeatureCollection<Geometry, Props> {
+  return collection(
+    alerts
+      .filter((alert) => alert.geometry)
+      .map((alert) => ({
+        type: 'Feature' as const,
+        geometry: alert.geometry as Geometry,
+        properties: { kind: 'alert', id: alert.id, title: alert.title, geofenceName: alert.geofenceName, objectType: alert.objectType, createdAt: alert.createdAt },
+      })),
+  );
+}
+
+export function cameraFeatures(cameras: readonly Camera[]): FeatureCollection<Point, Props> {
+  return collection(
+    cameras
+      .filter((camera) => Number.isFinite(camera.latitude) && Number.isFinite(camera.longitude))
+      .map((camera) =>
+        point(camera.longitude as number, camera.latitude as number, {
+          kind: 'camera',
+          id: String(camera.id),
+          title: camera.title ?? 'Camera',
+          city: camera.city ?? null,
+          country: camera.country ?? null,
+          discoveredAt: camera.firstSeenAt ?? null,
+        }),
+      ),
+  );
+}
+
+export function playbackCellFeatures(cells: readonly PlaybackCell[]): FeatureCollection<Geometry, Props> {
+  return collection(
+    cells.map((cell) => {
+      const [west, south, east, north] = cell.bbox;
+      return {
+        type: 'Feature' as const,
+        geometry: { type: 'Polygon', coordinates: [[[west, south], [east, south], [east, north], [west, north], [west, south]]] },
+        properties: { kind: 'playback-cell', count: cell.count },
+      };
+    }),
+  );
+}

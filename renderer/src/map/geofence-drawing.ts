@@ -1,0 +1,83 @@
+// Drawing a polygon on the map: each click adds a corner, a double-click (or "Finish") closes it.
+import type { Feature, FeatureCollection, Geometry, Polygon } from 'geojson';
+import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
+
+export class GeofenceDrawing {
+  private points: Array<[number, number]> = [];
+  private active = false;
+  private readonly onClick = (event: MapMouseEvent) => this.addPoint([event.lngLat.lng, event.lngLat.lat]);
+  private readonly onDoubleClick = (event: MapMouseEvent) => {
+    event.preventDefault();
+    this.finish();
+  };
+
+  constructor(
+    private readonly map: MapLibreMap,
+    private readonly onChange: (pointCount: number) => void,
+    private readonly onFinished: (polygon: Polygon) => void,
+  ) {}
+
+  get drawing(): boolean {
+    return this.active;
+  }
+
+  start(): void {
+    if (this.active) return;
+    this.active = true;
+    this.points = [];
+    // A double-click finishes the shape instead of zooming in.
+    this.map.doubleClickZoom.disable();
+    this.map.getCanvas().style.cursor = 'crosshair';
+    this.map.on('click', this.onClick);
+    this.map.on('dblclick', this.onDoubleClick);
+    this.render();
+  }
+
+  cancel(): void {
+    this.stop();
+    this.points = [];
+    this.render();
+  }
+
+  /** Closes the ring when it has at least three corners. */
+  finish(): void {
+    // The two clicks of a double-click each added a point: drop the repeat.
+    const points = this.points.filter((point, index, all) => index === 0 || point[0] !== all[index - 1]![0] || point[1] !== all[index - 1]![1]);
+    if (points.length < 3) return;
+    this.stop();
+    const first = points[0]!;
+    const polygon: Polygon = { type: 'Polygon', coordinates: [[...points, first]] };
+    this.points = points;
+    this.render(polygon);
+    this.onFinished(polygon);
+  }
+
+  clear(): void {
+    this.points = [];
+    this.render();
+  }
+
+  private addPoint(point: [number, number]): void {
+    this.points.push(point);
+    this.render();
+  }
+
+  private stop(): void {
+    if (!this.active) return;
+    this.active = false;
+    this.map.off('click', this.onClick);
+    this.map.off('dblclick', this.onDoubleClick);
+    this.map.getCanvas().style.cursor = '';
+    // Re-enabled after this double-click's own zoom handling has passed.
+    window.setTimeout(() => this.map.doubleClickZoom.enable(), 0);
+  }
+
+  private render(closed?: Polygon): void {
+    const features: Array<Feature<Geometry>> = this.points.map((coordinates) => ({ type: 'Feature', geometry: { type: 'Point', coordinates }, properties: {} }));
+    if (closed) features.push({ type: 'Feature', geometry: closed, properties: {} });
+    else if (this.points.length >= 2) features.push({ type: 'Feature', geometry: { type: 'LineString', coordinates: this.points }, properties: {} });
+    const data: FeatureCollection = { type: 'FeatureCollection', features };
+    (this.map.getSource('geofence-draft') as GeoJSONSource | undefined)?.setData(data);
+    this.onChange(this.points.length);
+  }
+}

@@ -1,0 +1,246 @@
+// Owns the MapLibre map: basemap, overlays, data updates, visibility, popups, viewport reports.
+// Loaded lazily (with MapLibre in its own chunk) so the shell and HUD paint first.
+import 'maplibre-gl/dist/maplibre-gl.css';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import type { FeatureCollection, Geometry, Polygon } from 'geojson';
+import type * as MapLibre from 'maplibre-gl';
+import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature, StyleSpecification } from 'maplibre-gl';
+import type { Bbox } from '../api/api-types';
+import { viewportBbox } from '../api/viewport-bbox';
+import { addAircraftIcons } from './aircraft-icons';
+import { type BasemapChoice, offlineBasemapStyle } from './basemap-style';
+import { GeofenceDrawing } from './geofence-drawing';
+import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from './layer-catalog';
+import { addOverlays } from './overlay-layers';
+import { popupContent } from './popup-content';
+
+export interface MapViewport {
+  bbox: Bbox;
+  zoom: number;
+  center: [number, number];
+}
+
+export interface MapControllerOptions {
+  container: HTMLElement;
+  apiOrigin: string;
+  authorization: string;
+  initialView: { center: [number, number]; zoom: number };
+  basemap: BasemapChoice;
+  /** Called 500 ms after the map stops moving. */
+  onViewport: (viewport: MapViewport) => void;
+  onCameraClick: (camera: { id: string; title: string }) => void;
+  onDrawChange: (pointCount: number) => void;
+  onDrawFinished: (polygon: Polygon) => void;
+}
+
+export type OverlaySourceId =
+  | 'fires-points'
+  | 'fires-live'
+  | 'incidents'
+  | 'aircraft'
+  | 'correlations'
+  | 'events'
+  | 'geofences'
+  | 'alerts'
+  | 'cameras'
+  | 'playback-cells';
+
+const VIEWPORT_DEBOUNCE_MS = 500;
+const FIRE_LAYERS = ['fires-tiles', 'fires-points', 'fires-live'];
+
+export class MapController {
+  private viewportTimer: number | undefined;
+  private readonly drawingTool: GeofenceDrawing;
+  private playbackEpoch: number | null = null;
+
+  private constructor(
+    readonly map: MapLibreMap,
+    private readonly lib: typeof MapLibre,
+    private readonly options: MapControllerOptions,
+  ) {
+    this.drawingTool = new GeofenceDrawing(map, options.onDrawChange, options.onDrawFinished);
+    map.on('moveend', () => this.scheduleViewport());
+    map.on('click', (event) => {
+      if (this.drawingTool.drawing) return;
+      const layers = LAYER_KEYS.flatMap((key) => LAYERS[key].clickable).filter((id) => map.getLayer(id));
+      const [hit] = map.queryRenderedFeatures(event.point, { layers });
+      if (hit) this.open(hit, [event.lngLat.lng, event.lngLat.lat]);
+    });
+    for (const id of LAYER_KEYS.flatMap((key) => LAYERS[key].clickable)) {
+      map.on('mouseenter', id, () => !this.drawingTool.drawing && (map.getCanvas().style.cursor = 'pointer'));
+      map.on('mouseleave', id, () => !this.drawingTool.drawing && (map.getCanvas().style.cursor = ''));
+    }
+  }
+
+  static async create(options: MapControllerOptions): Promise<MapController> {
+    const [lib, style] = await Promise.all([import('maplibre-gl'), MapController.style(options.basemap)]);
+    // Bundled builds cannot find the worker beside the library: point MapLibre at the emitted file.
+    lib.setWorkerUrl(new URL(workerUrl, window.location.href).href);
+    const map = new lib.Map({
+      container: options.container,
+      style,
+      center: options.initialView.center,
+      zoom: options.initialView.zoom,
+      attributionControl: { compact: false },
+      renderWorldCopies: true,
+      maxPitch: 0,
+      dragRotate: false,
+      // Tiles come from the API: same origin, bearer token in the header.
+      transformRequest: (url) =>
+        url.startsWith(`${options.apiOrigin}/api/`) ? { url, headers: { Authorization: options.authorization } } : { url },
+    });
+    map.touchZoomRotate.disableRotation();
+    map.addControl(new lib.NavigationControl({ showCompass: false }), 'bottom-right');
+    map.addControl(new lib.ScaleControl({ unit: 'metric' }), 'bottom-left');
+    await new Promise<void>((resolve, reject) => {
+      const onError = (event: { error?: { message: string } }) => reject(new Error(event.error?.message ?? 'the map could not start'));
+      map.once('error', onError);
+      map.once('load', () => {
+        map.off('error', onError);
+        resolve();
+      });
+    });
+    addAircraftIcons(map);
+    addOverlays(map, options.apiOrigin);
+    const controller = new MapController(map, lib, options);
+    return controller;
+  }
+
+  /** The offline basemap unless settings name an online style (MapLibre fetches and parses it). */
+  private static async style(basemap: BasemapChoice): Promise<StyleSpecification | string> {
+    return basemap.styleUrl ?? offlineBasemapStyle();
+  }
+
+  viewport(): MapViewport {
+    const bounds = this.map.getBounds();
+    const center = this.map.getCenter();
+    return {
+      bbox: viewportBbox(bounds.getWest(), bounds.getSouth(), bounds.getEast(), bounds.getNorth()),
+      zoom: this.map.getZoom(),
+      center: [center.lng, center.lat],
+    };
+  }
+
+  private scheduleViewport(): void {
+    window.clearTimeout(this.viewportTimer);
+    this.viewportTimer = window.setTimeout(() => this.options.onViewport(this.viewport()), VIEWPORT_DEBOUNCE_MS);
+  }
+
+  setData(source: OverlaySourceId, data: FeatureCollection<Geometry>): void {
+    (this.map.getSource(source) as GeoJSONSource | undefined)?.setData(data);
+  }
+
+  setVisibility(visibility: LayerVisibility): void {
+    for (const key of LAYER_KEYS) {
+      for (const id of LAYERS[key].styleLayers) {
+        if (this.map.getLayer(id)) this.map.setLayoutProperty(id, 'visibility', visibility[key] ? 'visible' : 'none');
+      }
+    }
+  }
+
+  isLayerVisible(key: LayerKey): boolean {
+    return LAYERS[key].styleLayers.every((id) => this.map.getLayer(id) && this.map.getLayoutProperty(id, 'visibility') !== 'none');
+  }
+
+  renderedFeatures(key: LayerKey): MapGeoJSONFeature[] {
+    const layers = LAYERS[key].styleLayers.filter((id) => this.map.getLayer(id));
+    return this.map.queryRenderedFeatures({ layers });
+  }
+
+  featuresNear(key: LayerKey, lon: number, lat: number, radius: number): MapGeoJSONFeature[] {
+    const { x, y } = this.map.project([lon, lat]);
+    const layers = LAYERS[key].styleLayers.filter((id) => this.map.getLayer(id));
+    return this.map.queryRenderedFeatures(
+      [
+        [x - radius, y - radius],
+        [x + radius, y + radius],
+      ],
+      { layers },
+    );
+  }
+
+  /** Fires drawn in the view (tiles overlap by a buffer: the same point is counted once). */
+  renderedFireCount(): number {
+    const seen = new Set<string>();
+    for (const feature of this.map.queryRenderedFeatures({ layers: FIRE_LAYERS.filter((id) => this.map.getLayer(id)) })) {
+      const props = feature.properties;
+      seen.add(`${String(props.acq_time)}|${String(props.satellite ?? props.url)}|${JSON.stringify((feature.geometry as { coordinates?: unknown }).coordinates)}`);
+    }
+    return seen.size;
+  }
+
+  /** Playback: fires as of that minute (the last 24 h before it) and the minute cells; null = live. */
+  setPlaybackMinute(minute: Date | null): void {
+    this.playbackEpoch = minute ? Math.floor(minute.getTime() / 1000) + 59 : null;
+    const filter: FilterSpecification | null =
+      this.playbackEpoch === null ? null : ['all', ['<=', ['get', 'acq_time'], this.playbackEpoch], ['>', ['get', 'acq_time'], this.playbackEpoch - 86_400]];
+    for (const id of FIRE_LAYERS) if (this.map.getLayer(id)) this.map.setFilter(id, filter);
+    this.map.setLayoutProperty('playback-cells', 'visibility', minute ? 'visible' : 'none');
+  }
+
+  get playbackMinuteEpoch(): number | null {
+    return this.playbackEpoch;
+  }
+
+  /** New fires since the page opened; tiles already loaded do not know them. */
+  refreshFireTiles(): void {
+    const source = this.map.getSource('fire-tiles') as { reload?: () => void } | undefined;
+    source?.reload?.();
+  }
+
+  flyToGeometry(geometry: Geometry): void {
+    const coordinates: Array<[number, number]> = [];
+    const walk = (value: unknown) => {
+      if (Array.isArray(value) && typeof value[0] === 'number') coordinates.push([value[0], value[1] as number]);
+      else if (Array.isArray(value)) value.forEach(walk);
+    };
+    walk((geometry as { coordinates?: unknown }).coordinates);
+    if (coordinates.length === 0) return;
+    const bounds = new this.lib.LngLatBounds(coordinates[0], coordinates[0]);
+    for (const point of coordinates) bounds.extend(point);
+    this.map.fitBounds(bounds, { padding: 80, maxZoom: 10, duration: 800 });
+  }
+
+  startDrawing(): void {
+    this.drawingTool.start();
+  }
+
+  finishDrawing(): void {
+    this.drawingTool.finish();
+  }
+
+  cancelDrawing(): void {
+    this.drawingTool.cancel();
+  }
+
+  clearDraft(): void {
+    this.drawingTool.clear();
+  }
+
+  project(lon: number, lat: number): { x: number; y: number } {
+    const point = this.map.project([lon, lat]);
+    return { x: point.x, y: point.y };
+  }
+
+  /** Resolves once everything asked for so far is loaded and drawn. */
+  whenIdle(): Promise<void> {
+    return new Promise((resolve) => {
+      this.map.once('idle', () => resolve());
+      this.map.triggerRepaint();
+    });
+  }
+
+  private open(feature: MapGeoJSONFeature, at: [number, number]): void {
+    const props: Record<string, unknown> = { ...feature.properties, kind: feature.layer.id === 'fires-tiles' ? 'fire' : feature.properties.kind };
+    if (props.kind === 'camera') {
+      this.options.onCameraClick({ id: String(props.id), title: String(props.title ?? 'Camera') });
+      return;
+    }
+    new this.lib.Popup({ closeButton: true, maxWidth: '320px', className: 'vantage-popup' }).setLngLat(at).setDOMContent(popupContent(props)).addTo(this.map);
+  }
+
+  destroy(): void {
+    window.clearTimeout(this.viewportTimer);
+    this.map.remove();
+  }
+}

@@ -1,0 +1,21 @@
+// Restrained colours on a dark map: fire warm, aircraft cool, alerts the one loud red.
+export const PALETTE = {
+  water: '#0b1118',
+  land: '#18212b',
+  border: '#33414f',
+  coast: '#3d4d5c',
+  fireHigh: '#ff5a36',
+  fireNominal: '#ff9f43',
+  fireLow: '#f7d37a',
+  fireNew: '#ffffff',
+  incident: '#e0603f',
+  aircraft: '#8fb8de',
+  aircraftFirefighting: '#4fd1c5',
+  correlation: '#4fd1c5',
+  event: '#b8c4d0',
+  geofence: '#9f7aea',
+  alert: '#ff3b5c',
+  camera: '#63b3ed',
+  playbackCell: '#ff9f43',
+  draft: '#f6e05e',
+} as const;

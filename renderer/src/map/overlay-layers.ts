@@ -1,0 +1,146 @@
+// The overlay sources and style layers drawn above the basemap, in drawing order.
+import type { ExpressionSpecification, LayerSpecification, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl';
+import { FIRE_POINTS_MIN_ZOOM } from './layer-catalog';
+import { PALETTE } from './map-palette';
+
+const empty = (): GeoJSON.FeatureCollection => ({ type: 'FeatureCollection', features: [] });
+
+// VIIRS says h/n/l, MODIS 0–100; both fold into three classes.
+const FIRE_COLOR: ExpressionSpecification = [
+  'let',
+  'c',
+  ['to-string', ['coalesce', ['get', 'confidence'], 'n']],
+  [
+    'case',
+    ['==', ['var', 'c'], 'h'], PALETTE.fireHigh,
+    ['==', ['var', 'c'], 'l'], PALETTE.fireLow,
+    ['==', ['var', 'c'], 'n'], PALETTE.fireNominal,
+    ['>=', ['to-number', ['var', 'c'], 50], 80], PALETTE.fireHigh,
+    ['<', ['to-number', ['var', 'c'], 50], 30], PALETTE.fireLow,
+    PALETTE.fireNominal,
+  ],
+];
+
+// Fire radiative power (MW) sets the size; zoomed out everything shrinks so dense areas stay legible.
+const FIRE_RADIUS: ExpressionSpecification = [
+  'interpolate', ['linear'], ['zoom'],
+  2, ['interpolate', ['linear'], ['coalesce', ['to-number', ['get', 'frp'], 0], 0], 0, 1.5, 50, 2.5, 500, 4],
+  8, ['interpolate', ['linear'], ['coalesce', ['to-number', ['get', 'frp'], 0], 0], 0, 3.5, 50, 6, 500, 10],
+];
+
+export function overlaySources(origin: string): Record<string, SourceSpecification> {
+  return {
+    'fire-tiles': {
+      type: 'vector',
+      tiles: [`${origin}/api/tiles/fires/{z}/{x}/{y}.mvt`],
+      minzoom: 0,
+      maxzoom: FIRE_POINTS_MIN_ZOOM,
+      attribution: 'NASA FIRMS',
+    },
+    'fires-points': { type: 'geojson', data: empty() },
+    'fires-live': { type: 'geojson', data: empty() },
+    incidents: { type: 'geojson', data: empty() },
+    aircraft: { type: 'geojson', data: empty() },
+    correlations: { type: 'geojson', data: empty() },
+    events: { type: 'geojson', data: empty() },
+    geofences: { type: 'geojson', data: empty() },
+    alerts: { type: 'geojson', data: empty() },
+    cameras: { type: 'geojson', data: empty() },
+    'playback-cells': { type: 'geojson', data: empty() },
+    'geofence-draft': { type: 'geojson', data: empty() },
+  };
+}
+
+export const OVERLAY_LAYERS: LayerSpecification[] = [
+  {
+    id: 'playback-cells',
+    type: 'fill',
+    source: 'playback-cells',
+    layout: { visibility: 'none' },
+    paint: {
+      'fill-color': PALETTE.playbackCell,
+      'fill-opacity': ['interpolate', ['linear'], ['get', 'count'], 1, 0.12, 20, 0.35, 500, 0.6],
+      'fill-outline-color': 'rgba(255,159,67,0.5)',
+    },
+  },
+  { id: 'geofences-fill', type: 'fill', source: 'geofences', paint: { 'fill-color': PALETTE.geofence, 'fill-opacity': 0.12 } },
+  { id: 'geofences-line', type: 'line', source: 'geofences', paint: { 'line-color': PALETTE.geofence, 'line-width': 1.5 } },
+  {
+    id: 'fires-tiles',
+    type: 'circle',
+    source: 'fire-tiles',
+    'source-layer': 'fires',
+    maxzoom: FIRE_POINTS_MIN_ZOOM,
+    paint: { 'circle-color': FIRE_COLOR, 'circle-radius': FIRE_RADIUS, 'circle-opacity': 0.85 },
+  },
+  {
+    id: 'fires-points',
+    type: 'circle',
+    source: 'fires-points',
+    minzoom: FIRE_POINTS_MIN_ZOOM,
+    paint: { 'circle-color': FIRE_COLOR, 'circle-radius': FIRE_RADIUS, 'circle-opacity': 0.9, 'circle-stroke-color': '#000', 'circle-stroke-width': 0.5 },
+  },
+  {
+    id: 'fires-live',
+    type: 'circle',
+    source: 'fires-live',
+    // Detections that arrived since the page opened get a white ring so the eye finds them.
+    paint: { 'circle-color': PALETTE.fireHigh, 'circle-radius': 4.5, 'circle-stroke-color': PALETTE.fireNew, 'circle-stroke-width': 1.5 },
+  },
+  {
+    id: 'incidents',
+    type: 'circle',
+    source: 'incidents',
+    paint: {
+      'circle-color': 'rgba(224,96,63,0.25)',
+      'circle-stroke-color': PALETTE.incident,
+      'circle-stroke-width': 1.5,
+      'circle-radius': ['interpolate', ['linear'], ['coalesce', ['get', 'sizeAcres'], 0], 0, 5, 1000, 8, 100000, 16],
+    },
+  },
+  {
+    id: 'events',
+    type: 'circle',
+    source: 'events',
+    paint: { 'circle-color': PALETTE.event, 'circle-radius': 3, 'circle-opacity': 0.8 },
+  },
+  {
+    id: 'cameras',
+    type: 'circle',
+    source: 'cameras',
+    paint: { 'circle-color': PALETTE.camera, 'circle-radius': 4, 'circle-stroke-color': '#0b1118', 'circle-stroke-width': 1 },
+  },
+  {
+    id: 'correlation-lines',
+    type: 'line',
+    source: 'correlations',
+    paint: { 'line-color': PALETTE.correlation, 'line-width': 1.2, 'line-dasharray': [3, 2] },
+  },
+  {
+    id: 'aircraft',
+    type: 'symbol',
+    source: 'aircraft',
+    layout: {
+      'icon-image': ['case', ['get', 'firefighting'], 'aircraft-firefighting', 'aircraft'],
+      'icon-rotate': ['get', 'trackDeg'],
+      'icon-rotation-alignment': 'map',
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+      'icon-size': ['case', ['get', 'firefighting'], 1, 0.75],
+    },
+  },
+  {
+    id: 'alerts',
+    type: 'circle',
+    source: 'alerts',
+    paint: { 'circle-color': 'rgba(255,59,92,0.15)', 'circle-radius': 9, 'circle-stroke-color': PALETTE.alert, 'circle-stroke-width': 2 },
+  },
+  { id: 'geofence-draft-fill', type: 'fill', source: 'geofence-draft', filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': PALETTE.draft, 'fill-opacity': 0.1 } },
+  { id: 'geofence-draft-line', type: 'line', source: 'geofence-draft', filter: ['!=', ['geometry-type'], 'Point'], paint: { 'line-color': PALETTE.draft, 'line-width': 1.5, 'line-dasharray': [2, 1] } },
+  { id: 'geofence-draft-points', type: 'circle', source: 'geofence-draft', filter: ['==', ['geometry-type'], 'Point'], paint: { 'circle-color': PALETTE.draft, 'circle-radius': 4 } },
+];
+
+export function addOverlays(map: MapLibreMap, origin: string): void {
+  for (const [id, source] of Object.entries(overlaySources(origin))) if (!map.getSource(id)) map.addSource(id, source);
+  for (const layer of OVERLAY_LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer);
+}

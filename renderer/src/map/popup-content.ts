@@ -1,0 +1,91 @@
+// Popup bodies built as DOM nodes (never HTML strings: titles come from outside sources).
+import { formatBoth } from '../format/time-format';
+
+type Props = Record<string, unknown>;
+
+function text(value: unknown): string | null {
+  if (value === null || value === undefined || value === '') return null;
+  return String(value);
+}
+
+function confidenceLabel(value: unknown): string | null {
+  const raw = text(value);
+  if (!raw) return null;
+  const named: Record<string, string> = { h: 'high', n: 'nominal', l: 'low' };
+  return named[raw] ?? `${raw} %`;
+}
+
+function rowsFor(props: Props): { title: string; rows: Array<[string, string | null]> } {
+  switch (props.kind) {
+    case 'fire':
+      return {
+        title: 'Fire detection',
+        rows: [
+          ['Detected', formatBoth(props.acq_time as number)],
+          ['Satellite', text(props.satellite)],
+          ['Instrument', text(props.instrument)],
+          ['Confidence', confidenceLabel(props.confidence)],
+          ['FRP', props.frp === null || props.frp === undefined ? null : `${Number(props.frp).toFixed(1)} MW`],
+          ['Day/night', props.daynight === 'D' ? 'day' : props.daynight === 'N' ? 'night' : null],
+        ],
+      };
+    case 'fire-live':
+      return { title: 'New fire detection', rows: [['Detected', formatBoth(props.acq_time as number)], ['', text(props.title)], ['', text(props.summary)]] };
+    case 'incident':
+      return {
+        title: text(props.name) ?? 'Incident',
+        rows: [
+          ['Size', props.sizeAcres === null ? null : `${Number(props.sizeAcres).toLocaleString()} acres`],
+          ['Contained', props.percentContained === null ? null : `${String(props.percentContained)} %`],
+          ['State', text(props.state)],
+          ['Discovered', formatBoth(props.discoveredAt as string)],
+          ['IRWIN', text(props.irwinId)],
+        ],
+      };
+    case 'aircraft':
+      return {
+        title: text(props.callsign) ?? text(props.icao24) ?? 'Aircraft',
+        rows: [
+          ['Firefighting', props.firefighting ? text(props.firefightingReason) ?? 'yes' : null],
+          ['Type', text(props.typeCode)],
+          ['Registration', text(props.registration)],
+          ['Operator', text(props.operator)],
+          ['Altitude', props.altitudeFt === null ? null : `${String(props.altitudeFt)} ft`],
+          ['Speed', props.groundSpeedKt === null ? null : `${String(props.groundSpeedKt)} kt`],
+          ['Track', `${String(props.trackDeg)}°`],
+          ['Seen', formatBoth(props.seenAt as string)],
+          ['ICAO24', text(props.icao24)],
+        ],
+      };
+    case 'event':
+      return { title: text(props.title) ?? 'Event', rows: [['Source', text(props.sourceType)], ['When', formatBoth(props.occurredAt as string)], ['', text(props.summary)]] };
+    case 'geofence':
+      return { title: `Geofence: ${text(props.name) ?? ''}`, rows: [['Created', formatBoth(props.createdAt as string)]] };
+    case 'alert':
+      return { title: text(props.title) ?? 'Alert', rows: [['Geofence', text(props.geofenceName)], ['Object', text(props.objectType)], ['Raised', formatBoth(props.createdAt as string)]] };
+    case 'camera':
+      return { title: text(props.title) ?? 'Camera', rows: [['Place', [text(props.city), text(props.country)].filter(Boolean).join(', ') || null], ['Found', formatBoth(props.discoveredAt as string)]] };
+    default:
+      return { title: 'Feature', rows: [] };
+  }
+}
+
+export function popupContent(props: Props): HTMLElement {
+  const { title, rows } = rowsFor(props);
+  const root = document.createElement('div');
+  root.className = 'popup';
+  const heading = document.createElement('h3');
+  heading.textContent = title;
+  root.append(heading);
+  const list = document.createElement('dl');
+  for (const [label, value] of rows) {
+    if (!value) continue;
+    const term = document.createElement('dt');
+    term.textContent = label;
+    const detail = document.createElement('dd');
+    detail.textContent = value;
+    list.append(term, detail);
+  }
+  root.append(list);
+  return root;
+}

@@ -1,0 +1,40 @@
+// `window.__vantage`: read-only map state for the Playwright tests and the readiness benchmark.
+// Nothing here changes the app; it only reports what the map shows.
+import { LAYER_KEYS, type LayerKey } from '../map/layer-catalog';
+import type { MapController } from '../map/map-controller';
+
+export interface VantageTestHook {
+  layerVisible(key: LayerKey): boolean;
+  renderedCount(key: LayerKey): number;
+  renderedProperties(key: LayerKey): Array<Record<string, unknown>>;
+  renderedFireCount(): number;
+  /** Features of a layer drawn within `radius` pixels of a position. */
+  featuresNear(key: LayerKey, lon: number, lat: number, radius?: number): number;
+  project(lon: number, lat: number): { x: number; y: number };
+  view(): { center: [number, number]; zoom: number; bbox: [number, number, number, number] };
+  playbackMinuteEpoch(): number | null;
+  layerKeys: readonly LayerKey[];
+}
+
+declare global {
+  interface Window {
+    __vantage?: VantageTestHook;
+  }
+}
+
+export function installTestHook(controller: MapController): void {
+  window.__vantage = Object.freeze({
+    layerVisible: (key: LayerKey) => controller.isLayerVisible(key),
+    renderedCount: (key: LayerKey) => controller.renderedFeatures(key).length,
+    renderedProperties: (key: LayerKey) => controller.renderedFeatures(key).map((feature) => ({ ...feature.properties })),
+    renderedFireCount: () => controller.renderedFireCount(),
+    featuresNear: (key: LayerKey, lon: number, lat: number, radius = 6) => controller.featuresNear(key, lon, lat, radius).length,
+    project: (lon: number, lat: number) => controller.project(lon, lat),
+    view: () => {
+      const viewport = controller.viewport();
+      return { center: viewport.center, zoom: viewport.zoom, bbox: viewport.bbox };
+    },
+    playbackMinuteEpoch: () => controller.playbackMinuteEpoch,
+    layerKeys: LAYER_KEYS,
+  });
+}

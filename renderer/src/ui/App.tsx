@@ -1,0 +1,41 @@
+// Boot: check the API and the token, then open the workspace; a named error screen otherwise.
+import { useEffect, useState } from 'react';
+import type { ApiClient } from '../api/api-client';
+import type { HealthReport } from '../api/api-types';
+import { type BootFailure, checkAccess, missingTokenFailure } from '../boot/check-access';
+import type { InitialView } from '../boot/initial-view';
+import { setPageState } from '../boot/page-state';
+import { ErrorScreen } from './ErrorScreen';
+import { Workspace } from './Workspace';
+
+type Boot = { phase: 'checking' } | { phase: 'failed'; failure: BootFailure } | { phase: 'open'; health: HealthReport };
+
+export function App({ api, initialView }: { api: ApiClient | null; initialView: InitialView }) {
+  const [boot, setBoot] = useState<Boot>(api ? { phase: 'checking' } : { phase: 'failed', failure: missingTokenFailure() });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!api) return;
+    let cancelled = false;
+    void checkAccess(api).then((result) => {
+      if (cancelled) return;
+      setBoot('failure' in result ? { phase: 'failed', failure: result.failure } : { phase: 'open', health: result.health });
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [api, attempt]);
+
+  useEffect(() => {
+    if (boot.phase === 'failed') setPageState('error');
+  }, [boot]);
+
+  const retry = () => {
+    setPageState('loading');
+    setBoot({ phase: 'checking' });
+    setAttempt((value) => value + 1);
+  };
+  if (boot.phase === 'failed') return <ErrorScreen failure={boot.failure} onRetry={api ? retry : null} />;
+  if (boot.phase === 'checking' || !api) return <div className="boot-splash" aria-busy="true">Connecting to Vantage…</div>;
+  return <Workspace api={api} initialHealth={boot.health} initialView={initialView} />;
+}

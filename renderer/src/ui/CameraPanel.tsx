@@ -1,0 +1,43 @@
+// A camera's snapshot, fetched with the bearer token (an <img src> cannot send it) and shown from a blob URL.
+import { useEffect, useState } from 'react';
+import type { ApiClient } from '../api/api-client';
+
+type Snapshot = { state: 'loading' } | { state: 'ok'; url: string } | { state: 'unavailable' } | { state: 'error'; message: string };
+
+export function CameraPanel({ api, camera, onClose }: { api: ApiClient; camera: { id: string; title: string }; onClose: () => void }) {
+  const [snapshot, setSnapshot] = useState<Snapshot>({ state: 'loading' });
+
+  useEffect(() => {
+    let objectUrl: string | null = null;
+    let cancelled = false;
+    setSnapshot({ state: 'loading' });
+    fetch(`${api.baseUrl}/api/cameras/${encodeURIComponent(camera.id)}/snapshot`, { headers: { authorization: api.authorization }, cache: 'no-store' })
+      .then(async (response) => {
+        if (cancelled) return;
+        if (response.status === 404) return setSnapshot({ state: 'unavailable' });
+        if (!response.ok) return setSnapshot({ state: 'error', message: `${response.status} ${response.statusText}` });
+        objectUrl = URL.createObjectURL(await response.blob());
+        if (!cancelled) setSnapshot({ state: 'ok', url: objectUrl });
+      })
+      .catch((error: Error) => !cancelled && setSnapshot({ state: 'error', message: error.message }));
+    return () => {
+      cancelled = true;
+      if (objectUrl) URL.revokeObjectURL(objectUrl);
+    };
+  }, [api, camera.id]);
+
+  return (
+    <aside className="camera-panel" data-testid="camera-panel" aria-label={`Camera ${camera.title}`}>
+      <header>
+        <h2>{camera.title}</h2>
+        <button type="button" onClick={onClose} aria-label="Close camera">
+          ×
+        </button>
+      </header>
+      {snapshot.state === 'loading' && <p className="muted">Fetching snapshot…</p>}
+      {snapshot.state === 'unavailable' && <p className="muted">No snapshot available for this camera yet.</p>}
+      {snapshot.state === 'error' && <p className="field-error">Snapshot failed: {snapshot.message}</p>}
+      {snapshot.state === 'ok' && <img src={snapshot.url} alt={`Snapshot of ${camera.title}`} />}
+    </aside>
+  );
+}

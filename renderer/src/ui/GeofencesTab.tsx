@@ -1,0 +1,115 @@
+// Geofences: draw a polygon on the map, name it, save; list, fly to, delete.
+import type { Geometry } from 'geojson';
+import { type Dispatch, type FormEvent, type SetStateAction, useState } from 'react';
+import type { ApiClient } from '../api/api-client';
+import { ApiRequestError } from '../api/api-error';
+import type { Geofence } from '../api/api-types';
+import type { MapController } from '../map/map-controller';
+import type { DraftState } from './Workspace';
+
+export interface GeofencesTabProps {
+  api: ApiClient;
+  controller: MapController | null;
+  geofences: Geofence[];
+  draft: DraftState;
+  setDraft: Dispatch<SetStateAction<DraftState>>;
+  onChanged: () => void;
+}
+
+const message = (error: unknown) => (error instanceof ApiRequestError ? error.message : (error as Error).message);
+
+export function GeofencesTab({ api, controller, geofences, draft, setDraft, onChanged }: GeofencesTabProps) {
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const startDrawing = () => {
+    setError(null);
+    controller?.startDrawing();
+    setDraft({ drawing: true, points: 0, polygon: null });
+  };
+  const cancel = () => {
+    controller?.cancelDrawing();
+    setDraft({ drawing: false, points: 0, polygon: null });
+    setName('');
+  };
+  const save = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!draft.polygon || !name.trim()) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post<Geofence>('/api/geofences', { name: name.trim(), geometry: draft.polygon });
+      controller?.clearDraft();
+      setDraft({ drawing: false, points: 0, polygon: null });
+      setName('');
+      onChanged();
+    } catch (failure) {
+      setError(message(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (fence: Geofence) => {
+    setError(null);
+    try {
+      await api.delete(`/api/geofences/${encodeURIComponent(fence.id)}`);
+      onChanged();
+    } catch (failure) {
+      setError(message(failure));
+    }
+  };
+
+  return (
+    <section className="geofences-tab" data-testid="geofences-tab">
+      {!draft.drawing && !draft.polygon && (
+        <button type="button" data-testid="geofence-draw" onClick={startDrawing} disabled={!controller}>
+          Draw a geofence
+        </button>
+      )}
+      {draft.drawing && (
+        <div className="draw-help" data-testid="geofence-drawing" data-points={draft.points}>
+          <p>Click the corners on the map; double-click the last one or press Finish.</p>
+          <p className="muted">{draft.points} corner{draft.points === 1 ? '' : 's'}</p>
+          <button type="button" data-testid="geofence-finish" disabled={draft.points < 3} onClick={() => controller?.finishDrawing()}>
+            Finish
+          </button>
+          <button type="button" onClick={cancel}>
+            Cancel
+          </button>
+        </div>
+      )}
+      {draft.polygon && (
+        <form className="geofence-save" onSubmit={(event) => void save(event)}>
+          <label htmlFor="geofence-name">Name</label>
+          <input id="geofence-name" data-testid="geofence-name" value={name} maxLength={200} onChange={(event) => setName(event.target.value)} autoFocus />
+          <button type="submit" data-testid="geofence-save" disabled={busy || !name.trim()}>
+            Save
+          </button>
+          <button type="button" onClick={cancel}>
+            Discard
+          </button>
+        </form>
+      )}
+      {error && (
+        <p className="field-error" role="alert" data-testid="geofence-error">
+          {error}
+        </p>
+      )}
+      <ul className="geofence-list" data-testid="geofence-list">
+        {geofences.length === 0 && <li className="muted">No geofences yet.</li>}
+        {geofences.map((fence) => (
+          <li key={fence.id} data-geofence-id={fence.id} data-testid="geofence-item">
+            <span className="geofence-name">{fence.name}</span>
+            <button type="button" onClick={() => controller?.flyToGeometry(fence.geometry as Geometry)}>
+              Fly to
+            </button>
+            <button type="button" className="danger" onClick={() => void remove(fence)} aria-label={`Delete ${fence.name}`}>
+              Delete
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,104 @@
+// News: search, category filter, and summaries by kind. The news endpoints are new: 404 = not available yet.
+import { type FormEvent, useEffect, useState } from 'react';
+import { type ApiClient, listFrom } from '../api/api-client';
+import type { NewsItem, NewsSummary } from '../api/api-types';
+import { formatBoth } from '../format/time-format';
+
+// The categories of the shipped feed list (resources/feeds.json).
+const CATEGORIES = ['', 'world', 'wire', 'regional', 'defence', 'disaster', 'humanitarian', 'government', 'energy', 'cyber', 'health', 'science', 'technology', 'business'];
+const SUMMARY_KINDS = [
+  { kind: 'daily_recap', label: 'Daily recap' },
+  { kind: 'hourly', label: 'Hourly' },
+  { kind: 'analyst', label: 'Analyst' },
+];
+
+type Load<T> = { state: 'loading' } | { state: 'unavailable' } | { state: 'error'; message: string } | { state: 'ok'; items: T[] };
+
+function useList<T>(api: ApiClient, path: string, query: Record<string, string | undefined>, key: string): Load<T> {
+  const [result, setResult] = useState<Load<T>>({ state: 'loading' });
+  const queryKey = JSON.stringify(query);
+  useEffect(() => {
+    let cancelled = false;
+    setResult({ state: 'loading' });
+    api
+      .getIfAvailable<unknown>(path, JSON.parse(queryKey) as Record<string, string | undefined>)
+      .then((body) => !cancelled && setResult(body === null ? { state: 'unavailable' } : { state: 'ok', items: listFrom<T>(body, key) }))
+      .catch((error: Error) => !cancelled && setResult({ state: 'error', message: error.message }));
+    return () => {
+      cancelled = true;
+    };
+  }, [api, path, queryKey, key]);
+  return result;
+}
+
+export function newsByline(item: NewsItem): string {
+  const source = item.sources?.[0]?.feed;
+  const more = item.sourceCount && item.sourceCount > 1 ? ` +${item.sourceCount - 1}` : '';
+  return [source ? `${source}${more}` : null, item.categories?.join(', ') || null, item.publishedAt ? formatBoth(item.publishedAt) : null].filter(Boolean).join(' · ');
+}
+
+export function NewsTab({ api }: { api: ApiClient }) {
+  const [draftQuery, setDraftQuery] = useState('');
+  const [query, setQuery] = useState('');
+  const [category, setCategory] = useState('');
+  const [kind, setKind] = useState('daily_recap');
+  const news = useList<NewsItem>(api, '/api/news', { q: query || undefined, category: category || undefined, limit: '50' }, 'items');
+  const summaries = useList<NewsSummary>(api, '/api/news/summaries', { kind, limit: '5' }, 'summaries');
+
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    setQuery(draftQuery.trim());
+  };
+
+  return (
+    <section className="news-tab" data-testid="news-tab">
+      <form className="news-search" onSubmit={search} role="search">
+        <input type="search" placeholder="Search news" value={draftQuery} onChange={(event) => setDraftQuery(event.target.value)} aria-label="Search news" />
+        <select value={category} onChange={(event) => setCategory(event.target.value)} aria-label="Category">
+          {CATEGORIES.map((value) => (
+            <option key={value} value={value}>
+              {value || 'All categories'}
+            </option>
+          ))}
+        </select>
+        <button type="submit">Search</button>
+      </form>
+      <div className="summary-kinds" role="group" aria-label="Summaries">
+        {SUMMARY_KINDS.map((entry) => (
+          <button key={entry.kind} type="button" aria-pressed={kind === entry.kind} onClick={() => setKind(entry.kind)}>
+            {entry.label}
+          </button>
+        ))}
+      </div>
+      <div className="summaries" data-testid="news-summaries" data-state={summaries.state}>
+        {summaries.state === 'unavailable' && <p className="muted">Summaries are not available from this server yet.</p>}
+        {summaries.state === 'error' && <p className="field-error">Summaries failed: {summaries.message}</p>}
+        {summaries.state === 'ok' && summaries.items.length === 0 && <p className="muted">No summaries of this kind yet.</p>}
+        {summaries.state === 'ok' &&
+          summaries.items.map((summary, index) => (
+            <article key={summary.id ?? index} className="summary">
+              {summary.title && <h3>{summary.title}</h3>}
+              <p>{summary.text}</p>
+              {summary.createdAt && <time>{formatBoth(summary.createdAt)}</time>}
+            </article>
+          ))}
+      </div>
+      <div className="news-list" data-testid="news-list" data-state={news.state}>
+        {news.state === 'unavailable' && <p className="muted">News is not available from this server yet.</p>}
+        {news.state === 'error' && <p className="field-error">News failed: {news.message}</p>}
+        {news.state === 'ok' && news.items.length === 0 && <p className="muted">No news matches.</p>}
+        {news.state === 'ok' && (
+          <ul>
+            {news.items.map((item) => (
+              <li key={item.id}>
+                <strong>{item.title}</strong>
+                <span className="muted">{newsByline(item)}</span>
+                {item.summary && <p>{item.summary}</p>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}

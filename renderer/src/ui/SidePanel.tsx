@@ -1,0 +1,60 @@
+// Tabs on the right: layers, geofences, news, keys.
+import { type Dispatch, type SetStateAction, useState } from 'react';
+import type { ApiClient } from '../api/api-client';
+import type { LayerSnapshot } from '../data/layer-loader';
+import type { LayerKey, LayerVisibility } from '../map/layer-catalog';
+import type { MapController } from '../map/map-controller';
+import { GeofencesTab } from './GeofencesTab';
+import { KeysTab } from './KeysTab';
+import { LayerToggles } from './LayerToggles';
+import { NewsTab } from './NewsTab';
+import type { DraftState } from './Workspace';
+
+const TABS = [
+  { id: 'layers', label: 'Layers' },
+  { id: 'geofences', label: 'Geofences' },
+  { id: 'news', label: 'News' },
+  { id: 'keys', label: 'Keys' },
+] as const;
+type TabId = (typeof TABS)[number]['id'];
+
+export interface SidePanelProps {
+  api: ApiClient;
+  controller: MapController | null;
+  snapshot: LayerSnapshot;
+  visibility: LayerVisibility;
+  onToggle: (key: LayerKey) => void;
+  draft: DraftState;
+  setDraft: Dispatch<SetStateAction<DraftState>>;
+  onGeofencesChanged: () => void;
+}
+
+export function SidePanel(props: SidePanelProps) {
+  const [tab, setTab] = useState<TabId>('layers');
+  return (
+    <nav className="side-panel" aria-label="Panels">
+      <div role="tablist" className="tabs">
+        {TABS.map(({ id, label }) => (
+          <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`panel-${id}`} onClick={() => setTab(id)}>
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
+        {tab === 'layers' && <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} />}
+        {tab === 'geofences' && (
+          <GeofencesTab
+            api={props.api}
+            controller={props.controller}
+            geofences={props.snapshot.geofences}
+            draft={props.draft}
+            setDraft={props.setDraft}
+            onChanged={props.onGeofencesChanged}
+          />
+        )}
+        {tab === 'news' && <NewsTab api={props.api} />}
+        {tab === 'keys' && <KeysTab api={props.api} />}
+      </div>
+    </nav>
+  );
+}

@@ -1,0 +1,181 @@
+// The analyst's screen: map underneath, HUD on top, side panel, playback bar. Wires data to the map.
+import type { Polygon } from 'geojson';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { ApiClient } from '../api/api-client';
+import type { HealthReport, LiveServerMessage } from '../api/api-types';
+import type { InitialView } from '../boot/initial-view';
+import { setPageState } from '../boot/page-state';
+import { fetchFireWindowCounts, type FireWindowCounts } from '../data/fire-window-counts';
+import { LayerLoader, type LayerSnapshot } from '../data/layer-loader';
+import { useHealth } from '../data/use-health';
+import { useLiveFeed } from '../data/use-live-feed';
+import { useNewsDigest } from '../data/use-news-digest';
+import { emptyCounts, initialVisibility, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
+import type { MapController, MapViewport } from '../map/map-controller';
+import { installTestHook } from '../testing/test-hook';
+import { CameraPanel } from './CameraPanel';
+import { Hud } from './Hud';
+import { MapView } from './MapView';
+import { PlaybackBar } from './PlaybackBar';
+import { SidePanel } from './SidePanel';
+
+const EMPTY_SNAPSHOT: LayerSnapshot = { counts: emptyCounts(), status: {}, aircraftCount: 0, alerts: [], geofences: [] };
+
+export interface DraftState {
+  drawing: boolean;
+  points: number;
+  polygon: Polygon | null;
+}
+
+export function Workspace({ api, initialHealth, initialView }: { api: ApiClient; initialHealth: HealthReport; initialView: InitialView }) {
+  const { health, healthError, applyLive } = useHealth(api, initialHealth);
+  const news = useNewsDigest(api);
+  const [controller, setController] = useState<MapController | null>(null);
+  const [mapError, setMapError] = useState<string | null>(null);
+  const [snapshot, setSnapshot] = useState<LayerSnapshot>(EMPTY_SNAPSHOT);
+  const [visibility, setVisibility] = useState<LayerVisibility>(initialVisibility);
+  const [fireWindow, setFireWindow] = useState<FireWindowCounts | null>(null);
+  const [viewport, setViewport] = useState<MapViewport | null>(null);
+  const [camera, setCamera] = useState<{ id: string; title: string } | null>(null);
+  const [draft, setDraft] = useState<DraftState>({ drawing: false, points: 0, polygon: null });
+  const loader = useRef<LayerLoader | null>(null);
+  const fireCountDirty = useRef(true);
+
+  const onLiveMessage = useCallback(
+    (message: LiveServerMessage) => {
+      const layers = loader.current;
+      switch (message.type) {
+        case 'event':
+          layers?.addLiveEvent(message.event);
+          if (message.event.sourceType === 'fire') {
+            fireCountDirty.current = true;
+            setFireWindow((counts) => counts && { lastHour: counts.lastHour + 1, lastDay: counts.lastDay + 1 });
+          }
+          break;
+        case 'alert':
+          layers?.addLiveAlert(message.alert);
+          break;
+        case 'correlation':
+          layers?.addLiveCorrelation(message.correlation);
+          break;
+        case 'health':
+          applyLive(message.health);
+          break;
+        default:
+          break;
+      }
+    },
+    [applyLive],
+  );
+  const { status: liveStatus, connection } = useLiveFeed(api, onLiveMessage);
+
+  const refreshView = useCallback(
+    async (map: MapController, view: MapViewport) => {
+      setViewport(view);
+      connection?.setViewport(view.bbox);
+      fireCountDirty.current = true;
+      await Promise.all([
+        loader.current?.load(view),
+        fetchFireWindowCounts(api, view.bbox)
+          .then(setFireWindow)
+          .catch(() => setFireWindow(null)),
+      ]);
+      await map.whenIdle();
+    },
+    [api, connection],
+  );
+
+  // The viewport goes to the live socket as soon as both exist (and again after each move).
+  useEffect(() => {
+    if (connection && viewport) connection.setViewport(viewport.bbox);
+  }, [connection, viewport]);
+
+  const onMapReady = useCallback(
+    (map: MapController) => {
+      loader.current = new LayerLoader(api, map, setSnapshot);
+      // Tiles have no client-side list: the fire count is read from what the map drew.
+      map.map.on('idle', () => {
+        if (!fireCountDirty.current) return;
+        fireCountDirty.current = false;
+        loader.current?.noteRenderedFires(map.renderedFireCount());
+      });
+      installTestHook(map);
+      setController(map);
+      void refreshView(map, map.viewport())
+        .then(() => setPageState('ready'))
+        .catch((error: Error) => {
+          setMapError(`Loading the map's data failed: ${error.message}`);
+          setPageState('error');
+        });
+    },
+    [api, refreshView],
+  );
+
+  const onMapError = useCallback((error: Error) => {
+    setMapError(`The map could not start: ${error.message}`);
+    setPageState('error');
+  }, []);
+
+  const controllerRef = useRef<MapController | null>(null);
+  controllerRef.current = controller;
+  const refreshViewRef = useRef(refreshView);
+  refreshViewRef.current = refreshView;
+
+  const mapOptions = useMemo(
+    () => ({
+      apiOrigin: api.baseUrl,
+      authorization: api.authorization,
+      initialView,
+      basemap: { styleUrl: null },
+      onViewport: (view: MapViewport) => {
+        const map = controllerRef.current;
+        if (map) void refreshViewRef.current(map, view);
+      },
+      onCameraClick: (selected: { id: string; title: string }) => setCamera(selected),
+      onDrawChange: (points: number) => setDraft((current) => ({ ...current, points })),
+      onDrawFinished: (polygon: Polygon) => setDraft({ drawing: false, points: polygon.coordinates[0]!.length - 1, polygon }),
+    }),
+    // The map is made once; its handlers reach the latest state through refs.
+    [initialView, api],
+  );
+
+  const toggleLayer = (key: LayerKey) => {
+    const next = { ...visibility, [key]: !visibility[key] };
+    setVisibility(next);
+    controller?.setVisibility(next);
+    if (key === 'fires') fireCountDirty.current = true;
+  };
+
+  return (
+    <div className="workspace">
+      <MapView options={mapOptions} onReady={onMapReady} onError={onMapError} />
+      {mapError && (
+        <div className="map-error" role="alert" data-testid="map-error">
+          {mapError}
+        </div>
+      )}
+      <Hud
+        health={health}
+        healthError={healthError}
+        live={liveStatus}
+        counts={snapshot.counts}
+        fireWindow={fireWindow}
+        aircraftCount={snapshot.aircraftCount}
+        alerts={snapshot.alerts}
+        news={news}
+      />
+      <SidePanel
+        api={api}
+        controller={controller}
+        snapshot={snapshot}
+        visibility={visibility}
+        onToggle={toggleLayer}
+        draft={draft}
+        setDraft={setDraft}
+        onGeofencesChanged={() => void loader.current?.reloadGeofences()}
+      />
+      <PlaybackBar api={api} controller={controller} viewport={viewport} />
+      {camera && <CameraPanel api={api} camera={camera} onClose={() => setCamera(null)} />}
+    </div>
+  );
+}

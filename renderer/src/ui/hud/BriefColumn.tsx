@@ -1,0 +1,54 @@
+// The reading column: pinned daily recap, latest hourly and analyst summaries, newest news, recent alerts.
+import type { Alert, NewsSummary } from '../../api/api-types';
+import type { NewsDigest } from '../../data/use-news-digest';
+import { formatBoth } from '../../format/time-format';
+
+function SummarySlot({ testId, title, summary, available }: { testId: string; title: string; summary: NewsSummary | null; available: boolean }) {
+  return (
+    <article className="brief-slot" data-testid={testId} data-empty={!summary}>
+      <h2>{title}</h2>
+      {summary ? <p>{summary.text}</p> : <p className="muted">{available ? 'Nothing yet.' : 'Not available yet.'}</p>}
+      {summary?.createdAt && <time>{formatBoth(summary.createdAt)}</time>}
+    </article>
+  );
+}
+
+export function BriefColumn({ alerts, news }: { alerts: Alert[]; news: NewsDigest }) {
+  return (
+    <aside className="brief" aria-label="Brief">
+      <SummarySlot testId="daily-recap" title="Daily recap" summary={news.dailyRecap} available={news.summariesAvailable} />
+      <section className="brief-slot" data-testid="recent-alerts">
+        <h2>Recent alerts</h2>
+        {alerts.length === 0 ? (
+          <p className="muted">No alerts in the last 24 h.</p>
+        ) : (
+          <ul className="alert-list">
+            {alerts.slice(0, 5).map((alert) => (
+              <li key={alert.id} data-alert-id={alert.id}>
+                <strong>{alert.geofenceName}</strong> {alert.title}
+                <time>{formatBoth(alert.createdAt)}</time>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <SummarySlot testId="hourly-summary" title="Last hour" summary={news.hourly} available={news.summariesAvailable} />
+      <SummarySlot testId="analyst-summary" title="Analyst note" summary={news.analyst} available={news.summariesAvailable} />
+      <section className="brief-slot" data-testid="latest-news" data-empty={news.latest.length === 0}>
+        <h2>News</h2>
+        {news.latest.length === 0 ? (
+          <p className="muted">{news.newsAvailable ? 'No news yet.' : 'Not available yet.'}</p>
+        ) : (
+          <ul>
+            {news.latest.map((item) => (
+              <li key={item.id}>
+                {item.title}
+                {item.sources?.[0] && <span className="muted"> · {item.sources[0].feed}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </aside>
+  );
+}

@@ -1,0 +1,23 @@
+// Pipeline freshness from /api/health: fresh ones as a quiet dot, stale ones plainly with the reason.
+import type { PipelineFreshness } from '../../api/api-types';
+import { formatAge } from '../../format/time-format';
+
+export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<string, PipelineFreshness>; error: string | null }) {
+  const entries = Object.entries(pipelines);
+  const stale = entries.filter(([, pipeline]) => pipeline.stale);
+  return (
+    <details className="pipelines" data-testid="pipelines" data-stale-count={stale.length}>
+      <summary>
+        {error ? <span className="stale">Health unavailable: {error}</span> : stale.length === 0 ? 'All feeds fresh' : `${stale.length} of ${entries.length} feeds stale`}
+      </summary>
+      <ul>
+        {entries.map(([name, pipeline]) => (
+          <li key={name} data-pipeline={name} data-stale={pipeline.stale} className={pipeline.stale ? 'stale' : 'fresh'}>
+            <strong>{name}</strong>
+            <span>{pipeline.stale ? `stale: ${pipeline.reason ?? 'no recent success'}` : `fresh, ${formatAge(pipeline.ageSeconds)}`}</span>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

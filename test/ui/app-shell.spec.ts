@@ -1,0 +1,37 @@
+// Load → ready, the HUD on screen, the token leaves the address bar, named error screens.
+import { expect, test } from '@playwright/test';
+import { AppPage } from './pages/app-page.js';
+import { HudPage } from './pages/hud-page.js';
+
+test('loads to ready with the HUD, live connection and pipeline freshness', async ({ page }) => {
+  const app = new AppPage(page);
+  const hud = new HudPage(page);
+  await app.openReady();
+  await expect(hud.root).toBeVisible();
+  // The token moved to memory: nothing of it stays in the address bar.
+  expect(page.url()).not.toContain('token');
+  await expect(hud.liveState()).toHaveAttribute('data-live-state', 'open');
+  // Nothing has run in this stack (schedules are off): stale, and the reason is said plainly.
+  await hud.pipelines().locator('summary').click();
+  await expect(hud.pipeline('fires')).toHaveAttribute('data-stale', 'true');
+  await expect(hud.pipeline('fires')).toContainText('has not run successfully yet');
+  for (const name of ['fires-view', 'fires-hour', 'fires-day', 'aircraft', 'alerts'] as const) await expect(hud.counter(name)).toBeVisible();
+  // News is not served yet: the slots say so instead of failing.
+  await expect(hud.slot('daily-recap')).toContainText(/Not available yet|Nothing yet/);
+  await expect(page.getByText('Natural Earth')).toBeVisible();
+});
+
+test('a wrong token shows the error screen naming it', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open({ token: 'not-the-token-of-this-launch' });
+  await app.waitForState('error');
+  await expect(app.errorScreen()).toHaveAttribute('data-failure', 'token-refused');
+  await expect(app.errorScreen()).toContainText('token was refused');
+});
+
+test('no token at all says how to open the app', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.open({ token: null });
+  await app.waitForState('error');
+  await expect(app.errorScreen()).toHaveAttribute('data-failure', 'token-missing');
+});

@@ -1,0 +1,35 @@
+// Opening the UI the way a user does (`<apiUrl>/#token=…`) and waiting on its data-state contract.
+import { expect, type Page } from '@playwright/test';
+import { uiStack } from '../support/stack-file.js';
+
+export interface OpenOptions {
+  token?: string | null;
+  /** `lon,lat,zoom` */
+  view?: [number, number, number];
+}
+
+export class AppPage {
+  constructor(readonly page: Page) {}
+
+  async open(options: OpenOptions = {}): Promise<void> {
+    const { apiUrl, token } = uiStack();
+    const chosen = options.token === undefined ? token : options.token;
+    const fragment = new URLSearchParams();
+    if (chosen) fragment.set('token', chosen);
+    if (options.view) fragment.set('view', options.view.join(','));
+    await this.page.goto(`${apiUrl}/#${fragment.toString()}`);
+  }
+
+  async openReady(options: OpenOptions = {}): Promise<void> {
+    await this.open(options);
+    await this.waitForState('ready');
+  }
+
+  async waitForState(state: 'loading' | 'ready' | 'error'): Promise<void> {
+    await expect(this.page.locator('html')).toHaveAttribute('data-state', state, { timeout: 30_000 });
+  }
+
+  errorScreen() {
+    return this.page.getByTestId('error-screen');
+  }
+}

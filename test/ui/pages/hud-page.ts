@@ -1,0 +1,39 @@
+// The HUD: counters, live state, pipeline freshness, recent alerts, summary slots.
+import type { Locator, Page } from '@playwright/test';
+
+export class HudPage {
+  readonly root: Locator;
+
+  constructor(readonly page: Page) {
+    this.root = page.getByTestId('hud');
+  }
+
+  counter(name: 'fires-view' | 'fires-hour' | 'fires-day' | 'aircraft' | 'alerts'): Locator {
+    return this.page.getByTestId(`hud-count-${name}`);
+  }
+
+  async counterValue(name: 'fires-view' | 'fires-hour' | 'fires-day' | 'aircraft' | 'alerts'): Promise<number | null> {
+    const value = await this.counter(name).getAttribute('data-value');
+    return value === null || value === '' ? null : Number(value);
+  }
+
+  liveState(): Locator {
+    return this.page.getByTestId('live-state');
+  }
+
+  pipelines(): Locator {
+    return this.page.getByTestId('pipelines');
+  }
+
+  pipeline(name: string): Locator {
+    return this.pipelines().locator(`[data-pipeline="${name}"]`);
+  }
+
+  recentAlerts(): Locator {
+    return this.page.getByTestId('recent-alerts');
+  }
+
+  slot(name: 'daily-recap' | 'hourly-summary' | 'analyst-summary' | 'latest-news'): Locator {
+    return this.page.getByTestId(name);
+  }
+}

@@ -1,0 +1,39 @@
+// The Keys tab: one row per provider.
+import type { Locator, Page } from '@playwright/test';
+
+export class KeysPage {
+  constructor(readonly page: Page) {}
+
+  async open(): Promise<void> {
+    await this.page.getByRole('tab', { name: 'Keys' }).click();
+  }
+
+  row(provider: string): Locator {
+    return this.page.getByTestId(`key-row-${provider}`);
+  }
+
+  input(provider: string): Locator {
+    return this.page.getByTestId(`key-input-${provider}`);
+  }
+
+  masked(provider: string): Locator {
+    return this.page.getByTestId(`key-masked-${provider}`);
+  }
+
+  status(provider: string): Locator {
+    return this.page.getByTestId(`key-status-${provider}`);
+  }
+
+  error(provider: string): Locator {
+    return this.page.getByTestId(`key-error-${provider}`);
+  }
+
+  async save(provider: string, value: string): Promise<void> {
+    await this.input(provider).fill(value);
+    await this.page.getByTestId(`key-save-${provider}`).click();
+  }
+
+  async remove(provider: string): Promise<void> {
+    await this.page.getByTestId(`key-delete-${provider}`).click();
+  }
+}

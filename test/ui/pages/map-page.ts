@@ -1,0 +1,74 @@
+// The map and its layer toggles, read through the page's read-only `window.__vantage` hook.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export type LayerKey = 'fires' | 'incidents' | 'aircraft' | 'events' | 'geofences' | 'alerts' | 'cameras';
+export const LAYER_KEYS: readonly LayerKey[] = ['fires', 'incidents', 'aircraft', 'events', 'geofences', 'alerts', 'cameras'];
+
+type HookMethod = 'layerVisible' | 'renderedCount' | 'renderedFireCount' | 'featuresNear' | 'project' | 'view' | 'playbackMinuteEpoch';
+
+export class MapPage {
+  readonly canvas: Locator;
+
+  constructor(readonly page: Page) {
+    this.canvas = page.locator('.map canvas.maplibregl-canvas');
+  }
+
+  toggle(key: LayerKey): Locator {
+    return this.page.getByTestId(`layer-toggle-${key}`);
+  }
+
+  count(key: LayerKey): Locator {
+    return this.page.getByTestId(`layer-count-${key}`);
+  }
+
+  async openLayersTab(): Promise<void> {
+    await this.page.getByRole('tab', { name: 'Layers' }).click();
+  }
+
+  // The callback runs in the page, where the hook lives on window (the root tsconfig has no DOM lib).
+  private call<T>(method: HookMethod, ...args: unknown[]): Promise<T> {
+    return this.page.evaluate(
+      ({ method: name, args: values }) => {
+        const hook = (globalThis as unknown as { __vantage: Record<string, (...input: unknown[]) => unknown> }).__vantage;
+        return hook[name]!(...values) as T;
+      },
+      { method, args },
+    );
+  }
+
+  layerVisible(key: LayerKey): Promise<boolean> {
+    return this.call('layerVisible', key);
+  }
+
+  renderedFireCount(): Promise<number> {
+    return this.call('renderedFireCount');
+  }
+
+  firesNear(lon: number, lat: number): Promise<number> {
+    return this.call('featuresNear', 'fires', lon, lat, 8);
+  }
+
+  featuresNear(key: LayerKey, lon: number, lat: number): Promise<number> {
+    return this.call('featuresNear', key, lon, lat, 8);
+  }
+
+  project(lon: number, lat: number): Promise<{ x: number; y: number }> {
+    return this.call('project', lon, lat);
+  }
+
+  playbackMinuteEpoch(): Promise<number | null> {
+    return this.call('playbackMinuteEpoch');
+  }
+
+  /** Page coordinates of a map position (the canvas sits inside the page). */
+  async pagePoint(lon: number, lat: number): Promise<{ x: number; y: number }> {
+    const box = await this.canvas.boundingBox();
+    if (!box) throw new Error('map canvas not on screen');
+    const point = await this.project(lon, lat);
+    return { x: box.x + point.x, y: box.y + point.y };
+  }
+
+  async expectFireDrawnNear(lon: number, lat: number, timeout = 20_000): Promise<void> {
+    await expect.poll(() => this.firesNear(lon, lat), { message: `a fire drawn near ${lon},${lat}`, timeout }).toBeGreaterThan(0);
+  }
+}

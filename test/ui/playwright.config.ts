@@ -1,0 +1,28 @@
+// Playwright against the real headless stack (embedded PostgreSQL, bundled NATS, API process) in Debian's Chromium.
+import { defineConfig } from '@playwright/test';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: /.*\.spec\.ts$/,
+  globalSetup: './support/global-stack.ts',
+  // One stack and two shared cores: tests run one after another.
+  workers: 1,
+  fullyParallel: false,
+  timeout: 45_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  outputDir: process.env.VANTAGE_UI_OUTPUT_DIR ?? '../../node_modules/.cache/vantage-ui-results',
+  use: {
+    headless: true,
+    viewport: { width: 1440, height: 900 },
+    screenshot: 'only-on-failure',
+    trace: 'off',
+    actionTimeout: 10_000,
+    navigationTimeout: 20_000,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // WebGL through SwiftShader, headless; newer Chromium only falls back to it when asked.
+      args: ['--enable-unsafe-swiftshader'],
+    },
+  },
+});

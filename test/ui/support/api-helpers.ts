@@ -1,0 +1,51 @@
+// Talks to the API from Node, as another client would: ingest fires, read alerts.
+import { uiStack } from './stack-file.js';
+
+export interface TestFire {
+  latitude: number;
+  longitude: number;
+  /** Minutes before now (default 5). */
+  minutesAgo?: number;
+  confidence?: string;
+  frp?: number;
+}
+
+let sequence = 0;
+
+/** Each fire gets its own instant so repeated runs never collide with a stored duplicate. */
+export async function ingestFires(fires: readonly TestFire[]): Promise<{ stored: number }> {
+  const { apiUrl, token } = uiStack();
+  const body = fires.map((fire) => {
+    sequence += 1;
+    const instant = new Date(Date.now() - (fire.minutesAgo ?? 5) * 60_000 - (sequence % 50) * 1000);
+    return {
+      latitude: fire.latitude,
+      longitude: fire.longitude,
+      acq_time: instant.toISOString(),
+      satellite: 'N20',
+      instrument: 'VIIRS',
+      confidence: fire.confidence ?? 'h',
+      frp: fire.frp ?? 25,
+      daynight: 'D',
+    };
+  });
+  const response = await fetch(`${apiUrl}/api/ingest/fires`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`ingest failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as { stored: number };
+}
+
+export async function apiGet<T>(path: string): Promise<T> {
+  const { apiUrl, token } = uiStack();
+  const response = await fetch(`${apiUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
+/** The canonical event URL prefix of a fire at this position (as the server builds it). */
+export function fireUrlSuffix(latitude: number, longitude: number): string {
+  return `/${latitude.toFixed(5)},${longitude.toFixed(5)}`;
+}
