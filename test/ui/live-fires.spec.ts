@@ -1,0 +1,36 @@
+// A fire ingested through the API appears live in the view, without reload; one outside the view is not sent.
+import { expect, test } from '@playwright/test';
+import { fireUrlSuffix, ingestFires } from './support/api-helpers.js';
+import { AppPage } from './pages/app-page.js';
+import { HudPage } from './pages/hud-page.js';
+import { MapPage } from './pages/map-page.js';
+
+// The view: south-east Australia; the elsewhere: northern Canada.
+const INSIDE = { longitude: 146.21, latitude: -36.47 };
+const OUTSIDE = { longitude: -118.3, latitude: 58.9 };
+
+test('a fire ingested in view appears live; one out of view is never sent to this client', async ({ page }) => {
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  const hud = new HudPage(page);
+  const frames: string[] = [];
+  page.on('websocket', (socket) => socket.on('framereceived', (frame) => frames.push(String(frame.payload))));
+
+  await app.openReady({ view: [146, -36.5, 7] });
+  await expect(hud.liveState()).toHaveAttribute('data-live-state', 'open');
+  // The socket knows our viewport once the server has acknowledged it.
+  await expect.poll(() => frames.some((frame) => frame.includes('"type":"viewport"'))).toBe(true);
+  expect(await map.firesNear(INSIDE.longitude, INSIDE.latitude)).toBe(0);
+  const hourBefore = await hud.counterValue('fires-hour');
+
+  // Out of view first: the in-view one arriving later proves the other had its chance to arrive.
+  await ingestFires([{ ...OUTSIDE }]);
+  await ingestFires([{ ...INSIDE, confidence: 'h', frp: 80 }]);
+
+  await map.expectFireDrawnNear(INSIDE.longitude, INSIDE.latitude);
+  const received = frames.filter((frame) => frame.includes('"type":"event"'));
+  expect(received.some((frame) => frame.includes(fireUrlSuffix(INSIDE.latitude, INSIDE.longitude)))).toBe(true);
+  expect(received.some((frame) => frame.includes(fireUrlSuffix(OUTSIDE.latitude, OUTSIDE.longitude)))).toBe(false);
+  await expect.poll(() => hud.counterValue('fires-hour')).toBe((hourBefore ?? 0) + 1);
+  await expect.poll(() => map.count('fires').getAttribute('data-value')).not.toBe('0');
+});
