@@ -13,11 +13,13 @@ import { newsSchedules } from './news-schedules.js';
 import { NewsScraper } from './news-scraper.js';
 import { NewsSearchRepository } from './news-search-repository.js';
 import { type NewsSettings, readNewsSettings } from './news-settings.js';
+import { NewsSummarizer } from './news-summarizer.js';
+import { SummaryRepository } from './summary-repository.js';
 
 export interface NewsDeps {
   db: Database;
   keys: KeySource;
-  /** config.settings: NEWS_*, LLM_*, SUMMARY_*, INCLUDE_FUTURES. */
+  /** config.settings: NEWS_*, LLM_* (LLM_API_KEY when no `llm` key is stored), SUMMARY_*, INCLUDE_FUTURES. */
   settings: Record<string, string>;
   log?: FastifyBaseLogger;
   /** Time zone of the :00/:05/15-minute schedules; the machine's own by default. */
@@ -28,6 +30,7 @@ export interface NewsDeps {
 export interface NewsModule {
   settings: NewsSettings;
   scraper: NewsScraper;
+  summarizer: NewsSummarizer;
   jobs: JobDefinition[];
   routes: NewsRoutesOptions;
   health(): Promise<NewsHealth>;
@@ -46,6 +49,16 @@ export function createNews(deps: NewsDeps): NewsModule {
     log: deps.log,
     now: deps.now,
   });
+  const summaries = new SummaryRepository(deps.db);
+  const summarizer = new NewsSummarizer({
+    summaries,
+    pipelines,
+    keys: deps.keys,
+    settings,
+    fallbackKey: deps.settings.LLM_API_KEY?.trim() || null,
+    log: deps.log,
+    now: deps.now,
+  });
   const schedules = newsSchedules(deps.timezone);
   const jobs: JobDefinition[] = [
     {
@@ -55,12 +68,34 @@ export function createNews(deps: NewsDeps): NewsModule {
       timezone: schedules.news.timezone,
       run: () => scraper.scrape(),
     },
+    {
+      name: 'summaries',
+      pipeline: 'summaries',
+      schedule: schedules.summaries.pattern,
+      timezone: schedules.summaries.timezone,
+      run: () => summarizer.summarize('hourly'),
+    },
+    {
+      name: 'analyst',
+      pipeline: 'summaries',
+      schedule: schedules.analyst.pattern,
+      timezone: schedules.analyst.timezone,
+      run: () => summarizer.summarize('analyst'),
+    },
+    {
+      name: 'recap',
+      pipeline: 'summaries',
+      schedule: schedules.recap.pattern,
+      timezone: schedules.recap.timezone,
+      run: () => summarizer.summarize('daily_recap'),
+    },
   ];
   return {
     settings,
     scraper,
+    summarizer,
     jobs,
-    routes: { search: new NewsSearchRepository(deps.db) },
+    routes: { search: new NewsSearchRepository(deps.db), summaries },
     health: () => readNewsHealth(feeds, pipelines),
   };
 }

@@ -2,11 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../http/api-error.js';
-import { decodeNewsCursor, encodeNewsCursor, newsSearchQuery } from './news-query.js';
+import { decodeNewsCursor, encodeNewsCursor, newsSearchQuery, summaryListQuery } from './news-query.js';
 import type { NewsSearchRepository } from './news-search-repository.js';
+import type { SummaryRepository } from './summary-repository.js';
 
 export interface NewsRoutesOptions {
   search: NewsSearchRepository;
+  summaries: SummaryRepository;
 }
 
 export async function newsRoutes(app: FastifyInstance, options: NewsRoutesOptions): Promise<void> {
@@ -21,5 +23,10 @@ export async function newsRoutes(app: FastifyInstance, options: NewsRoutesOption
     const last = items.at(-1);
     const nextCursor = items.length === query.limit && last ? encodeNewsCursor({ rank: last.rank, publishedAt: last.publishedAt, id: last.id }) : null;
     return { items, nextCursor };
+  });
+
+  typed.get('/api/news/summaries', { schema: { querystring: summaryListQuery } }, async (request) => {
+    const { kind, since, limit } = request.query;
+    return { summaries: await options.summaries.list({ kind, since, limit }) };
   });
 }

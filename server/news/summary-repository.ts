@@ -1,0 +1,110 @@
+// SQL for summaries: the stories of a window, and article_summaries with the news items each one covered.
+import type { Database } from '../db/database.js';
+import type { SummaryKind } from './news-query.js';
+
+export interface WindowStory {
+  id: string;
+  title: string;
+  summary: string | null;
+  sourceCount: number;
+  categories: string[];
+  publishedAt: Date;
+}
+
+export interface NewSummary {
+  kind: SummaryKind;
+  model: string;
+  windowStart: Date;
+  windowEnd: Date;
+  body: string;
+  futuresIncluded: boolean;
+  fallbackReason: string | null;
+  /** In the order the summary was given them. */
+  itemIds: string[];
+}
+
+export interface StoredSummary {
+  id: string;
+  kind: SummaryKind;
+  model: string;
+  windowStart: string;
+  windowEnd: string;
+  text: string;
+  futuresIncluded: boolean;
+  fallbackReason: string | null;
+  itemIds: string[];
+  createdAt: string;
+}
+
+export class SummaryRepository {
+  constructor(private readonly db: Database) {}
+
+  /** Stories published in [from, to], most reported first. */
+  async storiesInWindow(from: Date, to: Date, limit: number): Promise<WindowStory[]> {
+    const { rows } = await this.db.query<{ id: string; title: string; summary: string | null; source_count: number; categories: string[]; published_at: Date }>(
+      `SELECT id::text, title, summary, source_count, categories, published_at FROM news_items
+       WHERE published_at >= $1 AND published_at <= $2
+       ORDER BY source_count DESC, published_at DESC, id DESC LIMIT $3`,
+      [from, to, limit],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      title: row.title,
+      summary: row.summary,
+      sourceCount: row.source_count,
+      categories: row.categories,
+      publishedAt: row.published_at,
+    }));
+  }
+
+  async insert(summary: NewSummary): Promise<string> {
+    return this.db.transaction(async (client) => {
+      const { rows } = await client.query<{ id: string }>(
+        `INSERT INTO article_summaries (kind, model, window_start, window_end, body, futures_included, fallback_reason)
+         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::text`,
+        [summary.kind, summary.model, summary.windowStart, summary.windowEnd, summary.body, summary.futuresIncluded, summary.fallbackReason],
+      );
+      const id = rows[0]!.id;
+      await client.query(
+        `INSERT INTO article_summary_items (summary_id, news_item_id, position)
+         SELECT $1, item, position::int FROM unnest($2::bigint[]) WITH ORDINALITY AS t(item, position)`,
+        [id, summary.itemIds],
+      );
+      return id;
+    });
+  }
+
+  async list(filter: { kind?: SummaryKind; since?: Date; limit: number }): Promise<StoredSummary[]> {
+    const { rows } = await this.db.query<{
+      id: string;
+      kind: SummaryKind;
+      model: string;
+      window_start: Date;
+      window_end: Date;
+      body: string;
+      futures_included: boolean;
+      fallback_reason: string | null;
+      item_ids: string[] | null;
+      created_at: Date;
+    }>(
+      `SELECT s.id::text, s.kind, s.model, s.window_start, s.window_end, s.body, s.futures_included, s.fallback_reason, s.created_at,
+              (SELECT array_agg(i.news_item_id::text ORDER BY i.position) FROM article_summary_items i WHERE i.summary_id = s.id) AS item_ids
+       FROM article_summaries s
+       WHERE ($1::text IS NULL OR s.kind = $1) AND ($2::timestamptz IS NULL OR s.window_end >= $2)
+       ORDER BY s.window_end DESC, s.id DESC LIMIT $3`,
+      [filter.kind ?? null, filter.since ?? null, filter.limit],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      model: row.model,
+      windowStart: row.window_start.toISOString(),
+      windowEnd: row.window_end.toISOString(),
+      text: row.body,
+      futuresIncluded: row.futures_included,
+      fallbackReason: row.fallback_reason,
+      itemIds: row.item_ids ?? [],
+      createdAt: row.created_at.toISOString(),
+    }));
+  }
+}
