@@ -11,8 +11,9 @@ import { randomSecret } from './secret-file.js';
 import type { Logger } from './stack-logger.js';
 import { levelOfServerLine, pipeLines, serviceLogger } from './stack-logger.js';
 import { stopChildProcess } from './stop-child-process.js';
+import { outsideAsar } from './outside-asar.js';
 
-const VENDORED_BINARY = fileURLToPath(new URL('../../resources/bin/nats-server', import.meta.url));
+const VENDORED_BINARY = outsideAsar(fileURLToPath(new URL('../../resources/bin/nats-server', import.meta.url)));
 
 export interface NatsServiceOptions {
   dataDir: string;
