@@ -1,0 +1,44 @@
+// Draw a geofence on the map, name and save it, then a fire ingested inside it raises an alert live.
+import { expect, test } from '@playwright/test';
+import { ingestFires } from './support/api-helpers.js';
+import { AppPage } from './pages/app-page.js';
+import { GeofencesPage } from './pages/geofences-page.js';
+import { HudPage } from './pages/hud-page.js';
+import { MapPage } from './pages/map-page.js';
+
+// Northern Serbia, away from the other tests' places.
+const CENTER: [number, number] = [20.0, 45.0];
+const CORNERS: Array<[number, number]> = [
+  [19.6, 44.6],
+  [20.4, 44.6],
+  [20.4, 45.4],
+  [19.6, 45.4],
+];
+
+test('draw a geofence, save it, and see the alert for a fire inside it', async ({ page }) => {
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  const hud = new HudPage(page);
+  const fences = new GeofencesPage(page, map);
+  const name = `Fence ${Date.now().toString(36)}`;
+  await app.openReady({ view: [CENTER[0], CENTER[1], 7] });
+  await fences.open();
+
+  await fences.draw(CORNERS);
+  await expect(page.getByTestId('geofence-name')).toBeVisible();
+  await fences.name(name);
+  await fences.save();
+  await expect(fences.item(name)).toBeVisible();
+  await expect.poll(() => map.featuresNear('geofences', CENTER[0], CENTER[1])).toBeGreaterThan(0);
+
+  const alertsBefore = (await hud.counterValue('alerts')) ?? 0;
+  await ingestFires([{ longitude: CENTER[0], latitude: CENTER[1] }]);
+  await expect(hud.recentAlerts()).toContainText(name, { timeout: 20_000 });
+  await expect.poll(() => hud.counterValue('alerts')).toBe(alertsBefore + 1);
+  await expect.poll(() => map.featuresNear('alerts', CENTER[0], CENTER[1])).toBeGreaterThan(0);
+
+  // Delete it again: the list and the map forget it.
+  await fences.item(name).getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(fences.item(name)).toHaveCount(0);
+  await expect.poll(() => map.featuresNear('geofences', CENTER[0], CENTER[1])).toBe(0);
+});

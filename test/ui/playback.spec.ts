@@ -1,0 +1,51 @@
+// Playback: the timeline counts the minute's events; dragging the cursor shows the map as of that
+// minute (a fire detected later disappears), and Live brings the present back.
+import { expect, test } from '@playwright/test';
+import { apiGet, ingestFires } from './support/api-helpers.js';
+import { AppPage } from './pages/app-page.js';
+import { MapPage } from './pages/map-page.js';
+import { PlaybackPage } from './pages/playback-page.js';
+
+// Central Chile, a place no other test uses.
+const FIRE = { longitude: -71.42, latitude: -35.61 };
+const BBOX = '-72.5,-36.5,-70.5,-34.5';
+
+test('dragging the playback cursor moves the map back in time; Live returns', async ({ page }) => {
+  await ingestFires([{ ...FIRE, minutesAgo: 180 }]);
+  // The minute rollup is written by the ingester, a moment after the ingest answers.
+  await expect
+    .poll(async () => {
+      const from = new Date(Date.now() - 6 * 3_600_000).toISOString();
+      const body = await apiGet<{ buckets: Array<{ count: number }> }>(`/api/playback?from=${from}&to=${new Date().toISOString()}&bbox=${BBOX}`);
+      return body.buckets.reduce((sum, bucket) => sum + bucket.count, 0);
+    })
+    .toBeGreaterThan(0);
+
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  const playback = new PlaybackPage(page);
+  await app.openReady({ view: [FIRE.longitude, FIRE.latitude, 7] });
+  await expect(playback.root).toHaveAttribute('data-mode', 'live');
+  await expect.poll(async () => Number(await playback.total().getAttribute('data-value'))).toBeGreaterThan(0);
+  await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
+
+  // Back to about five and a half hours ago: the fire (three hours ago) has not been seen yet.
+  await playback.dragTo(0.1);
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  const minute = await playback.minuteLabel().getAttribute('data-minute');
+  expect(minute).toBeTruthy();
+  expect(Date.now() - new Date(minute!).getTime()).toBeGreaterThan(4 * 3_600_000);
+  expect(await map.playbackMinuteEpoch()).not.toBeNull();
+  await expect.poll(() => map.firesNear(FIRE.longitude, FIRE.latitude)).toBe(0);
+
+  // An hour ago: the fire is there again.
+  await playback.cursor.fill('299');
+  await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
+
+  await playback.dragTo(0.05);
+  await expect.poll(() => map.firesNear(FIRE.longitude, FIRE.latitude)).toBe(0);
+  await playback.goLive();
+  await expect(playback.root).toHaveAttribute('data-mode', 'live');
+  expect(await map.playbackMinuteEpoch()).toBeNull();
+  await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
+});
