@@ -85,7 +85,8 @@ export class NewsScraper {
         result.newsItems.merged += outcome.merged;
       }
     }
-    if (result.attempted > 0 && result.failed === result.attempted) {
+    if (result.attempted === 0) return { idle: `all ${result.backedOff} feeds are failing and waiting out their backoff` };
+    if (result.failed === result.attempted) {
       throw new Error(`all ${result.failed} feeds attempted failed; first error: ${errors[0]}`);
     }
     return result;

@@ -23,23 +23,26 @@ export type FeedFailure = { status: number; body?: string } | { hang: true } | {
 export interface FakeFeeds {
   url: string;
   /** Path (`/feeds/<file>`) to body; starts with every fixture asked for through `serve`. */
-  bodies: Map<string, string>;
+  bodies: Map<string, string | Buffer>;
+  /** Content-Type per path when not the default RSS/Atom type with charset=utf-8. */
+  contentTypes: Map<string, string>;
   /** Paths that fail instead of answering their body. */
   failures: Map<string, FeedFailure>;
   requests: FeedRequest[];
   /** Serves a fixture file at /feeds/<name> (or replaces its body); answers its URL. */
-  serve(name: string, body?: string): string;
+  serve(name: string, body?: string | Buffer): string;
   close(): Promise<void>;
 }
 
 const LAST_MODIFIED = 'Sat, 21 Nov 2026 23:30:00 GMT';
 
-function etagOf(body: string): string {
+function etagOf(body: string | Buffer): string {
   return `"${createHash('sha256').update(body).digest('hex').slice(0, 16)}"`;
 }
 
 export async function startFakeFeeds(): Promise<FakeFeeds> {
-  const bodies = new Map<string, string>();
+  const bodies = new Map<string, string | Buffer>();
+  const contentTypes = new Map<string, string>();
   const failures = new Map<string, FeedFailure>();
   const requests: FeedRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
@@ -79,13 +82,21 @@ export async function startFakeFeeds(): Promise<FakeFeeds> {
     }
     record(200);
     const type = pathname.endsWith('.atom') ? 'application/atom+xml' : 'application/rss+xml';
-    response.writeHead(200, { 'content-type': `${type}; charset=utf-8`, etag, 'last-modified': LAST_MODIFIED }).end(body);
+    response
+      .writeHead(200, {
+        'content-type': contentTypes.get(pathname) ?? `${type}; charset=utf-8`,
+        'content-length': String(Buffer.byteLength(body)),
+        etag,
+        'last-modified': LAST_MODIFIED,
+      })
+      .end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     url,
     bodies,
+    contentTypes,
     failures,
     requests,
     serve(name, body) {

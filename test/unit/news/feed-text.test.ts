@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalLink } from '../../../server/news/canonical-link.js';
 import { parseFeedDate } from '../../../server/news/feed-dates.js';
-import { feedBackoffMs, mapWithConcurrency } from '../../../server/news/feed-fetcher.js';
+import { decodeFeed, feedBackoffMs, feedCharset, mapWithConcurrency } from '../../../server/news/feed-fetcher.js';
 import { articleIdentity, headlineKey, sameStory } from '../../../server/news/headline-key.js';
 import { htmlToText, untrustedText } from '../../../server/news/plain-text.js';
 
@@ -97,5 +97,21 @@ describe('feed backoff and concurrency', () => {
     });
     expect(results).toEqual([50, 10, 40, 20, 30, 0]);
     expect(peak).toBe(2);
+  });
+});
+
+describe('feed charset', () => {
+  const bytes = (text: string) => new Uint8Array(Buffer.from(text, 'latin1'));
+
+  it('takes Content-Type first, then a byte-order mark, then the XML declaration, else UTF-8', () => {
+    expect(feedCharset('text/xml; charset="ISO-8859-1"', bytes('<?xml version="1.0" encoding="utf-8"?>'))).toBe('iso-8859-1');
+    expect(feedCharset('application/rss+xml', new Uint8Array([0xef, 0xbb, 0xbf, 0x3c]))).toBe('utf-8');
+    expect(feedCharset(null, bytes(`<?xml version='1.0' encoding='Shift_JIS'?>`))).toBe('shift_jis');
+    expect(feedCharset(null, bytes('<rss version="2.0">'))).toBe('utf-8');
+  });
+
+  it('decodes with that charset, and an unknown one as UTF-8', () => {
+    expect(decodeFeed(null, new Uint8Array([...Buffer.from('<?xml version="1.0" encoding="ISO-8859-1"?>'), 0xe9]))).toMatch(/é$/);
+    expect(decodeFeed('text/xml; charset=x-unknown-charset', new Uint8Array(Buffer.from('ünïcode')))).toBe('ünïcode');
   });
 });

@@ -1,0 +1,88 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrations } from '../../migrations/migration-runner.js';
+import { createDatabase, type Database } from '../../server/db/database.js';
+import { JobLockRepository } from '../../server/jobs/job-lock-repository.js';
+import { JobRunner } from '../../server/jobs/job-runner.js';
+import { createNews, type NewsModule } from '../../server/news/news-module.js';
+import { PipelineStatusRepository } from '../../server/pipelines/pipeline-status-repository.js';
+import { startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
+import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
+
+// The four news jobs through the real job runner, as POST /api/jobs/:name runs them: no key and no model server, so offline.
+describe('news jobs through the job runner (offline: no language-model key)', () => {
+  let feeds: FakeFeeds;
+  let database: TestDatabase;
+  let db: Database;
+  let dir: string;
+  let news: NewsModule;
+  let runner: JobRunner;
+  let pipelines: PipelineStatusRepository;
+
+  beforeAll(async () => {
+    feeds = await startFakeFeeds();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'vantage-news-jobs-'));
+    const list = ['rss2-world.xml', 'andes-herald.atom', 'pacific-daily.xml'].map((name) => ({ name, url: feeds.serve(name), category: 'world', region: 'world' }));
+    await writeFile(path.join(dir, 'feeds.json'), JSON.stringify(list));
+    database = await createTestDatabase();
+    await runMigrations(database.url);
+    db = createDatabase({ url: database.url, nullPool: false, logger: { warn: () => undefined } });
+    news = createNews({
+      db,
+      keys: { get: async () => null },
+      settings: { NEWS_FEEDS_FILE: path.join(dir, 'feeds.json'), SUMMARY_LOOKBACK_HOURS: '24' },
+      now: () => new Date('2026-11-22T00:05:00Z'),
+    });
+    pipelines = new PipelineStatusRepository(db);
+    runner = new JobRunner(new JobLockRepository(db), pipelines, pino({ level: 'silent' }) as unknown as FastifyBaseLogger);
+    for (const job of news.jobs) runner.register(job);
+  });
+  afterAll(async () => {
+    await db?.close();
+    await database?.drop();
+    await feeds?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('news scrapes and marks the news pipeline fresh', async () => {
+    const outcome = await runner.run('news');
+    expect(outcome).toMatchObject({ status: 'done', result: { feeds: 3, fetched: 3, failed: 0 } });
+    const row = (await pipelines.list()).find((candidate) => candidate.name === 'news');
+    expect(row?.lastSuccessAt).toBeInstanceOf(Date);
+    expect(row?.lastError).toBeNull();
+  });
+
+  it('summaries, analyst and recap write extractive digests offline, and health says the model is unavailable', async () => {
+    for (const [job, kind] of [['summaries', 'hourly'], ['analyst', 'analyst'], ['recap', 'daily_recap']] as const) {
+      const outcome = await runner.run(job);
+      expect(outcome, job).toMatchObject({ status: 'done', result: { kind, model: 'extractive', fallbackReason: expect.stringMatching(/no language-model key/) } });
+    }
+    const rows = await queryOnce<{ kind: string; model: string; body: string }>(database.url, 'SELECT kind, model, body FROM article_summaries ORDER BY id');
+    expect(rows.map((row) => [row.kind, row.model])).toEqual([
+      ['hourly', 'extractive'],
+      ['analyst', 'extractive'],
+      ['daily_recap', 'extractive'],
+    ]);
+    expect(rows[2]?.body.split('\n')[0]).toMatch(/^- Earthquake of magnitude 6\.8 strikes off the coast of Chile \(3 sources\)/);
+    expect((await pipelines.list()).find((row) => row.name === 'summaries')?.lastError).toBeNull();
+    const health = await news.health();
+    expect(health.model).toMatchObject({ available: false, lastError: expect.stringMatching(/no language-model key/) });
+    expect(health.failingFeeds).toEqual([]);
+  });
+
+  it('a run where every feed fails fails the news pipeline with its error', async () => {
+    for (const key of feeds.bodies.keys()) feeds.failures.set(key, { status: 502 });
+    const outcome = await runner.run('news');
+    expect(outcome).toMatchObject({ status: 'failed', message: expect.stringMatching(/all 3 feeds attempted failed; first error: .*HTTP 502/) });
+    expect((await pipelines.list()).find((row) => row.name === 'news')?.lastError).toMatch(/all 3 feeds attempted failed/);
+    // Right after, every feed waits out its backoff: nothing to do, and health keeps saying so.
+    const again = await runner.run('news');
+    expect(again).toMatchObject({ status: 'done', result: { idle: 'all 3 feeds are failing and waiting out their backoff' } });
+    expect((await pipelines.list()).find((row) => row.name === 'news')?.lastError).toBe('idle: all 3 feeds are failing and waiting out their backoff');
+    expect((await news.health()).failingFeeds.map((feed) => feed.lastError)).toEqual(['HTTP 502', 'HTTP 502', 'HTTP 502']);
+  });
+});
