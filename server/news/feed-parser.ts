@@ -1,4 +1,5 @@
 // Parses RSS 2.0, RSS 1.0 (RDF), Atom and JSON Feed with feedsmith into the articles Vantage stores.
+import { createHash } from 'node:crypto';
 import { type AnyFeed, parseFeed } from 'feedsmith';
 import { canonicalLink } from './canonical-link.js';
 import { parseFeedDate } from './feed-dates.js';
@@ -35,8 +36,12 @@ interface Media {
   groups?: Array<{ contents?: Array<{ url?: string; medium?: string; type?: string }> }>;
 }
 
+/** Longer links are not links an article needs, and would not fit a btree index entry. */
+const URL_MAX = 2000;
+const GUID_MAX = 500;
+
 function webUrl(value: string | undefined | null): string | null {
-  if (!value) return null;
+  if (!value || value.length > URL_MAX) return null;
   try {
     const url = new URL(value.trim());
     return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
@@ -63,6 +68,14 @@ function mediaImage(media: Media | undefined, enclosures?: Array<{ url?: string;
   return null;
 }
 
+/** Guids are opaque: control characters out, an overlong one replaced by its hash. */
+function cleanGuid(raw: string | null | undefined): string | null {
+  // eslint-disable-next-line no-control-regex
+  const guid = raw?.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  if (!guid) return null;
+  return guid.length > GUID_MAX ? `sha256:${createHash('sha256').update(guid).digest('hex')}` : guid;
+}
+
 function article(fields: {
   title?: string;
   link?: string | null;
@@ -79,7 +92,7 @@ function article(fields: {
     title,
     link,
     canonicalLink: canonicalLink(link),
-    guid: fields.guid?.trim() || null,
+    guid: cleanGuid(fields.guid),
     summary: summary && summary !== title ? summary : null,
     publishedAt: parseFeedDate(fields.date),
     imageUrl: fields.imageUrl,

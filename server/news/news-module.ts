@@ -10,7 +10,7 @@ import { type NewsHealth, readNewsHealth } from './news-health.js';
 import { NewsItemRepository } from './news-item-repository.js';
 import type { NewsRoutesOptions } from './news-routes.js';
 import { newsSchedules } from './news-schedules.js';
-import { NewsScraper } from './news-scraper.js';
+import { type NewStory, NewsScraper } from './news-scraper.js';
 import { NewsSearchRepository } from './news-search-repository.js';
 import { type NewsSettings, readNewsSettings } from './news-settings.js';
 import { NewsSummarizer } from './news-summarizer.js';
@@ -25,6 +25,8 @@ export interface NewsDeps {
   /** Time zone of the :00/:05/15-minute schedules; the machine's own by default. */
   timezone?: string;
   now?: () => Date;
+  /** Stories first seen in a scrape (to publish as `news` events once the event stream has a news subject). */
+  onStories?: (stories: NewStory[]) => Promise<void>;
 }
 
 export interface NewsModule {
@@ -48,6 +50,7 @@ export function createNews(deps: NewsDeps): NewsModule {
     settings,
     log: deps.log,
     now: deps.now,
+    onStories: deps.onStories,
   });
   const summaries = new SummaryRepository(deps.db);
   const summarizer = new NewsSummarizer({

@@ -26,7 +26,18 @@ type FeedOutcome =
   | { kind: 'backed_off' }
   | { kind: 'not_modified' }
   | { kind: 'failed'; message: string }
-  | { kind: 'stored'; received: number; stored: number; created: number; merged: number };
+  | { kind: 'stored'; received: number; stored: number; created: number; merged: number; stories: NewStory[] };
+
+/** A story seen for the first time in this run (for the event stream, once it carries news). */
+export interface NewStory {
+  newsItemId: string;
+  title: string;
+  summary: string | null;
+  link: string | null;
+  category: string;
+  region: string;
+  publishedAt: Date;
+}
 
 /** Dates in the future (clock skew, typos) are read as the moment the article was seen. */
 const FUTURE_TOLERANCE_MS = 15 * 60_000;
@@ -39,6 +50,8 @@ export interface NewsScraperDeps {
   settings: Pick<NewsSettings, 'feedsFile' | 'concurrency' | 'fetchTimeoutMs' | 'maxFeedBytes' | 'maxItemsPerFeed'>;
   log?: FastifyBaseLogger;
   now?: () => Date;
+  /** Told of the stories first seen in a run, after they are stored; a failure here is logged, never fails the run. */
+  onStories?: (stories: NewStory[]) => Promise<void>;
 }
 
 export class NewsScraper {
@@ -67,6 +80,7 @@ export class NewsScraper {
       newsItems: { created: 0, merged: 0 },
     };
     const errors: string[] = [];
+    const stories: NewStory[] = [];
     for (const outcome of outcomes) {
       if (outcome.kind === 'backed_off') {
         result.backedOff += 1;
@@ -83,7 +97,11 @@ export class NewsScraper {
         result.articles.stored += outcome.stored;
         result.newsItems.created += outcome.created;
         result.newsItems.merged += outcome.merged;
+        stories.push(...outcome.stories);
       }
+    }
+    if (stories.length > 0 && this.deps.onStories) {
+      await this.deps.onStories(stories).catch((error: unknown) => this.deps.log?.warn({ err: error }, 'news stories could not be passed on'));
     }
     if (result.attempted === 0) return { idle: `all ${result.backedOff} feeds are failing and waiting out their backoff` };
     if (result.failed === result.attempted) {
@@ -108,7 +126,13 @@ export class NewsScraper {
       if (error instanceof FeedParseError) return this.fail(feed, at, error.message, response.status);
       throw error;
     }
-    const stored = await this.serialized(() => this.store(feed, articles, at));
+    let stored;
+    try {
+      stored = await this.serialized(() => this.store(feed, articles, at));
+    } catch (error) {
+      // One feed's unstorable content fails that feed; if the database itself is gone, recording this throws too.
+      return this.fail(feed, at, `could not store its articles: ${(error as Error).message}`, response.status);
+    }
     await this.deps.feeds.recordSuccess(feed.id, at, response.status, { etag: response.etag, lastModified: response.lastModified });
     return { kind: 'stored', received: articles.length, ...stored };
   }
@@ -126,7 +150,11 @@ export class NewsScraper {
     return run;
   }
 
-  private async store(feed: FeedState, parsed: readonly ParsedArticle[], at: Date): Promise<{ stored: number; created: number; merged: number }> {
+  private async store(
+    feed: FeedState,
+    parsed: readonly ParsedArticle[],
+    at: Date,
+  ): Promise<{ stored: number; created: number; merged: number; stories: NewStory[] }> {
     const toStore: ArticleToStore[] = parsed.map((article) => {
       const published = article.publishedAt && article.publishedAt.getTime() <= at.getTime() + FUTURE_TOLERANCE_MS ? article.publishedAt : null;
       return {
@@ -144,29 +172,27 @@ export class NewsScraper {
     return this.deps.db.transaction(async (client) => {
       const rows = await this.deps.articles.store(client, feed, toStore, at);
       await this.deps.items.prepare(client);
-      let created = 0;
+      const stories: NewStory[] = [];
       let merged = 0;
       for (const row of rows.filter((candidate) => candidate.created)) {
         const article = byKey.get(row.identityKey) as ArticleToStore;
-        const outcome = await this.deps.items.assign(client, {
-          articleId: row.id,
+        const story = {
           title: article.title,
-          headlineKey: headlineKey(article.title),
           summary: article.summary,
           link: article.link,
-          imageUrl: article.imageUrl,
           category: feed.category,
           region: feed.region,
           publishedAt: article.publishedAt ?? at,
-        });
-        if (outcome.created) created += 1;
+        };
+        const outcome = await this.deps.items.assign(client, { ...story, articleId: row.id, headlineKey: headlineKey(article.title), imageUrl: article.imageUrl });
+        if (outcome.created) stories.push({ ...story, newsItemId: outcome.newsItemId });
         else merged += 1;
       }
       await this.deps.items.recountSources(
         client,
         rows.filter((row) => row.created || row.newSource).map((row) => row.id),
       );
-      return { stored: rows.filter((row) => row.created).length, created, merged };
+      return { stored: rows.filter((row) => row.created).length, created: stories.length, merged, stories };
     });
   }
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runMigrations } from '../../migrations/migration-runner.js';
 import { createDatabase, type Database } from '../../server/db/database.js';
 import { createNews, type NewsModule } from '../../server/news/news-module.js';
+import type { NewStory } from '../../server/news/news-scraper.js';
 import { newsRoutes } from '../../server/news/news-routes.js';
 import errorHandler from '../../server/plugins/error-handler.js';
 import { startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
@@ -24,6 +25,7 @@ describe('news scraper: feeds on loopback, conditional requests, backoff, dedup,
   let app: FastifyInstance;
   let clock = new Date('2026-11-22T00:00:00Z');
   const feedUrls: Record<string, string> = {};
+  const told: NewStory[][] = [];
   const scalar = async (sql: string) => Number((await queryOnce<{ n: string }>(database.url, sql))[0]?.n);
 
   beforeAll(async () => {
@@ -50,6 +52,7 @@ describe('news scraper: feeds on loopback, conditional requests, backoff, dedup,
       keys: noKeys,
       settings: { NEWS_FEEDS_FILE: path.join(dir, 'feeds.json'), NEWS_CONCURRENCY: '3', NEWS_FETCH_TIMEOUT_SECONDS: '2' },
       now: () => clock,
+      onStories: async (stories) => void told.push(stories),
     });
     app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
@@ -87,6 +90,11 @@ describe('news scraper: feeds on loopback, conditional requests, backoff, dedup,
     expect(valencia?.source_count).toBe(2);
     expect(await scalar("SELECT count(*) AS n FROM articles WHERE canonical_link LIKE '%valencia-floods'")).toBe(1);
     expect(await scalar('SELECT count(*) AS n FROM news_items')).toBe(9);
+    // Stories first seen are passed on once, after they are stored.
+    expect(told).toHaveLength(1);
+    expect(told[0]?.map((story) => story.title).filter((title) => /Chile/.test(title))).toHaveLength(1);
+    expect(told[0]).toHaveLength(9);
+    expect(told[0]?.[0]).toMatchObject({ newsItemId: expect.stringMatching(/^\d+$/), category: expect.any(String), publishedAt: expect.any(Date) });
   });
 
   it('keeps plain text, dates and media from each format', async () => {
@@ -125,6 +133,7 @@ describe('news scraper: feeds on loopback, conditional requests, backoff, dedup,
     expect(wire?.ifNoneMatch).toMatch(/^"[0-9a-f]{16}"$/);
     expect(await scalar('SELECT count(*) AS n FROM articles')).toBe(before);
     expect(await scalar('SELECT count(*) AS n FROM news_items')).toBe(items);
+    expect(told).toHaveLength(1);
   });
 
   it('backs a failing feed off, lists it in health with its last error, and forgets the failure once it answers', async () => {

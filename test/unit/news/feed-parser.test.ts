@@ -63,6 +63,17 @@ describe('parseNewsFeed', () => {
     expect(parseNewsFeed(rss, 1).articles).toHaveLength(0);
   });
 
+  it('drops overlong links and cleans guids so every key fits its index', () => {
+    const long = `https://x.example/${'a'.repeat(2100)}`;
+    const rss = `<rss version="2.0"><channel><title>t</title>
+      <item><title>Long</title><link>${long}</link><guid isPermaLink="false">${'g'.repeat(600)}</guid></item>
+      <item><title>Nul</title><guid isPermaLink="false">id&#x1;-7</guid></item></channel></rss>`;
+    const [overlong, controlled] = parseNewsFeed(rss).articles;
+    expect(overlong?.link).toBeNull();
+    expect(overlong?.guid).toMatch(/^sha256:[0-9a-f]{64}$/);
+    expect(controlled?.guid).toBe('id-7');
+  });
+
   it('refuses what is not a feed', () => {
     for (const body of ['', '<html><body>Gateway error</body></html>', '{"not":"a feed"}', 'plain text']) {
       expect(() => parseNewsFeed(body), body).toThrow(FeedParseError);

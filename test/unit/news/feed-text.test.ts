@@ -98,6 +98,18 @@ describe('feed backoff and concurrency', () => {
     expect(results).toEqual([50, 10, 40, 20, 30, 0]);
     expect(peak).toBe(2);
   });
+
+  it('answers the first error only after the running work has ended, and starts nothing new', async () => {
+    const finished: number[] = [];
+    const run = mapWithConcurrency([1, 2, 3, 4, 5], 2, async (n) => {
+      await new Promise((resolve) => setTimeout(resolve, n === 1 ? 5 : 30));
+      if (n === 1) throw new Error('boom');
+      finished.push(n);
+      return n;
+    });
+    await expect(run).rejects.toThrow('boom');
+    expect(finished).toEqual([2]);
+  });
 });
 
 describe('feed charset', () => {
