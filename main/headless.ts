@@ -6,7 +6,11 @@ import { StackSupervisor } from './stack/stack-supervisor.js';
 export async function runHeadless(reason?: string): Promise<void> {
   const settings = readStackSettings();
   const logger = createStackLogger({ dataDir: settings.dataDir, level: settings.logLevel });
-  if (reason) logger.info(reason);
+  if (reason) {
+    // Said plainly whatever the log level: the user asked for the desktop app and gets the browser UI.
+    process.stdout.write(`${reason}\n`);
+    logger.info(reason);
+  }
   const supervisor = new StackSupervisor({ settings, logger });
   supervisor.on('progress', (step) => logger.info(step));
 
