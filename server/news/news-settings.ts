@@ -24,7 +24,7 @@ const newsSettingsSchema = z.object({
   SUMMARY_LOOKBACK_HOURS: count(1, 168, 1),
   SUMMARY_MAX_CHARS: count(200, 50_000, 4000),
   INCLUDE_FUTURES: z.string().optional(),
-  PROMPTS_DIR: z.string().min(1).default(PROMPTS_DIR),
+  NEWS_PROMPTS_DIR: z.string().min(1).default(PROMPTS_DIR),
 });
 
 export interface NewsSettings {
@@ -67,6 +67,6 @@ export function readNewsSettings(settings: Record<string, string>): NewsSettings
     lookbackHours: parsed.SUMMARY_LOOKBACK_HOURS,
     maxSummaryChars: parsed.SUMMARY_MAX_CHARS,
     includeFutures: parsed.INCLUDE_FUTURES !== undefined && parsed.INCLUDE_FUTURES !== '0',
-    promptsDir: parsed.PROMPTS_DIR,
+    promptsDir: parsed.NEWS_PROMPTS_DIR,
   };
 }

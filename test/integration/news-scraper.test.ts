@@ -211,6 +211,19 @@ describe('news scraper: feeds on loopback, conditional requests, backoff, dedup,
       cursor = page.nextCursor;
     } while (cursor);
     expect(seen).toEqual(body.items.map((item: { id: string }) => item.id));
+
+    // Ranked pages too: best match first, then the next.
+    const first = (await app.inject({ method: 'GET', url: '/api/news?q=earthquake%20chile&limit=1' })).json();
+    expect(first.items[0].title).toMatch(/Chile/);
+    expect(first.items[0].rank).toBeGreaterThan(0);
+    const rest = await app.inject({ method: 'GET', url: `/api/news?q=earthquake&limit=5&cursor=${first.nextCursor}` });
+    expect(rest.statusCode).toBe(200);
+    const ranked = (await app.inject({ method: 'GET', url: '/api/news?q=earthquake&limit=1' })).json();
+    const second = (await app.inject({ method: 'GET', url: `/api/news?q=earthquake&limit=1&cursor=${ranked.nextCursor}` })).json();
+    expect(second.items).toHaveLength(1);
+    expect(second.items[0].id).not.toBe(ranked.items[0].id);
+    const third = (await app.inject({ method: 'GET', url: `/api/news?q=earthquake&limit=1&cursor=${second.nextCursor}` })).json();
+    expect(third.items).toEqual([]);
   });
 
   it('GET /api/news answers 400 with the JSON error shape on bad input', async () => {

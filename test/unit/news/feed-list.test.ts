@@ -49,6 +49,11 @@ describe('feed list loader', () => {
     await expect(loadFeedList(file)).rejects.toThrow(message);
   });
 
+  it('accepts the shipped list', async () => {
+    const shipped = await loadFeedList(SHIPPED_FEEDS_FILE);
+    expect(shipped).toHaveLength(257);
+  });
+
   it('says when the file is missing', async () => {
     await expect(loadFeedList(path.join(dir, 'absent.json'))).rejects.toThrow(/cannot be read: ENOENT/);
   });
