@@ -6,12 +6,15 @@ import { viewFromFragment, WORLD_VIEW } from './boot/initial-view';
 import { setPageState } from './boot/page-state';
 import { takeTokenFromFragment } from './boot/token-from-fragment';
 import './styles/app.css';
+import { loadMapModule } from './map/map-module';
 import { App } from './ui/App';
 
 setPageState('loading');
 const hash = window.location.hash;
 const token = takeTokenFromFragment();
 const api = token ? new ApiClient(window.location.origin, token) : null;
+// Fetched while the token is checked; a failed check simply never uses it.
+if (api) void loadMapModule().catch(() => undefined);
 const root = document.getElementById('root')!;
 
 createRoot(root).render(

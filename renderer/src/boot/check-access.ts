@@ -18,16 +18,15 @@ export function missingTokenFailure(): BootFailure {
 }
 
 export async function checkAccess(api: ApiClient): Promise<{ health: HealthReport } | { failure: BootFailure }> {
-  let health: HealthReport;
-  try {
-    health = await api.get<HealthReport>('/api/health');
-  } catch (error) {
+  // Both at once: health says whether the API is there, keys whether it takes the token.
+  const [health, keys] = await Promise.allSettled([api.get<HealthReport>('/api/health'), api.get('/api/keys')]);
+  if (health.status === 'rejected') {
+    const error = health.reason as unknown;
     const detail = error instanceof ApiRequestError && !error.unreachable ? `${error.message} (${error.code})` : `No answer from ${api.baseUrl}.`;
     return { failure: { what: 'api-unreachable', title: 'The Vantage API is unreachable', detail: `${detail} Is the stack running?` } };
   }
-  try {
-    await api.get('/api/keys');
-  } catch (error) {
+  if (keys.status === 'rejected') {
+    const error = keys.reason as unknown;
     if (error instanceof ApiRequestError && error.status === 401) {
       return {
         failure: {
@@ -40,5 +39,5 @@ export async function checkAccess(api: ApiClient): Promise<{ health: HealthRepor
     const detail = error instanceof ApiRequestError ? `${error.message} (${error.code})` : (error as Error).message;
     return { failure: { what: error instanceof ApiRequestError && error.unreachable ? 'api-unreachable' : 'api-error', title: 'The Vantage API failed', detail } };
   }
-  return { health };
+  return { health: health.value };
 }

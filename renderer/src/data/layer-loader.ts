@@ -108,6 +108,9 @@ export class LayerLoader {
       }),
     ]);
     if (signal.aborted) return;
+    // The first view is fetched while the map is still loading.
+    await this.map.loaded;
+    if (signal.aborted) return;
     this.pushAll();
   }
 

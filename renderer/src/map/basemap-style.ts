@@ -1,6 +1,8 @@
 // The offline basemap: Natural Earth countries (world-atlas TopoJSON) as fill + line layers.
-// No glyphs or sprites: nothing here needs the network.
+// No glyphs or sprites: nothing here needs the network. The small 1:110m shapes paint first; the
+// 1:50m ones replace them once the map is ready (`basemapDetail`).
 import type { StyleSpecification } from 'maplibre-gl';
+import type { FeatureCollection, MultiLineString } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { splitLinesAtAntimeridian, unwrapPolygons } from './antimeridian';
@@ -14,18 +16,38 @@ export interface BasemapChoice {
   styleUrl: string | null;
 }
 
+type CountriesTopology = Topology<{ countries: GeometryCollection }>;
+
+export interface BasemapData {
+  countries: FeatureCollection;
+  borders: MultiLineString;
+  coasts: MultiLineString;
+}
+
+function basemapData(topology: CountriesTopology): BasemapData {
+  return {
+    countries: unwrapPolygons(feature(topology, topology.objects.countries)),
+    borders: splitLinesAtAntimeridian(mesh(topology, topology.objects.countries, (a, b) => a !== b)),
+    coasts: splitLinesAtAntimeridian(mesh(topology, topology.objects.countries, (a, b) => a === b)),
+  };
+}
+
+/** The 1:50m shapes (each import is its own chunk, fetched when asked for). */
+export async function basemapDetail(): Promise<BasemapData> {
+  return basemapData((await import('world-atlas/countries-50m.json')).default as unknown as CountriesTopology);
+}
+
+// Shapes this coarse gain nothing from tiling deeper than this; MapLibre overzooms beyond it.
+const BASEMAP_MAX_ZOOM = 8;
+
 export async function offlineBasemapStyle(): Promise<StyleSpecification> {
-  // Its own chunk: the app shell paints before the 50m countries are parsed.
-  const topology = (await import('world-atlas/countries-50m.json')).default as unknown as Topology<{ countries: GeometryCollection }>;
-  const countries = unwrapPolygons(feature(topology, topology.objects.countries));
-  const borders = splitLinesAtAntimeridian(mesh(topology, topology.objects.countries, (a, b) => a !== b));
-  const coasts = splitLinesAtAntimeridian(mesh(topology, topology.objects.countries, (a, b) => a === b));
+  const data = basemapData((await import('world-atlas/countries-110m.json')).default as unknown as CountriesTopology);
   return {
     version: 8,
     sources: {
-      countries: { type: 'geojson', data: countries, attribution: BASEMAP_ATTRIBUTION },
-      borders: { type: 'geojson', data: borders },
-      coasts: { type: 'geojson', data: coasts },
+      countries: { type: 'geojson', data: data.countries, attribution: BASEMAP_ATTRIBUTION, maxzoom: BASEMAP_MAX_ZOOM },
+      borders: { type: 'geojson', data: data.borders, maxzoom: BASEMAP_MAX_ZOOM },
+      coasts: { type: 'geojson', data: data.coasts, maxzoom: BASEMAP_MAX_ZOOM },
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': PALETTE.water } },

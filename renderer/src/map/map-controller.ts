@@ -6,12 +6,13 @@ import type { FeatureCollection, Geometry, Polygon } from 'geojson';
 import type * as MapLibre from 'maplibre-gl';
 import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature, StyleSpecification } from 'maplibre-gl';
 import type { Bbox } from '../api/api-types';
+import { markBoot } from '../boot/timing-marks';
 import { viewportBbox } from '../api/viewport-bbox';
 import { addAircraftIcons } from './aircraft-icons';
-import { type BasemapChoice, offlineBasemapStyle } from './basemap-style';
+import { type BasemapChoice, basemapDetail, offlineBasemapStyle } from './basemap-style';
 import { GeofenceDrawing } from './geofence-drawing';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from './layer-catalog';
-import { addOverlays } from './overlay-layers';
+import { addOverlays, OVERLAY_LAYERS, overlaySources } from './overlay-layers';
 import { popupContent } from './popup-content';
 
 export interface MapViewport {
@@ -52,13 +53,17 @@ export class MapController {
   private viewportTimer: number | undefined;
   private readonly drawingTool: GeofenceDrawing;
   private playbackEpoch: number | null = null;
+  private styleReady = false;
 
   private constructor(
     readonly map: MapLibreMap,
     private readonly lib: typeof MapLibre,
     private readonly options: MapControllerOptions,
+    /** Settles once the style is loaded and sources can take data; rejects if the map cannot start. */
+    readonly loaded: Promise<void>,
   ) {
     this.drawingTool = new GeofenceDrawing(map, options.onDrawChange, options.onDrawFinished);
+    void loaded.then(() => (this.styleReady = true)).catch(() => undefined);
     map.on('moveend', () => this.scheduleViewport());
     map.on('click', (event) => {
       if (this.drawingTool.drawing) return;
@@ -72,8 +77,12 @@ export class MapController {
     }
   }
 
+  /**
+   * Answers as soon as the map exists (its bounds are known), so layer data can be fetched while the
+   * style, worker and first tiles load; `loaded` settles when the map can take data.
+   */
   static async create(options: MapControllerOptions): Promise<MapController> {
-    const [lib, style] = await Promise.all([import('maplibre-gl'), MapController.style(options.basemap)]);
+    const [lib, style] = await Promise.all([import('maplibre-gl'), MapController.style(options.basemap, options.apiOrigin)]);
     // Bundled builds cannot find the worker beside the library: point MapLibre at the emitted file.
     lib.setWorkerUrl(new URL(workerUrl, window.location.href).href);
     const map = new lib.Map({
@@ -89,26 +98,32 @@ export class MapController {
       transformRequest: (url) =>
         url.startsWith(`${options.apiOrigin}/api/`) ? { url, headers: { Authorization: options.authorization } } : { url },
     });
+    markBoot('map-created');
     map.touchZoomRotate.disableRotation();
     map.addControl(new lib.NavigationControl({ showCompass: false }), 'bottom-right');
     map.addControl(new lib.ScaleControl({ unit: 'metric' }), 'bottom-left');
-    await new Promise<void>((resolve, reject) => {
+    // The aircraft layer may ask for its icons before load; they are drawn on demand.
+    map.on('styleimagemissing', (event: { id: string }) => event.id.startsWith('aircraft') && addAircraftIcons(map));
+    const loaded = new Promise<void>((resolve, reject) => {
       const onError = (event: { error?: { message: string } }) => reject(new Error(event.error?.message ?? 'the map could not start'));
       map.once('error', onError);
       map.once('load', () => {
         map.off('error', onError);
+        // An online style arrives without our layers: add them on top (a no-op for the offline style).
+        addOverlays(map, options.apiOrigin);
+        addAircraftIcons(map);
+        markBoot('map-loaded');
         resolve();
       });
     });
-    addAircraftIcons(map);
-    addOverlays(map, options.apiOrigin);
-    const controller = new MapController(map, lib, options);
-    return controller;
+    return new MapController(map, lib, options, loaded);
   }
 
-  /** The offline basemap unless settings name an online style (MapLibre fetches and parses it). */
-  private static async style(basemap: BasemapChoice): Promise<StyleSpecification | string> {
-    return basemap.styleUrl ?? offlineBasemapStyle();
+  /** The offline basemap with the overlays built in (one load for both), unless settings name an online style. */
+  private static async style(basemap: BasemapChoice, apiOrigin: string): Promise<StyleSpecification | string> {
+    if (basemap.styleUrl) return basemap.styleUrl;
+    const base = await offlineBasemapStyle();
+    return { ...base, sources: { ...base.sources, ...overlaySources(apiOrigin) }, layers: [...base.layers, ...OVERLAY_LAYERS] };
   }
 
   viewport(): MapViewport {
@@ -126,11 +141,19 @@ export class MapController {
     this.viewportTimer = window.setTimeout(() => this.options.onViewport(this.viewport()), VIEWPORT_DEBOUNCE_MS);
   }
 
+  /** Style changes asked for before load are applied once it is loaded. */
+  private whenStyleReady(apply: () => void): void {
+    if (this.styleReady) apply();
+    else void this.loaded.then(apply).catch(() => undefined);
+  }
+
   setData(source: OverlaySourceId, data: FeatureCollection<Geometry>): void {
+    if (!this.styleReady) return this.whenStyleReady(() => this.setData(source, data));
     (this.map.getSource(source) as GeoJSONSource | undefined)?.setData(data);
   }
 
   setVisibility(visibility: LayerVisibility): void {
+    if (!this.styleReady) return this.whenStyleReady(() => this.setVisibility(visibility));
     for (const key of LAYER_KEYS) {
       for (const id of LAYERS[key].styleLayers) {
         if (this.map.getLayer(id)) this.map.setLayoutProperty(id, 'visibility', visibility[key] ? 'visible' : 'none');
@@ -171,6 +194,7 @@ export class MapController {
 
   /** Playback: fires as of that minute (the last 24 h before it) and the minute cells; null = live. */
   setPlaybackMinute(minute: Date | null): void {
+    if (!this.styleReady) return this.whenStyleReady(() => this.setPlaybackMinute(minute));
     this.playbackEpoch = minute ? Math.floor(minute.getTime() / 1000) + 59 : null;
     const filter: FilterSpecification | null =
       this.playbackEpoch === null ? null : ['all', ['<=', ['get', 'acq_time'], this.playbackEpoch], ['>', ['get', 'acq_time'], this.playbackEpoch - 86_400]];
@@ -220,6 +244,16 @@ export class MapController {
   project(lon: number, lat: number): { x: number; y: number } {
     const point = this.map.project([lon, lat]);
     return { x: point.x, y: point.y };
+  }
+
+  /** Swaps the offline basemap's 1:110m shapes for 1:50m ones (after ready: not on the path to it). */
+  async loadBasemapDetail(): Promise<void> {
+    if (this.options.basemap.styleUrl) return;
+    const detail = await basemapDetail();
+    await this.loaded;
+    (this.map.getSource('countries') as GeoJSONSource | undefined)?.setData(detail.countries);
+    (this.map.getSource('borders') as GeoJSONSource | undefined)?.setData(detail.borders);
+    (this.map.getSource('coasts') as GeoJSONSource | undefined)?.setData(detail.coasts);
   }
 
   /** Resolves once everything asked for so far is loaded and drawn. */

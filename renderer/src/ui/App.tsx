@@ -5,6 +5,7 @@ import type { HealthReport } from '../api/api-types';
 import { type BootFailure, checkAccess, missingTokenFailure } from '../boot/check-access';
 import type { InitialView } from '../boot/initial-view';
 import { setPageState } from '../boot/page-state';
+import { markBoot } from '../boot/timing-marks';
 import { ErrorScreen } from './ErrorScreen';
 import { Workspace } from './Workspace';
 
@@ -19,6 +20,7 @@ export function App({ api, initialView }: { api: ApiClient | null; initialView: 
     let cancelled = false;
     void checkAccess(api).then((result) => {
       if (cancelled) return;
+      markBoot('access-checked');
       setBoot('failure' in result ? { phase: 'failed', failure: result.failure } : { phase: 'open', health: result.health });
     });
     return () => {

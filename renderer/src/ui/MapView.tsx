@@ -1,6 +1,7 @@
 // The map's container; the controller (and MapLibre with it) is loaded lazily in its own chunk.
 import { useEffect, useRef } from 'react';
 import type { MapController, MapControllerOptions } from '../map/map-controller';
+import { loadMapModule } from '../map/map-module';
 
 type Options = Omit<MapControllerOptions, 'container'>;
 
@@ -13,7 +14,7 @@ export function MapView({ options, onReady, onError }: { options: Options; onRea
     let controller: MapController | null = null;
     let cancelled = false;
     const { options: first, onReady: ready, onError: failed } = initial.current;
-    import('../map/map-controller')
+    loadMapModule()
       .then(({ MapController }) => MapController.create({ ...first, container: container.current! }))
       .then((created) => {
         if (cancelled) return created.destroy();

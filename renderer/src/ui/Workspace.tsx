@@ -5,6 +5,7 @@ import type { ApiClient } from '../api/api-client';
 import type { HealthReport, LiveServerMessage } from '../api/api-types';
 import type { InitialView } from '../boot/initial-view';
 import { setPageState } from '../boot/page-state';
+import { markBoot } from '../boot/timing-marks';
 import { fetchFireWindowCounts, type FireWindowCounts } from '../data/fire-window-counts';
 import { LayerLoader, type LayerSnapshot } from '../data/layer-loader';
 import { useHealth } from '../data/use-health';
@@ -39,6 +40,8 @@ export function Workspace({ api, initialHealth, initialView }: { api: ApiClient;
   const [camera, setCamera] = useState<{ id: string; title: string } | null>(null);
   const [draft, setDraft] = useState<DraftState>({ drawing: false, points: 0, polygon: null });
   const loader = useRef<LayerLoader | null>(null);
+  const [ready, setReady] = useState(false);
+  const readyRef = useRef(false);
   const fireCountDirty = useRef(true);
 
   const onLiveMessage = useCallback(
@@ -74,13 +77,17 @@ export function Workspace({ api, initialHealth, initialView }: { api: ApiClient;
       setViewport(view);
       connection?.setViewport(view.bbox);
       fireCountDirty.current = true;
-      await Promise.all([
-        loader.current?.load(view),
+      const counts = () =>
         fetchFireWindowCounts(api, view.bbox)
           .then(setFireWindow)
-          .catch(() => setFireWindow(null)),
-      ]);
+          .catch(() => setFireWindow(null));
+      // The first time, the HUD's hour/day counts wait until the map is drawn: they are not on the
+      // path to ready and would compete with it for the two cores.
+      await Promise.all([loader.current?.load(view), readyRef.current ? counts() : undefined]);
+      markBoot('data-loaded');
+      await map.loaded;
       await map.whenIdle();
+      if (!readyRef.current) void counts();
     },
     [api, connection],
   );
@@ -94,15 +101,26 @@ export function Workspace({ api, initialHealth, initialView }: { api: ApiClient;
     (map: MapController) => {
       loader.current = new LayerLoader(api, map, setSnapshot);
       // Tiles have no client-side list: the fire count is read from what the map drew.
+      // Counted after the frame settles (off the path to ready): 50,000 points take a moment to query.
+      let countTimer: number | undefined;
       map.map.on('idle', () => {
         if (!fireCountDirty.current) return;
-        fireCountDirty.current = false;
-        loader.current?.noteRenderedFires(map.renderedFireCount());
+        window.clearTimeout(countTimer);
+        countTimer = window.setTimeout(() => {
+          fireCountDirty.current = false;
+          loader.current?.noteRenderedFires(map.renderedFireCount());
+        }, 200);
       });
       installTestHook(map);
       setController(map);
       void refreshView(map, map.viewport())
-        .then(() => setPageState('ready'))
+        .then(() => {
+          markBoot('ready');
+          readyRef.current = true;
+          setReady(true);
+          setPageState('ready');
+          void map.loadBasemapDetail().catch(() => undefined);
+        })
         .catch((error: Error) => {
           setMapError(`Loading the map's data failed: ${error.message}`);
           setPageState('error');
@@ -174,7 +192,8 @@ export function Workspace({ api, initialHealth, initialView }: { api: ApiClient;
         setDraft={setDraft}
         onGeofencesChanged={() => void loader.current?.reloadGeofences()}
       />
-      <PlaybackBar api={api} controller={controller} viewport={viewport} />
+      {/* The timeline loads after ready, off the path to the first drawn map. */}
+      <PlaybackBar api={api} controller={controller} viewport={ready ? viewport : null} />
       {camera && <CameraPanel api={api} camera={camera} onClose={() => setCamera(null)} />}
     </div>
   );
