@@ -33,4 +33,12 @@ test('a fire ingested in view appears live; one out of view is never sent to thi
   expect(received.some((frame) => frame.includes(fireUrlSuffix(OUTSIDE.latitude, OUTSIDE.longitude)))).toBe(false);
   await expect.poll(() => hud.counterValue('fires-hour')).toBe((hourBefore ?? 0) + 1);
   await expect.poll(() => map.count('fires').getAttribute('data-value')).not.toBe('0');
+
+  // Its popup gives the analyst the time in UTC and local time.
+  const point = await map.pagePoint(INSIDE.longitude, INSIDE.latitude);
+  await page.mouse.click(point.x, point.y);
+  const popup = page.locator('.vantage-popup');
+  await expect(popup).toBeVisible();
+  await expect(popup).toContainText('UTC');
+  await expect(popup).toContainText(/Fire detection/);
 });
