@@ -1,5 +1,6 @@
 -- revision: 002_cameras
 -- parents: 002_fires
+-- on-change: reapply
 -- Public cameras (filled in by the cameras issue as it lands) and the geocoder's answers, so the same
 -- place is never asked twice.
 

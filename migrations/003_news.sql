@@ -1,5 +1,6 @@
 -- revision: 003_news
 -- parents: 002_cameras
+-- on-change: reapply
 -- News articles and the scraper's per-feed state. Idempotent: a database that already has them keeps them.
 
 CREATE TABLE IF NOT EXISTS news_feeds (

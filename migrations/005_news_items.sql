@@ -1,5 +1,6 @@
 -- revision: 005_news_items
 -- parents: 004_camera_enum
+-- on-change: reapply
 -- Deduplicated stories (news_items) with the articles that tell them, and the summaries written over them. Idempotent.
 
 -- Trigram similarity of headline keys finds near-identical headlines; a server without the extension falls back to equal keys.

@@ -6,6 +6,11 @@ export interface Revision {
   parents: string[];
   sql: string;
   checksum: string;
+  /**
+   * `-- on-change: reapply`: the file is idempotent (IF NOT EXISTS throughout) and was a placeholder
+   * filled in later, so a database that applied an earlier text runs it again.
+   */
+  reapplyWhenChanged: boolean;
 }
 
 export class MigrationGraphError extends Error {
@@ -14,6 +19,7 @@ export class MigrationGraphError extends Error {
 
 const REVISION_HEADER = /^--\s*revision:\s*(\S+)\s*$/m;
 const PARENTS_HEADER = /^--\s*parents:(.*)$/m;
+const ON_CHANGE_HEADER = /^--\s*on-change:\s*(\S+)\s*$/m;
 
 /** Reads the `-- revision:` and `-- parents:` header lines of one migration file. */
 export function parseRevision(fileName: string, sql: string): Revision {
@@ -32,7 +38,9 @@ export function parseRevision(fileName: string, sql: string): Revision {
   if (new Set(parents).size !== parents.length) {
     throw new MigrationGraphError(`${fileName}: a parent is listed twice`);
   }
-  return { id: expectedId, parents, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+  const onChange = ON_CHANGE_HEADER.exec(sql)?.[1];
+  if (onChange !== undefined && onChange !== 'reapply') throw new MigrationGraphError(`${fileName}: "-- on-change:" takes only "reapply"`);
+  return { id: expectedId, parents, sql, checksum: createHash('sha256').update(sql).digest('hex'), reapplyWhenChanged: onChange === 'reapply' };
 }
 
 /** Revisions that no other revision names as a parent. */

@@ -42,7 +42,8 @@ export async function runMigrations(
       const applied: string[] = [];
       for (const revision of revisions) {
         const existing = recorded.get(revision.id);
-        if (existing) {
+        const reapply = Boolean(existing && existing.checksum !== revision.checksum && revision.reapplyWhenChanged);
+        if (existing && !reapply) {
           if (existing.checksum !== revision.checksum) {
             logger.warn(`migration ${revision.id} changed after it was applied; the change is not applied`);
           }
@@ -51,15 +52,19 @@ export async function runMigrations(
         await client.query('BEGIN');
         try {
           await client.query(revision.sql);
-          await client.query('INSERT INTO schema_migrations (revision, parents, checksum) VALUES ($1, $2, $3)', [
-            revision.id,
-            revision.parents,
-            revision.checksum,
-          ]);
+          await client.query(
+            `INSERT INTO schema_migrations (revision, parents, checksum) VALUES ($1, $2, $3)
+             ON CONFLICT (revision) DO UPDATE SET checksum = EXCLUDED.checksum, applied_at = now()`,
+            [revision.id, revision.parents, revision.checksum],
+          );
           await client.query('COMMIT');
         } catch (error) {
           await client.query('ROLLBACK');
           throw new Error(`migration ${revision.id} failed: ${(error as Error).message}`, { cause: error });
+        }
+        if (reapply) {
+          logger.info(`re-applied migration ${revision.id} (an idempotent revision filled in after it was first applied)`);
+          continue;
         }
         applied.push(revision.id);
         logger.info(`applied migration ${revision.id}`);

@@ -55,6 +55,8 @@ import { HostRateLimiter } from './cameras/host-rate-limiter.js';
 import { SnapshotCache } from './cameras/snapshot-cache.js';
 import { SnapshotFetcher } from './cameras/snapshot-fetcher.js';
 import { SnapshotService } from './cameras/snapshot-service.js';
+import { createNews } from './news/news-module.js';
+import { newsRoutes } from './news/news-routes.js';
 import { LiveFeed } from './live/live-feed.js';
 import { LiveHub } from './live/live-hub.js';
 import { liveRoutes } from './live/live-routes.js';
@@ -111,10 +113,16 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stopSchedules());
 
+  const keys = new KeyService(new ApiKeyRepository(app.db), new KeyCipher(config.dataKey), settingsKeySource(config.settings));
+  const news = createNews({ db: app.db, keys, settings: config.settings, log: app.log });
+  for (const job of news.jobs) jobs.register(job);
+
   const health = new HealthService(new HealthRepository(app.db), pipelineStatus, app.bus, VERSION, config.keyStorage);
   app.decorate('health', health);
   await app.register(healthRoutes, { service: health });
   await app.register(jobRoutes);
+  health.addSection('news', () => news.health());
+  await app.register(newsRoutes, news.routes);
 
   await ensureEventStream(app.bus.connection, { ackWaitMs: config.ingesterAckWaitMs });
   await app.register(eventRoutes, {
@@ -128,7 +136,6 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   const correlationRepository = new CorrelationRepository(app.db);
   const correlations = new CorrelationService(correlationRepository, app.bus.connection, { aircraftMaxAgeSeconds, fireHours: 24 });
 
-  const keys = new KeyService(new ApiKeyRepository(app.db), new KeyCipher(config.dataKey), settingsKeySource(config.settings));
   await app.register(keyRoutes, { keys });
   app.decorate('keys', keys);
 

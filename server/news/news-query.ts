@@ -9,7 +9,7 @@ export const newsSearchQuery = z
   .object({
     q: z.string().trim().min(1).max(500).optional(),
     since: instantParam.optional(),
-    category: z.string().trim().min(1).max(100).optional(),
+    category: z.string().regex(/^[a-z][a-z-]{0,39}$/, 'category is a lower-case word such as defence or disaster').optional(),
     limit: limitParam(50, 200),
     cursor: z.string().max(500).optional(),
   })

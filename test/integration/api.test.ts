@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorized, createTestApp, TEST_HOST, type TestApp } from '../support/test-app.js';
@@ -118,22 +120,20 @@ describe('API skeleton', () => {
 
 describe('API with DB_NULL_POOL and a short job wait', () => {
   let subject: TestApp;
+  let slowDirectory: http.Server;
 
   beforeAll(async () => {
-    subject = await createTestApp({ dbNullPool: true, jobWaitMs: 0 });
-    let release: () => void = () => undefined;
-    const gate = new Promise<void>((resolve) => (release = resolve));
-    subject.app.jobs.register({
-      name: 'recap',
-      async run() {
-        await gate;
-        return { ok: true };
-      },
+    // A camera directory that takes its time: the crawl outlasts a job wait of 0 ms.
+    slowDirectory = http.createServer((_request, response) => {
+      setTimeout(() => response.writeHead(200, { 'content-type': 'text/plain' }).end('# no cameras today\n'), 500);
     });
-    setTimeout(() => release(), 500);
+    await new Promise<void>((resolve) => slowDirectory.listen(0, '127.0.0.1', resolve));
+    const port = (slowDirectory.address() as AddressInfo).port;
+    subject = await createTestApp({ dbNullPool: true, jobWaitMs: 0, settings: { CAMERA_SOURCES: `http://127.0.0.1:${port}/list.txt` } });
   });
   afterAll(async () => {
     await subject?.close();
+    await new Promise((resolve) => slowDirectory?.close(resolve));
   });
 
   it('answers health without a pool (a connection per unit of work)', async () => {
@@ -142,8 +142,8 @@ describe('API with DB_NULL_POOL and a short job wait', () => {
   });
 
   it('answers 202 for a job that outlasts the wait', async () => {
-    const response = await subject.app.inject({ method: 'POST', url: '/api/jobs/recap', headers: authorized });
+    const response = await subject.app.inject({ method: 'POST', url: '/api/jobs/cameras', headers: authorized });
     expect(response.statusCode).toBe(202);
-    expect(response.json()).toEqual({ job: 'recap', status: 'running' });
+    expect(response.json()).toEqual({ job: 'cameras', status: 'running' });
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
 
-const TABLES = ['events', 'event_urls', 'event_minute_rollup', 'fires', 'incidents', 'aircraft', 'geofences', 'alerts', 'correlations', 'cameras', 'geocode_cache'];
+const TABLES = ['events', 'event_urls', 'event_minute_rollup', 'fires', 'incidents', 'aircraft', 'geofences', 'alerts', 'correlations', 'cameras', 'geocode_cache', 'news_feeds', 'articles', 'news_items', 'article_summaries'];
 
 type Case = { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: unknown; contentType?: string; headers?: Record<string, string> };
 
@@ -23,11 +23,14 @@ const CASES: Case[] = [
   ...queryCases('/api/correlations', ['since', 'limit']),
   ...queryCases('/api/alerts', ['since', 'geofence', 'limit']),
   ...queryCases('/api/cameras', ['bbox', 'limit']),
+  // q is free text: any string is a search (tested in the news tests), so it is not swept here.
+  ...queryCases('/api/news', ['since', 'category', 'limit', 'cursor']),
+  ...queryCases('/api/news/summaries', ['kind', 'since', 'limit']),
   ...queryCases('/api/cameras/1/snapshot', ['cached']),
   ...EVIL.map((value): Case => ({ method: 'GET', url: `/api/cameras/${encodeURIComponent(value)}/snapshot` })),
   // Boundaries: outside ±180/±90, inverted, future, far past, huge limit.
   ...['bbox=-181,0,10,10', 'bbox=0,-91,10,10', 'bbox=0,10,10,0', 'bbox=0,0,10', 'bbox=,,,', 'since=2999-01-01T00:00:00Z', 'since=1600-01-01T00:00:00Z', 'since=99999999d', 'limit=100000000', 'limit=1.5', 'nope=1'].flatMap(
-    (query) => ['/api/events', '/api/fires', '/api/aircraft', '/api/cameras'].map((path): Case => ({ method: 'GET', url: `${path}?${query}` })),
+    (query) => ['/api/events', '/api/fires', '/api/aircraft', '/api/cameras', '/api/news', '/api/news/summaries'].map((path): Case => ({ method: 'GET', url: `${path}?${query}` })),
   ),
   { method: 'GET', url: '/api/playback?from=2026-01-01T00:00:00Z&to=2025-01-01T00:00:00Z' },
   { method: 'GET', url: '/api/playback?from=1d&to=2999-01-01T00:00:00Z' },

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadRevisions } from '../../migrations/migration-files.js';
+import { parseRevision } from '../../migrations/migration-graph.js';
 import { runMigrations } from '../../migrations/migration-runner.js';
 import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
 
@@ -40,6 +42,46 @@ describe('migrations on a real PostgreSQL', () => {
     const again = await runMigrations(database.url);
     expect(again.applied).toEqual([]);
     expect(again.heads).toEqual(['006_merge_005']);
+  });
+
+  it('a placeholder filled in later is re-applied where it is marked `on-change: reapply`, and only warned about otherwise', async () => {
+    const scratch = await createTestDatabase();
+    try {
+      const revisions = await loadRevisions();
+      // The chain as an earlier build had it: the news revisions as bare placeholders (and 004 changed without the mark).
+      const placeholder = (id: string, reapply: boolean) => {
+        const real = revisions.find((revision) => revision.id === id)!;
+        return parseRevision(`${id}.sql`, `-- revision: ${id}\n-- parents: ${real.parents.join(', ')}\n${reapply ? '-- on-change: reapply\n' : ''}SELECT 1;\n`);
+      };
+      const earlier = revisions.map((revision) =>
+        ['003_news', '005_news_items'].includes(revision.id)
+          ? placeholder(revision.id, true)
+          : revision.id === '004_camera_enum'
+            ? placeholder('004_camera_enum', false)
+            : revision,
+      );
+      await runMigrations(scratch.url, { revisions: earlier });
+      expect(await queryOnce(scratch.url, `SELECT to_regclass('articles') AS t`)).toEqual([{ t: null }]);
+
+      const messages: string[] = [];
+      const logger = { info: (message: string) => messages.push(message), warn: (message: string) => messages.push(`warn: ${message}`) };
+      const later = revisions.map((revision) => (revision.id === '004_camera_enum' ? { ...revision, reapplyWhenChanged: false } : revision));
+      const outcome = await runMigrations(scratch.url, { revisions: later, logger });
+      expect(outcome.applied).toEqual([]);
+      expect(await queryOnce(scratch.url, `SELECT to_regclass('articles')::text AS t`)).toEqual([{ t: 'articles' }]);
+      expect(messages).toContain('re-applied migration 003_news (an idempotent revision filled in after it was first applied)');
+      expect(messages).toContain('re-applied migration 005_news_items (an idempotent revision filled in after it was first applied)');
+      expect(await queryOnce(scratch.url, `SELECT to_regclass('news_items')::text AS t`)).toEqual([{ t: 'news_items' }]);
+      expect(messages).toContain('warn: migration 004_camera_enum changed after it was applied; the change is not applied');
+      const [row] = await queryOnce<{ checksum: string }>(scratch.url, `SELECT checksum FROM schema_migrations WHERE revision = '003_news'`);
+      expect(row!.checksum).toBe(revisions.find((revision) => revision.id === '003_news')!.checksum);
+      // Every file that says it may be re-applied can run twice.
+      const again = revisions.filter((revision) => revision.reapplyWhenChanged);
+      expect(again.map((revision) => revision.id)).toEqual(['002_cameras', '003_news', '005_news_items']);
+      for (const revision of again) await queryOnce(scratch.url, revision.sql);
+    } finally {
+      await scratch.drop();
+    }
   });
 
   it('creates the day-partitioned events table with its enum, trigger-kept search vector and default partition', async () => {
