@@ -12,6 +12,7 @@ import { readStackSettings } from '../../main/stack/stack-settings.js';
 import { StackSupervisor } from '../../main/stack/stack-supervisor.js';
 import { treeMemoryMiB } from './process-memory.js';
 import { type BenchFigure, median } from './bench-figures.js';
+import { OFFLINE_STACK_ENV } from '../support/offline-env.js';
 
 const logger = createStackLogger({ level: 'error', quiet: true });
 
@@ -31,7 +32,7 @@ async function timeBare(dataDir: string): Promise<{ ms: number; memoryMiB: numbe
 async function timeStack(dataDir: string): Promise<{ ms: number; memoryMiB: number; stop: () => Promise<void> }> {
   const started = performance.now();
   const supervisor = new StackSupervisor({
-    settings: readStackSettings({ VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'error' }),
+    settings: readStackSettings({ ...OFFLINE_STACK_ENV, VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'error' }),
     logger,
     echoApiOutput: false,
   });

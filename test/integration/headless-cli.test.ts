@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRuntimeFile, type RuntimeInfo } from '../../main/stack/runtime-file.js';
 import { isProcessAlive, waitFor } from '../support/process-check.js';
+import { OFFLINE_STACK_ENV } from '../support/offline-env.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -22,7 +23,7 @@ describe('`npm run serve` (headless CLI)', () => {
     // node with tsx's loader, as `npm run serve` runs it, so the supervisor is our direct child.
     const child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts'], {
       cwd: root,
-      env: { ...process.env, VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+      env: { ...process.env, ...OFFLINE_STACK_ENV, VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -64,7 +65,7 @@ describe('`npm start`: the desktop app where an Electron runtime is present, els
   function start(env: Record<string, string>) {
     const child = spawn(process.execPath, ['--import', 'tsx', 'main/start.ts'], {
       cwd: root,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+      env: { ...process.env, ...OFFLINE_STACK_ENV, LOG_LEVEL: 'warn', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const output = { stdout: '', stderr: '' };

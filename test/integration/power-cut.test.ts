@@ -9,6 +9,7 @@ import { fireMessages } from '../support/event-fixtures.js';
 import { publishRaw, waitUntilDrained } from '../support/ingest-helpers.js';
 import { isProcessAlive, waitFor } from '../support/process-check.js';
 import { queryOnce } from '../support/test-database.js';
+import { OFFLINE_STACK_ENV } from '../support/offline-env.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -25,7 +26,7 @@ describe('power cut: SIGKILL the whole stack during ingest, start again, counts 
   const serve = async (): Promise<RuntimeInfo> => {
     child = spawn(process.execPath, ['--import', 'tsx', 'main/cli.ts'], {
       cwd: root,
-      env: { ...process.env, VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+      env: { ...process.env, ...OFFLINE_STACK_ENV, VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'error' },
       stdio: 'ignore',
     });
     return waitFor(() => readRuntimeFile(dataDir).then((info) => (info && info.pid === child?.pid ? info : undefined)), 90_000, 'runtime.json');
