@@ -15,6 +15,10 @@ const token = takeTokenFromFragment();
 const api = token ? new ApiClient(window.location.origin, token) : null;
 // Fetched while the token is checked; a failed check simply never uses it.
 if (api) void loadMapModule().catch(() => undefined);
+// Opening a new `#token=` address in this tab changes only the fragment: start over to read it.
+window.addEventListener('hashchange', () => {
+  if (/(^#|&)token=/.test(window.location.hash)) window.location.reload();
+});
 const root = document.getElementById('root')!;
 
 createRoot(root).render(

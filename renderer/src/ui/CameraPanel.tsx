@@ -1,6 +1,7 @@
 // A camera's snapshot, fetched with the bearer token (an <img src> cannot send it) and shown from a blob URL.
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
+import { errorFromResponse } from '../api/api-error';
 
 type Snapshot = { state: 'loading' } | { state: 'ok'; url: string } | { state: 'unavailable' } | { state: 'error'; message: string };
 
@@ -15,7 +16,7 @@ export function CameraPanel({ api, camera, onClose }: { api: ApiClient; camera: 
       .then(async (response) => {
         if (cancelled) return;
         if (response.status === 404) return setSnapshot({ state: 'unavailable' });
-        if (!response.ok) return setSnapshot({ state: 'error', message: `${response.status} ${response.statusText}` });
+        if (!response.ok) return setSnapshot({ state: 'error', message: (await errorFromResponse(response, 'snapshot')).message });
         objectUrl = URL.createObjectURL(await response.blob());
         if (!cancelled) setSnapshot({ state: 'ok', url: objectUrl });
       })

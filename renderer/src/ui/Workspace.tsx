@@ -104,7 +104,8 @@ export function Workspace({ api, initialHealth, initialView }: { api: ApiClient;
       // Counted after the frame settles (off the path to ready): 50,000 points take a moment to query.
       let countTimer: number | undefined;
       map.map.on('idle', () => {
-        if (!fireCountDirty.current) return;
+        // A hidden layer draws nothing: keep the last count rather than say zero.
+        if (!fireCountDirty.current || !map.isLayerVisible('fires')) return;
         window.clearTimeout(countTimer);
         countTimer = window.setTimeout(() => {
           fireCountDirty.current = false;

@@ -46,6 +46,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     const runtime = await supervisor.start();
     process.env[STACK_ENV.apiUrl] = runtime.apiUrl;
     process.env[STACK_ENV.token] = runtime.token;
+    if (supervisor.postgres) process.env[STACK_ENV.databaseUrl] = supervisor.postgres.url;
   } catch (error) {
     await stop();
     throw error;

@@ -4,7 +4,14 @@ export interface UiStack {
   token: string;
 }
 
-export const STACK_ENV = { apiUrl: 'VANTAGE_UI_API_URL', token: 'VANTAGE_UI_TOKEN' } as const;
+export const STACK_ENV = { apiUrl: 'VANTAGE_UI_API_URL', token: 'VANTAGE_UI_TOKEN', databaseUrl: 'VANTAGE_UI_DATABASE_URL' } as const;
+
+/** For test data no API can make (cameras come from crawling the outside world). */
+export function uiDatabaseUrl(): string {
+  const url = process.env[STACK_ENV.databaseUrl];
+  if (!url) throw new Error(`${STACK_ENV.databaseUrl} is not set: run through test/ui/playwright.config.ts`);
+  return url;
+}
 
 export function uiStack(): UiStack {
   const apiUrl = process.env[STACK_ENV.apiUrl];
