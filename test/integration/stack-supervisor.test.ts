@@ -1,4 +1,6 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -7,7 +9,10 @@ import { createStackLogger } from '../../main/stack/stack-logger.js';
 import { readStackSettings } from '../../main/stack/stack-settings.js';
 import { StackSupervisor } from '../../main/stack/stack-supervisor.js';
 import { isProcessAlive, waitFor } from '../support/process-check.js';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { LiveClient } from '../support/live-client.js';
+import { OFFLINE_STACK_ENV } from '../support/offline-env.js';
+import { startOwnNats, type OwnNats } from '../support/own-nats.js';
+import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
 
 async function health(apiUrl: string): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${apiUrl}/api/health`);
@@ -117,23 +122,36 @@ describe('stack supervisor with embedded PostgreSQL and bundled NATS', () => {
 describe('stack supervisor with DATABASE_URL and NATS_URL (scale-out)', () => {
   let database: TestDatabase;
   let dataDir: string;
+  let nats: OwnNats;
+  let slowDirectory: http.Server;
 
   beforeAll(async () => {
     database = await createTestDatabase();
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'vantage-external-'));
+    // Its own NATS: the shared test bus has other files' ingesters on the same durable consumer.
+    nats = await startOwnNats();
+    // A camera directory that answers slowly, so a crawl is still running when the other instance asks.
+    slowDirectory = http.createServer((_request, response) => {
+      setTimeout(() => response.writeHead(200, { 'content-type': 'text/plain' }).end('# none\n'), 1_500);
+    });
+    await new Promise<void>((resolve) => slowDirectory.listen(0, '127.0.0.1', resolve));
   });
   afterAll(async () => {
+    await new Promise((resolve) => slowDirectory?.close(resolve));
+    await nats?.stop();
     await database?.drop();
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('starts no embedded server and two API stacks share one database and one NATS', async () => {
-    const natsUrl = new URL(inject('natsUrl'));
+  it('two API stacks on one database and one NATS: migrations once, each event stored once and seen live on both, a job run once at a time', async () => {
     const env = (instance: number) => ({
       VANTAGE_DATA_DIR: path.join(dataDir, `instance-${instance}`),
       DATABASE_URL: database.url,
-      NATS_URL: natsUrl.toString(),
-      NATS_TOKEN: inject('natsToken'),
+      NATS_URL: nats.url,
+      NATS_TOKEN: nats.token,
+      VANTAGE_TOKEN: `scale-out-token-${instance}-0123456789`,
+      CAMERA_SOURCES: `http://127.0.0.1:${(slowDirectory.address() as AddressInfo).port}/list.txt`,
+      ...OFFLINE_STACK_ENV,
     });
     // Two API stacks, as on two machines: each its own data dir, one shared database and NATS.
     const stacks = [0, 1].map(
@@ -145,6 +163,7 @@ describe('stack supervisor with DATABASE_URL and NATS_URL (scale-out)', () => {
           serverOverrides: { schedulesEnabled: false },
         }),
     );
+    const clients: LiveClient[] = [];
     try {
       expect(stacks.every((stack) => stack.postgres === null && stack.nats === null)).toBe(true);
       // Both start together: the migrations are applied once under the advisory lock.
@@ -158,7 +177,40 @@ describe('stack supervisor with DATABASE_URL and NATS_URL (scale-out)', () => {
         expect(body.database).toMatchObject({ ok: true, schemaHeads: ['006_merge_005'] });
         expect(body.bus).toEqual({ ok: true, jetstream: true });
       }
+      const migrations = await queryOnce<{ n: number; once: boolean }>(
+        database.url,
+        'SELECT count(*)::int AS n, bool_and(c = 1) AS once FROM (SELECT revision, count(*) AS c FROM schema_migrations GROUP BY revision) r',
+      );
+      expect(migrations).toEqual([{ n: 8, once: true }]);
+
+      // A live client on each instance; fires ingested through the first one.
+      for (const runtime of runtimes) {
+        const client = await LiveClient.open(`${runtime.apiUrl.replace('http', 'ws')}/api/live?token=${encodeURIComponent(runtime.token)}`);
+        clients.push(client);
+        await client.setViewport([-180, -90, 180, 90]);
+      }
+      const fires = [0, 1, 2].map((index) => ({ latitude: 37 + index / 10, longitude: -120, acq_time: '2026-11-21T10:00:00Z', satellite: 'N', confidence: 'h', frp: 5 }));
+      const ingest = await fetch(`${runtimes[0]!.apiUrl}/api/ingest/fires`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${runtimes[0]!.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(fires),
+      });
+      expect(ingest.status).toBe(200);
+      for (const client of clients) await waitFor(() => (client.eventUrls().length >= 3 ? true : undefined), 15_000, 'three live fire events');
+      for (const client of clients) expect(new Set(client.eventUrls()).size).toBe(3);
+      const stored = await queryOnce<{ events: number; urls: number }>(
+        database.url,
+        `SELECT count(*)::int AS events, count(DISTINCT url)::int AS urls FROM events WHERE source_type = 'fire'`,
+      );
+      expect(stored).toEqual([{ events: 3, urls: 3 }]);
+
+      // The same job asked of both instances at once: one runs it, the other says it is running.
+      const run = (index: number) =>
+        fetch(`${runtimes[index]!.apiUrl}/api/jobs/cameras`, { method: 'POST', headers: { authorization: `Bearer ${runtimes[index]!.token}` } }).then((response) => response.status);
+      const statuses = await Promise.all([run(0), run(1)]);
+      expect(statuses.sort()).toEqual([200, 409]);
     } finally {
+      for (const client of clients) client.close();
       await Promise.all(stacks.map((stack) => stack.stop()));
     }
   });
