@@ -54,6 +54,8 @@ export class MapController {
   private readonly drawingTool: GeofenceDrawing;
   private playbackEpoch: number | null = null;
   private styleReady = false;
+  /** Sources start empty (the style declares them so). */
+  private readonly emptySources = new Set<string>(['fires-points', 'fires-live', 'incidents', 'aircraft', 'correlations', 'events', 'geofences', 'alerts', 'cameras', 'playback-cells']);
 
   private constructor(
     readonly map: MapLibreMap,
@@ -149,6 +151,11 @@ export class MapController {
 
   setData(source: OverlaySourceId, data: FeatureCollection<Geometry>): void {
     if (!this.styleReady) return this.whenStyleReady(() => this.setData(source, data));
+    // Empty over empty changes nothing but still costs a worker round trip and a redraw.
+    const empty = data.features.length === 0;
+    if (empty && this.emptySources.has(source)) return;
+    if (empty) this.emptySources.add(source);
+    else this.emptySources.delete(source);
     (this.map.getSource(source) as GeoJSONSource | undefined)?.setData(data);
   }
 
@@ -195,7 +202,10 @@ export class MapController {
   /** Playback: fires as of that minute (the last 24 h before it) and the minute cells; null = live. */
   setPlaybackMinute(minute: Date | null): void {
     if (!this.styleReady) return this.whenStyleReady(() => this.setPlaybackMinute(minute));
-    this.playbackEpoch = minute ? Math.floor(minute.getTime() / 1000) + 59 : null;
+    const epoch = minute ? Math.floor(minute.getTime() / 1000) + 59 : null;
+    // A new filter makes MapLibre rebuild every fire tile's buckets: only when it really changes.
+    if (epoch === this.playbackEpoch) return;
+    this.playbackEpoch = epoch;
     const filter: FilterSpecification | null =
       this.playbackEpoch === null ? null : ['all', ['<=', ['get', 'acq_time'], this.playbackEpoch], ['>', ['get', 'acq_time'], this.playbackEpoch - 86_400]];
     for (const id of FIRE_LAYERS) if (this.map.getLayer(id)) this.map.setFilter(id, filter);
