@@ -1,6 +1,6 @@
 // Geofences: draw a polygon on the map, name it, save; list, fly to, delete.
 import type { Geometry } from 'geojson';
-import { type Dispatch, type FormEvent, type SetStateAction, useState } from 'react';
+import { type Dispatch, type FormEvent, type SetStateAction, useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { Geofence } from '../api/api-types';
@@ -33,6 +33,18 @@ export function GeofencesTab({ api, controller, geofences, draft, setDraft, onCh
     setDraft({ drawing: false, points: 0, polygon: null });
     setName('');
   };
+  // Escape abandons a shape being drawn.
+  useEffect(() => {
+    if (!draft.drawing) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      controller?.cancelDrawing();
+      setDraft({ drawing: false, points: 0, polygon: null });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [draft.drawing, controller, setDraft]);
+
   const save = async (event: FormEvent) => {
     event.preventDefault();
     if (!draft.polygon || !name.trim()) return;
@@ -69,7 +81,7 @@ export function GeofencesTab({ api, controller, geofences, draft, setDraft, onCh
       )}
       {draft.drawing && (
         <div className="draw-help" data-testid="geofence-drawing" data-points={draft.points}>
-          <p>Click the corners on the map; double-click the last one or press Finish.</p>
+          <p>Click the corners on the map; double-click the last one or press Finish. Escape cancels.</p>
           <p className="muted">{draft.points} corner{draft.points === 1 ? '' : 's'}</p>
           <button type="button" data-testid="geofence-finish" disabled={draft.points < 3} onClick={() => controller?.finishDrawing()}>
             Finish

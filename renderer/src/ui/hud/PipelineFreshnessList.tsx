@@ -8,7 +8,16 @@ export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<
   return (
     <details className="pipelines" data-testid="pipelines" data-stale-count={stale.length}>
       <summary>
-        {error ? <span className="stale">Health unavailable: {error}</span> : stale.length === 0 ? 'All feeds fresh' : `${stale.length} of ${entries.length} feeds stale`}
+        {error ? (
+          <span className="stale">Health unavailable: {error}</span>
+        ) : stale.length === 0 ? (
+          'All feeds fresh'
+        ) : (
+          // The stale ones by name, on the bar itself; the reasons are one click away.
+          <span className="stale" title={stale.map(([name, pipeline]) => `${name}: ${pipeline.reason ?? 'stale'}`).join('\n')}>
+            Stale: {stale.map(([name]) => name).join(', ')}
+          </span>
+        )}
       </summary>
       <ul>
         {entries.map(([name, pipeline]) => (
