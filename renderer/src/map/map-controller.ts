@@ -194,7 +194,9 @@ export class MapController {
     const seen = new Set<string>();
     for (const feature of this.map.queryRenderedFeatures({ layers: FIRE_LAYERS.filter((id) => this.map.getLayer(id)) })) {
       const props = feature.properties;
-      seen.add(`${String(props.acq_time)}|${String(props.satellite ?? props.url)}|${JSON.stringify((feature.geometry as { coordinates?: unknown }).coordinates)}`);
+      // A live fire may also be in the points or tiles: same minute and place (to ~100 m) is one fire.
+      const [lon, lat] = (feature.geometry as { coordinates?: [number, number] }).coordinates ?? [0, 0];
+      seen.add(`${Math.floor(Number(props.acq_time) / 60)}|${lon.toFixed(3)}|${lat.toFixed(3)}`);
     }
     return seen.size;
   }
