@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -129,7 +130,7 @@ describe('the data key: OS keychain, or a 0600 key file where there is none', ()
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('uses the Secret Service keychain (gnome-keyring on a D-Bus session) and keeps the same key', async () => {
+  it('uses the Secret Service keychain (gnome-keyring on a D-Bus session), keeps the same key, and later refuses to switch to a file when the keychain is away', async () => {
     const home = await mkdtemp(path.join(os.tmpdir(), 'vantage-keyring-home-'));
     try {
       const script = `echo -n test-password | gnome-keyring-daemon --unlock --components=secrets >/dev/null; exec node --import tsx test/support/keychain-probe.ts "${dataDir}"`;
@@ -142,22 +143,38 @@ describe('the data key: OS keychain, or a 0600 key file where there is none', ()
       const line = result.stdout.trim().split('\n').at(-1) ?? '';
       expect(line, result.stderr).toMatch(/^\{/);
       expect(JSON.parse(line)).toMatchObject({ kind: 'keychain', same: true, keyFile: false });
+      expect((await readFile(path.join(dataDir, 'keys', 'store'), 'utf8')).trim()).toBe('keychain');
+
+      // A later launch where the keychain does not answer is refused: no new key, no switch to a file.
+      const saved = process.env.DBUS_SESSION_BUS_ADDRESS;
+      delete process.env.DBUS_SESSION_BUS_ADDRESS;
+      try {
+        await expect(obtainDataKey({ dataDir })).rejects.toThrow(/key is in the OS keychain, which did not give it .*unlock the keychain/);
+        expect(existsSync(path.join(dataDir, 'keys', 'data-key'))).toBe(false);
+      } finally {
+        if (saved !== undefined) process.env.DBUS_SESSION_BUS_ADDRESS = saved;
+      }
     } finally {
       await rm(home, { recursive: true, force: true });
     }
   });
 
-  it('falls back to a key file (0600) when no keychain answers, and says why', async () => {
+  it('falls back to a key file (0600) when no keychain answers on the first run, says why, and keeps to it', async () => {
     const saved = process.env.DBUS_SESSION_BUS_ADDRESS;
     delete process.env.DBUS_SESSION_BUS_ADDRESS;
+    const fileDir = path.join(dataDir, 'file-store');
     try {
-      const first = await obtainDataKey({ dataDir });
-      const second = await obtainDataKey({ dataDir });
+      const first = await obtainDataKey({ dataDir: fileDir });
+      const second = await obtainDataKey({ dataDir: fileDir });
       expect(first.storage.kind).toBe('file');
       expect(first.storage.detail).toMatch(/no keychain \(no D-Bus session/);
       expect(second.key).toBe(first.key);
       expect(Buffer.from(first.key, 'base64')).toHaveLength(32);
-      expect((await stat(path.join(dataDir, 'keys', 'data-key'))).mode & 0o777).toBe(0o600);
+      expect((await stat(path.join(fileDir, 'keys', 'data-key'))).mode & 0o777).toBe(0o600);
+      expect((await readFile(path.join(fileDir, 'keys', 'store'), 'utf8')).trim()).toBe('file');
+      // The key file gone: the stored keys cannot be opened, and a new key is not quietly made.
+      await rm(path.join(fileDir, 'keys', 'data-key'));
+      await expect(obtainDataKey({ dataDir: fileDir })).rejects.toThrow(/data-key is missing: the keys stored in this data folder cannot be opened/);
     } finally {
       if (saved !== undefined) process.env.DBUS_SESSION_BUS_ADDRESS = saved;
     }
