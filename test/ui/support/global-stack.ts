@@ -30,7 +30,15 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   await chmod(parent, 0o711);
   const dataDir = path.join(parent, 'data');
   const supervisor = new StackSupervisor({
-    settings: readStackSettings({ VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+    settings: readStackSettings({
+      VANTAGE_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      // Belt and braces beside the schedules being off: outside services with a default address
+      // point at an empty list or a closed loopback port.
+      NEWS_FEEDS_FILE: path.join(root, 'test', 'fixtures', 'news', 'no-feeds.json'),
+      GEOCODER_URL: 'http://127.0.0.1:9',
+      WILDFIRE_INCIDENTS_URL: 'http://127.0.0.1:9',
+    }),
     logger: createStackLogger({ dataDir, level: 'warn', quiet: true }),
     echoApiOutput: false,
     serverOverrides: { schedulesEnabled: false, notificationsEnabled: false, liveHealthIntervalMs: 5_000 },
