@@ -125,6 +125,23 @@ export class LayerLoader {
     }
   }
 
+  /** Aircraft move and the live socket does not carry positions: re-read them for the current view. */
+  async refreshAircraft(): Promise<void> {
+    const bbox = this.viewport?.bbox;
+    if (!bbox) return;
+    await this.step('aircraft', async () => {
+      const [aircraft, correlations] = await Promise.all([
+        this.api.get<Aircraft[]>('/api/aircraft', { bbox }),
+        this.api.get<Correlation[]>('/api/correlations', { since: '24h' }),
+      ]);
+      this.aircraft = aircraft;
+      this.correlations = correlations;
+    });
+    this.map.setData('aircraft', aircraftFeatures(this.aircraft));
+    this.map.setData('correlations', correlationFeatures(this.correlations, this.aircraft, this.incidents));
+    this.emit();
+  }
+
   async reloadGeofences(): Promise<void> {
     await this.step('geofences', async () => {
       this.geofences = await this.api.get<Geofence[]>('/api/geofences');

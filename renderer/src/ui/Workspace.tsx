@@ -20,6 +20,8 @@ import { MapView } from './MapView';
 import { PlaybackBar } from './PlaybackBar';
 import { SidePanel } from './SidePanel';
 
+// The ADS-B poller runs about once a minute; reading twice as often keeps positions fresh.
+const AIRCRAFT_REFRESH_MS = 30_000;
 const EMPTY_SNAPSHOT: LayerSnapshot = { counts: emptyCounts(), status: {}, aircraftCount: 0, alerts: [], geofences: [] };
 
 export interface DraftState {
@@ -91,6 +93,12 @@ export function Workspace({ api, initialHealth, initialView }: { api: ApiClient;
     },
     [api, connection],
   );
+
+  useEffect(() => {
+    if (!ready) return;
+    const timer = window.setInterval(() => void loader.current?.refreshAircraft(), AIRCRAFT_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [ready]);
 
   // The viewport goes to the live socket as soon as both exist (and again after each move).
   useEffect(() => {
