@@ -32,3 +32,5 @@ CREATE TABLE IF NOT EXISTS cameras (
 
 CREATE INDEX IF NOT EXISTS cameras_geom_idx ON cameras USING gist (geom);
 CREATE INDEX IF NOT EXISTS cameras_place_status_idx ON cameras (place_status) WHERE place_status <> 'placed';
+-- Placed cameras not yet announced on the bus (the crawler reads them in batches).
+CREATE INDEX IF NOT EXISTS cameras_unpublished_idx ON cameras (id) WHERE place_status = 'placed' AND published_at IS NULL;

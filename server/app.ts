@@ -217,8 +217,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   const snapshots = new SnapshotService(
     cameras,
     new SnapshotCache(path.join(config.dataDir, 'snapshots'), cameraSettings.snapshotCacheBytes),
-    new SnapshotFetcher(cameraPolicy),
-    hostLimiter,
+    new SnapshotFetcher(cameraPolicy, {}, hostLimiter),
     cameraSettings.snapshotTtlSeconds,
   );
   await app.register(cameraRoutes, { cameras, snapshots, ttlSeconds: cameraSettings.snapshotTtlSeconds });

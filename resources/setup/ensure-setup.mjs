@@ -6,9 +6,12 @@ import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { vendorStackBinaries } from './vendor-stack-binaries.mjs';
-import { systemPackagesNeeded } from './system-packages.mjs';
+import { buildRendererIfStale } from './renderer-build.mjs';
+import { SYSTEM_PACKAGES, systemPackagesNeeded, TEST_PACKAGES } from './system-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+// `--tests` (npm test): also what the tests need beyond the app.
+const forTests = process.argv.includes('--tests');
 
 function say(line) {
   process.stderr.write(`[setup] ${line}\n`);
@@ -50,9 +53,9 @@ function canSudoWithoutPassword() {
 }
 
 function ensureSystemPackages() {
-  const missing = systemPackagesNeeded();
+  const missing = systemPackagesNeeded(forTests ? [...SYSTEM_PACKAGES, ...TEST_PACKAGES] : SYSTEM_PACKAGES);
   if (missing === null) {
-    say('not a Debian/Ubuntu system: make sure PostGIS for PostgreSQL 15 and nats-server are installed.');
+    say(`not a Debian/Ubuntu system: make sure PostGIS for PostgreSQL 15 and nats-server${forTests ? ' and Chromium' : ''} are installed.`);
     return;
   }
   if (missing.length === 0) return;
@@ -81,3 +84,8 @@ try {
 }
 // Make sure the freshly vendored tree is readable by the unprivileged PostgreSQL user.
 if (process.getuid?.() === 0) execFileSync('chmod', ['-R', 'a+rX', path.join(root, 'resources', 'bin')]);
+try {
+  for (const line of buildRendererIfStale(root)) say(line);
+} catch (error) {
+  fail(`could not build the user interface: ${error.message}`);
+}

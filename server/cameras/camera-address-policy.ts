@@ -2,8 +2,7 @@
 // names explicitly (never read from the environment, so production cannot switch the guard off).
 import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns';
-import ipaddr from 'ipaddr.js';
-import { type AddressLookup, type AddressVerdict, checkPublicUrl, isPublicAddress } from './public-address-guard.js';
+import { type AddressLookup, type AddressVerdict, checkPublicUrl, isPublicAddress, literalHostVerdict } from './public-address-guard.js';
 
 export type ConnectLookup = (
   hostname: string,
@@ -61,9 +60,7 @@ export class CameraAddressPolicy {
 
   /** For a literal IP host, the verdict without DNS (http.request calls no lookup for literals). */
   literalVerdict(url: URL): AddressVerdict | null {
-    const host = url.hostname.replace(/^\[|\]$/g, '');
-    if (!ipaddr.isValid(host)) return null;
-    if (this.isTestAllowed(url) || isPublicAddress(host)) return { public: true, addresses: [host] };
-    return { public: false, reason: `${host} is not a public address` };
+    const verdict = literalHostVerdict(url.hostname);
+    return verdict && !verdict.public && this.isTestAllowed(url) ? { public: true, addresses: [url.hostname] } : verdict;
   }
 }

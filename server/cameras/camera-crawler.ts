@@ -4,6 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventPublisher } from '../events/event-publisher.js';
 import { fetchText } from '../http/bounded-fetch.js';
+import { mapWithConcurrency } from '../map-with-concurrency.js';
 import type { CameraAddressPolicy } from './camera-address-policy.js';
 import { type DirectoryPage, type ListedCamera, parseHtmlDirectory, parseTextDirectory } from './camera-directory.js';
 import type { CameraInput, CameraRepository } from './camera-repository.js';
@@ -40,6 +41,7 @@ export interface CameraCrawlerDeps {
 const PAGE_LIMIT_BYTES = 8 * 1024 * 1024;
 const PLACES_PER_RUN = 10_000;
 const PUBLISH_BATCH = 500;
+const ADDRESS_CHECKS_AT_ONCE = 16;
 
 /** The same camera listed twice (two sources, or a bare line and a captioned block) keeps what either knew. */
 function mergeSightings(earlier: CameraInput | undefined, later: CameraInput): CameraInput {
@@ -122,14 +124,14 @@ export class CameraCrawler {
 
   /** null for each entry the address check refuses; the rest credential-free and hashed. */
   private async keepPublic(listed: readonly ListedCamera[], source: string): Promise<Array<CameraInput | null>> {
-    return Promise.all(
-      listed.map(async (camera) => {
-        const verdict = await this.deps.policy.check(camera.url);
-        if (!verdict.public) return null;
-        const url = stripCredentials(camera.url);
-        return { urlHash: cameraUrlHash(url), url, title: camera.title, city: camera.city, country: camera.country, source };
-      }),
-    );
+    // Name lookups share libuv's few threads with file access: a long list is checked a few at a time.
+    const listedBy = stripCredentials(source);
+    return mapWithConcurrency(listed, ADDRESS_CHECKS_AT_ONCE, async (camera) => {
+      const verdict = await this.deps.policy.check(camera.url);
+      if (!verdict.public) return null;
+      const url = stripCredentials(camera.url);
+      return { urlHash: cameraUrlHash(url), url, title: camera.title, city: camera.city, country: camera.country, source: listedBy };
+    });
   }
 
   private async placePending(): Promise<{ placed: number; unplaceable: number }> {

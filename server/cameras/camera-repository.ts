@@ -144,6 +144,12 @@ export class CameraRepository {
     return rows[0] ? toCamera(rows[0]) : null;
   }
 
+  /** Where a camera's image comes from, and the hash its cached images are filed under. */
+  async snapshotSource(id: number): Promise<{ url: string; urlHash: string } | null> {
+    const { rows } = await this.db.query<{ url: string; url_hash: string }>('SELECT url, url_hash FROM cameras WHERE id = $1', [id]);
+    return rows[0] ? { url: rows[0].url, urlHash: rows[0].url_hash } : null;
+  }
+
   async counts(): Promise<{ total: number; placed: number; unplaced: number; pending: number }> {
     const { rows } = await this.db.query<{ total: number; placed: number; unplaceable: number; pending: number }>(
       `SELECT count(*)::int AS total,

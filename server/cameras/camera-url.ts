@@ -1,9 +1,13 @@
 // A camera URL as it is stored: credentials stripped, normalised, and hashed (url_hash, the dedup key).
 import { createHash } from 'node:crypto';
 
-const CREDENTIAL_PARAMS = new Set(['user', 'username', 'usr', 'pwd', 'pass', 'passwd', 'password', 'u', 'p']);
+// Camera firmwares' spellings: generic, Foscam (`loginuse`/`loginpas`), Axis/Hikvision/Dahua, tokens.
+const CREDENTIAL_PARAMS = new Set([
+  'user', 'username', 'usr', 'login', 'loginuse', 'loginpas', 'pwd', 'pw', 'pass', 'passwd', 'password', 'u', 'p',
+  'auth', 'authorization', 'token', 'access_token', 'apikey', 'api_key', 'key', 'secret', 'sid', 'session', 'sessionid',
+]);
 
-/** Removes userinfo and credential query parameters (`user=`, `pwd=`, `u=`, `p=`, …). */
+/** Removes userinfo and credential query parameters (`user=`, `pwd=`, `u=`, `p=`, `loginpas=`, `token=`, …). */
 export function stripCredentials(rawUrl: string): string {
   const url = new URL(rawUrl);
   url.username = '';

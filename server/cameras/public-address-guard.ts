@@ -27,6 +27,13 @@ export function isPublicAddress(address: string): boolean {
   }
 }
 
+/** The verdict on a literal IP host (brackets allowed), or null when the host is a name. */
+export function literalHostVerdict(hostname: string): AddressVerdict | null {
+  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (!ipaddr.isValid(host)) return null;
+  return isPublicAddress(host) ? { public: true, addresses: [host] } : { public: false, reason: `${host} is in the ${addressRange(host)} range` };
+}
+
 export async function checkPublicUrl(rawUrl: string, lookup: AddressLookup = defaultLookup): Promise<AddressVerdict> {
   let url: URL;
   try {
@@ -39,9 +46,8 @@ export async function checkPublicUrl(rawUrl: string, lookup: AddressLookup = def
   const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
   if (!host) return { public: false, reason: 'no host' };
   if (host === 'localhost' || host.endsWith('.localhost')) return { public: false, reason: 'localhost' };
-  if (ipaddr.isValid(host)) {
-    return isPublicAddress(host) ? { public: true, addresses: [host] } : { public: false, reason: `${host} is in the ${addressRange(host)} range` };
-  }
+  const literal = literalHostVerdict(host);
+  if (literal) return literal;
   let addresses: Array<{ address: string }>;
   try {
     addresses = await lookup(host);

@@ -1,5 +1,7 @@
 // Camera images on disk under <dataDir>/snapshots: fresh while younger than the TTL, kept as the
 // last known image after that, and the whole folder held under a byte budget (oldest go first).
+// Each image records the url_hash of its camera: an id that now names another camera (a rebuilt or
+// shared database) finds no image rather than someone else's.
 import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Snapshot } from './snapshot-fetcher.js';
@@ -8,13 +10,19 @@ export interface CachedSnapshot extends Snapshot {
   fetchedAt: Date;
 }
 
+interface SnapshotMeta {
+  contentType: string;
+  fetchedAt: string;
+  urlHash: string;
+}
+
 interface Entry {
   bytes: number;
   fetchedAt: number;
 }
 
 export class SnapshotCache {
-  private index: Map<number, Entry> | null = null;
+  private index: Promise<Map<number, Entry>> | null = null;
   private total = 0;
 
   constructor(
@@ -31,10 +39,11 @@ export class SnapshotCache {
     return path.join(this.dir, `${id}.json`);
   }
 
-  /** The image whatever its age, or null. */
-  async read(id: number): Promise<CachedSnapshot | null> {
+  /** The camera's image whatever its age, or null. */
+  async read(id: number, urlHash: string): Promise<CachedSnapshot | null> {
     try {
-      const meta = JSON.parse(await readFile(this.metaPath(id), 'utf8')) as { contentType: string; fetchedAt: string };
+      const meta = JSON.parse(await readFile(this.metaPath(id), 'utf8')) as SnapshotMeta;
+      if (meta.urlHash !== urlHash) return null;
       const body = await readFile(this.imagePath(id));
       return { contentType: meta.contentType, body, fetchedAt: new Date(meta.fetchedAt) };
     } catch {
@@ -46,13 +55,13 @@ export class SnapshotCache {
     return this.now() - snapshot.fetchedAt.getTime() < ttlSeconds * 1000;
   }
 
-  async write(id: number, snapshot: Snapshot): Promise<CachedSnapshot> {
+  async write(id: number, urlHash: string, snapshot: Snapshot): Promise<CachedSnapshot> {
     const index = await this.loadIndex();
     const fetchedAt = new Date(this.now());
     // Image first, then its metadata, each through a rename: a reader never sees half a file.
     await writeFile(`${this.imagePath(id)}.tmp`, snapshot.body, { mode: 0o600 });
     await rename(`${this.imagePath(id)}.tmp`, this.imagePath(id));
-    await writeFile(`${this.metaPath(id)}.tmp`, JSON.stringify({ contentType: snapshot.contentType, fetchedAt: fetchedAt.toISOString() }), { mode: 0o600 });
+    await writeFile(`${this.metaPath(id)}.tmp`, JSON.stringify({ contentType: snapshot.contentType, fetchedAt: fetchedAt.toISOString(), urlHash } satisfies SnapshotMeta), { mode: 0o600 });
     await rename(`${this.metaPath(id)}.tmp`, this.metaPath(id));
     this.total -= index.get(id)?.bytes ?? 0;
     index.set(id, { bytes: snapshot.body.length, fetchedAt: fetchedAt.getTime() });
@@ -73,14 +82,21 @@ export class SnapshotCache {
     const oldestFirst = [...index.entries()].filter(([id]) => id !== keep).sort((a, b) => a[1].fetchedAt - b[1].fetchedAt);
     for (const [id, entry] of oldestFirst) {
       if (this.total <= this.budgetBytes) break;
-      await Promise.all([rm(this.imagePath(id), { force: true }), rm(this.metaPath(id), { force: true })]);
+      // Another write's eviction may have taken it meanwhile: count each removal once.
+      if (index.get(id) !== entry) continue;
       index.delete(id);
       this.total -= entry.bytes;
+      await Promise.all([rm(this.imagePath(id), { force: true }), rm(this.metaPath(id), { force: true })]);
     }
   }
 
-  private async loadIndex(): Promise<Map<number, Entry>> {
-    if (this.index) return this.index;
+  private loadIndex(): Promise<Map<number, Entry>> {
+    // One scan, however many callers arrive before it ends.
+    this.index ??= this.scan();
+    return this.index;
+  }
+
+  private async scan(): Promise<Map<number, Entry>> {
     await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const index = new Map<number, Entry>();
     this.total = 0;
@@ -92,7 +108,6 @@ export class SnapshotCache {
       index.set(Number(match[1]), { bytes: info.size, fetchedAt: info.mtimeMs });
       this.total += info.size;
     }
-    this.index = index;
     return index;
   }
 }

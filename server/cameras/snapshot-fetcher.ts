@@ -32,12 +32,20 @@ export function imageContentType(header: string | undefined): string | null {
 
 type Step = { kind: 'image'; snapshot: Snapshot } | { kind: 'redirect'; location: string };
 
+/** Spaces requests per host (HostRateLimiter); every hop of a redirect chain goes through it. */
+export interface RequestScheduler {
+  schedule<T>(url: string, task: () => Promise<T>): Promise<T>;
+}
+
+const unscheduled: RequestScheduler = { schedule: (_url, task) => task() };
+
 export class SnapshotFetcher {
   private readonly options: SnapshotFetchOptions;
 
   constructor(
     private readonly policy: CameraAddressPolicy,
     options: Partial<SnapshotFetchOptions> = {},
+    private readonly scheduler: RequestScheduler = unscheduled,
   ) {
     this.options = { ...DEFAULTS, ...options };
   }
@@ -45,7 +53,8 @@ export class SnapshotFetcher {
   async fetch(rawUrl: string): Promise<Snapshot> {
     let url = new URL(rawUrl);
     for (let hop = 0; hop <= this.options.maxRedirects; hop += 1) {
-      const step = await this.request(url);
+      const hop = url;
+      const step = await this.scheduler.schedule(hop.href, () => this.request(hop));
       if (step.kind === 'image') return step.snapshot;
       url = new URL(step.location, url);
     }

@@ -3,7 +3,6 @@
 // points at the last cached image if there is one.
 import { ApiError } from '../http/api-error.js';
 import type { CameraRepository } from './camera-repository.js';
-import type { HostRateLimiter } from './host-rate-limiter.js';
 import type { CachedSnapshot, SnapshotCache } from './snapshot-cache.js';
 import type { SnapshotFetcher } from './snapshot-fetcher.js';
 
@@ -23,14 +22,13 @@ export class SnapshotService {
     private readonly cameras: CameraRepository,
     private readonly cache: SnapshotCache,
     private readonly fetcher: SnapshotFetcher,
-    private readonly limiter: HostRateLimiter,
     private readonly ttlSeconds: number,
   ) {}
 
   async get(id: number, options: { cachedOnly?: boolean } = {}): Promise<SnapshotAnswer> {
-    const camera = await this.cameras.byId(id);
+    const camera = await this.cameras.snapshotSource(id);
     if (!camera) throw new ApiError(404, 'not_found', `no camera ${id}`);
-    const cached = await this.cache.read(id);
+    const cached = await this.cache.read(id, camera.urlHash);
     if (options.cachedOnly) {
       if (!cached) throw new ApiError(404, 'not_found', `no cached image of camera ${id}`);
       return { snapshot: cached, cache: 'stale' };
@@ -38,16 +36,16 @@ export class SnapshotService {
     if (cached && this.cache.isFresh(cached, this.ttlSeconds)) return { snapshot: cached, cache: 'hit' };
     let pending = this.inFlight.get(id);
     if (!pending) {
-      pending = this.refresh(id, camera.url, cached).finally(() => this.inFlight.delete(id));
+      pending = this.refresh(id, camera, cached).finally(() => this.inFlight.delete(id));
       this.inFlight.set(id, pending);
     }
     return pending;
   }
 
-  private async refresh(id: number, url: string, cached: CachedSnapshot | null): Promise<SnapshotAnswer> {
+  private async refresh(id: number, camera: { url: string; urlHash: string }, cached: CachedSnapshot | null): Promise<SnapshotAnswer> {
     try {
-      const fresh = await this.limiter.schedule(url, () => this.fetcher.fetch(url));
-      return { snapshot: await this.cache.write(id, fresh), cache: 'miss' };
+      const fresh = await this.fetcher.fetch(camera.url);
+      return { snapshot: await this.cache.write(id, camera.urlHash, fresh), cache: 'miss' };
     } catch (error) {
       throw new ApiError(
         502,

@@ -2,7 +2,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { ArticleRepository, ArticleToStore } from './article-repository.js';
-import { feedBackoffMs, fetchFeed, mapWithConcurrency } from './feed-fetcher.js';
+import { mapWithConcurrency } from '../map-with-concurrency.js';
+import { feedBackoffMs, fetchFeed } from './feed-fetcher.js';
 import { loadFeedList } from './feed-list.js';
 import { FeedParseError, parseNewsFeed, type ParsedArticle } from './feed-parser.js';
 import type { FeedState, FeedStateRepository } from './feed-state-repository.js';

@@ -47,27 +47,7 @@ interface FoundRow {
   rank: number | null;
 }
 
-// $1 q, $2 since, $3 category, $4 limit, $5..$7 cursor (rank, published_at, id).
-const SEARCH = `
-WITH query AS (SELECT CASE WHEN $1::text IS NULL THEN NULL ELSE websearch_to_tsquery('english', $1::text) END AS tsq),
-matches AS (
-  SELECT n.*, CASE WHEN q.tsq IS NULL THEN NULL ELSE ts_rank(n.search_vector, q.tsq) END AS rank
-  FROM news_items n, query q
-  WHERE (q.tsq IS NULL OR n.search_vector @@ q.tsq)
-    AND ($2::timestamptz IS NULL OR n.published_at >= $2)
-    AND ($3::text IS NULL OR $3 = ANY (n.categories))
-),
-page AS (
-  SELECT * FROM matches
-  WHERE $7::bigint IS NULL
-     OR (CASE WHEN rank IS NULL
-              THEN (published_at, id) < ($6::timestamptz, $7::bigint)
-              ELSE (rank, published_at, id) < ($5::real, $6::timestamptz, $7::bigint) END)
-  ORDER BY rank DESC NULLS LAST, published_at DESC, id DESC
-  LIMIT $4
-)
-SELECT p.id::text, p.title, p.summary, p.link, p.image_url, p.categories, p.regions, p.source_count,
-       p.published_at, p.first_seen_at, p.last_seen_at, p.rank,
+const SOURCES_OF_PAGE_ROW = `
        (SELECT json_agg(json_build_object('feed', s.feed, 'link', s.link) ORDER BY s.feed)
         FROM (SELECT DISTINCT ON (f.id) f.name AS feed, a.link
               FROM news_item_articles l
@@ -76,23 +56,66 @@ SELECT p.id::text, p.title, p.summary, p.link, p.image_url, p.categories, p.regi
               JOIN articles a ON a.id = l.article_id
               WHERE l.news_item_id = p.id
               ORDER BY f.id, src.first_seen_at
-              LIMIT 50) s) AS sources
+              LIMIT 50) s) AS sources`;
+
+const PAGE_COLUMNS = `p.id::text, p.title, p.summary, p.link, p.image_url, p.categories, p.regions, p.source_count,
+       p.published_at, p.first_seen_at, p.last_seen_at`;
+
+// Newest first, no text: walks news_items_published_idx. $1 since, $2 category, $3 limit, $4..$5 cursor (published_at, id).
+const LATEST = `
+WITH page AS (
+  SELECT n.* FROM news_items n
+  WHERE ($1::timestamptz IS NULL OR n.published_at >= $1)
+    AND ($2::text IS NULL OR n.categories @> ARRAY[$2::text])
+    AND ($5::bigint IS NULL OR (n.published_at, n.id) < ($4::timestamptz, $5::bigint))
+  ORDER BY n.published_at DESC, n.id DESC
+  LIMIT $3
+)
+SELECT ${PAGE_COLUMNS}, NULL::real AS rank, ${SOURCES_OF_PAGE_ROW}
 FROM page p
-ORDER BY p.rank DESC NULLS LAST, p.published_at DESC, p.id DESC`;
+ORDER BY p.published_at DESC, p.id DESC`;
+
+// Best match first: the text condition uses the GIN index on search_vector.
+// $1 q, $2 since, $3 category, $4 limit, $5..$7 cursor (rank, published_at, id).
+const RANKED = `
+WITH matches AS (
+  SELECT n.*, ts_rank(n.search_vector, websearch_to_tsquery('english', $1::text)) AS rank
+  FROM news_items n
+  WHERE n.search_vector @@ websearch_to_tsquery('english', $1::text)
+    AND ($2::timestamptz IS NULL OR n.published_at >= $2)
+    AND ($3::text IS NULL OR n.categories @> ARRAY[$3::text])
+),
+page AS (
+  SELECT * FROM matches
+  WHERE $7::bigint IS NULL OR (rank, published_at, id) < ($5::real, $6::timestamptz, $7::bigint)
+  ORDER BY rank DESC, published_at DESC, id DESC
+  LIMIT $4
+)
+SELECT ${PAGE_COLUMNS}, p.rank, ${SOURCES_OF_PAGE_ROW}
+FROM page p
+ORDER BY p.rank DESC, p.published_at DESC, p.id DESC`;
 
 export class NewsSearchRepository {
   constructor(private readonly db: Database) {}
 
   async search(filter: NewsSearchFilter): Promise<FoundNewsItem[]> {
-    const { rows } = await this.db.query<FoundRow>(SEARCH, [
-      filter.q ?? null,
-      filter.since ?? null,
-      filter.category ?? null,
-      filter.limit,
-      filter.after?.rank ?? null,
-      filter.after?.publishedAt ?? null,
-      filter.after?.id ?? null,
-    ]);
+    const { rows } = filter.q
+      ? await this.db.query<FoundRow>(RANKED, [
+          filter.q,
+          filter.since ?? null,
+          filter.category ?? null,
+          filter.limit,
+          filter.after?.rank ?? null,
+          filter.after?.publishedAt ?? null,
+          filter.after?.id ?? null,
+        ])
+      : await this.db.query<FoundRow>(LATEST, [
+          filter.since ?? null,
+          filter.category ?? null,
+          filter.limit,
+          filter.after?.publishedAt ?? null,
+          filter.after?.id ?? null,
+        ]);
     return rows.map((row) => ({
       id: row.id,
       title: row.title,

@@ -18,12 +18,18 @@ function onePass(html: string): string {
   return $.root().text();
 }
 
+/** Passes until no tag is left (escaped markup decodes into tags); whatever still looks like one loses its brackets. */
+function withoutTags(text: string): string {
+  let current = text;
+  for (let pass = 0; pass < 3 && TAG.test(current); pass += 1) current = onePass(current);
+  return TAG.test(current) ? current.replace(/<(\/?[a-z][^>]*)>/gi, '$1') : current;
+}
+
 /** Plain text of a feed field that may hold CDATA HTML, escaped HTML or even doubly escaped HTML. */
 export function htmlToText(value: string | null | undefined, maxLength = 4000): string {
   if (!value) return '';
-  let text = onePass(value.replace(CONTROL, ' '));
   // Doubly escaped markup (`&lt;p&gt;` inside CDATA) shows up as tags after one pass.
-  if (TAG.test(text)) text = onePass(text);
+  const text = withoutTags(onePass(value.replace(CONTROL, ' ')));
   return capLength(text.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim(), maxLength);
 }
 
@@ -33,7 +39,7 @@ export function untrustedText(value: string, maxLength: number): string {
   const marked = value
     .replace(CONTROL_EXCEPT_NEWLINE, ' ')
     .replace(/\r?\n|<br\s*\/?>|<\/(?:p|div|li|h[1-6])>/gi, LINE);
-  const withoutMarkup = TAG.test(marked) || /&[#a-z0-9]+;/i.test(marked) ? onePass(marked) : marked;
+  const withoutMarkup = withoutTags(TAG.test(marked) || /&[#a-z0-9]+;/i.test(marked) ? onePass(marked) : marked);
   const lines = withoutMarkup
     .replace(CONTROL, ' ')
     .split(LINE)

@@ -9,14 +9,15 @@ import fp from 'fastify-plugin';
 
 export const DEFAULT_RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer/dist');
 
-// MapLibre draws in a blob: worker; tiles and the live socket go to this origin only.
+// MapLibre draws in a blob: worker; tiles and the live socket go to this origin only ('self' covers
+// ws:/wss: to the same host in CSP Level 3).
 export const RENDERER_CSP = [
   "default-src 'self'",
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
   "font-src 'self' data:",
-  "connect-src 'self' ws: wss:",
+  "connect-src 'self'",
   "worker-src 'self' blob:",
   "object-src 'none'",
   "base-uri 'none'",

@@ -59,7 +59,8 @@ describe('camera crawl (directories, geocoder and bus on loopback)', () => {
       log: subject.app.log,
       maxPagesPerSource: 10,
     });
-    first = await crawler.crawl([listing.listingUrl, textList.textListUrl]);
+    // The text list is given with a token of the user's in its address: it must not reach the API.
+    first = await crawler.crawl([listing.listingUrl, `${textList.textListUrl}?token=directory-secret`]);
   });
   afterAll(async () => {
     await limiter?.stop();
@@ -86,6 +87,8 @@ describe('camera crawl (directories, geocoder and bus on loopback)', () => {
       ['81.2.69.160', '81.2.69.161', '93.184.216.34', '[2a00:1450:4001:82a::200e]', '[2a00:1450:4001:82a::200f]', 'public-cam.example'].sort(),
     );
     for (const row of rows) expect(row.url).not.toMatch(/hunter2|secret|admin|viewer|pwd=|user=|[?&][up]=|@/);
+    const sources = await subject.app.db.query<{ source: string }>('SELECT DISTINCT source FROM cameras');
+    expect(sources.rows.map((row) => row.source).sort()).toEqual([listing.listingUrl, textList.textListUrl].sort());
     // Listed bare in the text list and with its caption on the listing: one camera that keeps the place.
     const seoul = rows.find((row) => row.url.includes('81.2.69.160'));
     expect(seoul).toMatchObject({ url: 'http://81.2.69.160:8080/cgi-bin/camera?resolution=640', city: 'Seoul', place_status: 'placed' });

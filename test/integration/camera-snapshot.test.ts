@@ -109,7 +109,7 @@ describe('camera snapshots', () => {
     const before = camera.hits['/snapshot.jpg'] ?? 0;
     const refused = await get(guarded, `/api/cameras/${ids.guarded}/snapshot`);
     expect(refused.statusCode).toBe(502);
-    expect(refused.json().error.message).toMatch(/refused: 127\.0\.0\.1 is not a public address/);
+    expect(refused.json().error.message).toMatch(/refused: 127\.0\.0\.1 is in the loopback range/);
     expect(camera.hits['/snapshot.jpg'] ?? 0).toBe(before);
   });
 

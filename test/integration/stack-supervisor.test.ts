@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRuntimeFile } from '../../main/stack/runtime-file.js';
 import { createStackLogger } from '../../main/stack/stack-logger.js';
 import { readStackSettings } from '../../main/stack/stack-settings.js';

@@ -26,7 +26,8 @@ export async function startFakeCameraDirectory(): Promise<FakeCameraDirectory> {
   const server = http.createServer((request, response) => {
     const url = request.url ?? '/';
     requests.push({ at: Date.now(), path: url });
-    const page = pages[url];
+    // A list answers whatever query comes with it (a user's token, say); listing pages are chosen by theirs.
+    const page = pages[url] ?? pages[url.split('?')[0] ?? ''];
     if (!page) return void response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
     response.writeHead(200, { 'content-type': page.type }).end(page.body);
   });

@@ -69,6 +69,11 @@ describe('public address guard (fails closed)', () => {
 describe('camera URLs', () => {
   it('strips credentials from userinfo and the query', () => {
     expect(stripCredentials('http://admin:secret@93.184.216.34/snap.cgi?user=admin&pwd=secret&res=hd&u=a&p=b')).toBe('http://93.184.216.34/snap.cgi?res=hd');
+    // Foscam, Axis/Hikvision spellings and tokens.
+    expect(stripCredentials('http://93.184.216.34/videostream.cgi?loginuse=admin&loginpas=12345&rate=0')).toBe('http://93.184.216.34/videostream.cgi?rate=0');
+    expect(stripCredentials('http://93.184.216.34/jpg/image.jpg?PW=x&Auth=y&token=z&access_token=t&resolution=640x480')).toBe(
+      'http://93.184.216.34/jpg/image.jpg?resolution=640x480',
+    );
   });
 
   it('hashes the normalised URL, so spellings of one camera dedup', () => {

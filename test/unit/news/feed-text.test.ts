@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalLink } from '../../../server/news/canonical-link.js';
 import { parseFeedDate } from '../../../server/news/feed-dates.js';
-import { decodeFeed, feedBackoffMs, feedCharset, mapWithConcurrency } from '../../../server/news/feed-fetcher.js';
+import { mapWithConcurrency } from '../../../server/map-with-concurrency.js';
+import { decodeFeed, feedBackoffMs, feedCharset } from '../../../server/news/feed-fetcher.js';
 import { articleIdentity, headlineKey, sameStory } from '../../../server/news/headline-key.js';
 import { htmlToText, untrustedText } from '../../../server/news/plain-text.js';
 
@@ -42,6 +43,11 @@ describe('plain text', () => {
   it('treats model output as untrusted: no markup, capped, line breaks kept', () => {
     expect(untrustedText('<h1>Brief</h1>\n- one <img src=x onerror=alert(1)>\n- two', 1000)).toBe('Brief\n\n- one\n- two');
     expect(untrustedText('Plain\n\n\n\nlines', 1000)).toBe('Plain\n\nlines');
+    // Escaped markup decodes into tags: those go too, however deep the escaping.
+    for (const sneaky of ['&lt;img src=x onerror=alert(1)&gt;', '&amp;lt;script&amp;gt;alert(1)&amp;lt;/script&amp;gt;', '&amp;amp;lt;b&amp;amp;gt;x']) {
+      expect(untrustedText(`see ${sneaky} here`, 1000), sneaky).not.toMatch(/<\/?[a-z]/i);
+    }
+    expect(untrustedText('prices a < b and c > d', 1000)).toBe('prices a < b and c > d');
     expect(untrustedText('x'.repeat(5000), 300).length).toBeLessThanOrEqual(300);
   });
 });
