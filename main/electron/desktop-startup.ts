@@ -44,6 +44,11 @@ export class DesktopStartup {
     return this.current;
   }
 
+  /** The API process while the stack runs (tests check it is gone after quit). */
+  get apiPid(): number | undefined {
+    return this.supervisor?.api?.pid;
+  }
+
   get logPath(): string {
     return logFilePath(this.options.settings.dataDir);
   }

@@ -82,7 +82,10 @@ describe('desktop start-up (plain Node, real stack)', () => {
 
     const postmaster = Number((await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
     const nats = Number((await readFile(path.join(dataDir, 'nats', 'nats-server.pid'), 'utf8')).trim());
+    const api = startup.apiPid;
+    expect(api).toBeGreaterThan(0);
     await startup.quit();
+    expect(isProcessAlive(api)).toBe(false);
     expect(isProcessAlive(postmaster)).toBe(false);
     expect(isProcessAlive(nats)).toBe(false);
     await expect(fetch(`${again.apiUrl}/api/health`)).rejects.toThrow();
