@@ -7,6 +7,7 @@ import { benchFires } from './fires-bench.js';
 import { benchIngest } from './ingest-bench.js';
 import { benchLiveLatency } from './live-latency-bench.js';
 import { benchStackStart } from './stack-start-bench.js';
+import { benchUiReadyCase, formatBundle } from './ui-ready-bench-case.js';
 
 const small = process.argv.includes('--small');
 const figures: BenchFigure[] = [];
@@ -14,12 +15,15 @@ figures.push(...(await benchStackStart(small ? 1 : 3)));
 figures.push(...(await benchIngest(small ? 2_000 : 100_000)));
 figures.push(...(await benchFires(small ? { ingestRows: 2_000, ingestRuns: 1, storedRows: 5_000, queries: 5 } : { ingestRows: 100_000, ingestRuns: 3, storedRows: 5_000_000, queries: 100 })));
 figures.push(...(await benchLiveLatency(small ? { clients: 10, rate: 200, seconds: 1 } : { clients: 200, rate: 2_000, seconds: 10 })));
+const ui = await benchUiReadyCase(small ? { fires: 500, runs: 1 } : { fires: 50_000, runs: 5 });
+figures.push(...ui.figures);
 
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.versions.node}`;
 const table = formatTable(figures);
-process.stdout.write(`\n${table}\n\nmachine: ${machine}\n`);
+const bundle = formatBundle(ui.bundle);
+process.stdout.write(`\n${table}\n\nFires drawn at ready: ${ui.renderedFires}\n\nRenderer bundle:\n\n${bundle}\n\nmachine: ${machine}\n`);
 if (!small) {
   const out = path.resolve(import.meta.dirname, '..', '..', 'bench', 'results.json');
   await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, `${JSON.stringify({ at: new Date().toISOString(), machine, figures }, null, 2)}\n`);
+  await writeFile(out, `${JSON.stringify({ at: new Date().toISOString(), machine, figures, bundle: ui.bundle, renderedFires: ui.renderedFires }, null, 2)}\n`);
 }

@@ -4,6 +4,7 @@ import { benchFires } from '../bench/fires-bench.js';
 import { benchIngest } from '../bench/ingest-bench.js';
 import { benchLiveLatency } from '../bench/live-latency-bench.js';
 import { benchStackStart } from '../bench/stack-start-bench.js';
+import { benchUiReadyCase } from '../bench/ui-ready-bench-case.js';
 
 // Proves the bench harness runs end to end at a small size; asserts nothing about speed.
 describe('bench harness (reduced)', () => {
@@ -41,4 +42,12 @@ describe('bench harness (reduced)', () => {
     expect(figures[0]!.name).toMatch(/outside viewport 0\)/);
     expect(figures[1]!.samples).toBeGreaterThan(0);
   }, 120_000);
+
+  it('measures the UI time to ready in Chromium with fires in view against an empty map, and the bundle sizes', async () => {
+    const result = await benchUiReadyCase({ fires: 500, runs: 1 });
+    expect(result.figures.map((figure) => figure.unit)).toEqual(['ms', 'ms']);
+    for (const figure of result.figures) expect(figure.baseline).toBeGreaterThan(0);
+    expect(result.renderedFires).toBeGreaterThan(0);
+    expect(result.bundle.map((chunk) => chunk.kind)).toEqual(expect.arrayContaining(['app', 'maplibre']));
+  }, 180_000);
 });
