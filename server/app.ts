@@ -67,6 +67,8 @@ import database from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
 import hostGuard from './plugins/host-guard.js';
 import rendererStatic from './plugins/renderer-static.js';
+import { readUiSettings } from './ui-settings/ui-settings.js';
+import { uiSettingsRoutes } from './ui-settings/ui-settings-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,7 +105,9 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   await app.register(bearerAuth);
   await app.register(database, options.database ? { database: options.database } : {});
   await app.register(bus);
-  await app.register(rendererStatic, config.rendererDir ? { rendererDir: config.rendererDir } : {});
+  const uiSettings = readUiSettings(config.settings);
+  await app.register(rendererStatic, { ...(config.rendererDir ? { rendererDir: config.rendererDir } : {}), onlineMapStyle: uiSettings.mapStyleUrl !== null });
+  await app.register(uiSettingsRoutes, { settings: uiSettings });
 
   const pipelineStatus = new PipelineStatusRepository(app.db);
   const jobs = new JobRunner(new JobLockRepository(app.db), pipelineStatus, app.log);

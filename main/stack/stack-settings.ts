@@ -36,6 +36,7 @@ export const PASSED_SETTINGS = [
   'NEWS_MAX_FEED_BYTES',
   'NEWS_MAX_ITEMS_PER_FEED',
   'NEWS_PROMPTS_DIR',
+  'MAP_STYLE_URL',
   'NEWS_FEEDS_FILE',
 ] as const;
 

@@ -10,20 +10,24 @@ import fp from 'fastify-plugin';
 export const DEFAULT_RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer/dist');
 
 // MapLibre draws in a blob: worker; tiles and the live socket go to this origin only ('self' covers
-// ws:/wss: to the same host in CSP Level 3).
-export const RENDERER_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-  "form-action 'none'",
-].join('; ');
+// ws:/wss: to the same host in CSP Level 3). With an online map style (MAP_STYLE_URL) its tiles, glyphs
+// and sprites may come from any https host the style names.
+export function rendererCsp(options: { onlineMapStyle: boolean }): string {
+  const online = options.onlineMapStyle ? ' https:' : '';
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${online}`,
+    "font-src 'self' data:",
+    `connect-src 'self'${online}`,
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'none'",
+  ].join('; ');
+}
 
 const NOT_BUILT_PAGE = `<!doctype html><meta charset="utf-8"><title>Vantage</title>
 <body data-state="error"><h1>The user interface is not built</h1>
@@ -31,13 +35,15 @@ const NOT_BUILT_PAGE = `<!doctype html><meta charset="utf-8"><title>Vantage</tit
 
 export interface RendererStaticOptions {
   rendererDir?: string;
+  onlineMapStyle?: boolean;
 }
 
 async function rendererStaticPlugin(app: FastifyInstance, options: RendererStaticOptions): Promise<void> {
   const root = options.rendererDir ?? DEFAULT_RENDERER_DIR;
+  const csp = rendererCsp({ onlineMapStyle: options.onlineMapStyle ?? false });
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.url.startsWith('/api')) {
-      reply.header('content-security-policy', RENDERER_CSP);
+      reply.header('content-security-policy', csp);
       reply.header('x-content-type-options', 'nosniff');
       reply.header('referrer-policy', 'no-referrer');
     }

@@ -11,6 +11,11 @@ export interface PipelineFreshness {
   rejected: number;
 }
 
+/** GET /api/ui-settings */
+export interface UiSettings {
+  mapStyleUrl: string | null;
+}
+
 export interface HealthReport {
   status: 'ok' | 'degraded';
   version: string;

@@ -1,7 +1,7 @@
 // Before the workspace opens: is the API there, and does it take our token? Each failure is named.
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
-import type { HealthReport } from '../api/api-types';
+import type { HealthReport, UiSettings } from '../api/api-types';
 
 export interface BootFailure {
   what: 'token-missing' | 'api-unreachable' | 'token-refused' | 'api-error';
@@ -17,9 +17,9 @@ export function missingTokenFailure(): BootFailure {
   };
 }
 
-export async function checkAccess(api: ApiClient): Promise<{ health: HealthReport } | { failure: BootFailure }> {
-  // Both at once: health says whether the API is there, keys whether it takes the token.
-  const [health, keys] = await Promise.allSettled([api.get<HealthReport>('/api/health'), api.get('/api/keys')]);
+export async function checkAccess(api: ApiClient): Promise<{ health: HealthReport; settings: UiSettings } | { failure: BootFailure }> {
+  // Both at once: health says whether the API is there, the settings (behind the token) whether it takes the token.
+  const [health, keys] = await Promise.allSettled([api.get<HealthReport>('/api/health'), api.get<UiSettings>('/api/ui-settings')]);
   if (health.status === 'rejected') {
     const error = health.reason as unknown;
     const detail = error instanceof ApiRequestError && !error.unreachable ? `${error.message} (${error.code})` : `No answer from ${api.baseUrl}.`;
@@ -39,5 +39,5 @@ export async function checkAccess(api: ApiClient): Promise<{ health: HealthRepor
     const detail = error instanceof ApiRequestError ? `${error.message} (${error.code})` : (error as Error).message;
     return { failure: { what: error instanceof ApiRequestError && error.unreachable ? 'api-unreachable' : 'api-error', title: 'The Vantage API failed', detail } };
   }
-  return { health: health.value };
+  return { health: health.value, settings: keys.value };
 }

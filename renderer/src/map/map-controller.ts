@@ -15,6 +15,8 @@ import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from './layer
 import { addOverlays, OVERLAY_LAYERS, overlaySources } from './overlay-layers';
 import { popupContent } from './popup-content';
 
+const ONLINE_STYLE_TIMEOUT_MS = 5_000;
+
 export interface MapViewport {
   bbox: Bbox;
   zoom: number;
@@ -121,9 +123,19 @@ export class MapController {
     return new MapController(map, lib, options, loaded);
   }
 
-  /** The offline basemap with the overlays built in (one load for both), unless settings name an online style. */
+  /**
+   * The offline basemap with the overlays built in (one load for both), unless settings name an online
+   * style — and that style answers: in the field with no network the shipped basemap is drawn instead.
+   */
   private static async style(basemap: BasemapChoice, apiOrigin: string): Promise<StyleSpecification | string> {
-    if (basemap.styleUrl) return basemap.styleUrl;
+    if (basemap.styleUrl) {
+      try {
+        const response = await fetch(basemap.styleUrl, { signal: AbortSignal.timeout(ONLINE_STYLE_TIMEOUT_MS) });
+        if (response.ok) return (await response.json()) as StyleSpecification;
+      } catch {
+        // Offline, or the style host is away: fall through to the shipped basemap.
+      }
+    }
     const base = await offlineBasemapStyle();
     return { ...base, sources: { ...base.sources, ...overlaySources(apiOrigin) }, layers: [...base.layers, ...OVERLAY_LAYERS] };
   }
@@ -260,9 +272,10 @@ export class MapController {
 
   /** Swaps the offline basemap's 1:110m shapes for 1:50m ones (after ready: not on the path to it). */
   async loadBasemapDetail(): Promise<void> {
-    if (this.options.basemap.styleUrl) return;
-    const detail = await basemapDetail();
     await this.loaded;
+    // An online style has no shipped shapes to refine.
+    if (!this.map.getSource('countries')) return;
+    const detail = await basemapDetail();
     (this.map.getSource('countries') as GeoJSONSource | undefined)?.setData(detail.countries);
     (this.map.getSource('borders') as GeoJSONSource | undefined)?.setData(detail.borders);
     (this.map.getSource('coasts') as GeoJSONSource | undefined)?.setData(detail.coasts);

@@ -1,7 +1,7 @@
 // Boot: check the API and the token, then open the workspace; a named error screen otherwise.
 import { useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
-import type { HealthReport } from '../api/api-types';
+import type { HealthReport, UiSettings } from '../api/api-types';
 import { type BootFailure, checkAccess, missingTokenFailure } from '../boot/check-access';
 import type { InitialView } from '../boot/initial-view';
 import { setPageState } from '../boot/page-state';
@@ -9,7 +9,7 @@ import { markBoot } from '../boot/timing-marks';
 import { ErrorScreen } from './ErrorScreen';
 import { Workspace } from './Workspace';
 
-type Boot = { phase: 'checking' } | { phase: 'failed'; failure: BootFailure } | { phase: 'open'; health: HealthReport };
+type Boot = { phase: 'checking' } | { phase: 'failed'; failure: BootFailure } | { phase: 'open'; health: HealthReport; settings: UiSettings };
 
 export function App({ api, initialView }: { api: ApiClient | null; initialView: InitialView }) {
   const [boot, setBoot] = useState<Boot>(api ? { phase: 'checking' } : { phase: 'failed', failure: missingTokenFailure() });
@@ -21,7 +21,7 @@ export function App({ api, initialView }: { api: ApiClient | null; initialView: 
     void checkAccess(api).then((result) => {
       if (cancelled) return;
       markBoot('access-checked');
-      setBoot('failure' in result ? { phase: 'failed', failure: result.failure } : { phase: 'open', health: result.health });
+      setBoot('failure' in result ? { phase: 'failed', failure: result.failure } : { phase: 'open', health: result.health, settings: result.settings });
     });
     return () => {
       cancelled = true;
@@ -39,5 +39,5 @@ export function App({ api, initialView }: { api: ApiClient | null; initialView: 
   };
   if (boot.phase === 'failed') return <ErrorScreen failure={boot.failure} onRetry={api ? retry : null} />;
   if (boot.phase === 'checking' || !api) return <div className="boot-splash" aria-busy="true">Connecting to Vantage…</div>;
-  return <Workspace api={api} initialHealth={boot.health} initialView={initialView} />;
+  return <Workspace api={api} initialHealth={boot.health} settings={boot.settings} initialView={initialView} />;
 }

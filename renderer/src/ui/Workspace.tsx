@@ -2,7 +2,7 @@
 import type { Polygon } from 'geojson';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
-import type { HealthReport, LiveServerMessage } from '../api/api-types';
+import type { HealthReport, LiveServerMessage, UiSettings } from '../api/api-types';
 import type { InitialView } from '../boot/initial-view';
 import { setPageState } from '../boot/page-state';
 import { markBoot } from '../boot/timing-marks';
@@ -30,7 +30,17 @@ export interface DraftState {
   polygon: Polygon | null;
 }
 
-export function Workspace({ api, initialHealth, initialView }: { api: ApiClient; initialHealth: HealthReport; initialView: InitialView }) {
+export function Workspace({
+  api,
+  initialHealth,
+  settings,
+  initialView,
+}: {
+  api: ApiClient;
+  initialHealth: HealthReport;
+  settings: UiSettings;
+  initialView: InitialView;
+}) {
   const { health, healthError, applyLive } = useHealth(api, initialHealth);
   const news = useNewsDigest(api);
   const [controller, setController] = useState<MapController | null>(null);
@@ -153,7 +163,7 @@ export function Workspace({ api, initialHealth, initialView }: { api: ApiClient;
       apiOrigin: api.baseUrl,
       authorization: api.authorization,
       initialView,
-      basemap: { styleUrl: null },
+      basemap: { styleUrl: settings.mapStyleUrl },
       onViewport: (view: MapViewport) => {
         const map = controllerRef.current;
         if (map) void refreshViewRef.current(map, view);
@@ -163,7 +173,7 @@ export function Workspace({ api, initialHealth, initialView }: { api: ApiClient;
       onDrawFinished: (polygon: Polygon) => setDraft({ drawing: false, points: polygon.coordinates[0]!.length - 1, polygon }),
     }),
     // The map is made once; its handlers reach the latest state through refs.
-    [initialView, api],
+    [initialView, api, settings],
   );
 
   const toggleLayer = (key: LayerKey) => {
