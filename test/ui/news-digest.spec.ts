@@ -1,0 +1,40 @@
+// Stories in the database, the summary jobs run offline (no model: the extractive digest): the HUD pins
+// the daily recap and shows the hourly summary and the newest news; the News tab finds the story.
+import { expect, test } from '@playwright/test';
+import { AppPage } from './pages/app-page.js';
+import { HudPage } from './pages/hud-page.js';
+import { uiStack } from './support/stack-file.js';
+import { addNewsStories } from './support/news-fixture.js';
+
+async function runJob(name: string): Promise<Record<string, unknown>> {
+  const { apiUrl, token } = uiStack();
+  const response = await fetch(`${apiUrl}/api/jobs/${name}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  expect(response.status, name).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+test('the HUD pins the daily recap and shows the hourly summary and the newest news; the News tab finds a story', async ({ page }) => {
+  await addNewsStories([
+    { title: 'Evacuations ordered as wildfire crosses ridge near Valparaíso', summary: 'Authorities moved 4,000 residents overnight.', category: 'disaster', sources: 7 },
+    { title: 'Flood warnings extended along the lower Danube', summary: 'Water levels rose for a third day.', category: 'disaster', sources: 4 },
+    { title: 'Grid operator restores power after heatwave outages', summary: 'Demand peaked at a record.', category: 'energy', sources: 2 },
+  ]);
+  await runJob('recap');
+  await runJob('summaries');
+
+  const app = new AppPage(page);
+  const hud = new HudPage(page);
+  await app.openReady();
+  await expect(hud.slot('daily-recap')).toHaveAttribute('data-empty', 'false');
+  await expect(hud.slot('daily-recap')).toContainText('Evacuations ordered as wildfire crosses ridge near Valparaíso (7 sources)');
+  await expect(hud.slot('hourly-summary')).toContainText('Flood warnings extended along the lower Danube');
+  await expect(hud.slot('latest-news')).toContainText('Grid operator restores power');
+
+  await page.getByRole('tab', { name: 'News' }).click();
+  const list = page.getByTestId('news-list');
+  await page.getByRole('searchbox', { name: 'Search news' }).fill('Danube flood');
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(list).toHaveAttribute('data-state', 'ok');
+  await expect(list).toContainText('Flood warnings extended along the lower Danube');
+  await expect(list).not.toContainText('Grid operator');
+});
