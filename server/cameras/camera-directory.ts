@@ -1,7 +1,10 @@
 // Reads public camera directories: HTML listings (Insecam-style `.thumbnail-item` blocks, paginated)
 // with cheerio, and plain-text lists (`url`, `url<TAB>label`, `label,url`). Lines that are not URLs are
 // counted and skipped. Nothing here decides whether an address is public: the guard does that next.
-import * as cheerio from 'cheerio';
+import type * as Cheerio from 'cheerio';
+import { lazyModule } from '../lazy-module.js';
+
+const cheerio = lazyModule<typeof Cheerio>('cheerio');
 
 export interface ListedCamera {
   url: string;
@@ -36,7 +39,7 @@ function absolute(href: string | undefined, base: string): string | null {
 }
 
 export function parseHtmlDirectory(html: string, pageUrl: string): DirectoryPage {
-  const $ = cheerio.load(html);
+  const $ = cheerio().load(html);
   const cameras: ListedCamera[] = [];
   let skipped = 0;
   $('.thumbnail-item').each((_, element) => {

@@ -1,9 +1,13 @@
 // Parses RSS 2.0, RSS 1.0 (RDF), Atom and JSON Feed with feedsmith into the articles Vantage stores.
 import { createHash } from 'node:crypto';
-import { type AnyFeed, parseFeed } from 'feedsmith';
+import type * as Feedsmith from 'feedsmith';
+import type { AnyFeed } from 'feedsmith';
+import { lazyModule } from '../lazy-module.js';
 import { canonicalLink } from './canonical-link.js';
 import { parseFeedDate } from './feed-dates.js';
 import { htmlToText } from './plain-text.js';
+
+const feedsmith = lazyModule<typeof Feedsmith>('feedsmith');
 
 export interface ParsedArticle {
   title: string;
@@ -103,7 +107,7 @@ function article(fields: {
 export function parseNewsFeed(body: string, maxItems = 200): ParsedFeed {
   let parsed: AnyFeed<string>;
   try {
-    parsed = parseFeed<string>(body, { maxItems });
+    parsed = feedsmith().parseFeed<string>(body, { maxItems });
   } catch (error) {
     throw new FeedParseError(`not a feed: ${(error as Error).message.slice(0, 200)}`);
   }

@@ -1,5 +1,8 @@
 // Feed and model text to plain text: tags dropped, entities decoded, whitespace collapsed, length capped.
-import { load } from 'cheerio';
+import type * as Cheerio from 'cheerio';
+import { lazyModule } from '../lazy-module.js';
+
+const cheerio = lazyModule<typeof Cheerio>('cheerio');
 
 const TAG = /<\/?[a-z][^>]*>/i;
 // Block-level boundaries become spaces so "<p>a</p><p>b</p>" reads "a b", not "ab".
@@ -13,7 +16,7 @@ const CONTROL_EXCEPT_NEWLINE = /[\u0000-\u0009\u000b\u000c\u000e-\u001f\u007f-\u
 const LINE = '\u2029';
 
 function onePass(html: string): string {
-  const $ = load(html.replace(BLOCK_BOUNDARY, ' $&'), null, false);
+  const $ = cheerio().load(html.replace(BLOCK_BOUNDARY, ' $&'), null, false);
   $('script, style, noscript, iframe, object, template').remove();
   return $.root().text();
 }
