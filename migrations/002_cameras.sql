@@ -34,3 +34,10 @@ CREATE INDEX IF NOT EXISTS cameras_geom_idx ON cameras USING gist (geom);
 CREATE INDEX IF NOT EXISTS cameras_place_status_idx ON cameras (place_status) WHERE place_status <> 'placed';
 -- Placed cameras not yet announced on the bus (the crawler reads them in batches).
 CREATE INDEX IF NOT EXISTS cameras_unpublished_idx ON cameras (id) WHERE place_status = 'placed' AND published_at IS NULL;
+
+-- The camera directories as the user edited them in the app (one row); without it CAMERA_SOURCES applies.
+CREATE TABLE IF NOT EXISTS camera_source_list (
+  singleton  boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+  urls       text[] NOT NULL,
+  updated_at timestamptz NOT NULL DEFAULT now()
+);

@@ -48,6 +48,9 @@ import { cameraCrawlJob } from './cameras/camera-crawl-job.js';
 import { CameraCrawler } from './cameras/camera-crawler.js';
 import { CameraRepository } from './cameras/camera-repository.js';
 import { cameraRoutes } from './cameras/camera-routes.js';
+import { CameraSourceRepository } from './cameras/camera-source-repository.js';
+import { cameraSourceRoutes } from './cameras/camera-source-routes.js';
+import { CameraSources } from './cameras/camera-sources.js';
 import { readCameraSettings } from './cameras/camera-settings.js';
 import { GeocodeRepository } from './cameras/geocode-repository.js';
 import { Geocoder } from './cameras/geocoder.js';
@@ -217,7 +220,9 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     log: app.log,
     maxPagesPerSource: cameraSettings.maxPagesPerSource,
   });
-  jobs.register(cameraCrawlJob({ crawler, sources: cameraSettings.sources, intervalSeconds: cameraSettings.intervalSeconds }));
+  const cameraSources = new CameraSources(new CameraSourceRepository(app.db), cameraSettings.sources);
+  jobs.register(cameraCrawlJob({ crawler, sources: cameraSources, intervalSeconds: cameraSettings.intervalSeconds }));
+  await app.register(cameraSourceRoutes, { sources: cameraSources });
   const snapshots = new SnapshotService(
     cameras,
     new SnapshotCache(path.join(config.dataDir, 'snapshots'), cameraSettings.snapshotCacheBytes),

@@ -16,6 +16,12 @@ export function stripCredentials(rawUrl: string): string {
   return url.toString();
 }
 
+/** Does the URL carry credentials (userinfo or a credential query parameter)? */
+export function hasCredentials(rawUrl: string): boolean {
+  const url = new URL(rawUrl);
+  return Boolean(url.username || url.password) || [...url.searchParams.keys()].some((name) => CREDENTIAL_PARAMS.has(name.toLowerCase()));
+}
+
 /** Lower-case scheme and host (the URL parser does), default port dropped, query sorted, no fragment. */
 export function normaliseCameraUrl(rawUrl: string): string {
   const url = new URL(stripCredentials(rawUrl));

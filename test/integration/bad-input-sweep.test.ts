@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
 
-const TABLES = ['events', 'event_urls', 'event_minute_rollup', 'fires', 'incidents', 'aircraft', 'geofences', 'alerts', 'correlations', 'cameras', 'geocode_cache', 'news_feeds', 'articles', 'news_items', 'article_summaries'];
+const TABLES = ['events', 'event_urls', 'event_minute_rollup', 'fires', 'incidents', 'aircraft', 'geofences', 'alerts', 'correlations', 'cameras', 'geocode_cache', 'camera_source_list', 'news_feeds', 'articles', 'news_items', 'article_summaries'];
 
-type Case = { method: 'GET' | 'POST' | 'DELETE'; url: string; payload?: unknown; contentType?: string; headers?: Record<string, string> };
+type Case = { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: unknown; contentType?: string; headers?: Record<string, string> };
 
 const EVIL = ["' OR 1=1 --", '../../etc/passwd', '%00', '<script>alert(1)</script>', 'x'.repeat(5000), '１２３', '-1', '1e309', 'NaN'];
 
@@ -54,6 +54,11 @@ const CASES: Case[] = [
   { method: 'POST', url: '/api/geofences', payload: { name: "'; DROP TABLE geofences; --", geometry: { type: 'Polygon', coordinates: [[[0, 0], [0, 0], [0, 0], [0, 0]]] } } },
   { method: 'DELETE', url: '/api/geofences/..%2F..%2Fetc' },
   { method: 'DELETE', url: '/api/geofences/99999999999999999999' },
+  { method: 'PUT', url: '/api/cameras/sources', payload: { sources: ["http://x.example/'; DROP TABLE cameras; --?pwd=1"] } },
+  { method: 'PUT', url: '/api/cameras/sources', payload: { sources: ['javascript:alert(1)'] } },
+  { method: 'PUT', url: '/api/cameras/sources', payload: { sources: [`http://x.example/${'a'.repeat(3000)}`] } },
+  { method: 'PUT', url: '/api/cameras/sources', payload: { sources: [1, 2] } },
+  { method: 'PUT', url: '/api/cameras/sources', payload: '{"sources": [', contentType: 'application/json' },
   { method: 'POST', url: '/api/jobs/..%2Fpartitions' },
   { method: 'POST', url: '/api/jobs/%3Cscript%3E' },
   // Header injection attempts.

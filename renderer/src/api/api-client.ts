@@ -76,6 +76,10 @@ export class ApiClient {
     return this.request<T>('POST', path, { body, query });
   }
 
+  put<T>(path: string, body: unknown): Promise<T> {
+    return this.request<T>('PUT', path, { body });
+  }
+
   delete(path: string, query?: Record<string, QueryValue>): Promise<void> {
     return this.request<void>('DELETE', path, { query });
   }

@@ -20,9 +20,14 @@ export async function errorFromResponse(response: Response, path: string): Promi
   let code = `http_${response.status}`;
   let message = `${response.status} ${response.statusText}`.trim();
   try {
-    const body = (await response.json()) as { error?: { code?: string; message?: string } };
+    const body = (await response.json()) as { error?: { code?: string; message?: string; details?: unknown } };
     if (body.error?.code) code = body.error.code;
     if (body.error?.message) message = body.error.message;
+    // A refused form names what was wrong in its details ("invalid body" alone tells the user nothing).
+    const reasons = Array.isArray(body.error?.details)
+      ? (body.error.details as Array<{ message?: unknown }>).map((detail) => detail.message).filter((text): text is string => typeof text === 'string')
+      : [];
+    if (reasons.length) message = `${message}: ${[...new Set(reasons)].slice(0, 3).join('; ')}`;
   } catch {
     // Not JSON (a proxy page, an empty body): the status line says enough.
   }

@@ -11,6 +11,13 @@ export interface PipelineFreshness {
   rejected: number;
 }
 
+/** GET/PUT/DELETE /api/cameras/sources */
+export interface CameraSourceList {
+  sources: string[];
+  origin: 'saved' | 'settings';
+  updatedAt: string | null;
+}
+
 /** GET /api/ui-settings */
 export interface UiSettings {
   mapStyleUrl: string | null;

@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/api-client';
 import type { LayerSnapshot } from '../data/layer-loader';
 import type { LayerKey, LayerVisibility } from '../map/layer-catalog';
 import type { MapController } from '../map/map-controller';
+import { CameraSourcesEditor } from './CameraSourcesEditor';
 import { GeofencesTab } from './GeofencesTab';
 import { KeysTab } from './KeysTab';
 import { LayerToggles } from './LayerToggles';
@@ -41,7 +42,12 @@ export function SidePanel(props: SidePanelProps) {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
-        {tab === 'layers' && <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} />}
+        {tab === 'layers' && (
+          <>
+            <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} />
+            <CameraSourcesEditor api={props.api} />
+          </>
+        )}
         {tab === 'geofences' && (
           <GeofencesTab
             api={props.api}

@@ -1,0 +1,33 @@
+// The Layers tab edits the camera directories: a refused address shows the API's words and saves
+// nothing; a good list is saved (and read back by the API); "Use setting" returns to CAMERA_SOURCES.
+import { expect, test } from '@playwright/test';
+import { AppPage } from './pages/app-page.js';
+import { uiStack } from './support/stack-file.js';
+
+async function savedSources(): Promise<{ sources: string[]; origin: string }> {
+  const { apiUrl, token } = uiStack();
+  const response = await fetch(`${apiUrl}/api/cameras/sources`, { headers: { authorization: `Bearer ${token}` } });
+  return (await response.json()) as { sources: string[]; origin: string };
+}
+
+test('camera directories: refused with the reason, saved, then back to the setting', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.openReady();
+  const editor = page.getByTestId('camera-sources');
+  await expect(page.getByTestId('camera-sources-origin')).toHaveText('From the CAMERA_SOURCES setting.');
+
+  await page.getByTestId('camera-sources-input').fill('http://admin:secret@127.0.0.1:9/list.txt');
+  await page.getByTestId('camera-sources-save').click();
+  await expect(page.getByTestId('camera-sources-error')).toContainText('must not carry credentials');
+  expect((await savedSources()).origin).toBe('settings');
+
+  await page.getByTestId('camera-sources-input').fill('http://127.0.0.1:9/list.txt\n\nhttps://127.0.0.1:9/more.txt');
+  await page.getByTestId('camera-sources-save').click();
+  await expect(page.getByTestId('camera-sources-origin')).toHaveText('Saved in the app.');
+  await expect(editor.getByTestId('camera-sources-error')).toHaveCount(0);
+  expect(await savedSources()).toMatchObject({ origin: 'saved', sources: ['http://127.0.0.1:9/list.txt', 'https://127.0.0.1:9/more.txt'] });
+
+  await page.getByTestId('camera-sources-reset').click();
+  await expect(page.getByTestId('camera-sources-origin')).toHaveText('From the CAMERA_SOURCES setting.');
+  expect((await savedSources()).origin).toBe('settings');
+});
