@@ -121,7 +121,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   app.addHook('onClose', async () => jobs.stopSchedules());
 
   const keys = new KeyService(new ApiKeyRepository(app.db), new KeyCipher(config.dataKey), settingsKeySource(config.settings));
-  const news = createNews({ db: app.db, keys, settings: config.settings, log: app.log });
+  const news = createNews({ db: app.db, keys, settings: config.settings, log: app.log, retentionDays: config.retentionDays });
   for (const job of news.jobs) jobs.register(job);
 
   const health = new HealthService(new HealthRepository(app.db), pipelineStatus, app.bus, VERSION, config.keyStorage);

@@ -11,6 +11,7 @@ import { NewsItemRepository } from './news-item-repository.js';
 import type { NewsRoutesOptions } from './news-routes.js';
 import { newsSchedules } from './news-schedules.js';
 import { type NewStory, NewsScraper } from './news-scraper.js';
+import { NewsRetentionRepository } from './news-retention-repository.js';
 import { NewsSearchRepository } from './news-search-repository.js';
 import { type NewsSettings, readNewsSettings } from './news-settings.js';
 import { NewsSummarizer } from './news-summarizer.js';
@@ -27,6 +28,8 @@ export interface NewsDeps {
   now?: () => Date;
   /** Stories first seen in a scrape (to publish as `news` events once the event stream has a news subject). */
   onStories?: (stories: NewStory[]) => Promise<void>;
+  /** RETENTION_DAYS for the news tables; unset keeps everything. */
+  retentionDays?: number;
 }
 
 export interface NewsModule {
@@ -51,6 +54,7 @@ export function createNews(deps: NewsDeps): NewsModule {
     log: deps.log,
     now: deps.now,
     onStories: deps.onStories,
+    ...(deps.retentionDays ? { retention: { days: deps.retentionDays, repository: new NewsRetentionRepository(deps.db) } } : {}),
   });
   const summaries = new SummaryRepository(deps.db);
   const summarizer = new NewsSummarizer({

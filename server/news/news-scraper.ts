@@ -10,6 +10,7 @@ import type { FeedState, FeedStateRepository } from './feed-state-repository.js'
 import { articleIdentity, headlineKey } from './headline-key.js';
 import type { NewsItemRepository } from './news-item-repository.js';
 import type { NewsSettings } from './news-settings.js';
+import type { NewsPruned, NewsRetentionRepository } from './news-retention-repository.js';
 
 export interface ScrapeResult extends Record<string, unknown> {
   feeds: number;
@@ -21,6 +22,7 @@ export interface ScrapeResult extends Record<string, unknown> {
   backedOff: number;
   articles: { received: number; stored: number };
   newsItems: { created: number; merged: number };
+  pruned?: NewsPruned;
 }
 
 type FeedOutcome =
@@ -53,6 +55,11 @@ export interface NewsScraperDeps {
   now?: () => Date;
   /** Told of the stories first seen in a run, after they are stored; a failure here is logged, never fails the run. */
   onStories?: (stories: NewStory[]) => Promise<void>;
+  /**
+   * RETENTION_DAYS: older stories, articles and summaries are removed after each run, and items a feed
+   * still lists from before the cutoff are not stored again. Unset: everything is kept.
+   */
+  retention?: { days: number; repository: NewsRetentionRepository };
 }
 
 export class NewsScraper {
@@ -104,11 +111,16 @@ export class NewsScraper {
     if (stories.length > 0 && this.deps.onStories) {
       await this.deps.onStories(stories).catch((error: unknown) => this.deps.log?.warn({ err: error }, 'news stories could not be passed on'));
     }
+    if (this.deps.retention) result.pruned = await this.deps.retention.repository.prune(this.retentionCutoff() as Date);
     if (result.attempted === 0) return { idle: `all ${result.backedOff} feeds are failing and waiting out their backoff` };
     if (result.failed === result.attempted) {
       throw new Error(`all ${result.failed} feeds attempted failed; first error: ${errors[0]}`);
     }
     return result;
+  }
+
+  private retentionCutoff(): Date | null {
+    return this.deps.retention ? new Date(this.now().getTime() - this.deps.retention.days * 86_400_000) : null;
   }
 
   private async scrapeOne(feed: FeedState, startedAt: Date): Promise<FeedOutcome> {
@@ -127,6 +139,9 @@ export class NewsScraper {
       if (error instanceof FeedParseError) return this.fail(feed, at, error.message, response.status);
       throw error;
     }
+    const cutoff = this.retentionCutoff();
+    // Items older than the retention would be removed again at the end of the run (and come back next time).
+    if (cutoff) articles = articles.filter((article) => !article.publishedAt || article.publishedAt >= cutoff);
     let stored;
     try {
       stored = await this.serialized(() => this.store(feed, articles, at));
