@@ -11,7 +11,10 @@ test('loads to ready with the HUD, live connection and pipeline freshness', asyn
   // The token moved to memory: nothing of it stays in the address bar.
   expect(page.url()).not.toContain('token');
   await expect(hud.liveState()).toHaveAttribute('data-live-state', 'open');
-  // Nothing has run in this stack (schedules are off): stale, and the reason is said plainly.
+  // Nothing has run in this stack (schedules are off): stale, and the reason is on screen without a click.
+  const staleFires = page.getByTestId('stale-pipelines').locator('[data-stale-pipeline="fires"]');
+  await expect(staleFires).toBeVisible();
+  await expect(staleFires).toContainText('has not run successfully yet');
   await hud.pipelines().locator('summary').click();
   await expect(hud.pipeline('fires')).toHaveAttribute('data-stale', 'true');
   await expect(hud.pipeline('fires')).toContainText('has not run successfully yet');

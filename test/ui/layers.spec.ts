@@ -1,20 +1,24 @@
 // Every layer toggles: the button's aria-pressed, the map's own layout visibility, and a count shown.
 import { expect, test } from '@playwright/test';
+import { ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
 import { LAYER_KEYS, MapPage } from './pages/map-page.js';
 
 test('each layer toggles off and on, with its count shown', async ({ page }) => {
+  // A known fire in the view (southern Brazil, zoom 7: points from /api/fires), so the fire count must be at least 1.
+  await ingestFires([{ longitude: -52.31, latitude: -27.42, confidence: 'h', frp: 40 }]);
   const app = new AppPage(page);
   const map = new MapPage(page);
-  await app.openReady();
+  await app.openReady({ view: [-52.3, -27.4, 7] });
+  await expect.poll(async () => Number((await map.count('fires').getAttribute('data-value')) || 0)).toBeGreaterThanOrEqual(1);
   for (const key of LAYER_KEYS) {
     const toggle = map.toggle(key);
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     expect(await map.layerVisible(key)).toBe(true);
-    // A number, or a dash with the reason when the source is not available yet.
+    // A whole number, or a dash with the reason when the source is not available yet.
     const count = await map.count(key).getAttribute('data-value');
     if (count === '') await expect(page.getByTestId(`layer-status-${key}`)).toBeVisible();
-    else expect(Number(count)).toBeGreaterThanOrEqual(0);
+    else expect(count).toMatch(/^\d+$/);
 
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-pressed', 'false');
@@ -23,4 +27,24 @@ test('each layer toggles off and on, with its count shown', async ({ page }) => 
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     expect(await map.layerVisible(key)).toBe(true);
   }
+});
+
+test('a layer switched off while the map is still loading stays off once it is ready', async ({ page }) => {
+  // Hold MapLibre's chunk until the toggle has been clicked: the map does not exist yet.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/maplibre-gl-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  await app.open();
+  await map.toggle('fires').click();
+  await expect(map.toggle('fires')).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.locator('html')).toHaveAttribute('data-state', 'loading');
+  release();
+  await app.waitForState('ready');
+  expect(await map.layerVisible('fires')).toBe(false);
+  expect(await map.layerVisible('aircraft')).toBe(true);
 });

@@ -8,6 +8,7 @@ import { MapPage } from './pages/map-page.js';
 // The view: south-east Australia; the elsewhere: northern Canada.
 const INSIDE = { longitude: 146.21, latitude: -36.47 };
 const OUTSIDE = { longitude: -118.3, latitude: 58.9 };
+const LATE = { longitude: 145.82, latitude: -36.71 };
 
 test('a fire ingested in view appears live; one out of view is never sent to this client', async ({ page }) => {
   const app = new AppPage(page);
@@ -21,7 +22,11 @@ test('a fire ingested in view appears live; one out of view is never sent to thi
   // The socket knows our viewport once the server has acknowledged it.
   await expect.poll(() => frames.some((frame) => frame.includes('"type":"viewport"'))).toBe(true);
   expect(await map.firesNear(INSIDE.longitude, INSIDE.latitude)).toBe(0);
-  const hourBefore = await hud.counterValue('fires-hour');
+  // The hour/day counts load after ready: read them once they have.
+  await expect(hud.counter('fires-hour')).toHaveAttribute('data-value', /^\d+$/);
+  await expect(hud.counter('fires-day')).toHaveAttribute('data-value', /^\d+$/);
+  const hourBefore = (await hud.counterValue('fires-hour'))!;
+  const dayBefore = (await hud.counterValue('fires-day'))!;
 
   // Out of view first: the in-view one arriving later proves the other had its chance to arrive.
   await ingestFires([{ ...OUTSIDE }]);
@@ -31,8 +36,15 @@ test('a fire ingested in view appears live; one out of view is never sent to thi
   const received = frames.filter((frame) => frame.includes('"type":"event"'));
   expect(received.some((frame) => frame.includes(fireUrlSuffix(INSIDE.latitude, INSIDE.longitude)))).toBe(true);
   expect(received.some((frame) => frame.includes(fireUrlSuffix(OUTSIDE.latitude, OUTSIDE.longitude)))).toBe(false);
-  await expect.poll(() => hud.counterValue('fires-hour')).toBe((hourBefore ?? 0) + 1);
+  await expect.poll(() => hud.counterValue('fires-hour')).toBe(hourBefore + 1);
+  await expect.poll(() => hud.counterValue('fires-day')).toBe(dayBefore + 1);
   await expect.poll(() => map.count('fires').getAttribute('data-value')).not.toBe('0');
+
+  // FIRMS data arrives hours late: a fire acquired 2.5 h ago counts in the day, not in the last hour.
+  await ingestFires([{ ...LATE, minutesAgo: 150 }]);
+  await map.expectFireDrawnNear(LATE.longitude, LATE.latitude);
+  await expect.poll(() => hud.counterValue('fires-day')).toBe(dayBefore + 2);
+  expect(await hud.counterValue('fires-hour')).toBe(hourBefore + 1);
 
   // Its popup gives the analyst the time in UTC and local time.
   const point = await map.pagePoint(INSIDE.longitude, INSIDE.latitude);

@@ -29,11 +29,17 @@ test('the HUD pins the daily recap and shows the hourly summary and the newest n
   await expect(hud.slot('daily-recap')).toContainText('Evacuations ordered as wildfire crosses ridge near Valparaíso (7 sources)');
   await expect(hud.slot('hourly-summary')).toContainText('Flood warnings extended along the lower Danube');
   await expect(hud.slot('latest-news')).toContainText('Grid operator restores power');
+  const newsLink = hud.slot('latest-news').getByRole('link', { name: 'Grid operator restores power after heatwave outages' });
+  await expect(newsLink).toHaveAttribute('href', /^https:\/\/news\.example\.org\//);
+  await expect(newsLink).toHaveAttribute('target', '_blank');
+  await expect(newsLink).toHaveAttribute('rel', 'noopener noreferrer');
 
   await page.getByRole('tab', { name: 'News' }).click();
   const list = page.getByTestId('news-list');
   await page.getByRole('searchbox', { name: 'Search news' }).fill('Danube flood');
   await page.getByRole('button', { name: 'Search' }).click();
+  // The list shown answers this search, not the unfiltered one before it.
+  await expect(list).toHaveAttribute('data-query', 'Danube flood');
   await expect(list).toHaveAttribute('data-state', 'ok');
   await expect(list).toContainText('Flood warnings extended along the lower Danube');
   await expect(list).not.toContainText('Grid operator');

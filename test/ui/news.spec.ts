@@ -1,18 +1,36 @@
-// The News tab: search, category and summary kinds answer; a search nothing matches says so.
+// The News tab: search, category and summary kinds answer; a search nothing matches says so; titles link out.
 import { expect, test } from '@playwright/test';
 import { AppPage } from './pages/app-page.js';
+import { addNewsStories } from './support/news-fixture.js';
 
 test('News tab: search, category and summary kinds answer; a search nothing matches says so', async ({ page }) => {
+  // Its own story: this test does not rely on another having filled the news tables.
+  await addNewsStories([{ title: 'Lahar warning lifted below Mount Kanlaon', summary: 'Residents may return.', category: 'disaster', sources: 3 }]);
   const app = new AppPage(page);
   await app.openReady();
   await page.getByRole('tab', { name: 'News' }).click();
   const list = page.getByTestId('news-list');
-  await expect(list).toHaveAttribute('data-state', 'ok');
-  await page.getByRole('searchbox', { name: 'Search news' }).fill('volcanic ash aviation advisory');
-  await page.getByRole('combobox', { name: 'Category' }).selectOption('disaster');
-  await page.getByRole('button', { name: 'Search' }).click();
-  await expect(list).toHaveAttribute('data-state', 'ok');
+  const searchFor = async (words: string, category: string) => {
+    await page.getByRole('searchbox', { name: 'Search news' }).fill(words);
+    await page.getByRole('combobox', { name: 'Category' }).selectOption(category);
+    await page.getByRole('button', { name: 'Search' }).click();
+    // The list shown answers this search (not the one before it).
+    await expect(list).toHaveAttribute('data-query', words);
+    await expect(list).toHaveAttribute('data-category', category);
+    await expect(list).toHaveAttribute('data-state', 'ok');
+  };
+
+  await searchFor('Kanlaon lahar', 'disaster');
+  await expect(list).toContainText('Lahar warning lifted below Mount Kanlaon');
+  const link = list.getByRole('link', { name: 'Lahar warning lifted below Mount Kanlaon' });
+  await expect(link).toHaveAttribute('href', /^https:\/\/news\.example\.org\//);
+  await expect(link).toHaveAttribute('target', '_blank');
+  await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+
+  await searchFor('volcanic ash aviation advisory', 'disaster');
   await expect(list).toContainText('No news matches');
+
   await page.getByRole('button', { name: 'Hourly' }).click();
+  await expect(page.getByTestId('news-summaries')).toHaveAttribute('data-kind', 'hourly');
   await expect(page.getByTestId('news-summaries')).toHaveAttribute('data-state', 'ok');
 });

@@ -4,7 +4,7 @@ import { ApiRequestError } from '../api/api-error';
 import type { HealthReport, UiSettings } from '../api/api-types';
 
 export interface BootFailure {
-  what: 'token-missing' | 'api-unreachable' | 'token-refused' | 'api-error';
+  what: 'token-missing' | 'api-unreachable' | 'token-refused' | 'api-error' | 'map-failed';
   title: string;
   detail: string;
 }

@@ -16,6 +16,7 @@ import {
   incidentFeatures,
   liveFireFeature,
 } from '../map/feature-collections';
+import { isFireRecent, withoutAgedFires } from './live-fire-age';
 import { emptyCounts, FIRE_POINTS_MIN_ZOOM, type LayerCounts, type LayerKey } from '../map/layer-catalog';
 import type { MapController, MapViewport } from '../map/map-controller';
 
@@ -127,16 +128,23 @@ export class LayerLoader {
 
   /** Aircraft move and the live socket does not carry positions: re-read them for the current view. */
   async refreshAircraft(): Promise<void> {
-    const bbox = this.viewport?.bbox;
-    if (!bbox) return;
+    const viewport = this.viewport;
+    if (!viewport) return;
+    const { bbox } = viewport;
+    // Shares the view's abort: a new view cancels it, and a late answer for an old view is dropped.
+    const signal = this.inFlight?.signal;
+    let current = false;
     await this.step('aircraft', async () => {
       const [aircraft, correlations] = await Promise.all([
-        this.api.get<Aircraft[]>('/api/aircraft', { bbox }),
-        this.api.get<Correlation[]>('/api/correlations', { since: '24h' }),
+        this.api.get<Aircraft[]>('/api/aircraft', { bbox }, signal),
+        this.api.get<Correlation[]>('/api/correlations', { since: '24h' }, signal),
       ]);
+      if (this.viewport !== viewport || signal?.aborted) return;
+      current = true;
       this.aircraft = aircraft;
       this.correlations = correlations;
     });
+    if (!current) return;
     this.map.setData('aircraft', aircraftFeatures(this.aircraft));
     this.map.setData('correlations', correlationFeatures(this.correlations, this.aircraft, this.incidents));
     this.emit();
@@ -153,7 +161,8 @@ export class LayerLoader {
   addLiveEvent(event: VantageEvent): void {
     if (event.sourceType === 'fire') {
       const feature = liveFireFeature(event);
-      if (!feature) return;
+      // A late delivery of a fire older than the window would be drawn where the tiles no longer are.
+      if (!feature || !isFireRecent(feature.properties.acq_time, Date.now())) return;
       this.liveFires.push(feature);
       if (this.liveFires.length > MAX_LIVE_FIRES) this.liveFires.splice(0, this.liveFires.length - MAX_LIVE_FIRES);
       this.map.setData('fires-live', collection(this.liveFires));
@@ -162,6 +171,15 @@ export class LayerLoader {
       if (this.events.length > MAX_EVENTS) this.events.length = MAX_EVENTS;
       this.map.setData('events', eventFeatures(this.events));
     }
+    this.emit();
+  }
+
+  /** Live fires older than 24 h leave the map, as they do from the tiles and points. */
+  dropAgedLiveFires(now = Date.now()): void {
+    const kept = withoutAgedFires(this.liveFires, now);
+    if (kept === this.liveFires) return;
+    this.liveFires = kept;
+    this.map.setData('fires-live', collection(this.liveFires));
     this.emit();
   }
 

@@ -29,3 +29,4 @@ export function histogramPath(counts: readonly number[], width: number, height: 
   });
   return path;
 }
+

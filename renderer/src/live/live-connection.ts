@@ -1,24 +1,32 @@
 // The live WebSocket: sends the viewport, hands server messages on, reconnects with backoff.
-import type { Bbox, LiveServerMessage } from '../api/api-types';
-import { backoffDelayMs } from './backoff';
+// `.js` specifiers and global timers: this module is also unit-tested from Node (test/unit/renderer-live-connection.test.ts).
+import type { Bbox, LiveServerMessage } from '../api/api-types.js';
+import { backoffDelayMs } from './backoff.js';
 
 export type LiveState = 'connecting' | 'open' | 'reconnecting' | 'closed';
 
 export interface LiveConnectionOptions {
   url: string;
   onMessage: (message: LiveServerMessage) => void;
-  onState: (state: LiveState, detail: string | null) => void;
+  onState: (state: LiveState, detail: string | null, retryDelayMs?: number) => void;
+  /** After a reconnect's open (not the first): events sent while down were missed, so the view is reloaded. */
+  onReopen?: () => void;
 }
 
 // A socket that says nothing for this long (no pong) is treated as dead and replaced.
 const PING_INTERVAL_MS = 20_000;
+// The backoff starts over only once a socket has stayed open this long: a server that accepts and closes
+// at once is not retried every half second forever.
+const STABLE_OPEN_MS = 10_000;
 
 export class LiveConnection {
   private socket: WebSocket | null = null;
   private viewport: Bbox | null = null;
   private attempt = 0;
-  private retryTimer: number | undefined;
-  private pingTimer: number | undefined;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+  private pingTimer: ReturnType<typeof setInterval> | undefined;
+  private stableTimer: ReturnType<typeof setTimeout> | undefined;
+  private opened = false;
   private lastHeard = 0;
   private stopped = false;
 
@@ -31,10 +39,11 @@ export class LiveConnection {
 
   stop(): void {
     this.stopped = true;
-    window.clearTimeout(this.retryTimer);
-    window.clearInterval(this.pingTimer);
-    this.socket?.close(1000, 'closing');
-    this.socket = null;
+    clearTimeout(this.retryTimer);
+    clearInterval(this.pingTimer);
+    clearTimeout(this.stableTimer);
+    const socket = this.detach();
+    socket?.close(1000, 'closing');
     this.options.onState('closed', null);
   }
 
@@ -53,12 +62,15 @@ export class LiveConnection {
     const socket = new WebSocket(this.options.url);
     this.socket = socket;
     socket.onopen = () => {
-      this.attempt = 0;
       this.lastHeard = Date.now();
       this.options.onState('open', null);
       if (this.viewport) this.send({ type: 'viewport', bbox: this.viewport });
-      window.clearInterval(this.pingTimer);
-      this.pingTimer = window.setInterval(() => this.keepAlive(), PING_INTERVAL_MS);
+      clearInterval(this.pingTimer);
+      this.pingTimer = setInterval(() => this.keepAlive(), PING_INTERVAL_MS);
+      clearTimeout(this.stableTimer);
+      this.stableTimer = setTimeout(() => (this.attempt = 0), STABLE_OPEN_MS);
+      if (this.opened) this.options.onReopen?.();
+      this.opened = true;
     };
     socket.onmessage = (message) => {
       this.lastHeard = Date.now();
@@ -70,20 +82,39 @@ export class LiveConnection {
       }
     };
     socket.onclose = (event) => {
-      window.clearInterval(this.pingTimer);
       if (this.socket !== socket || this.stopped) return;
-      this.socket = null;
-      const delay = backoffDelayMs(this.attempt);
-      this.attempt += 1;
+      this.detach();
       const why = event.code === 1006 ? 'connection lost' : `closed (${event.code}${event.reason ? `: ${event.reason}` : ''})`;
-      this.options.onState('reconnecting', `${why}; retrying in ${Math.round(delay / 100) / 10} s`);
-      this.retryTimer = window.setTimeout(() => this.open(), delay);
+      this.retryAfter(why);
     };
+  }
+
+  /** Forgets the current socket (its late events are ignored) and stops its timers; returns it. */
+  private detach(): WebSocket | null {
+    const socket = this.socket;
+    this.socket = null;
+    clearInterval(this.pingTimer);
+    clearTimeout(this.stableTimer);
+    if (socket) {
+      socket.onopen = null;
+      socket.onmessage = null;
+      socket.onclose = null;
+    }
+    return socket;
+  }
+
+  private retryAfter(why: string, delay = backoffDelayMs(this.attempt)): void {
+    this.attempt += 1;
+    this.options.onState('reconnecting', `${why}; retrying in ${Math.round(delay / 100) / 10} s`, delay);
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => this.open(), delay);
   }
 
   private keepAlive(): void {
     if (Date.now() - this.lastHeard > PING_INTERVAL_MS * 2) {
-      this.socket?.close(4000, 'no answer');
+      // A half-open socket may take a minute to report its close: drop it now and dial again at once.
+      this.detach()?.close(4000, 'no answer');
+      this.retryAfter('no answer from the server', 0);
       return;
     }
     this.send({ type: 'ping' });

@@ -13,6 +13,7 @@ import { type BasemapChoice, basemapDetail, offlineBasemapStyle } from './basema
 import { GeofenceDrawing } from './geofence-drawing';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from './layer-catalog';
 import { addOverlays, OVERLAY_LAYERS, overlaySources } from './overlay-layers';
+import { PlainAttributionControl } from './plain-attribution-control';
 import { popupContent } from './popup-content';
 
 const ONLINE_STYLE_TIMEOUT_MS = 5_000;
@@ -94,7 +95,8 @@ export class MapController {
       style,
       center: options.initialView.center,
       zoom: options.initialView.zoom,
-      attributionControl: { compact: false },
+      // Our own control writes the attribution as text (a third-party style's HTML is not trusted).
+      attributionControl: false,
       renderWorldCopies: true,
       maxPitch: 0,
       dragRotate: false,
@@ -106,6 +108,7 @@ export class MapController {
     map.touchZoomRotate.disableRotation();
     map.addControl(new lib.NavigationControl({ showCompass: false }), 'bottom-right');
     map.addControl(new lib.ScaleControl({ unit: 'metric' }), 'bottom-left');
+    map.addControl(new PlainAttributionControl(), 'bottom-right');
     // The aircraft layer may ask for its icons before load; they are drawn on demand.
     map.on('styleimagemissing', (event: { id: string }) => event.id.startsWith('aircraft') && addAircraftIcons(map));
     const loaded = new Promise<void>((resolve, reject) => {
@@ -230,10 +233,9 @@ export class MapController {
     return this.playbackEpoch;
   }
 
-  /** New fires since the page opened; tiles already loaded do not know them. */
+  /** Tiles are cut to the last 24 h when fetched: re-read so new fires appear and old ones leave. */
   refreshFireTiles(): void {
-    const source = this.map.getSource('fire-tiles') as { reload?: () => void } | undefined;
-    source?.reload?.();
+    if (this.styleReady && this.map.getSource('fire-tiles')) this.map.refreshTiles('fire-tiles');
   }
 
   flyToGeometry(geometry: Geometry): void {

@@ -10,19 +10,27 @@ export function CameraPanel({ api, camera, onClose }: { api: ApiClient; camera: 
 
   useEffect(() => {
     let objectUrl: string | null = null;
-    let cancelled = false;
+    const abort = new AbortController();
+    const cancelled = () => abort.signal.aborted;
     setSnapshot({ state: 'loading' });
-    fetch(`${api.baseUrl}/api/cameras/${encodeURIComponent(camera.id)}/snapshot`, { headers: { authorization: api.authorization }, cache: 'no-store' })
+    fetch(`${api.baseUrl}/api/cameras/${encodeURIComponent(camera.id)}/snapshot`, {
+      headers: { authorization: api.authorization },
+      cache: 'no-store',
+      signal: abort.signal,
+    })
       .then(async (response) => {
-        if (cancelled) return;
+        if (cancelled()) return;
         if (response.status === 404) return setSnapshot({ state: 'unavailable' });
         if (!response.ok) return setSnapshot({ state: 'error', message: (await errorFromResponse(response, 'snapshot')).message });
-        objectUrl = URL.createObjectURL(await response.blob());
-        if (!cancelled) setSnapshot({ state: 'ok', url: objectUrl });
+        const blob = await response.blob();
+        // Closed or switched while the body arrived: no URL is made, so none can leak.
+        if (cancelled()) return;
+        objectUrl = URL.createObjectURL(blob);
+        setSnapshot({ state: 'ok', url: objectUrl });
       })
-      .catch((error: Error) => !cancelled && setSnapshot({ state: 'error', message: error.message }));
+      .catch((error: Error) => !cancelled() && setSnapshot({ state: 'error', message: error.message }));
     return () => {
-      cancelled = true;
+      abort.abort();
       if (objectUrl) URL.revokeObjectURL(objectUrl);
     };
   }, [api, camera.id]);

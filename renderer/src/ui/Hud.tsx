@@ -35,7 +35,7 @@ export function Hud({ health, healthError, live, counts, fireWindow, aircraftCou
         <PipelineFreshnessList pipelines={health.pipelines} error={healthError} />
         <LiveBadge status={live} />
       </header>
-      <BriefColumn alerts={alerts} news={news} />
+      <BriefColumn alerts={alerts} news={news} pipelines={health.pipelines} />
     </section>
   );
 }

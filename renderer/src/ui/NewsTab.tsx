@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { type ApiClient, listFrom } from '../api/api-client';
 import type { NewsItem, NewsSummary } from '../api/api-types';
 import { formatBoth } from '../format/time-format';
+import { ExternalLink } from './ExternalLink';
 
 // The categories of the shipped feed list (resources/feeds.json).
 const CATEGORIES = ['', 'world', 'wire', 'regional', 'defence', 'disaster', 'humanitarian', 'government', 'energy', 'cyber', 'health', 'science', 'technology', 'business'];
@@ -12,21 +13,20 @@ const SUMMARY_KINDS = [
   { kind: 'analyst', label: 'Analyst' },
 ];
 
-type Load<T> = { state: 'loading' } | { state: 'unavailable' } | { state: 'error'; message: string } | { state: 'ok'; items: T[] };
+// `query` is the request the shown result answers (tests wait on it, not on a state the previous list also had).
+type Load<T> = { query: string } & ({ state: 'loading' } | { state: 'unavailable' } | { state: 'error'; message: string } | { state: 'ok'; items: T[] });
 
 function useList<T>(api: ApiClient, path: string, query: Record<string, string | undefined>, key: string): Load<T> {
-  const [result, setResult] = useState<Load<T>>({ state: 'loading' });
   const queryKey = JSON.stringify(query);
+  const [result, setResult] = useState<Load<T>>({ query: queryKey, state: 'loading' });
   useEffect(() => {
-    let cancelled = false;
-    setResult({ state: 'loading' });
+    const abort = new AbortController();
+    setResult({ query: queryKey, state: 'loading' });
     api
-      .getIfAvailable<unknown>(path, JSON.parse(queryKey) as Record<string, string | undefined>)
-      .then((body) => !cancelled && setResult(body === null ? { state: 'unavailable' } : { state: 'ok', items: listFrom<T>(body, key) }))
-      .catch((error: Error) => !cancelled && setResult({ state: 'error', message: error.message }));
-    return () => {
-      cancelled = true;
-    };
+      .getIfAvailable<unknown>(path, JSON.parse(queryKey) as Record<string, string | undefined>, abort.signal)
+      .then((body) => !abort.signal.aborted && setResult(body === null ? { query: queryKey, state: 'unavailable' } : { query: queryKey, state: 'ok', items: listFrom<T>(body, key) }))
+      .catch((error: Error) => !abort.signal.aborted && setResult({ query: queryKey, state: 'error', message: error.message }));
+    return () => abort.abort();
   }, [api, path, queryKey, key]);
   return result;
 }
@@ -70,7 +70,7 @@ export function NewsTab({ api }: { api: ApiClient }) {
           </button>
         ))}
       </div>
-      <div className="summaries" data-testid="news-summaries" data-state={summaries.state}>
+      <div className="summaries" data-testid="news-summaries" data-state={summaries.state} data-kind={(JSON.parse(summaries.query) as { kind?: string }).kind ?? ''}>
         {summaries.state === 'unavailable' && <p className="muted">Summaries are not available from this server yet.</p>}
         {summaries.state === 'error' && <p className="field-error">Summaries failed: {summaries.message}</p>}
         {summaries.state === 'ok' && summaries.items.length === 0 && <p className="muted">No summaries of this kind yet.</p>}
@@ -83,7 +83,13 @@ export function NewsTab({ api }: { api: ApiClient }) {
             </article>
           ))}
       </div>
-      <div className="news-list" data-testid="news-list" data-state={news.state}>
+      <div
+        className="news-list"
+        data-testid="news-list"
+        data-state={news.state}
+        data-query={(JSON.parse(news.query) as { q?: string }).q ?? ''}
+        data-category={(JSON.parse(news.query) as { category?: string }).category ?? ''}
+      >
         {news.state === 'unavailable' && <p className="muted">News is not available from this server yet.</p>}
         {news.state === 'error' && <p className="field-error">News failed: {news.message}</p>}
         {news.state === 'ok' && news.items.length === 0 && <p className="muted">No news matches.</p>}
@@ -91,7 +97,9 @@ export function NewsTab({ api }: { api: ApiClient }) {
           <ul>
             {news.items.map((item) => (
               <li key={item.id}>
-                <strong>{item.title}</strong>
+                <strong>
+                  <ExternalLink href={item.link ?? item.sources?.[0]?.link}>{item.title}</ExternalLink>
+                </strong>
                 <span className="muted">{newsByline(item)}</span>
                 {item.summary && <p>{item.summary}</p>}
               </li>

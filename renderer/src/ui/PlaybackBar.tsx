@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { PlaybackResult } from '../api/api-types';
+import { cursorForRange } from '../data/playback-cursor';
 import { floorToMinute, histogramPath, MINUTE_MS, minuteCounts } from '../data/playback-histogram';
 import { formatLocal, formatMinuteUtc } from '../format/time-format';
 import { playbackCellFeatures } from '../map/feature-collections';
@@ -82,6 +83,12 @@ export function PlaybackBar({ api, controller, viewport }: { api: ApiClient; con
     };
   }, [api, controller, minuteStart, viewport]);
 
+  // The range ends where it did: the cursor keeps its minute when that is still inside, else the nearest end.
+  const changeRange = (next: number) => {
+    setCursor((current) => cursorForRange(current, minutes, next * 60));
+    setHours(next);
+  };
+
   const goLive = () => {
     setCursor(null);
     setEnd(floorToMinute(Date.now()) + MINUTE_MS);
@@ -101,7 +108,7 @@ export function PlaybackBar({ api, controller, viewport }: { api: ApiClient; con
         </span>
         <div className="playback-ranges" role="group" aria-label="Range">
           {RANGES.map((range) => (
-            <button key={range.hours} type="button" aria-pressed={hours === range.hours} onClick={() => setHours(range.hours)}>
+            <button key={range.hours} type="button" aria-pressed={hours === range.hours} onClick={() => changeRange(range.hours)}>
               {range.label}
             </button>
           ))}

@@ -3,18 +3,20 @@ import type { Polygon } from 'geojson';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { HealthReport, LiveServerMessage, UiSettings } from '../api/api-types';
+import type { BootFailure } from '../boot/check-access';
 import type { InitialView } from '../boot/initial-view';
 import { setPageState } from '../boot/page-state';
 import { markBoot } from '../boot/timing-marks';
-import { fetchFireWindowCounts, type FireWindowCounts } from '../data/fire-window-counts';
+import { fetchFireWindowCounts, type FireWindowCounts, withLiveFire } from '../data/fire-window-counts';
 import { LayerLoader, type LayerSnapshot } from '../data/layer-loader';
 import { useHealth } from '../data/use-health';
 import { useLiveFeed } from '../data/use-live-feed';
 import { useNewsDigest } from '../data/use-news-digest';
-import { emptyCounts, initialVisibility, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
+import { emptyCounts, FIRE_POINTS_MIN_ZOOM, initialVisibility, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
 import type { MapController, MapViewport } from '../map/map-controller';
 import { installTestHook } from '../testing/test-hook';
 import { CameraPanel } from './CameraPanel';
+import { ErrorScreen } from './ErrorScreen';
 import { Hud } from './Hud';
 import { MapView } from './MapView';
 import { PlaybackBar } from './PlaybackBar';
@@ -22,6 +24,10 @@ import { SidePanel } from './SidePanel';
 
 // The ADS-B poller runs about once a minute; reading twice as often keeps positions fresh.
 const AIRCRAFT_REFRESH_MS = 30_000;
+// The hour/day windows slide with the clock even when the map is still.
+const FIRE_WINDOW_REFRESH_MS = 60_000;
+// Fire tiles are cut to the last 24 h when served: re-read them so old fires leave and new ones show.
+const FIRE_AGE_REFRESH_MS = 5 * 60_000;
 const EMPTY_SNAPSHOT: LayerSnapshot = { counts: emptyCounts(), status: {}, aircraftCount: 0, alerts: [], geofences: [] };
 
 export interface DraftState {
@@ -44,7 +50,7 @@ export function Workspace({
   const { health, healthError, applyLive } = useHealth(api, initialHealth);
   const news = useNewsDigest(api);
   const [controller, setController] = useState<MapController | null>(null);
-  const [mapError, setMapError] = useState<string | null>(null);
+  const [mapError, setMapError] = useState<BootFailure | null>(null);
   const [snapshot, setSnapshot] = useState<LayerSnapshot>(EMPTY_SNAPSHOT);
   const [visibility, setVisibility] = useState<LayerVisibility>(initialVisibility);
   const [fireWindow, setFireWindow] = useState<FireWindowCounts | null>(null);
@@ -55,6 +61,11 @@ export function Workspace({
   const [ready, setReady] = useState(false);
   const readyRef = useRef(false);
   const fireCountDirty = useRef(true);
+  const viewportRef = useRef<MapViewport | null>(null);
+  const controllerRef = useRef<MapController | null>(null);
+  controllerRef.current = controller;
+  const visibilityRef = useRef(visibility);
+  visibilityRef.current = visibility;
 
   const onLiveMessage = useCallback(
     (message: LiveServerMessage) => {
@@ -64,7 +75,8 @@ export function Workspace({
           layers?.addLiveEvent(message.event);
           if (message.event.sourceType === 'fire') {
             fireCountDirty.current = true;
-            setFireWindow((counts) => counts && { lastHour: counts.lastHour + 1, lastDay: counts.lastDay + 1 });
+            // FIRMS data arrives hours late: a fire counts only in the windows its acquisition time is in.
+            setFireWindow((counts) => counts && withLiveFire(counts, message.event.occurredAt, Date.now()));
           }
           break;
         case 'alert':
@@ -82,17 +94,39 @@ export function Workspace({
     },
     [applyLive],
   );
-  const { status: liveStatus, connection } = useLiveFeed(api, onLiveMessage);
+  const refreshViewRef = useRef<(map: MapController, view: MapViewport) => Promise<void>>(async () => undefined);
+  // Events sent while the socket was down are not replayed: reload the view once it is back.
+  const onLiveReopen = useCallback(() => {
+    const map = controllerRef.current;
+    const view = viewportRef.current;
+    if (!map || !view || !readyRef.current) return;
+    map.refreshFireTiles();
+    void refreshViewRef.current(map, view).catch(() => undefined);
+  }, []);
+  const { status: liveStatus, connection } = useLiveFeed(api, onLiveMessage, onLiveReopen);
+
+  // Only the newest request may answer: a slow one for an older view or minute is aborted.
+  const fireWindowRequest = useRef<AbortController | null>(null);
+  const refreshFireWindow = useCallback(
+    (view: MapViewport) => {
+      fireWindowRequest.current?.abort();
+      const abort = new AbortController();
+      fireWindowRequest.current = abort;
+      return fetchFireWindowCounts(api, view.bbox, abort.signal)
+        .then((counts) => !abort.signal.aborted && setFireWindow(counts))
+        .catch(() => !abort.signal.aborted && setFireWindow(null));
+    },
+    [api],
+  );
+  useEffect(() => () => fireWindowRequest.current?.abort(), []);
 
   const refreshView = useCallback(
     async (map: MapController, view: MapViewport) => {
       setViewport(view);
+      viewportRef.current = view;
       connection?.setViewport(view.bbox);
       fireCountDirty.current = true;
-      const counts = () =>
-        fetchFireWindowCounts(api, view.bbox)
-          .then(setFireWindow)
-          .catch(() => setFireWindow(null));
+      const counts = () => refreshFireWindow(view);
       // The first time, the HUD's hour/day counts wait until the map is drawn: they are not on the
       // path to ready and would compete with it for the two cores.
       await Promise.all([loader.current?.load(view), readyRef.current ? counts() : undefined]);
@@ -101,12 +135,33 @@ export function Workspace({
       await map.whenIdle();
       if (!readyRef.current) void counts();
     },
-    [api, connection],
+    [connection, refreshFireWindow],
   );
+  refreshViewRef.current = refreshView;
 
   useEffect(() => {
     if (!ready) return;
     const timer = window.setInterval(() => void loader.current?.refreshAircraft(), AIRCRAFT_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [ready]);
+
+  useEffect(() => {
+    if (!ready) return;
+    const timer = window.setInterval(() => viewportRef.current && void refreshFireWindow(viewportRef.current), FIRE_WINDOW_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [ready, refreshFireWindow]);
+
+  useEffect(() => {
+    if (!ready) return;
+    const timer = window.setInterval(() => {
+      const map = controllerRef.current;
+      const view = viewportRef.current;
+      map?.refreshFireTiles();
+      loader.current?.dropAgedLiveFires();
+      fireCountDirty.current = true;
+      // Points (zoom 6 and closer) are cut to 24 h when fetched too: re-read the view.
+      if (map && view && view.zoom >= FIRE_POINTS_MIN_ZOOM) void refreshViewRef.current(map, view).catch(() => undefined);
+    }, FIRE_AGE_REFRESH_MS);
     return () => window.clearInterval(timer);
   }, [ready]);
 
@@ -118,6 +173,8 @@ export function Workspace({
   const onMapReady = useCallback(
     (map: MapController) => {
       loader.current = new LayerLoader(api, map, setSnapshot);
+      // Toggles pressed while the map was loading apply now.
+      map.setVisibility(visibilityRef.current);
       // Tiles have no client-side list: the fire count is read from what the map drew.
       // Counted after the frame settles (off the path to ready): 50,000 points take a moment to query.
       let countTimer: number | undefined;
@@ -141,7 +198,7 @@ export function Workspace({
           void map.loadBasemapDetail().catch(() => undefined);
         })
         .catch((error: Error) => {
-          setMapError(`Loading the map's data failed: ${error.message}`);
+          setMapError({ what: 'map-failed', title: "The map's data could not load", detail: error.message });
           setPageState('error');
         });
     },
@@ -149,14 +206,9 @@ export function Workspace({
   );
 
   const onMapError = useCallback((error: Error) => {
-    setMapError(`The map could not start: ${error.message}`);
+    setMapError({ what: 'map-failed', title: 'The map could not start', detail: error.message });
     setPageState('error');
   }, []);
-
-  const controllerRef = useRef<MapController | null>(null);
-  controllerRef.current = controller;
-  const refreshViewRef = useRef(refreshView);
-  refreshViewRef.current = refreshView;
 
   const mapOptions = useMemo(
     () => ({
@@ -186,11 +238,7 @@ export function Workspace({
   return (
     <div className="workspace">
       <MapView options={mapOptions} onReady={onMapReady} onError={onMapError} />
-      {mapError && (
-        <div className="map-error" role="alert" data-testid="map-error">
-          {mapError}
-        </div>
-      )}
+      {mapError && <ErrorScreen failure={mapError} onRetry={null} />}
       <Hud
         health={health}
         healthError={healthError}

@@ -1,7 +1,9 @@
 // The reading column: pinned daily recap, latest hourly and analyst summaries, newest news, recent alerts.
-import type { Alert, NewsSummary } from '../../api/api-types';
+import type { Alert, NewsSummary, PipelineFreshness } from '../../api/api-types';
 import type { NewsDigest } from '../../data/use-news-digest';
 import { formatBoth } from '../../format/time-format';
+import { ExternalLink } from '../ExternalLink';
+import { StalePipelines } from './StalePipelines';
 
 function SummarySlot({ testId, title, summary, available }: { testId: string; title: string; summary: NewsSummary | null; available: boolean }) {
   return (
@@ -13,9 +15,10 @@ function SummarySlot({ testId, title, summary, available }: { testId: string; ti
   );
 }
 
-export function BriefColumn({ alerts, news }: { alerts: Alert[]; news: NewsDigest }) {
+export function BriefColumn({ alerts, news, pipelines }: { alerts: Alert[]; news: NewsDigest; pipelines: Record<string, PipelineFreshness> }) {
   return (
     <aside className="brief" aria-label="Brief">
+      <StalePipelines pipelines={pipelines} />
       <SummarySlot testId="daily-recap" title="Daily recap" summary={news.dailyRecap} available={news.summariesAvailable} />
       <section className="brief-slot" data-testid="recent-alerts">
         <h2>Recent alerts</h2>
@@ -42,7 +45,7 @@ export function BriefColumn({ alerts, news }: { alerts: Alert[]; news: NewsDiges
           <ul>
             {news.latest.map((item) => (
               <li key={item.id}>
-                {item.title}
+                <ExternalLink href={item.link ?? item.sources?.[0]?.link}>{item.title}</ExternalLink>
                 {item.sources?.[0] && <span className="muted"> · {item.sources[0].feed}</span>}
               </li>
             ))}

@@ -13,7 +13,7 @@ export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<
         ) : stale.length === 0 ? (
           'All feeds fresh'
         ) : (
-          // The stale ones by name, on the bar itself; the reasons are one click away.
+          // The stale ones by name on the bar; their reasons are in the brief column (and in the list).
           <span className="stale" title={stale.map(([name, pipeline]) => `${name}: ${pipeline.reason ?? 'stale'}`).join('\n')}>
             Stale: {stale.map(([name]) => name).join(', ')}
           </span>

@@ -1,0 +1,13 @@
+// A map that cannot start says so on the error screen (named failure), instead of a blank page.
+import { expect, test } from '@playwright/test';
+import { AppPage } from './pages/app-page.js';
+
+test('a map library that cannot load shows the error screen with map-failed', async ({ page }) => {
+  await page.route(/\/assets\/maplibre-gl-[^/]*\.js$/, (route) => route.abort('failed'));
+  const app = new AppPage(page);
+  await app.open();
+  await app.waitForState('error');
+  await expect(app.errorScreen()).toBeVisible();
+  await expect(app.errorScreen()).toHaveAttribute('data-failure', 'map-failed');
+  await expect(app.errorScreen()).toContainText('The map could not start');
+});
