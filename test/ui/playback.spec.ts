@@ -49,3 +49,22 @@ test('dragging the playback cursor moves the map back in time; Live returns', as
   expect(await map.playbackMinuteEpoch()).toBeNull();
   await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
 });
+
+test('a shorter range keeps the cursor inside it: never a minute after the range (the future)', async ({ page }) => {
+  const app = new AppPage(page);
+  const playback = new PlaybackPage(page);
+  await app.openReady();
+  await expect(playback.root).toHaveAttribute('data-mode', 'live');
+  // 6 h range: five hours in (an hour before the end), then down to the last hour.
+  await playback.cursor.fill('300');
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  const before = new Date((await playback.minuteLabel().getAttribute('data-minute'))!).getTime();
+  await playback.root.getByRole('button', { name: '1 h', exact: true }).click();
+  await expect(playback.root.getByRole('button', { name: '1 h', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  const after = new Date((await playback.minuteLabel().getAttribute('data-minute'))!).getTime();
+  // An hour before the end is the last hour's first minute: the cursor keeps it (before the fix it kept
+  // index 300, four hours past the end).
+  expect(after).toBeGreaterThanOrEqual(before);
+  expect(after).toBeLessThanOrEqual(Date.now());
+  expect(Number(await playback.cursor.inputValue())).toBe(0);
+});
