@@ -41,19 +41,7 @@ WHERE seen_at >= $5
 ORDER BY seen_at DESC
 LIMIT $7`;
 
-export interface AircraftRow {
-  icao24: string;
-  callsign: string | null;
-  registration: string | null;
-  typeCode: string | null;
-  operator: string | null;
-  latitude: number;
-  longitude: number;
-  altitudeFt: number | null;
-  onGround: boolean;
-  groundSpeedKt: number | null;
-  trackDeg: number | null;
-  seenAt: string;
+export interface AircraftRow extends AircraftPosition {
   firefighting: boolean;
   firefightingReason: string | null;
 }

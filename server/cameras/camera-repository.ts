@@ -139,11 +139,6 @@ export class CameraRepository {
     return rows.map(toCamera);
   }
 
-  async byId(id: number): Promise<Camera | null> {
-    const { rows } = await this.db.query<CameraRow>(`SELECT ${SELECT_COLUMNS} FROM cameras WHERE id = $1`, [id]);
-    return rows[0] ? toCamera(rows[0]) : null;
-  }
-
   /** Where a camera's image comes from, and the hash its cached images are filed under. */
   async snapshotSource(id: number): Promise<{ url: string; urlHash: string } | null> {
     const { rows } = await this.db.query<{ url: string; url_hash: string }>('SELECT url, url_hash FROM cameras WHERE id = $1', [id]);

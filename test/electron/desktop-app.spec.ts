@@ -7,20 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { _electron as electron, type ElectronApplication, expect, test } from '@playwright/test';
 import { findElectronRuntime } from '../../main/electron-runtime.js';
+import { isProcessAlive } from '../support/process-check.js';
 import { KeysPage } from '../ui/pages/keys-page.js';
 
 const ENTRY = fileURLToPath(new URL('../../main/electron/entry.js', import.meta.url));
 const runtime = findElectronRuntime();
 const title = runtime.present ? 'desktop app (Electron)' : `desktop app (Electron) — not run here: ${runtime.reason}; the same flows run in Chromium (test/ui)`;
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 test.describe(title, () => {
   test.skip(!runtime.present, runtime.present ? '' : runtime.reason);
@@ -62,7 +54,7 @@ test.describe(title, () => {
     const postmaster = Number((await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
     const nats = Number((await readFile(path.join(dataDir, 'nats', 'nats-server.pid'), 'utf8')).trim());
     await app.close();
-    await expect.poll(() => isAlive(postmaster) || isAlive(nats), { timeout: 30_000 }).toBe(false);
+    await expect.poll(() => isProcessAlive(postmaster) || isProcessAlive(nats), { timeout: 30_000 }).toBe(false);
   });
 
   test('shows the start-up error screen with the log path when the data folder cannot be used', async () => {
