@@ -3,9 +3,10 @@
 // keychain here in main (through the supervisor), quit stopping the stack in reverse order.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, type IpcMainInvokeEvent, ipcMain, session, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, session, shell, utilityProcess } from 'electron';
 import { readStackSettings } from '../stack/stack-settings.js';
 import { type DesktopShell, DesktopStartup } from './desktop-startup.js';
+import { createIpcGate } from './ipc-sender-policy.js';
 import { startupPageUrl } from './startup-page.js';
 import { UtilityApiLauncher } from './utility-api-launcher.js';
 import { navigationDecision, permissionDecision, secureWebPreferences } from './window-policy.js';
@@ -14,13 +15,16 @@ const PRELOAD = fileURLToPath(new URL('./preload.cjs', import.meta.url));
 
 let window: BrowserWindow | null = null;
 let appOrigin: string | null = null;
+let startupUrl: string | null = null;
 
 const desktopShell: DesktopShell = {
   showStartup(view) {
     appOrigin = null;
-    void window?.loadURL(startupPageUrl(view));
+    startupUrl = startupPageUrl(view);
+    void window?.loadURL(startupUrl);
   },
   showApp(url) {
+    startupUrl = null;
     appOrigin = new URL(url).origin;
     void window?.loadURL(url);
   },
@@ -40,14 +44,13 @@ async function openOutside(url: string): Promise<void> {
   if (answer.response === 0) await shell.openExternal(url);
 }
 
-function fromAppPage(event: IpcMainInvokeEvent): boolean {
-  const url = event.senderFrame?.url ?? '';
-  return Boolean(appOrigin) && url.startsWith(`${appOrigin}/`);
-}
-
-function fromStartupPage(event: IpcMainInvokeEvent): boolean {
-  return (event.senderFrame?.url ?? '').startsWith('data:');
-}
+// Every IPC handler goes through the gate: only our window's main frame, showing the app's origin or
+// the start-up page main loaded, is answered (test/unit/ipc-sender-policy.test.ts checks no handler skips it).
+const ipc = createIpcGate(
+  ipcMain,
+  () => ({ windowContentsId: window?.webContents.id ?? null, appOrigin, startupPageUrl: startupUrl }),
+  (channel, sender) => console.warn(`refused IPC ${channel} from webContents ${sender.contentsId} (${sender.isMainFrame ? 'main frame' : 'not the main frame'})`),
+);
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -72,13 +75,13 @@ if (!app.requestSingleInstanceLock()) {
     });
   });
 
-  ipcMain.handle('vantage:connection', (event) => (fromAppPage(event) ? startup.connection : null));
-  ipcMain.handle('vantage:version', () => app.getVersion());
-  ipcMain.handle('vantage:open-log-folder', async (event) => {
-    if (fromAppPage(event) || fromStartupPage(event)) await shell.openPath(path.dirname(startup.logPath));
+  ipc.handle('vantage:connection', ['app'], () => startup.connection);
+  ipc.handle('vantage:version', ['app', 'startup'], () => app.getVersion());
+  ipc.handle('vantage:open-log-folder', ['app', 'startup'], async () => {
+    await shell.openPath(path.dirname(startup.logPath));
   });
-  ipcMain.handle('vantage:retry', async (event) => {
-    if (fromStartupPage(event)) await startup.retry();
+  ipc.handle('vantage:retry', ['startup'], async () => {
+    await startup.retry();
   });
 
   let stopped = false;
