@@ -66,10 +66,12 @@ import { liveRoutes } from './live/live-routes.js';
 import bearerAuth from './plugins/bearer-auth.js';
 import bus from './plugins/bus.js';
 import configPlugin from './plugins/config.js';
+import crossSiteWriteGuard from './plugins/cross-site-write-guard.js';
 import database from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
 import hostGuard from './plugins/host-guard.js';
 import rendererStatic from './plugins/renderer-static.js';
+import routeTable from './plugins/route-table.js';
 import { readUiSettings } from './ui-settings/ui-settings.js';
 import { uiSettingsRoutes } from './ui-settings/ui-settings-routes.js';
 
@@ -104,8 +106,10 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
 
   await app.register(configPlugin, { config });
   await app.register(errorHandler);
+  await app.register(routeTable);
   await app.register(hostGuard);
   await app.register(bearerAuth);
+  await app.register(crossSiteWriteGuard);
   await app.register(database, options.database ? { database: options.database } : {});
   await app.register(bus);
   const uiSettings = readUiSettings(config.settings);

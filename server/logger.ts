@@ -22,9 +22,41 @@ export const REDACTED_PATHS = [
   'dataKey',
 ];
 
-/** The query's `token` (live socket auth) never reaches a log line. */
+// Query parameters that carry secrets, by their decoded name: `?%74oken=` is `token` to the router too.
+const SECRET_QUERY_PARAMS = new Set(['token', 'access_token', 'api_key', 'apikey', 'key', 'map_key', 'password', 'secret']);
+
+/** A query parameter's name as a server would read it, however many times its spelling was encoded. */
+function decodedParamName(raw: string): string {
+  let name = raw.replace(/\+/g, ' ');
+  for (let round = 0; round < 4; round += 1) {
+    let next: string;
+    try {
+      next = decodeURIComponent(name);
+    } catch {
+      break;
+    }
+    if (next === name) break;
+    name = next;
+  }
+  return name.trim().toLowerCase();
+}
+
+/** The URL with the value of every secret-carrying query parameter replaced, whatever the name's spelling. */
 export function redactUrl(url: string): string {
-  return url.replace(/([?&]token=)[^&#]*/gi, '$1[redacted]');
+  const queryStart = url.indexOf('?');
+  if (queryStart === -1) return url;
+  const fragmentStart = url.indexOf('#', queryStart);
+  const query = url.slice(queryStart + 1, fragmentStart === -1 ? undefined : fragmentStart);
+  const redacted = query
+    .split('&')
+    .map((pair) => {
+      const equals = pair.indexOf('=');
+      if (equals === -1) return pair;
+      const name = pair.slice(0, equals);
+      return SECRET_QUERY_PARAMS.has(decodedParamName(name)) ? `${name}=[redacted]` : pair;
+    })
+    .join('&');
+  return `${url.slice(0, queryStart)}?${redacted}`;
 }
 
 interface LoggedRequest {

@@ -1,12 +1,17 @@
-// GET /api/live: the WebSocket. Auth by ?token= (checked in bearer-auth); the client says its viewport.
+// GET /api/live: the WebSocket. The token comes as ?token= (browsers cannot set a WebSocket's headers) or
+// the bearer header, checked in bearer-auth; a foreign page's Origin is refused by the host guard.
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { TOKEN_OR_QUERY_ROUTE } from '../http/route-access.js';
 import { clientMessage } from './live-messages.js';
 import type { LiveHub } from './live-hub.js';
 import { normaliseViewport } from './viewport.js';
 
+const liveQuery = z.object({ token: z.string().max(512).optional() }).strict();
+
 export async function liveRoutes(app: FastifyInstance, options: { hub: LiveHub; maxMessageBytes: number }): Promise<void> {
   const { hub } = options;
-  app.get('/api/live', { websocket: true }, (socket) => {
+  app.get('/api/live', { websocket: true, config: TOKEN_OR_QUERY_ROUTE, schema: { querystring: liveQuery } }, (socket) => {
     hub.add(socket);
     socket.on('message', (data, isBinary) => {
       const text = isBinary ? '' : data.toString();

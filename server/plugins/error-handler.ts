@@ -15,6 +15,12 @@ const CLIENT_ERRORS: Record<string, { status: number; code: string; message: str
 // Connection refused/reset, the server shutting down or starting up, the pool unable to connect.
 const DATABASE_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08000', '08003', '08006']);
 
+// SQLSTATE class 22 (data exception: out of range, invalid text, NUL byte, bad datetime …) comes from a
+// value that validation at the edge should have refused; as a last line it is still the caller's input.
+function isDataException(error: { code?: string }): boolean {
+  return typeof error.code === 'string' && /^22[0-9A-Z]{3}$/.test(error.code);
+}
+
 function isDatabaseUnavailable(error: { code?: string; message?: string }): boolean {
   if (error.code && DATABASE_DOWN_CODES.has(error.code)) return true;
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(error.message ?? '');
@@ -36,6 +42,10 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send(errorBody('database_unavailable', 'the database is unavailable; nothing was stored, try again'));
+    }
+    if (isDataException(error)) {
+      request.log.warn({ err: error }, 'input refused by the database');
+      return reply.status(400).send(errorBody('bad_request', 'a value in the request is out of range or malformed', { sqlState: error.code }));
     }
     const known = error.code ? CLIENT_ERRORS[error.code] : undefined;
     if (known) return reply.status(known.status).send(errorBody(known.code, known.message));

@@ -1,5 +1,8 @@
-// DNS-rebinding guard: a request whose Host header is not one of our own addresses is refused.
-import type { FastifyInstance } from 'fastify';
+// Requests must be addressed to this server and, when a browser says where they come from, come from it:
+// a Host (or an absolute-form target's authority) that is not one of our addresses is refused (DNS
+// rebinding), and so is a browser Origin other than the app's own (a foreign page reaching the API, the
+// live socket above all, since WebSockets are outside CORS).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { errorBody } from '../http/api-error.js';
 import { closeSocketAfterRefusal } from '../http/close-after-refusal.js';
@@ -12,6 +15,25 @@ export function allowedHostsFor(host: string, port: number, extra: readonly stri
   return hosts;
 }
 
+/** The authority the request names: an absolute-form target's own (RFC 9112 §3.2.2), else the Host header. */
+function addressedHost(request: FastifyRequest): string | null {
+  const target = request.raw.url ?? '';
+  if (target.startsWith('/')) return (request.headers.host ?? '').toLowerCase();
+  if (!URL.canParse(target)) return null;
+  const url = new URL(target);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  // `URL.host` drops a default port; our addresses always carry theirs.
+  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`.toLowerCase();
+}
+
+/** `http://host:port` of a browser's Origin header, or null for `null`, opaque and malformed origins. */
+function originHost(origin: string): string | null {
+  if (!URL.canParse(origin)) return null;
+  const url = new URL(origin);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return null;
+  return `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`.toLowerCase();
+}
+
 async function hostGuardPlugin(app: FastifyInstance): Promise<void> {
   const { host, allowedHosts } = app.config;
   let cache: { port: number; hosts: Set<string> } | null = null;
@@ -22,10 +44,19 @@ async function hostGuardPlugin(app: FastifyInstance): Promise<void> {
     return cache.hosts;
   };
   app.addHook('onRequest', async (request, reply) => {
-    const header = (request.headers.host ?? '').toLowerCase();
-    if (!currentHosts().has(header)) {
+    const hosts = currentHosts();
+    const addressed = addressedHost(request);
+    if (addressed === null || !hosts.has(addressed)) {
       closeSocketAfterRefusal(request, reply);
-      return reply.status(403).send(errorBody('forbidden_host', 'Host header does not name this server'));
+      return reply.status(403).send(errorBody('forbidden_host', 'the request is not addressed to this server'));
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined) {
+      const from = originHost(origin);
+      if (from === null || !hosts.has(from)) {
+        closeSocketAfterRefusal(request, reply);
+        return reply.status(403).send(errorBody('forbidden_origin', 'requests from other sites are refused'));
+      }
     }
   });
 }

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { PUBLIC_ROUTE } from '../http/route-access.js';
 
 export const DEFAULT_RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer/dist');
 
@@ -49,11 +50,17 @@ async function rendererStaticPlugin(app: FastifyInstance, options: RendererStati
     }
     return payload;
   });
-  if (!existsSync(path.join(root, 'index.html'))) {
-    app.get('/', async (_request, reply) => reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE));
-    return;
-  }
-  await app.register(fastifyStatic, { root, prefix: '/', index: ['index.html'], wildcard: true, dotfiles: 'deny' });
+  // The page and its files need no token (it arrives in the address's fragment, which is never sent).
+  await app.register(async (files) => {
+    files.addHook('onRoute', (route) => {
+      route.config = { ...route.config, ...PUBLIC_ROUTE };
+    });
+    if (!existsSync(path.join(root, 'index.html'))) {
+      files.get('/', async (_request, reply) => reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE));
+      return;
+    }
+    await files.register(fastifyStatic, { root, prefix: '/', index: ['index.html'], wildcard: true, dotfiles: 'deny' });
+  });
 }
 
 export default fp(rendererStaticPlugin, { name: 'renderer-static' });

@@ -15,8 +15,8 @@ describe('API skeleton', () => {
     await subject?.close();
   });
 
-  it('GET /api/health answers 200 without a token, with PostGIS, schema heads, bus and every pipeline', async () => {
-    const response = await subject.app.inject({ method: 'GET', url: '/api/health', headers: { host: TEST_HOST } });
+  it('GET /api/health answers 200 with the token: PostGIS, schema heads, bus and every pipeline', async () => {
+    const response = await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized });
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.status).toBe('ok');
@@ -137,7 +137,7 @@ describe('API with DB_NULL_POOL and a short job wait', () => {
   });
 
   it('answers health without a pool (a connection per unit of work)', async () => {
-    const response = await subject.app.inject({ method: 'GET', url: '/api/health', headers: { host: TEST_HOST } });
+    const response = await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized });
     expect(response.json().database).toMatchObject({ ok: true, schemaHeads: ['006_merge_005'] });
   });
 

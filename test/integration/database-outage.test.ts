@@ -13,7 +13,7 @@ import { startWorkers, type Workers } from '../../server/workers.js';
 import { connectTestBus, waitUntilDrained } from '../support/ingest-helpers.js';
 import { startOwnNats, type OwnNats } from '../support/own-nats.js';
 import { waitFor } from '../support/process-check.js';
-import { authorized, TEST_HOST, TEST_TOKEN } from '../support/test-app.js';
+import { authorized, TEST_TOKEN } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
 import type { FastifyInstance } from 'fastify';
 
@@ -31,7 +31,7 @@ describe('PostgreSQL restarts under load: 503 meanwhile, the pool recovers, noth
       headers: authorized,
       payload: Array.from({ length: n }, (_, i) => ({ latitude: -10 - (offset + i) * 0.001, longitude: 30, acq_time: '2026-11-20T11:00:00Z', satellite: 'N' })),
     });
-  const health = async () => (await app.inject({ method: 'GET', url: '/api/health', headers: { host: TEST_HOST } })).json();
+  const health = async () => (await app.inject({ method: 'GET', url: '/api/health', headers: authorized })).json();
 
   beforeAll(async () => {
     root = await mkdtemp(path.join(os.tmpdir(), 'vantage-pg-outage-'));

@@ -9,7 +9,7 @@ import { PipelineStatusRepository } from '../../server/pipelines/pipeline-status
 import { cameraMessage, fireMessage, fireMessages } from '../support/event-fixtures.js';
 import { connectTestBus, publishRaw, waitUntilDrained } from '../support/ingest-helpers.js';
 import { startOwnNats, type OwnNats } from '../support/own-nats.js';
-import { createTestApp, type TestApp } from '../support/test-app.js';
+import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
 
 describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
@@ -93,7 +93,7 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
     await waitUntilDrained(bus);
     expect(await count('SELECT count(*) AS n FROM events')).toBe(1);
     expect(await count("SELECT rejected AS n FROM pipeline_status WHERE name = 'ingester'")).toBe(3);
-    const health = await subject.app.inject({ method: 'GET', url: '/api/health', headers: { host: '127.0.0.1:4100' } });
+    const health = await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized });
     expect(health.json().pipelines.ingester.rejected).toBe(3);
   });
 

@@ -36,7 +36,7 @@ describe('`npm run serve` (headless CLI)', () => {
     await waitFor(() => stdout.includes('#token='), 5_000, 'the printed URL');
     expect(stdout).toContain(`${runtime.apiUrl}/#token=${runtime.token}`);
 
-    const health = await fetch(`${runtime.apiUrl}/api/health`);
+    const health = await fetch(`${runtime.apiUrl}/api/health`, { headers: { authorization: `Bearer ${runtime.token}` } });
     expect(health.status).toBe(200);
     expect(((await health.json()) as { database: { schemaHeads: string[] } }).database.schemaHeads).toEqual(['006_merge_005']);
 

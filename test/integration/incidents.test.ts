@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeWfigs, type FakeWfigs } from '../support/fake-wfigs.js';
-import { authorized, createTestApp, TEST_HOST, type TestApp } from '../support/test-app.js';
+import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 
 describe('wildfire incidents (fake WFIGS feature service on loopback)', () => {
   let wfigs: FakeWfigs;
@@ -61,7 +61,7 @@ describe('wildfire incidents (fake WFIGS feature service on loopback)', () => {
       const response = await runJob();
       expect(response.statusCode).toBe(502);
       expect(response.json().error.message).toMatch(/WFIGS error: Invalid query parameters/);
-      const health = (await subject.app.inject({ method: 'GET', url: '/api/health', headers: { host: TEST_HOST } })).json();
+      const health = (await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized })).json();
       expect(health.pipelines.incidents.lastError).toMatch(/Invalid query parameters/);
     } finally {
       wfigs.pages[0] = saved;

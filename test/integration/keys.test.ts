@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { obtainDataKey } from '../../main/keychain/data-key.js';
 import { createServerLogger } from '../../server/logger.js';
 import { startFakeFirms, type FakeFirms } from '../support/fake-firms.js';
-import { authorized, createTestApp, TEST_HOST, type TestApp } from '../support/test-app.js';
+import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -107,7 +107,7 @@ describe('keys: formats, masking, encryption at rest, workers read them', () => 
   it('no plaintext of a stored key anywhere: database files, data dir, logs, health', async () => {
     await api('POST', '/api/keys', { provider: 'llm', value: LLM_KEY });
     await queryOnce(inject('postgresAdminUrl'), 'CHECKPOINT');
-    const health = await subject.app.inject({ method: 'GET', url: '/api/health', headers: { host: TEST_HOST } });
+    const health = await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized });
     expect(health.body).not.toContain(LLM_KEY);
     expect(health.json().keys.storage).toBe('ephemeral');
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -14,8 +14,8 @@ import { OFFLINE_STACK_ENV } from '../support/offline-env.js';
 import { startOwnNats, type OwnNats } from '../support/own-nats.js';
 import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
 
-async function health(apiUrl: string): Promise<{ status: number; body: Record<string, unknown> }> {
-  const response = await fetch(`${apiUrl}/api/health`);
+async function health(runtime: { apiUrl: string; token: string }): Promise<{ status: number; body: Record<string, unknown> }> {
+  const response = await fetch(`${runtime.apiUrl}/api/health`, { headers: { authorization: `Bearer ${runtime.token}` } });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -46,7 +46,7 @@ describe('stack supervisor with embedded PostgreSQL and bundled NATS', () => {
     expect((await stat(path.join(dataDir, 'runtime.json'))).mode & 0o777).toBe(0o600);
     expect((await stat(path.join(dataDir, 'pg.password'))).mode & 0o777).toBe(0o600);
 
-    const { status, body } = await health(runtime.apiUrl);
+    const { status, body } = await health(runtime);
     expect(status).toBe(200);
     expect(body.database).toMatchObject({ ok: true, schemaHeads: ['006_merge_005'] });
     expect((body.database as { postgis: string }).postgis).toMatch(/^3\./);
@@ -87,7 +87,7 @@ describe('stack supervisor with embedded PostgreSQL and bundled NATS', () => {
     await restarted;
     expect(supervisor.api!.pid).not.toBe(firstPid);
     expect(isProcessAlive(firstPid)).toBe(false);
-    const { status, body } = await health(runtime.apiUrl);
+    const { status, body } = await health(runtime);
     expect(status).toBe(200);
     expect(body.status).toBe('ok');
   });
@@ -112,7 +112,7 @@ describe('stack supervisor with embedded PostgreSQL and bundled NATS', () => {
     try {
       const runtime = await again.start();
       expect(steps).not.toContain('initialising the database (first run)');
-      expect((await health(runtime.apiUrl)).body.database).toMatchObject({ ok: true, schemaHeads: ['006_merge_005'] });
+      expect((await health(runtime)).body.database).toMatchObject({ ok: true, schemaHeads: ['006_merge_005'] });
     } finally {
       await again.stop();
     }
@@ -171,7 +171,7 @@ describe('stack supervisor with DATABASE_URL and NATS_URL (scale-out)', () => {
       expect(runtimes[0]!.apiUrl).not.toBe(runtimes[1]!.apiUrl);
       for (const runtime of runtimes) {
         const { body } = await waitFor(async () => {
-          const answer = await health(runtime.apiUrl);
+          const answer = await health(runtime);
           return answer.status === 200 ? answer : undefined;
         }, 5_000, 'health');
         expect(body.database).toMatchObject({ ok: true, schemaHeads: ['006_merge_005'] });

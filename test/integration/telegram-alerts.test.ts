@@ -5,7 +5,7 @@ import { createServerLogger } from '../../server/logger.js';
 import { PipelineStatusRepository } from '../../server/pipelines/pipeline-status-repository.js';
 import { startFakeAdsb, type FakeAdsb } from '../support/fake-adsb.js';
 import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram.js';
-import { authorized, createTestApp, TEST_HOST, type TestApp } from '../support/test-app.js';
+import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
 
 const BOT_TOKEN = '123456789:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw1';
@@ -17,7 +17,7 @@ describe('alerts through the Telegram Bot API (fake on loopback)', () => {
   let notifier: TelegramNotifier;
   const api = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     subject.app.inject({ method, url, headers: authorized, ...(payload ? { payload: payload as object } : {}) });
-  const health = async () => (await subject.app.inject({ method: 'GET', url: '/api/health', headers: { host: TEST_HOST } })).json();
+  const health = async () => (await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized })).json();
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();

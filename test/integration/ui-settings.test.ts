@@ -27,7 +27,7 @@ describe('GET /api/ui-settings and the page CSP', () => {
       expect(page.headers['content-security-policy']).toContain("connect-src 'self' https:;");
       expect(page.headers['content-security-policy']).toContain("img-src 'self' data: blob: https:;");
       // The key in the style URL is not for anyone without the token.
-      expect((await subject.app.inject({ method: 'GET', url: '/api/health', headers: { host: TEST_HOST } })).body).not.toContain('key=abc');
+      expect((await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized })).body).not.toContain('key=abc');
     } finally {
       await subject.close();
     }
