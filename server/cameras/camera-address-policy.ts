@@ -1,5 +1,6 @@
-// Which camera addresses may be stored and contacted: the public-address guard, plus hosts a test
-// names explicitly (never read from the environment, so production cannot switch the guard off).
+// Which camera addresses (cameras and the directories that list them) may be stored and contacted: the
+// public-address guard, plus hosts a test names explicitly (never read from the environment, so production
+// cannot switch the guard off).
 import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns';
 import { type AddressLookup, type AddressVerdict, checkPublicUrl, isPublicAddress, literalHostVerdict } from './public-address-guard.js';

@@ -1,11 +1,12 @@
-// One crawl of the configured camera directories: fetch every page (paginated listings followed),
+// One crawl of the configured camera directories: fetch every page (paginated listings followed)
+// through the same address guard as snapshots (judged at connect time, every redirect hop too),
 // keep only public addresses, strip credentials, upsert by url_hash, place new cameras with the
 // geocoder, and announce placed cameras on the bus (each becomes an event of source type `camera`).
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventPublisher } from '../events/event-publisher.js';
-import { fetchText } from '../http/bounded-fetch.js';
 import { mapWithConcurrency } from '../map-with-concurrency.js';
 import type { CameraAddressPolicy } from './camera-address-policy.js';
+import { GuardedFetcher } from './guarded-fetcher.js';
 import { type DirectoryPage, type ListedCamera, parseHtmlDirectory, parseTextDirectory } from './camera-directory.js';
 import type { CameraInput, CameraRepository } from './camera-repository.js';
 import { cameraUrlHash, stripCredentials } from './camera-url.js';
@@ -39,6 +40,9 @@ export interface CameraCrawlerDeps {
 }
 
 const PAGE_LIMIT_BYTES = 8 * 1024 * 1024;
+const PAGE_TIMEOUT_MS = 30_000;
+const PAGE_MAX_REDIRECTS = 5;
+const PAGE_ACCEPT = 'text/html, text/plain;q=0.9, */*;q=0.1';
 const PLACES_PER_RUN = 10_000;
 const PUBLISH_BATCH = 500;
 const ADDRESS_CHECKS_AT_ONCE = 16;
@@ -55,7 +59,12 @@ function mergeSightings(earlier: CameraInput | undefined, later: CameraInput): C
 }
 
 export class CameraCrawler {
-  constructor(private readonly deps: CameraCrawlerDeps) {}
+  /** Directory pages: the camera address policy decides where they may come from, the host limiter when. */
+  private readonly pageFetcher: GuardedFetcher;
+
+  constructor(private readonly deps: CameraCrawlerDeps) {
+    this.pageFetcher = new GuardedFetcher(deps.policy, deps.limiter);
+  }
 
   async crawl(sources: readonly string[]): Promise<CrawlResult> {
     const result: CrawlResult = {
@@ -110,12 +119,16 @@ export class CameraCrawler {
     while (next && !visited.has(next) && visited.size < this.deps.maxPagesPerSource) {
       const pageUrl: string = next;
       visited.add(pageUrl);
-      const response = await this.deps.limiter.schedule(pageUrl, () =>
-        fetchText(pageUrl, { timeoutMs: 30_000, maxBytes: PAGE_LIMIT_BYTES, headers: { accept: 'text/html, text/plain;q=0.9, */*;q=0.1' } }),
-      );
-      if (response.status >= 400) throw new Error(`directory page answered HTTP ${response.status}`);
-      const type = response.headers.get('content-type') ?? '';
-      const page = /html/i.test(type) || /^\s*</.test(response.text) ? parseHtmlDirectory(response.text, pageUrl) : parseTextDirectory(response.text);
+      const answer = await this.pageFetcher.get(pageUrl, {
+        timeoutMs: PAGE_TIMEOUT_MS,
+        maxBytes: PAGE_LIMIT_BYTES,
+        maxRedirects: PAGE_MAX_REDIRECTS,
+        accept: PAGE_ACCEPT,
+        screen: ({ status }) => (status >= 400 ? `directory page answered HTTP ${status}` : null),
+      });
+      const text = answer.body.toString('utf8');
+      const type = answer.headers['content-type'] ?? '';
+      const page = /html/i.test(type) || /^\s*</.test(text) ? parseHtmlDirectory(text, pageUrl) : parseTextDirectory(text);
       yield page;
       // A listing on another host is not followed: a directory's pages stay on the directory.
       next = page.nextPage && new URL(page.nextPage).host === new URL(source).host ? page.nextPage : null;

@@ -1,0 +1,126 @@
+// GET of an address a user supplied (a camera directory page, a camera image). The address check runs
+// at connect time against the address actually connected to (no DNS-rebinding window) and again on every
+// redirect hop; each hop is scheduled (per-host spacing); each exchange has a deadline and a size cap.
+import http from 'node:http';
+import https from 'node:https';
+import { USER_AGENT } from '../http/bounded-fetch.js';
+import type { CameraAddressPolicy } from './camera-address-policy.js';
+
+export class GuardedFetchError extends Error {
+  override name = 'GuardedFetchError';
+}
+
+export interface GuardedFetchOptions {
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+  accept: string;
+  /**
+   * Looks at the final answer before its body is read: a message refuses it, and the body is not
+   * downloaded. `where` is the scheme, host and port, for messages.
+   */
+  screen?: (answer: { status: number; headers: http.IncomingHttpHeaders; where: string }) => string | null;
+}
+
+export interface GuardedAnswer {
+  /** The address answered from, after redirects. */
+  url: string;
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+/** Spaces requests per host (HostRateLimiter); every hop of a redirect chain goes through it. */
+export interface RequestScheduler {
+  schedule<T>(url: string, task: () => Promise<T>): Promise<T>;
+}
+
+const unscheduled: RequestScheduler = { schedule: (_url, task) => task() };
+
+type Hop = { kind: 'answer'; answer: GuardedAnswer } | { kind: 'redirect'; location: string };
+
+export class GuardedFetcher {
+  constructor(
+    private readonly policy: CameraAddressPolicy,
+    private readonly scheduler: RequestScheduler = unscheduled,
+  ) {}
+
+  async get(rawUrl: string, options: GuardedFetchOptions): Promise<GuardedAnswer> {
+    let url = new URL(rawUrl);
+    for (let redirects = 0; redirects <= options.maxRedirects; redirects += 1) {
+      const target = url;
+      const hop = await this.scheduler.schedule(target.href, () => this.request(target, options));
+      if (hop.kind === 'answer') return hop.answer;
+      try {
+        url = new URL(hop.location, target);
+      } catch {
+        throw new GuardedFetchError(`${target.origin} redirected to an address that is not a URL`);
+      }
+    }
+    throw new GuardedFetchError(`more than ${options.maxRedirects} redirects`);
+  }
+
+  private request(url: URL, options: GuardedFetchOptions): Promise<Hop> {
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new GuardedFetchError(`scheme ${url.protocol} is not allowed`));
+    // http.request calls no lookup for a literal IP, so a literal is judged here.
+    const literal = this.policy.literalVerdict(url);
+    if (literal && !literal.public) return Promise.reject(new GuardedFetchError(`refused: ${literal.reason}`));
+    const where = `${url.protocol}//${url.host}`;
+    return new Promise<Hop>((resolve, reject) => {
+      const client = url.protocol === 'https:' ? https : http;
+      const request = client.request(
+        url,
+        {
+          method: 'GET',
+          headers: { 'user-agent': USER_AGENT, accept: options.accept },
+          lookup: this.policy.connectLookup(url),
+          timeout: options.timeoutMs,
+          // No pooled sockets: each request is judged at its own connect.
+          agent: false,
+        },
+        (response) => {
+          const status = response.statusCode ?? 0;
+          if (status >= 300 && status < 400 && response.headers.location) {
+            response.resume();
+            resolve({ kind: 'redirect', location: response.headers.location });
+            return;
+          }
+          const refusal = options.screen?.({ status, headers: response.headers, where }) ?? null;
+          if (refusal) {
+            response.destroy();
+            reject(new GuardedFetchError(refusal));
+            return;
+          }
+          const declared = Number(response.headers['content-length'] ?? '0');
+          if (declared > options.maxBytes) {
+            response.destroy();
+            reject(new GuardedFetchError(`${where} sent ${declared} bytes; the limit is ${options.maxBytes}`));
+            return;
+          }
+          const chunks: Buffer[] = [];
+          let total = 0;
+          response.on('data', (chunk: Buffer) => {
+            total += chunk.length;
+            if (total > options.maxBytes) {
+              response.destroy();
+              reject(new GuardedFetchError(`${where} passed the ${options.maxBytes}-byte limit`));
+              return;
+            }
+            chunks.push(chunk);
+          });
+          response.on('end', () => resolve({ kind: 'answer', answer: { url: url.href, status, headers: response.headers, body: Buffer.concat(chunks) } }));
+          response.on('error', (error) => reject(new GuardedFetchError(`reading ${where} failed: ${error.message}`)));
+        },
+      );
+      // The whole exchange, not just idle gaps, is bounded: a trickling server is cut off too.
+      const deadline = setTimeout(() => request.destroy(new GuardedFetchError(`${where} took longer than ${options.timeoutMs} ms`)), options.timeoutMs);
+      request.on('close', () => clearTimeout(deadline));
+      request.on('timeout', () => request.destroy(new GuardedFetchError(`${where} timed out after ${options.timeoutMs} ms`)));
+      request.on('error', (error: NodeJS.ErrnoException) => {
+        const reason = error.code === 'EADDRNOTPUBLIC' ? `refused: ${error.message}` : error.message;
+        reject(error instanceof GuardedFetchError ? error : new GuardedFetchError(`${where} unreachable: ${reason}`));
+      });
+      request.end();
+    });
+  }
+}
