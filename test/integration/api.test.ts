@@ -129,7 +129,7 @@ describe('API with DB_NULL_POOL and a short job wait', () => {
     });
     await new Promise<void>((resolve) => slowDirectory.listen(0, '127.0.0.1', resolve));
     const port = (slowDirectory.address() as AddressInfo).port;
-    subject = await createTestApp({ dbNullPool: true, jobWaitMs: 0, settings: { CAMERA_SOURCES: `http://127.0.0.1:${port}/list.txt` } });
+    subject = await createTestApp({ dbNullPool: true, jobWaitMs: 0, cameraTestAllowedHosts: [`127.0.0.1:${port}`], settings: { CAMERA_SOURCES: `http://127.0.0.1:${port}/list.txt` } });
   });
   afterAll(async () => {
     await subject?.close();

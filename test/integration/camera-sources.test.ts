@@ -14,7 +14,7 @@ describe('GET/PUT/DELETE /api/cameras/sources', () => {
   beforeAll(async () => {
     directory = await startFakeCameraDirectory();
     // A geocoder on a closed port: this test is about which directories are read, not about places.
-    subject = await createTestApp({ ingesterEnabled: false, settings: { CAMERA_SOURCES: FROM_SETTINGS, GEOCODER_URL: 'http://127.0.0.1:9', CAMERA_HOST_RATE: '20' } });
+    subject = await createTestApp({ ingesterEnabled: false, cameraTestAllowedHosts: [directory.hostPort], settings: { CAMERA_SOURCES: FROM_SETTINGS, GEOCODER_URL: 'http://127.0.0.1:9', CAMERA_HOST_RATE: '20' } });
   });
   afterAll(async () => {
     await subject?.close();

@@ -160,7 +160,8 @@ describe('stack supervisor with DATABASE_URL and NATS_URL (scale-out)', () => {
           settings: readStackSettings(env(instance)),
           logger: createStackLogger({ level: 'warn', quiet: true }),
           echoApiOutput: false,
-          serverOverrides: { schedulesEnabled: false },
+          // The slow directory is on loopback, which only the test allowance lets the crawl reach.
+          serverOverrides: { schedulesEnabled: false, cameraTestAllowedHosts: [`127.0.0.1:${(slowDirectory.address() as AddressInfo).port}`] },
         }),
     );
     const clients: LiveClient[] = [];
