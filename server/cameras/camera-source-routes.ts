@@ -3,11 +3,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeText } from '../http/safe-text.js';
 import { hasCredentials } from './camera-url.js';
 import type { CameraSources } from './camera-sources.js';
 
-const directoryUrl = z
-  .string()
+const directoryUrl = safeText()
   .trim()
   .max(2000)
   .pipe(z.url({ protocol: /^https?$/, error: 'each directory must be an http(s) URL' }))

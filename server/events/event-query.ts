@@ -1,6 +1,7 @@
 // Query parameters of GET /api/events, and its keyset cursor.
 import { z } from 'zod';
-import { bboxParam, instantParam, limitParam } from '../http/query-params.js';
+import { bboxParam, bigintIdText, cursorInstant, cursorParam, cursorRank, instantParam, limitParam } from '../http/query-params.js';
+import { safeText } from '../http/safe-text.js';
 import { EVENT_SOURCE_TYPES } from './event-record.js';
 
 export const sourceListParam = z
@@ -11,13 +12,14 @@ export const sourceListParam = z
 
 export const eventSearchQuery = z
   .object({
-    q: z.string().trim().min(1).max(500).optional(),
+    q: safeText().trim().min(1).max(500).optional(),
     bbox: bboxParam.optional(),
     since: instantParam.optional(),
     until: instantParam.optional(),
     source: sourceListParam.optional(),
     limit: limitParam(50, 500),
-    cursor: z.string().max(500).optional(),
+    // Decoded here too, so a forged cursor is refused with the other query errors (the route decodes it again).
+    cursor: cursorParam.refine((value) => decodeCursor(value) !== null, 'invalid cursor').optional(),
   })
   .strict()
   .refine((query) => !query.since || !query.until || query.since <= query.until, {
@@ -34,11 +36,14 @@ export interface EventCursor {
   id: string;
 }
 
-const cursorShape = z.object({
-  rank: z.number().nullable(),
-  occurredAt: z.iso.datetime({ offset: true }),
-  id: z.string().regex(/^\d{1,19}$/),
-});
+// Decoded from client input: every field bounded so that a forged cursor is refused here, not by a cast in SQL.
+const cursorShape = z
+  .object({
+    rank: cursorRank.nullable(),
+    occurredAt: cursorInstant,
+    id: bigintIdText,
+  })
+  .strict();
 
 export function encodeCursor(cursor: EventCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');

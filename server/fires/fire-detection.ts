@@ -1,5 +1,7 @@
 // One fire detection as Vantage keeps it, and the input rules shared by the FIRMS CSV and JSON paths.
 import { z } from 'zod';
+import { parseDecimal, parseIsoInstant } from '../http/query-params.js';
+import { safeText } from '../http/safe-text.js';
 
 export interface FireDetection {
   latitude: number;
@@ -52,15 +54,83 @@ function computeAcquisitionInstant(acqDate: string, acqTime: string): string | n
   return instant.toISOString();
 }
 
+// Physical bounds of a FIRMS detection. Anything outside is not a measurement but garbage (or an attack
+// on the `real` columns, whose range ends at 3.4e38), so the row is refused rather than stored.
+/**
+ * Fire radiative power, MW per pixel. FIRMS pixel values are typically 1–1,000 MW; only extreme fires in
+ * MODIS's 1 km pixels (the largest footprint FIRMS serves) reach the thousands. 100,000 MW is well above
+ * any pixel value we know of and still a bound, so nothing real is refused. FRP is radiated power: never
+ * negative.
+ */
+export const MAX_FRP_MW = 100_000;
+/**
+ * Brightness temperatures, kelvin. VIIRS I4 saturates near 367 K and MODIS channel 21 near 500 K; the
+ * 11–12 µm channels (I5, T31) read ambient scenes (~180–400 K). 1,000 K is beyond every channel's range.
+ */
+export const MAX_BRIGHTNESS_K = 1_000;
+/** Pixel size along scan/track, km: VIIRS 0.32–0.8, MODIS 1–4.8 at the swath edge; 20 km is generous. */
+export const MAX_PIXEL_KM = 20;
+/** MODIS Terra fire data, the start of the satellite fire record that FIRMS serves, begin 2000-11-01. */
+export const FIRE_RECORD_START = '2000-11-01T00:00:00.000Z';
+const FIRE_RECORD_START_MS = Date.parse(FIRE_RECORD_START);
+/** A detection is never in the future; a day of slack covers clocks and date-line confusion. */
+const FUTURE_SLACK_MS = 86_400_000;
+
+/** Why an acquisition instant is not a plausible satellite detection time, or null when it is. */
+export function acquisitionWindowProblem(acqTime: string, now: number = Date.now()): string | null {
+  const time = Date.parse(acqTime);
+  if (Number.isNaN(time)) return `acquisition time "${acqTime}" is not an instant`;
+  if (time < FIRE_RECORD_START_MS) return `acquisition time ${acqTime} is before the satellite fire record (${FIRE_RECORD_START.slice(0, 10)})`;
+  if (time > now + FUTURE_SLACK_MS) return `acquisition time ${acqTime} is more than a day in the future`;
+  return null;
+}
+
+const isBlank = (value: unknown) => value === '' || value === undefined || value === null;
+
+/**
+ * A number field: a JSON number or a decimal string (`1.5`, `-12`, `3e2`), finite and within min..max.
+ * Refuses what Number() would let through: blank (0), `0x10` (16), `Infinity`, `1e39` past the bound.
+ */
+function decimalField(min: number, max: number) {
+  // preprocess: zod would refuse an absent key before the transform ran ("expected nonoptional").
+  return z.preprocess(
+    (value) => value ?? null,
+    z.unknown().transform((value, context): number => readDecimal(value, min, max, context) ?? z.NEVER),
+  );
+}
+
+/** As decimalField, but blank (empty cell, missing column, null) is null. */
+function optionalDecimalField(min: number, max: number) {
+  return z.preprocess(
+    (value) => value ?? null,
+    z.unknown().transform((value, context): number | null => (isBlank(value) ? null : (readDecimal(value, min, max, context) ?? z.NEVER))),
+  );
+}
+
+function readDecimal(value: unknown, min: number, max: number, context: z.RefinementCtx): number | null {
+  if (isBlank(value)) {
+    context.addIssue({ code: 'custom', message: 'is required' });
+    return null;
+  }
+  const number = typeof value === 'number' ? (Number.isFinite(value) ? value : null) : typeof value === 'string' ? parseDecimal(value.trim()) : null;
+  if (number === null) {
+    context.addIssue({ code: 'custom', message: 'must be a decimal number' });
+    return null;
+  }
+  if (number < min || number > max) {
+    context.addIssue({ code: 'custom', message: `must be within ${min}..${max}` });
+    return null;
+  }
+  return number;
+}
+
 const emptyToNull = (value: unknown) => (value === '' || value === undefined ? null : value);
-const optionalNumber = z.preprocess(emptyToNull, z.coerce.number().finite().nullable());
-const optionalText = (max: number) => z.preprocess(emptyToNull, z.string().trim().max(max).nullable());
+const optionalText = (max: number) => z.preprocess(emptyToNull, safeText().trim().max(max).nullable());
 
 /** VIIRS: l/n/h (low, nominal, high); MODIS: 0–100; may be empty. */
 const confidence = z.preprocess(
   emptyToNull,
-  z
-    .string()
+  safeText()
     .trim()
     .regex(/^(l|n|h|low|nominal|high|\d{1,3})$/i, 'confidence must be l/n/h or 0–100')
     .refine((value) => !/^\d+$/.test(value) || Number(value) <= 100, 'confidence must be l/n/h or 0–100')
@@ -68,46 +138,56 @@ const confidence = z.preprocess(
     .nullable(),
 );
 
-/** A FIRMS area-CSV row (VIIRS or MODIS header), all fields as text. */
+const brightnessField = optionalDecimalField(0, MAX_BRIGHTNESS_K);
+const pixelField = optionalDecimalField(0, MAX_PIXEL_KM);
+
+/** A FIRMS area-CSV row (VIIRS or MODIS header), all fields as text; columns Vantage does not read must still be clean text. */
 export const firmsRowSchema = z
   .object({
-    latitude: z.coerce.number().min(-90).max(90),
-    longitude: z.coerce.number().min(-180).max(180),
-    acq_date: z.string(),
-    acq_time: z.string(),
-    satellite: z.string().min(1).max(16),
+    latitude: decimalField(-90, 90),
+    longitude: decimalField(-180, 180),
+    acq_date: safeText(),
+    acq_time: safeText(),
+    satellite: safeText().min(1).max(16),
     instrument: optionalText(16),
     confidence,
     version: optionalText(16),
-    frp: optionalNumber,
+    frp: optionalDecimalField(0, MAX_FRP_MW),
     daynight: z.preprocess(emptyToNull, z.enum(['D', 'N']).nullable()),
-    bright_ti4: optionalNumber.optional(),
-    bright_ti5: optionalNumber.optional(),
-    brightness: optionalNumber.optional(),
-    bright_t31: optionalNumber.optional(),
-    scan: optionalNumber.optional(),
-    track: optionalNumber.optional(),
+    bright_ti4: brightnessField.optional(),
+    bright_ti5: brightnessField.optional(),
+    brightness: brightnessField.optional(),
+    bright_t31: brightnessField.optional(),
+    scan: pixelField.optional(),
+    track: pixelField.optional(),
   })
-  .passthrough();
+  .catchall(safeText().max(1_000));
+
+/** `acq_time` of the JSON form: a real ISO 8601 date and time with its zone (`…T21:14:00Z`, `…+02:00`). */
+const jsonInstant = safeText()
+  .max(64)
+  .refine((value) => value.includes('T') && parseIsoInstant(value) !== null, 'acq_time must be a real ISO 8601 date-time with a zone (Z or ±hh:mm)');
+
+const jsonNumber = (min: number, max: number) => z.number().min(min).max(max).nullable().optional();
 
 /** An element of the JSON form of POST /api/ingest/fires. */
 export const fireJsonSchema = z
   .object({
     latitude: z.number().min(-90).max(90),
     longitude: z.number().min(-180).max(180),
-    acq_time: z.iso.datetime({ offset: true }).optional(),
-    acq_date: z.string().optional(),
-    acq_hhmm: z.union([z.string(), z.number()]).optional(),
-    satellite: z.string().min(1).max(16),
-    instrument: z.string().max(16).nullable().optional(),
-    confidence: z.union([z.string(), z.number()]).nullable().optional(),
-    version: z.string().max(16).nullable().optional(),
-    frp: z.number().finite().nullable().optional(),
+    acq_time: jsonInstant.optional(),
+    acq_date: safeText().max(10).optional(),
+    acq_hhmm: z.union([safeText().max(4), z.number().int().min(0).max(2359)]).optional(),
+    satellite: safeText().min(1).max(16),
+    instrument: safeText().max(16).nullable().optional(),
+    confidence: z.union([safeText().max(16), z.number().int().min(0).max(100)]).nullable().optional(),
+    version: safeText().max(16).nullable().optional(),
+    frp: jsonNumber(0, MAX_FRP_MW),
     daynight: z.enum(['D', 'N']).nullable().optional(),
-    brightness: z.number().finite().nullable().optional(),
-    bright_t31: z.number().finite().nullable().optional(),
-    scan: z.number().finite().nullable().optional(),
-    track: z.number().finite().nullable().optional(),
+    brightness: jsonNumber(0, MAX_BRIGHTNESS_K),
+    bright_t31: jsonNumber(0, MAX_BRIGHTNESS_K),
+    scan: jsonNumber(0, MAX_PIXEL_KM),
+    track: jsonNumber(0, MAX_PIXEL_KM),
   })
   .strict();
 
@@ -120,10 +200,17 @@ export interface RowProblem {
   errors: string[];
 }
 
-export function detectionFromFirmsRow(row: FirmsRow): { detection: FireDetection } | { errors: string[] } {
-  const errors: string[] = [];
+export function detectionFromFirmsRow(row: FirmsRow, now: number = Date.now()): { detection: FireDetection } | { errors: string[] } {
   const acqTime = acquisitionInstant(row.acq_date.trim(), row.acq_time.trim());
-  if (!acqTime) errors.push(`acq_date/acq_time "${row.acq_date} ${row.acq_time}" is not a date and HHMM time`);
+  return buildDetection(row, acqTime, acqTime ? null : `acq_date/acq_time "${row.acq_date} ${row.acq_time}" is not a date and HHMM time`, now);
+}
+
+/** The row's fields are valid; checks the acquisition instant's window and the satellite, and builds the detection. */
+function buildDetection(row: FirmsRow, acqTime: string | null, acqProblem: string | null, now: number): { detection: FireDetection } | { errors: string[] } {
+  const errors: string[] = [];
+  if (acqProblem) errors.push(acqProblem);
+  const windowProblem = acqTime ? acquisitionWindowProblem(acqTime, now) : null;
+  if (windowProblem) errors.push(windowProblem);
   const satellite = normaliseSatellite(row.satellite);
   if (!satellite) errors.push(`unknown satellite "${row.satellite}"`);
   if (errors.length > 0 || !acqTime || !satellite) return { errors };
@@ -146,14 +233,16 @@ export function detectionFromFirmsRow(row: FirmsRow): { detection: FireDetection
   };
 }
 
-export function detectionFromJson(item: FireJson): { detection: FireDetection } | { errors: string[] } {
-  let acqTime: string | null = item.acq_time ? new Date(item.acq_time).toISOString() : null;
+export function detectionFromJson(item: FireJson, now: number = Date.now()): { detection: FireDetection } | { errors: string[] } {
+  const given = item.acq_time === undefined ? null : parseIsoInstant(item.acq_time);
+  let acqTime: string | null = given ? given.toISOString() : null;
   if (!acqTime && item.acq_date !== undefined && item.acq_hhmm !== undefined) acqTime = acquisitionInstant(item.acq_date, String(item.acq_hhmm));
+  // The row rules are the CSV's; the acquisition fields were read above, so placeholders stand in for them.
   const row = firmsRowSchema.safeParse({
     latitude: item.latitude,
     longitude: item.longitude,
-    acq_date: '1970-01-01',
-    acq_time: '0',
+    acq_date: '',
+    acq_time: '',
     satellite: item.satellite,
     instrument: item.instrument ?? '',
     confidence: item.confidence === null || item.confidence === undefined ? '' : String(item.confidence),
@@ -166,10 +255,8 @@ export function detectionFromJson(item: FireJson): { detection: FireDetection } 
     track: item.track ?? '',
   });
   const errors: string[] = [];
-  if (!acqTime) errors.push('acq_time (ISO 8601) or acq_date + acq_hhmm is required');
+  if (!acqTime) errors.push('acq_time (ISO 8601) or acq_date + acq_hhmm (a real date and HHMM time) is required');
   if (!row.success) errors.push(...row.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   if (errors.length > 0 || !row.success || !acqTime) return { errors };
-  const converted = detectionFromFirmsRow(row.data);
-  if ('errors' in converted) return converted;
-  return { detection: { ...converted.detection, acqTime } };
+  return buildDetection(row.data, acqTime, null, now);
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../http/api-error.js';
-import { bboxParam, instantParam, limitParam } from '../http/query-params.js';
+import { bboxParam, instantParam, limitParam, wholeNumberParam } from '../http/query-params.js';
 import { detectionFromJson, type FireDetection, fireJsonSchema, type RowProblem } from './fire-detection.js';
 import type { FireRepository } from './fire-repository.js';
 import type { FireService } from './fire-service.js';
@@ -31,10 +31,11 @@ const firesQuery = z
   })
   .strict();
 
+// x and y are checked against 2^z in the route; 2^22 is the largest at the deepest zoom.
 const tileParams = z.object({
-  z: z.coerce.number().int().min(0).max(22),
-  x: z.coerce.number().int().min(0),
-  y: z.coerce.number().int().min(0),
+  z: wholeNumberParam(0, 22),
+  x: wholeNumberParam(0, 2 ** 22 - 1),
+  y: wholeNumberParam(0, 2 ** 22 - 1),
 });
 
 function rejectProblems(problems: RowProblem[], received: number): never {

@@ -1,5 +1,6 @@
 // Parses the FIRMS area CSV (VIIRS or MODIS header) with csv-parse; every row checked, none trusted.
 import { parse } from 'csv-parse/sync';
+import { textProblem } from '../http/safe-text.js';
 import { detectionFromFirmsRow, type FireDetection, firmsRowSchema, type RowProblem } from './fire-detection.js';
 
 export class FirmsResponseError extends Error {
@@ -37,6 +38,9 @@ export function parseFirmsCsv(body: string): ParsedFirms {
   if (error) throw error;
   // Rows as arrays (cheaper than objects per row), named by the header here.
   const [header = [], ...rows] = parse(body, { skip_empty_lines: true, trim: true, relax_column_count: false, bom: true }) as string[][];
+  // Cells are checked row by row (firmsRowSchema); a column name with NUL or broken Unicode is not FIRMS.
+  const badColumn = header.find((name) => textProblem(name) !== null);
+  if (badColumn !== undefined) throw new FirmsResponseError(`a CSV column name ${textProblem(badColumn)}`, 'format');
   const detections: FireDetection[] = [];
   const problems: RowProblem[] = [];
   rows.forEach((cells, index) => {

@@ -2,10 +2,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeText } from '../http/safe-text.js';
 import { ApiError } from '../http/api-error.js';
 import type { JobOutcome } from './job-runner.js';
 
-const params = z.object({ name: z.string().min(1).max(64) });
+const params = z.object({ name: safeText().min(1).max(64) });
 
 export async function jobRoutes(app: FastifyInstance): Promise<void> {
   app.withTypeProvider<ZodTypeProvider>().post('/api/jobs/:name', { schema: { params } }, async (request, reply) => {

@@ -2,12 +2,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { safeText } from '../http/safe-text.js';
 import { ApiError } from '../http/api-error.js';
 import { KEY_PROVIDERS } from './key-formats.js';
 import type { KeyService } from './key-service.js';
 
 const provider = z.enum(KEY_PROVIDERS, { message: `provider must be one of ${KEY_PROVIDERS.join(', ')}` });
-const postBody = z.object({ provider, value: z.string().min(1, 'value is required').max(512, 'value is too long') }).strict();
+const postBody = z.object({ provider, value: safeText().min(1, 'value is required').max(512, 'value is too long') }).strict();
 
 export async function keyRoutes(app: FastifyInstance, options: { keys: KeyService }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();

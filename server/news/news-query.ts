@@ -1,17 +1,19 @@
 // Query parameters of GET /api/news and GET /api/news/summaries, and the news keyset cursor.
 import { z } from 'zod';
-import { instantParam, limitParam } from '../http/query-params.js';
+import { bigintIdText, cursorInstant, cursorParam, cursorRank, instantParam, limitParam } from '../http/query-params.js';
+import { safeText } from '../http/safe-text.js';
 
 export const SUMMARY_KINDS = ['hourly', 'analyst', 'daily_recap'] as const;
 export type SummaryKind = (typeof SUMMARY_KINDS)[number];
 
 export const newsSearchQuery = z
   .object({
-    q: z.string().trim().min(1).max(500).optional(),
+    q: safeText().trim().min(1).max(500).optional(),
     since: instantParam.optional(),
     category: z.string().regex(/^[a-z][a-z-]{0,39}$/, 'category is a lower-case word such as defence or disaster').optional(),
     limit: limitParam(50, 200),
-    cursor: z.string().max(500).optional(),
+    // Decoded here too, so a forged cursor is refused with the other query errors (the route decodes it again).
+    cursor: cursorParam.refine((value) => decodeNewsCursor(value) !== null, 'invalid cursor').optional(),
   })
   .strict();
 
@@ -30,11 +32,14 @@ export interface NewsCursor {
   id: string;
 }
 
-const cursorShape = z.object({
-  rank: z.number().nullable(),
-  publishedAt: z.iso.datetime({ offset: true }),
-  id: z.string().regex(/^\d{1,19}$/),
-});
+// Decoded from client input: every field bounded so that a forged cursor is refused here, not by a cast in SQL.
+const cursorShape = z
+  .object({
+    rank: cursorRank.nullable(),
+    publishedAt: cursorInstant,
+    id: bigintIdText,
+  })
+  .strict();
 
 export function encodeNewsCursor(cursor: NewsCursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
