@@ -4,7 +4,7 @@ import { startWorkers, type Workers } from '../../server/workers.js';
 import { firmsFixture, startFakeFirms, type FakeFirms } from '../support/fake-firms.js';
 import { connectTestBus, waitUntilDrained } from '../support/ingest-helpers.js';
 import { startOwnNats, type OwnNats } from '../support/own-nats.js';
-import { authorized, createTestApp, TEST_HOST, type TestApp } from '../support/test-app.js';
+import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
 
 const MAP_KEY = '0123456789abcdef0123456789abcdef';
@@ -19,7 +19,7 @@ describe('fires: ingest API, queries, tiles and the FIRMS poller (fake FIRMS on 
   const postCsv = (body: string) =>
     subject.app.inject({ method: 'POST', url: '/api/ingest/fires', headers: { ...authorized, 'content-type': 'text/csv' }, payload: body });
   const runJob = () => subject.app.inject({ method: 'POST', url: '/api/jobs/fires', headers: authorized });
-  const health = async () => (await subject.app.inject({ method: 'GET', url: '/api/health', headers: { host: TEST_HOST } })).json();
+  const health = async () => (await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized })).json();
 
   beforeAll(async () => {
     nats = await startOwnNats();
@@ -194,7 +194,7 @@ describe('fires poller without a key', () => {
     const response = await subject.app.inject({ method: 'POST', url: '/api/jobs/fires', headers: authorized });
     expect(response.statusCode).toBe(200);
     expect(response.json().result).toEqual({ idle: 'no FIRMS map key: add one in the Keys tab or set FIRE_MAP_KEY' });
-    const report = (await subject.app.inject({ method: 'GET', url: '/api/health', headers: { host: TEST_HOST } })).json();
+    const report = (await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized })).json();
     expect(report.pipelines.fires).toMatchObject({ stale: true, lastError: 'idle: no FIRMS map key: add one in the Keys tab or set FIRE_MAP_KEY' });
   });
 });
