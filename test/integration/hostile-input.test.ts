@@ -4,35 +4,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
+import { viirsCsv, YESTERDAY } from '../support/viirs-csv-row.js';
 
 const TABLES = ['fires', 'events', 'geofences', 'alerts', 'api_keys', 'camera_source_list'];
-const HEADER = 'latitude,longitude,bright_ti4,scan,track,acq_date,acq_time,satellite,instrument,confidence,version,bright_ti5,frp,daynight';
-const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const ACQ_TIME = `${YESTERDAY}T07:48:00Z`;
-
-/** A real VIIRS row, dated yesterday; `changes` replaces fields by name. */
-function csv(changes: Record<string, string> = {}): string {
-  const row: Record<string, string> = {
-    latitude: '38.41236',
-    longitude: '-122.71044',
-    bright_ti4: '337.46',
-    scan: '0.41',
-    track: '0.37',
-    acq_date: YESTERDAY,
-    acq_time: '748',
-    satellite: 'N',
-    instrument: 'VIIRS',
-    confidence: 'n',
-    version: '2.0NRT',
-    bright_ti5: '289.93',
-    frp: '6.12',
-    daynight: 'N',
-    ...changes,
-  };
-  return `${HEADER}\n${HEADER.split(',')
-    .map((field) => row[field])
-    .join(',')}\n`;
-}
+const csv = viirsCsv;
 
 const fireJson = (changes: Record<string, unknown> = {}) => [{ latitude: 38.4, longitude: -122.7, acq_time: ACQ_TIME, satellite: 'N', confidence: 'h', frp: 11.2, ...changes }];
 const cursor = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');

@@ -3,32 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { acquisitionWindowProblem, detectionFromJson, fireJsonSchema, MAX_FRP_MW } from '../../server/fires/fire-detection.js';
 import { parseFirmsCsv } from '../../server/fires/firms-csv.js';
 import { firmsFixture } from '../support/fake-firms.js';
+import { REAL_VIIRS_ROW, VIIRS_HEADER, viirsCsv, YESTERDAY } from '../support/viirs-csv-row.js';
 
-const HEADER = 'latitude,longitude,bright_ti4,scan,track,acq_date,acq_time,satellite,instrument,confidence,version,bright_ti5,frp,daynight';
-const FIELDS = HEADER.split(',');
-// A real VIIRS row (from the FIRMS area CSV), dated yesterday so that it stays inside the window.
-const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-const REAL: Record<string, string> = {
-  latitude: '38.41236',
-  longitude: '-122.71044',
-  bright_ti4: '337.46',
-  scan: '0.41',
-  track: '0.37',
-  acq_date: YESTERDAY,
-  acq_time: '748',
-  satellite: 'N',
-  instrument: 'VIIRS',
-  confidence: 'n',
-  version: '2.0NRT',
-  bright_ti5: '289.93',
-  frp: '6.12',
-  daynight: 'N',
-};
-
-function csvWith(changes: Record<string, string>): string {
-  const row = { ...REAL, ...changes };
-  return `${HEADER}\n${FIELDS.map((field) => row[field]).join(',')}\n`;
-}
+const HEADER = VIIRS_HEADER;
+const FIELDS = VIIRS_HEADER.split(',');
+const REAL = REAL_VIIRS_ROW;
+const csvWith = viirsCsv;
 
 function problemsOf(changes: Record<string, string>): string {
   const { detections, problems } = parseFirmsCsv(csvWith(changes));
