@@ -1,5 +1,10 @@
 // Feed dates: RFC 822/1123 (RSS), ISO 8601 / RFC 3339 (Atom, Dublin Core), and the sloppy variants feeds send.
-const MONTHS: Record<string, number> = { jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11 };
+const MONTHS: Record<string, number> = {
+  jan: 0, feb: 1, mar: 2, apr: 3, may: 4, jun: 5, jul: 6, aug: 7, sep: 8, oct: 9, nov: 10, dec: 11,
+  // Feeds that localise RFC 822 (Portuguese "Seg, 24 Set 2018", Spanish, German): the abbreviations
+  // that cannot be read as another month.
+  fev: 1, abr: 3, mai: 4, ago: 7, set: 8, out: 9, dez: 11, ene: 0, dic: 11, mrz: 2, okt: 9,
+};
 
 // Minutes east of UTC for the zone names RFC 822 allows and the common ones feeds use anyway.
 const ZONES: Record<string, number> = {

@@ -44,14 +44,80 @@ interface Media {
 const URL_MAX = 2000;
 const GUID_MAX = 500;
 
-function webUrl(value: string | undefined | null): string | null {
+/** An http(s) URL, relative ones resolved against `base` (the feed's own address) when given. */
+function webUrl(value: string | undefined | null, base?: string): string | null {
   if (!value || value.length > URL_MAX) return null;
   try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
+    const url = new URL(value.trim(), base);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.href.length <= URL_MAX ? url.toString() : null;
   } catch {
     return null;
   }
+}
+
+const XML_ENTITY: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function xmlAttributeValue(raw: string): string {
+  return raw.replace(/&(?:#x([0-9a-f]+)|#(\d+)|(amp|lt|gt|quot|apos));/gi, (entity, hex?: string, decimal?: string, name?: string) => {
+    if (name) return XML_ENTITY[name.toLowerCase()] ?? entity;
+    const code = hex ? parseInt(hex, 16) : Number(decimal);
+    return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+  });
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+function resolved(value: string, base: string | undefined): string | undefined {
+  try {
+    return new URL(value.trim(), base).href;
+  } catch {
+    return undefined;
+  }
+}
+
+// Comments, CDATA, processing instructions and the doctype are skipped whole; a tag is <(/)name attributes(/)>.
+const MARKUP = /<!--[\s\S]*?-->|<!\[CDATA\[[\s\S]*?\]\]>|<\?[\s\S]*?\?>|<!DOCTYPE(?:[^>[]|\[[^\]]*\])*>|<(\/?)([A-Za-z_][\w.:-]*)((?:[^>"']|"[^"]*"|'[^']*')*)>/gi;
+const ATTRIBUTE = (name: string) => new RegExp(`(\\s${name.replace(':', '\\:')}\\s*=\\s*)(?:"([^"]*)"|'([^']*)')`, 'i');
+const XML_BASE = ATTRIBUTE('xml:base');
+const HREF = ATTRIBUTE('href');
+// Only worth a pass when something is relative: an xml:base anywhere, or a link href without a scheme.
+const NEEDS_BASE = /xml:base\s*=|<(?:[\w-]+:)?link\b[^>]*\shref\s*=\s*["'](?![a-z][a-z0-9+.-]*:)/i;
+
+/**
+ * Atom links made absolute before parsing (the parser keeps no xml:base): each `<link href>` is resolved
+ * against the nearest xml:base in scope (RFC 3986 / XML Base: an xml:base is itself resolved against its
+ * parent's), and the document's own address at the top.
+ */
+export function resolveXmlBase(body: string, documentUrl: string | undefined): string {
+  if (!NEEDS_BASE.test(body)) return body;
+  const open: Array<{ name: string; base: string | undefined }> = [];
+  let out = '';
+  let last = 0;
+  for (const match of body.matchAll(MARKUP)) {
+    const [, closing, name, attributes] = match;
+    if (!name) continue;
+    if (closing) {
+      const at = open.map((element) => element.name).lastIndexOf(name);
+      if (at >= 0) open.length = at;
+      continue;
+    }
+    const parentBase = open.at(-1)?.base ?? documentUrl;
+    const declared = XML_BASE.exec(attributes ?? '');
+    const base = declared ? (resolved(xmlAttributeValue(declared[2] ?? declared[3] ?? ''), parentBase) ?? parentBase) : parentBase;
+    if (/^(?:[\w-]+:)?link$/i.test(name)) {
+      const href = HREF.exec(attributes ?? '');
+      const absolute = href ? resolved(xmlAttributeValue(href[2] ?? href[3] ?? ''), base) : undefined;
+      if (href && absolute) {
+        const index = match.index + 1 + name.length + (href.index as number);
+        out += body.slice(last, index) + `${href[1]}"${escapeAttribute(absolute)}"`;
+        last = index + href[0].length;
+      }
+    }
+    if (!(attributes ?? '').trimEnd().endsWith('/')) open.push({ name, base });
+  }
+  return out + body.slice(last);
 }
 
 function isImage(candidate: { medium?: string; type?: string }): boolean {
@@ -87,11 +153,12 @@ function article(fields: {
   summary?: string;
   date?: string;
   imageUrl: string | null;
+  base?: string;
 }): ParsedArticle | null {
   const summary = htmlToText(fields.summary, SUMMARY_MAX);
   const title = htmlToText(fields.title, TITLE_MAX) || (summary ? summary.slice(0, 120) : '');
   if (!title) return null;
-  const link = webUrl(fields.link);
+  const link = webUrl(fields.link, fields.base);
   return {
     title,
     link,
@@ -103,11 +170,15 @@ function article(fields: {
   };
 }
 
-/** Throws FeedParseError when the body is not a feed of a known format. */
-export function parseNewsFeed(body: string, maxItems = 200): ParsedFeed {
+/**
+ * Throws FeedParseError when the body is not a feed of a known format. Relative links resolve against
+ * xml:base, then `documentUrl` (where the feed was read from).
+ */
+export function parseNewsFeed(body: string, maxItems = 200, documentUrl?: string): ParsedFeed {
   let parsed: AnyFeed<string>;
+  const base = documentUrl;
   try {
-    parsed = feedsmith().parseFeed<string>(body, { maxItems });
+    parsed = feedsmith().parseFeed<string>(/^\s*[{[]/.test(body) ? body : resolveXmlBase(body, documentUrl), { maxItems });
   } catch (error) {
     throw new FeedParseError(`not a feed: ${(error as Error).message.slice(0, 200)}`);
   }
@@ -128,6 +199,7 @@ export function parseNewsFeed(body: string, maxItems = 200): ParsedFeed {
             summary: item.description ?? item.content?.encoded,
             date: item.pubDate ?? item.dc?.dates?.[0],
             imageUrl: mediaImage(item.media as Media | undefined, item.enclosures),
+            base,
           }),
         );
       }
@@ -144,6 +216,7 @@ export function parseNewsFeed(body: string, maxItems = 200): ParsedFeed {
             summary: item.description ?? item.content?.encoded,
             date: item.dc?.dates?.[0],
             imageUrl: mediaImage(item.media as Media | undefined),
+            base,
           }),
         );
       }
@@ -163,6 +236,7 @@ export function parseNewsFeed(body: string, maxItems = 200): ParsedFeed {
             summary: entry.summary?.value ?? entry.content?.value,
             date: entry.published ?? entry.updated ?? entry.dc?.dates?.[0],
             imageUrl: mediaImage(entry.media as Media | undefined, enclosures),
+            base,
           }),
         );
       }
@@ -178,7 +252,8 @@ export function parseNewsFeed(body: string, maxItems = 200): ParsedFeed {
             guid: item.id ?? null,
             summary: item.summary ?? item.content_html ?? item.content_text,
             date: item.date_published ?? item.date_modified,
-            imageUrl: webUrl(item.image ?? item.banner_image),
+            imageUrl: webUrl(item.image ?? item.banner_image, base),
+            base,
           }),
         );
       }

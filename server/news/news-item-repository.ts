@@ -11,8 +11,10 @@ export interface StoryArticle {
   imageUrl: string | null;
   category: string;
   region: string;
-  /** Published, or first seen when the feed gave no date. */
-  publishedAt: Date;
+  /** Published; null when the feed gave no date (the story then stays undated until a dated article joins it). */
+  publishedAt: Date | null;
+  /** When the article was first seen: where an undated article is looked for among stories. */
+  seenAt: Date;
 }
 
 /** How far apart two articles' dates may be and still tell one story. */
@@ -22,14 +24,14 @@ export const SIMILARITY_THRESHOLD = 0.4;
 
 const FIND_EQUAL = `
 SELECT id::text, headline_key FROM news_items
-WHERE headline_key = $1 AND published_at BETWEEN $2::timestamptz - make_interval(hours => $3) AND $2::timestamptz + make_interval(hours => $3)
-ORDER BY published_at DESC LIMIT 1`;
+WHERE headline_key = $1 AND coalesce(published_at, first_seen_at) BETWEEN $2::timestamptz - make_interval(hours => $3) AND $2::timestamptz + make_interval(hours => $3)
+ORDER BY coalesce(published_at, first_seen_at) DESC LIMIT 1`;
 
 // `%` uses the trigram index (threshold set per transaction); similarity() orders the candidates.
 const FIND_SIMILAR = `
 SELECT id::text, headline_key FROM news_items
-WHERE headline_key % $1 AND published_at BETWEEN $2::timestamptz - make_interval(hours => $3) AND $2::timestamptz + make_interval(hours => $3)
-ORDER BY headline_key = $1 DESC, similarity(headline_key, $1) DESC, published_at DESC LIMIT 10`;
+WHERE headline_key % $1 AND coalesce(published_at, first_seen_at) BETWEEN $2::timestamptz - make_interval(hours => $3) AND $2::timestamptz + make_interval(hours => $3)
+ORDER BY headline_key = $1 DESC, similarity(headline_key, $1) DESC, coalesce(published_at, first_seen_at) DESC LIMIT 10`;
 
 export class NewsItemRepository {
   private trigram: Promise<boolean> | null = null;
@@ -54,7 +56,8 @@ export class NewsItemRepository {
 
   /** Links a new article to its story, creating the story when none matches; answers whether it was created. */
   async assign(client: Queryable, article: StoryArticle): Promise<{ newsItemId: string; created: boolean }> {
-    const params = [article.headlineKey, article.publishedAt, STORY_WINDOW_HOURS];
+    // An undated article is compared by when it was seen; an undated story by when it was first seen.
+    const params = [article.headlineKey, article.publishedAt ?? article.seenAt, STORY_WINDOW_HOURS];
     const { rows } = await client.query<{ id: string; headline_key: string }>((await this.hasTrigram()) ? FIND_SIMILAR : FIND_EQUAL, params);
     let newsItemId = rows.find((row) => sameStory(row.headline_key, article.headlineKey))?.id;
     const created = newsItemId === undefined;
@@ -72,7 +75,7 @@ export class NewsItemRepository {
            summary = coalesce(summary, $2), link = coalesce(link, $3), image_url = coalesce(image_url, $4),
            categories = CASE WHEN $5 = ANY (categories) THEN categories ELSE categories || $5 END,
            regions = CASE WHEN $6 = ANY (regions) THEN regions ELSE regions || $6 END,
-           published_at = least(published_at, $7), last_seen_at = now()
+           published_at = least(published_at, $7::timestamptz), last_seen_at = now()
          WHERE id = $1`,
         [newsItemId, article.summary, article.link, article.imageUrl, article.category, article.region, article.publishedAt],
       );

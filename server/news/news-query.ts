@@ -25,10 +25,10 @@ export const summaryListQuery = z
   })
   .strict();
 
-/** Position after the last row of a page: rank (when searching text), published_at, id. */
+/** Position after the last row of a page: rank (when searching text), published_at (null: undated), id. */
 export interface NewsCursor {
   rank: number | null;
-  publishedAt: string;
+  publishedAt: string | null;
   id: string;
 }
 
@@ -36,7 +36,7 @@ export interface NewsCursor {
 const cursorShape = z
   .object({
     rank: cursorRank.nullable(),
-    publishedAt: cursorInstant,
+    publishedAt: cursorInstant.nullable(),
     id: bigintIdText,
   })
   .strict();

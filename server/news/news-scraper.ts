@@ -39,11 +39,22 @@ export interface NewStory {
   link: string | null;
   category: string;
   region: string;
-  publishedAt: Date;
+  /** Null when no feed dated it: such a story is kept but never presented as fresh. */
+  publishedAt: Date | null;
 }
 
-/** Dates in the future (clock skew, typos) are read as the moment the article was seen. */
+/** A date a little ahead (clock skew) is read as the moment the article was seen. */
 const FUTURE_TOLERANCE_MS = 15 * 60_000;
+/** Further ahead than this, a date is a typo, not skew: the article is stored undated. */
+const FUTURE_LIMIT_MS = 24 * 3_600_000;
+
+/** The date an article is stored with: its own, the moment seen for clock skew, null when it has none it can be trusted with. */
+export function storedDate(published: Date | null, seenAt: Date): Date | null {
+  if (!published) return null;
+  const ahead = published.getTime() - seenAt.getTime();
+  if (ahead <= FUTURE_TOLERANCE_MS) return published;
+  return ahead <= FUTURE_LIMIT_MS ? seenAt : null;
+}
 
 export interface NewsScraperDeps {
   db: Database;
@@ -134,7 +145,7 @@ export class NewsScraper {
     if (response.kind === 'failed') return this.fail(feed, at, response.message, response.status);
     let articles: ParsedArticle[];
     try {
-      articles = parseNewsFeed(response.body, this.deps.settings.maxItemsPerFeed).articles;
+      articles = parseNewsFeed(response.body, this.deps.settings.maxItemsPerFeed, response.url).articles;
     } catch (error) {
       if (error instanceof FeedParseError) return this.fail(feed, at, error.message, response.status);
       throw error;
@@ -172,7 +183,7 @@ export class NewsScraper {
     at: Date,
   ): Promise<{ stored: number; created: number; merged: number; stories: NewStory[] }> {
     const toStore: ArticleToStore[] = parsed.map((article) => {
-      const published = article.publishedAt && article.publishedAt.getTime() <= at.getTime() + FUTURE_TOLERANCE_MS ? article.publishedAt : null;
+      const published = storedDate(article.publishedAt, at);
       return {
         identityKey: articleIdentity({ canonicalLink: article.canonicalLink, guid: article.guid, feedUrl: feed.url, title: article.title, publishedAt: published }),
         title: article.title,
@@ -198,9 +209,15 @@ export class NewsScraper {
           link: article.link,
           category: feed.category,
           region: feed.region,
-          publishedAt: article.publishedAt ?? at,
+          publishedAt: article.publishedAt,
         };
-        const outcome = await this.deps.items.assign(client, { ...story, articleId: row.id, headlineKey: headlineKey(article.title), imageUrl: article.imageUrl });
+        const outcome = await this.deps.items.assign(client, {
+          ...story,
+          articleId: row.id,
+          headlineKey: headlineKey(article.title),
+          imageUrl: article.imageUrl,
+          seenAt: at,
+        });
         if (outcome.created) stories.push({ ...story, newsItemId: outcome.newsItemId });
         else merged += 1;
       }

@@ -25,7 +25,8 @@ export interface FoundNewsItem {
   regions: string[];
   sourceCount: number;
   sources: NewsSource[];
-  publishedAt: string;
+  /** Null for a story no feed dated: listed after every dated one. */
+  publishedAt: string | null;
   firstSeenAt: string;
   lastSeenAt: string;
   rank: number | null;
@@ -41,7 +42,7 @@ interface FoundRow {
   regions: string[];
   source_count: number;
   sources: NewsSource[] | null;
-  published_at: Date;
+  published_at: Date | null;
   first_seen_at: Date;
   last_seen_at: Date;
   rank: number | null;
@@ -61,19 +62,25 @@ const SOURCES_OF_PAGE_ROW = `
 const PAGE_COLUMNS = `p.id::text, p.title, p.summary, p.link, p.image_url, p.categories, p.regions, p.source_count,
        p.published_at, p.first_seen_at, p.last_seen_at`;
 
-// Newest first, no text: walks news_items_published_idx. $1 since, $2 category, $3 limit, $4..$5 cursor (published_at, id).
+// After the cursor row ($P published_at, may be NULL; $I id) in "published_at DESC NULLS LAST, id DESC" order.
+const AFTER = (published: string, id: string) => `CASE WHEN ${published}::timestamptz IS NULL
+      THEN n.published_at IS NULL AND n.id < ${id}::bigint
+      ELSE n.published_at IS NULL OR (n.published_at, n.id) < (${published}::timestamptz, ${id}::bigint) END`;
+
+// Newest first, undated stories last, no text: walks news_items_published_undated_last_idx.
+// $1 since, $2 category, $3 limit, $4..$5 cursor (published_at, id).
 const LATEST = `
 WITH page AS (
   SELECT n.* FROM news_items n
   WHERE ($1::timestamptz IS NULL OR n.published_at >= $1)
     AND ($2::text IS NULL OR n.categories @> ARRAY[$2::text])
-    AND ($5::bigint IS NULL OR (n.published_at, n.id) < ($4::timestamptz, $5::bigint))
-  ORDER BY n.published_at DESC, n.id DESC
+    AND ($5::bigint IS NULL OR ${AFTER('$4', '$5')})
+  ORDER BY n.published_at DESC NULLS LAST, n.id DESC
   LIMIT $3
 )
 SELECT ${PAGE_COLUMNS}, NULL::real AS rank, ${SOURCES_OF_PAGE_ROW}
 FROM page p
-ORDER BY p.published_at DESC, p.id DESC`;
+ORDER BY p.published_at DESC NULLS LAST, p.id DESC`;
 
 // Best match first: the text condition uses the GIN index on search_vector.
 // $1 q, $2 since, $3 category, $4 limit, $5..$7 cursor (rank, published_at, id).
@@ -86,14 +93,14 @@ WITH matches AS (
     AND ($3::text IS NULL OR n.categories @> ARRAY[$3::text])
 ),
 page AS (
-  SELECT * FROM matches
-  WHERE $7::bigint IS NULL OR (rank, published_at, id) < ($5::real, $6::timestamptz, $7::bigint)
-  ORDER BY rank DESC, published_at DESC, id DESC
+  SELECT * FROM matches n
+  WHERE $7::bigint IS NULL OR n.rank < $5::real OR (n.rank = $5::real AND ${AFTER('$6', '$7')})
+  ORDER BY rank DESC, published_at DESC NULLS LAST, id DESC
   LIMIT $4
 )
 SELECT ${PAGE_COLUMNS}, p.rank, ${SOURCES_OF_PAGE_ROW}
 FROM page p
-ORDER BY p.rank DESC, p.published_at DESC, p.id DESC`;
+ORDER BY p.rank DESC, p.published_at DESC NULLS LAST, p.id DESC`;
 
 export class NewsSearchRepository {
   constructor(private readonly db: Database) {}
@@ -126,7 +133,7 @@ export class NewsSearchRepository {
       regions: row.regions,
       sourceCount: row.source_count,
       sources: row.sources ?? [],
-      publishedAt: row.published_at.toISOString(),
+      publishedAt: row.published_at?.toISOString() ?? null,
       firstSeenAt: row.first_seen_at.toISOString(),
       lastSeenAt: row.last_seen_at.toISOString(),
       rank: row.rank,
