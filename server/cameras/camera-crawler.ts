@@ -7,7 +7,7 @@ import type { EventPublisher } from '../events/event-publisher.js';
 import { mapWithConcurrency } from '../map-with-concurrency.js';
 import type { CameraAddressPolicy } from './camera-address-policy.js';
 import { GuardedFetcher } from './guarded-fetcher.js';
-import { type DirectoryPage, type ListedCamera, parseHtmlDirectory, parseTextDirectory } from './camera-directory.js';
+import { type DirectoryFormat, type DirectoryPage, type ListedCamera, parseDirectory } from './camera-directory.js';
 import type { CameraInput, CameraRepository } from './camera-repository.js';
 import { cameraUrlHash, stripCredentials } from './camera-url.js';
 import type { Geocoder } from './geocoder.js';
@@ -17,8 +17,10 @@ export interface CrawlResult extends Record<string, unknown> {
   sources: number;
   pages: number;
   listed: number;
-  /** Lines or blocks that were not camera URLs. */
+  /** Lines, blocks or entries that were not camera URLs … */
   skipped: number;
+  /** … by reason (the counts add up to `skipped`). */
+  skippedReasons: Record<string, number>;
   /** Entries refused by the address check (private, reserved, unresolvable, …). */
   dropped: number;
   inserted: number;
@@ -26,7 +28,34 @@ export interface CrawlResult extends Record<string, unknown> {
   placed: number;
   unplaceable: number;
   published: number;
+  /** `host: reason` for each directory that could not be read or gave no camera that could be kept. */
   failedSources: string[];
+}
+
+interface SourceTally {
+  formats: Set<DirectoryFormat>;
+  listed: number;
+  skipped: number;
+  skippedReasons: Record<string, number>;
+  kept: number;
+}
+
+function addReasons(into: Record<string, number>, from: Record<string, number>): void {
+  for (const [reason, count] of Object.entries(from)) into[reason] = (into[reason] ?? 0) + count;
+}
+
+/** Why a directory that answered gave nothing to keep. */
+function nothingUsable(tally: SourceTally): string {
+  const format = [...tally.formats].join('/') || 'empty';
+  if (tally.listed === 0 && tally.skipped === 0) {
+    return `nothing usable: no camera entries in the ${format} answer${tally.formats.has('html') ? ' (no .thumbnail-item blocks)' : ''}`;
+  }
+  const reasons = Object.entries(tally.skippedReasons)
+    .sort(([, a], [, b]) => b - a)
+    .map(([reason, count]) => `${reason}: ${count}`)
+    .join(', ');
+  if (tally.listed === 0) return `nothing usable: all ${tally.skipped} entries of the ${format} list skipped (${reasons})`;
+  return `nothing usable: ${tally.listed} cameras listed, every one refused by the address check${reasons ? `; ${tally.skipped} entries skipped (${reasons})` : ''}`;
 }
 
 export interface CameraCrawlerDeps {
@@ -72,6 +101,7 @@ export class CameraCrawler {
       pages: 0,
       listed: 0,
       skipped: 0,
+      skippedReasons: {},
       dropped: 0,
       inserted: 0,
       seenAgain: 0,
@@ -83,19 +113,30 @@ export class CameraCrawler {
     const found = new Map<string, CameraInput>();
     await Promise.all(
       sources.map(async (source) => {
+        const tally: SourceTally = { formats: new Set(), listed: 0, skipped: 0, skippedReasons: {}, kept: 0 };
         try {
           for await (const page of this.pagesOf(source)) {
             result.pages += 1;
-            result.listed += page.cameras.length;
-            result.skipped += page.skipped;
+            tally.formats.add(page.format);
+            tally.listed += page.cameras.length;
+            tally.skipped += page.skipped;
+            addReasons(tally.skippedReasons, page.skippedReasons);
             for (const camera of await this.keepPublic(page.cameras, source)) {
-              if (camera) found.set(camera.urlHash, mergeSightings(found.get(camera.urlHash), camera));
-              else result.dropped += 1;
+              if (camera) {
+                found.set(camera.urlHash, mergeSightings(found.get(camera.urlHash), camera));
+                tally.kept += 1;
+              } else result.dropped += 1;
             }
           }
+          // A directory that answers but gives nothing to keep is a failure to report, not a quiet success.
+          if (tally.kept === 0) throw new Error(nothingUsable(tally));
         } catch (error) {
           result.failedSources.push(`${new URL(source).host}: ${(error as Error).message}`);
           this.deps.log.warn({ source: new URL(source).origin, err: error }, 'camera source failed');
+        } finally {
+          result.listed += tally.listed;
+          result.skipped += tally.skipped;
+          addReasons(result.skippedReasons, tally.skippedReasons);
         }
       }),
     );
@@ -127,8 +168,7 @@ export class CameraCrawler {
         screen: ({ status }) => (status >= 400 ? `directory page answered HTTP ${status}` : null),
       });
       const text = answer.body.toString('utf8');
-      const type = answer.headers['content-type'] ?? '';
-      const page = /html/i.test(type) || /^\s*</.test(text) ? parseHtmlDirectory(text, pageUrl) : parseTextDirectory(text);
+      const page = parseDirectory(answer.headers['content-type'] ?? '', text, pageUrl);
       yield page;
       // A listing on another host is not followed: a directory's pages stay on the directory.
       next = page.nextPage && new URL(page.nextPage).host === new URL(source).host ? page.nextPage : null;

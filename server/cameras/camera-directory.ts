@@ -1,6 +1,7 @@
 // Reads public camera directories: HTML listings (Insecam-style `.thumbnail-item` blocks, paginated)
-// with cheerio, and plain-text lists (`url`, `url<TAB>label`, `label,url`). Lines that are not URLs are
-// counted and skipped. Nothing here decides whether an address is public: the guard does that next.
+// with cheerio, plain-text lists (`url`, `url<TAB>label`, `label,url`, `label,url,n,n`) and JSON lists
+// (an array of URLs, or a map of place to URL). Entries that are not camera URLs are skipped and counted
+// with their reason. Nothing here decides whether an address is public: the guard does that next.
 import type * as Cheerio from 'cheerio';
 import { lazyModule } from '../lazy-module.js';
 
@@ -13,11 +14,49 @@ export interface ListedCamera {
   country: string | null;
 }
 
+export type DirectoryFormat = 'html' | 'text' | 'json';
+
 export interface DirectoryPage {
+  format: DirectoryFormat;
   cameras: ListedCamera[];
+  /** Lines, blocks or entries that were not camera URLs … */
   skipped: number;
+  /** … each counted under its reason (the counts add up to `skipped`). */
+  skippedReasons: Record<string, number>;
   /** Absolute URL of the next page of a paginated listing, if any. */
   nextPage: string | null;
+}
+
+/** Why an entry of a directory was not taken as a camera. */
+export const SKIP = {
+  noImage: 'listing block without an image',
+  notUrl: 'not a URL',
+  markup: 'markup line, not a list entry',
+  bareHost: 'host:port without a scheme or path',
+  otherScheme: 'not an http(s) URL',
+  jsonEntry: 'JSON entry that is not a URL string',
+  jsonShape: 'JSON that is neither a list of URLs nor a map of place to URL',
+  badJson: 'not valid JSON',
+} as const;
+
+class Tally {
+  readonly reasons: Record<string, number> = {};
+  count = 0;
+  skip(reason: string): void {
+    this.count += 1;
+    this.reasons[reason] = (this.reasons[reason] ?? 0) + 1;
+  }
+}
+
+/**
+ * Which reader a directory answer goes to: JSON by its type or its first character; HTML by its type or
+ * when it starts as an HTML document; everything else (a `.txt` of XML-like blocks included) line by line.
+ */
+export function directoryFormat(contentType: string, text: string): DirectoryFormat {
+  const body = text.replace(/^\ufeff/, '');
+  if (/json/i.test(contentType) || (!/html|xml/i.test(contentType) && /^\s*[[{]/.test(body))) return 'json';
+  if (/html/i.test(contentType) || /^\s*(?:<!--[\s\S]*?-->\s*)*(?:<!doctype\s+html|<html[\s>])/i.test(body)) return 'html';
+  return 'text';
 }
 
 /** "Live camera in Seoul, Korea, Republic of" → Seoul / Korea, Republic of (a country may hold commas). */
@@ -41,13 +80,13 @@ function absolute(href: string | undefined, base: string): string | null {
 export function parseHtmlDirectory(html: string, pageUrl: string): DirectoryPage {
   const $ = cheerio().load(html);
   const cameras: ListedCamera[] = [];
-  let skipped = 0;
+  const tally = new Tally();
   $('.thumbnail-item').each((_, element) => {
     const block = $(element);
     const image = block.find('img').first();
     const url = absolute(image.attr('src'), pageUrl);
     if (!url) {
-      skipped += 1;
+      tally.skip(SKIP.noImage);
       return;
     }
     const caption = (block.find('.thumbnail-item__caption').text() || image.attr('title') || image.attr('alt') || '').trim();
@@ -55,37 +94,102 @@ export function parseHtmlDirectory(html: string, pageUrl: string): DirectoryPage
     cameras.push({ url, title: caption || null, ...place });
   });
   const next = $('a[rel="next"], .pagination a.next, a.next').first().attr('href');
-  return { cameras, skipped, nextPage: absolute(next, pageUrl) };
+  return { format: 'html', cameras, skipped: tally.count, skippedReasons: tally.reasons, nextPage: absolute(next, pageUrl) };
 }
 
+/** Lists copied out of web pages keep `&amp;` for `&` inside URLs. */
+function unescapeAmpersands(url: string): string {
+  return url.replace(/&amp;/gi, '&');
+}
+
+/** A camera from a URL as listed (with an optional label), or the reason it is not one. */
+function listed(rawUrl: string, label: string | null, place?: { city: string | null; country: string | null }): ListedCamera | string {
+  const candidate = unescapeAmpersands(rawUrl.trim());
+  if (!/^https?:\/\//i.test(candidate)) return notUrlReason(candidate);
+  const url = absolute(candidate, 'http://invalid.invalid/');
+  if (!url) return SKIP.notUrl;
+  return { url, title: label, ...(place ?? (label ? placeFromCaption(label) : { city: null, country: null })) };
+}
+
+/** Why a line or value that is not an http(s) URL is not one. */
+function notUrlReason(value: string): string {
+  if (HOST_PORT.test(value)) return SKIP.bareHost;
+  return /^[a-z][a-z0-9+.-]*:\S/i.test(value) ? SKIP.otherScheme : SKIP.notUrl;
+}
+
+// `label,url,30,30` and `label,url,5,5,-8,9,17` (a scraper's size and timing columns): numbers after the URL are not part of it.
+const TRAILING_NUMBERS = /(?:,\s*-?\d+(?:\.\d+)?)+\s*$/;
+const HOST_PORT = /^(?:\[[0-9a-f:.]+\]|[\w-]+(?:\.[\w-]+)*):\d{1,5}\/?$/i;
+
+/**
+ * Plain-text lists, one camera a line: `url`, `url<TAB>label`, `url label`, `label,url` and `label,url,n,n…`.
+ * Blank lines and `#` comments are not entries; every other line that holds no http(s) URL is skipped
+ * and counted under its reason.
+ */
 export function parseTextDirectory(text: string): DirectoryPage {
   const cameras: ListedCamera[] = [];
-  let skipped = 0;
-  for (const rawLine of text.split(/\r?\n/)) {
+  const tally = new Tally();
+  for (const rawLine of text.replace(/^\ufeff/, '').split(/\r?\n|\r/)) {
     const line = rawLine.trim();
     if (!line || line.startsWith('#')) continue;
-    let url: string | null = null;
-    let label: string | null = null;
-    if (line.includes('\t')) {
+    let entry: ListedCamera | string;
+    if (line.startsWith('<')) {
+      entry = SKIP.markup;
+    } else if (line.includes('\t')) {
       const [first, ...rest] = line.split('\t');
-      url = first?.trim() ?? null;
-      label = rest.join(' ').trim() || null;
+      entry = listed(first ?? '', rest.join(' ').trim() || null);
     } else if (/^https?:\/\//i.test(line)) {
-      url = line;
+      const [url, ...label] = line.split(/\s+/);
+      entry = listed(url ?? '', label.join(' ') || null);
     } else {
-      // label,url — the URL is the last comma-separated part that parses as one.
       const at = line.search(/,\s*https?:\/\//i);
-      if (at > 0) {
-        label = line.slice(0, at).trim();
-        url = line.slice(at + 1).trim();
-      }
+      if (at > 0) entry = listed(line.slice(at + 1).replace(TRAILING_NUMBERS, ''), line.slice(0, at).trim() || null);
+      else entry = notUrlReason(line);
     }
-    const valid = url ? absolute(url, 'http://invalid.invalid/') : null;
-    if (!valid || !/^https?:\/\//i.test(url ?? '')) {
-      skipped += 1;
-      continue;
-    }
-    cameras.push({ url: valid, title: label, ...(label ? placeFromCaption(label) : { city: null, country: null }) });
+    if (typeof entry === 'string') tally.skip(entry);
+    else cameras.push(entry);
   }
-  return { cameras, skipped, nextPage: null };
+  return { format: 'text', cameras, skipped: tally.count, skippedReasons: tally.reasons, nextPage: null };
+}
+
+/** "Alabama, US" → Alabama / US: a map key names the place as "place, country". */
+function placeFromKey(key: string): { city: string | null; country: string | null } {
+  const caption = placeFromCaption(key);
+  if (caption.city) return caption;
+  const [city, ...country] = key.split(',').map((part) => part.trim());
+  return { city: city || null, country: country.length ? country.join(', ') : null };
+}
+
+/** JSON lists: an array of camera URLs, or a map of place ("City, Country") to camera URL. */
+export function parseJsonDirectory(text: string): DirectoryPage {
+  const cameras: ListedCamera[] = [];
+  const tally = new Tally();
+  const page = (): DirectoryPage => ({ format: 'json', cameras, skipped: tally.count, skippedReasons: tally.reasons, nextPage: null });
+  let data: unknown;
+  try {
+    data = JSON.parse(text.replace(/^\ufeff/, ''));
+  } catch {
+    tally.skip(SKIP.badJson);
+    return page();
+  }
+  let entries: Array<[string | null, unknown]>;
+  if (Array.isArray(data)) entries = data.map((value) => [null, value]);
+  else if (data && typeof data === 'object') entries = Object.entries(data);
+  else {
+    tally.skip(SKIP.jsonShape);
+    return page();
+  }
+  for (const [key, value] of entries) {
+    const entry = typeof value === 'string' ? listed(value, key?.trim() || null, key ? placeFromKey(key) : undefined) : SKIP.jsonEntry;
+    if (typeof entry === 'string') tally.skip(entry);
+    else cameras.push(entry);
+  }
+  return page();
+}
+
+/** A directory answer read by the reader its format calls for. */
+export function parseDirectory(contentType: string, text: string, pageUrl: string): DirectoryPage {
+  const format = directoryFormat(contentType, text);
+  if (format === 'json') return parseJsonDirectory(text);
+  return format === 'html' ? parseHtmlDirectory(text, pageUrl) : parseTextDirectory(text);
 }
