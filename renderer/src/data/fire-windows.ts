@@ -1,12 +1,11 @@
 // The HUD's hour and day fire windows: sums of minute buckets, and live fires added by acquisition time.
-// No imports: pure, and unit-tested from Node.
+// Pure (`.js` specifiers): unit-tested from Node.
+import { HOUR_MS, MAP_WINDOW_MS, MINUTE_MS } from './time-windows.js';
+
 export interface FireWindowCounts {
   lastHour: number;
   lastDay: number;
 }
-
-const HOUR_MS = 3_600_000;
-const DAY_MS = 86_400_000;
 
 /** Sums the minute buckets into the two windows ending at `now`. */
 export function windowCountsFrom(buckets: ReadonlyArray<{ minute: string; count: number }>, now: number): FireWindowCounts {
@@ -14,7 +13,7 @@ export function windowCountsFrom(buckets: ReadonlyArray<{ minute: string; count:
   let lastDay = 0;
   for (const bucket of buckets) {
     const minute = new Date(bucket.minute).getTime();
-    if (minute < now - DAY_MS) continue;
+    if (minute < now - MAP_WINDOW_MS) continue;
     lastDay += bucket.count;
     if (minute >= now - HOUR_MS) lastHour += bucket.count;
   }
@@ -24,9 +23,10 @@ export function windowCountsFrom(buckets: ReadonlyArray<{ minute: string; count:
 /** A live fire counts in a window only if it was acquired inside it (FIRMS data arrives hours late). */
 export function withLiveFire(counts: FireWindowCounts, acquiredAt: string, now: number): FireWindowCounts {
   const acquired = new Date(acquiredAt).getTime();
-  if (!Number.isFinite(acquired) || acquired > now + 60_000) return counts;
+  // A fire dated more than a minute ahead of this clock is unreadable, not recent.
+  if (!Number.isFinite(acquired) || acquired > now + MINUTE_MS) return counts;
   return {
     lastHour: counts.lastHour + (acquired >= now - HOUR_MS ? 1 : 0),
-    lastDay: counts.lastDay + (acquired >= now - DAY_MS ? 1 : 0),
+    lastDay: counts.lastDay + (acquired >= now - MAP_WINDOW_MS ? 1 : 0),
   };
 }

@@ -16,9 +16,10 @@ import {
   incidentFeatures,
   liveFireFeature,
 } from '../map/feature-collections';
-import { isFireRecent, withoutAgedFires } from './live-fire-age';
 import { emptyCounts, FIRE_POINTS_MIN_ZOOM, type LayerCounts, type LayerKey } from '../map/layer-catalog';
 import type { MapController, MapViewport } from '../map/map-controller';
+import { isFireRecent, withoutAgedFires } from './live-fire-age';
+import { MAP_WINDOW_SINCE } from './time-windows';
 
 export type LayerStatus = 'ok' | 'unavailable' | 'error';
 
@@ -74,7 +75,7 @@ export class LayerLoader {
     const signal = abort.signal;
     await Promise.all([
       this.step('fires', async () => {
-        this.fires = zoom >= FIRE_POINTS_MIN_ZOOM ? await this.api.get<Fire[]>('/api/fires', { bbox, since: '24h', limit: FIRE_POINT_LIMIT }, signal) : [];
+        this.fires = zoom >= FIRE_POINTS_MIN_ZOOM ? await this.api.get<Fire[]>('/api/fires', { bbox, since: MAP_WINDOW_SINCE, limit: FIRE_POINT_LIMIT }, signal) : [];
       }),
       this.step('incidents', async () => {
         this.incidents = await this.api.get<Incident[]>('/api/incidents', { bbox }, signal);
@@ -82,20 +83,20 @@ export class LayerLoader {
       this.step('aircraft', async () => {
         const [aircraft, correlations] = await Promise.all([
           this.api.get<Aircraft[]>('/api/aircraft', { bbox }, signal),
-          this.api.get<Correlation[]>('/api/correlations', { since: '24h' }, signal),
+          this.api.get<Correlation[]>('/api/correlations', { since: MAP_WINDOW_SINCE }, signal),
         ]);
         this.aircraft = aircraft;
         this.correlations = correlations;
       }),
       this.step('events', async () => {
-        const page = await this.api.get<EventPage>('/api/events', { bbox, since: '24h', source: EVENT_SOURCES, limit: 500 }, signal);
+        const page = await this.api.get<EventPage>('/api/events', { bbox, since: MAP_WINDOW_SINCE, source: EVENT_SOURCES, limit: 500 }, signal);
         this.events = page.events;
       }),
       this.step('geofences', async () => {
         this.geofences = await this.api.get<Geofence[]>('/api/geofences', undefined, signal);
       }),
       this.step('alerts', async () => {
-        this.alerts = await this.api.get<Alert[]>('/api/alerts', { since: '24h', limit: MAX_ALERTS }, signal);
+        this.alerts = await this.api.get<Alert[]>('/api/alerts', { since: MAP_WINDOW_SINCE, limit: MAX_ALERTS }, signal);
       }),
       this.step('cameras', async () => {
         const body = await this.api.getIfAvailable<unknown>('/api/cameras', { bbox }, signal);
@@ -137,7 +138,7 @@ export class LayerLoader {
     await this.step('aircraft', async () => {
       const [aircraft, correlations] = await Promise.all([
         this.api.get<Aircraft[]>('/api/aircraft', { bbox }, signal),
-        this.api.get<Correlation[]>('/api/correlations', { since: '24h' }, signal),
+        this.api.get<Correlation[]>('/api/correlations', { since: MAP_WINDOW_SINCE }, signal),
       ]);
       if (this.viewport !== viewport || signal?.aborted) return;
       current = true;

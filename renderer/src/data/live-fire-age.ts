@@ -1,9 +1,10 @@
 // Live fires stay on the map only as long as the fire layers' own window (the last 24 h).
-export const FIRE_WINDOW_MS = 86_400_000;
+// Pure (`.js` specifiers): unit-tested from Node.
+import { MAP_WINDOW_MS } from './time-windows.js';
 
 /** True while a fire acquired at `acqTimeSeconds` (epoch seconds) is within the last 24 h. */
 export function isFireRecent(acqTimeSeconds: unknown, now: number): boolean {
-  return typeof acqTimeSeconds === 'number' && Number.isFinite(acqTimeSeconds) && acqTimeSeconds * 1000 >= now - FIRE_WINDOW_MS;
+  return typeof acqTimeSeconds === 'number' && Number.isFinite(acqTimeSeconds) && acqTimeSeconds * 1000 >= now - MAP_WINDOW_MS;
 }
 
 /** The live fire features still inside the window (the same array when none aged out). */

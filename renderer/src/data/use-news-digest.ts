@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { type ApiClient, listFrom } from '../api/api-client';
 import type { NewsItem, NewsSummary } from '../api/api-types';
+import { NEWS_DIGEST_REFRESH_MS } from './refresh-intervals';
 
 export interface NewsDigest {
   summariesAvailable: boolean;
@@ -12,7 +13,6 @@ export interface NewsDigest {
   latest: NewsItem[];
 }
 
-const REFRESH_MS = 5 * 60_000;
 const EMPTY: NewsDigest = { summariesAvailable: false, newsAvailable: false, dailyRecap: null, hourly: null, analyst: null, latest: [] };
 
 async function latestSummary(api: ApiClient, kind: string): Promise<NewsSummary | null | undefined> {
@@ -47,7 +47,7 @@ export function useNewsDigest(api: ApiClient): NewsDigest {
       }
     };
     void load();
-    const timer = window.setInterval(() => void load(), REFRESH_MS);
+    const timer = window.setInterval(() => void load(), NEWS_DIGEST_REFRESH_MS);
     return () => {
       cancelled = true;
       window.clearInterval(timer);

@@ -7,6 +7,7 @@ import type * as MapLibre from 'maplibre-gl';
 import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature, StyleSpecification } from 'maplibre-gl';
 import type { Bbox } from '../api/api-types';
 import { markBoot } from '../boot/timing-marks';
+import { MAP_WINDOW_SECONDS } from '../data/time-windows';
 import { viewportBbox } from '../api/viewport-bbox';
 import { addAircraftIcons } from './aircraft-icons';
 import { type BasemapChoice, basemapDetail, offlineBasemapStyle } from './basemap-style';
@@ -224,7 +225,7 @@ export class MapController {
     if (epoch === this.playbackEpoch) return;
     this.playbackEpoch = epoch;
     const filter: FilterSpecification | null =
-      this.playbackEpoch === null ? null : ['all', ['<=', ['get', 'acq_time'], this.playbackEpoch], ['>', ['get', 'acq_time'], this.playbackEpoch - 86_400]];
+      this.playbackEpoch === null ? null : ['all', ['<=', ['get', 'acq_time'], this.playbackEpoch], ['>', ['get', 'acq_time'], this.playbackEpoch - MAP_WINDOW_SECONDS]];
     for (const id of FIRE_LAYERS) if (this.map.getLayer(id)) this.map.setFilter(id, filter);
     this.map.setLayoutProperty('playback-cells', 'visibility', minute ? 'visible' : 'none');
   }
