@@ -1,11 +1,6 @@
 // Playback buckets (per minute and source) → one count per minute of the range, zeros included.
 import type { PlaybackBucket } from '../api/api-types';
-
-export const MINUTE_MS = 60_000;
-
-export function floorToMinute(time: number): number {
-  return Math.floor(time / MINUTE_MS) * MINUTE_MS;
-}
+import { MINUTE_MS } from './time-windows';
 
 export function minuteCounts(buckets: readonly PlaybackBucket[], fromMs: number, minutes: number): number[] {
   const counts = new Array<number>(minutes).fill(0);

@@ -1,26 +1,23 @@
 // Pipeline freshness: fetched every 30 s, and updated in between by the live socket's health ticks.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { HealthReport } from '../api/api-types';
-
-const POLL_MS = 30_000;
+import { HEALTH_POLL_MS } from './refresh-intervals';
+import { useInterval } from './use-interval';
 
 export function useHealth(api: ApiClient, initial: HealthReport): { health: HealthReport; healthError: string | null; applyLive: (update: Pick<HealthReport, 'status' | 'pipelines'>) => void } {
   const [health, setHealth] = useState(initial);
   const [healthError, setHealthError] = useState<string | null>(null);
 
-  useEffect(() => {
-    const timer = window.setInterval(() => {
-      api
-        .get<HealthReport>('/api/health')
-        .then((report) => {
-          setHealth(report);
-          setHealthError(null);
-        })
-        .catch((error: Error) => setHealthError(error.message));
-    }, POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [api]);
+  useInterval(() => {
+    api
+      .get<HealthReport>('/api/health')
+      .then((report) => {
+        setHealth(report);
+        setHealthError(null);
+      })
+      .catch((error: Error) => setHealthError(error.message));
+  }, HEALTH_POLL_MS);
 
   const applyLive = useCallback((update: Pick<HealthReport, 'status' | 'pipelines'>) => setHealth((current) => ({ ...current, ...update })), []);
   return { health, healthError, applyLive };

@@ -1,24 +1,24 @@
 // Geofences: draw a polygon on the map, name it, save; list, fly to, delete.
 import type { Geometry } from 'geojson';
-import { type Dispatch, type FormEvent, type SetStateAction, useEffect, useState } from 'react';
+import { type Dispatch, type FormEvent, useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { Geofence } from '../api/api-types';
 import type { MapController } from '../map/map-controller';
-import type { DraftState } from './Workspace';
+import type { DraftAction, DraftState } from './geofence-draft';
 
 export interface GeofencesTabProps {
   api: ApiClient;
   controller: MapController | null;
   geofences: Geofence[];
   draft: DraftState;
-  setDraft: Dispatch<SetStateAction<DraftState>>;
+  dispatchDraft: Dispatch<DraftAction>;
   onChanged: () => void;
 }
 
 const message = (error: unknown) => (error instanceof ApiRequestError ? error.message : (error as Error).message);
 
-export function GeofencesTab({ api, controller, geofences, draft, setDraft, onChanged }: GeofencesTabProps) {
+export function GeofencesTab({ api, controller, geofences, draft, dispatchDraft, onChanged }: GeofencesTabProps) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -26,11 +26,11 @@ export function GeofencesTab({ api, controller, geofences, draft, setDraft, onCh
   const startDrawing = () => {
     setError(null);
     controller?.startDrawing();
-    setDraft({ drawing: true, points: 0, polygon: null });
+    dispatchDraft({ type: 'start' });
   };
   const cancel = () => {
     controller?.cancelDrawing();
-    setDraft({ drawing: false, points: 0, polygon: null });
+    dispatchDraft({ type: 'clear' });
     setName('');
   };
   // Escape abandons a shape being drawn.
@@ -39,11 +39,11 @@ export function GeofencesTab({ api, controller, geofences, draft, setDraft, onCh
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
       controller?.cancelDrawing();
-      setDraft({ drawing: false, points: 0, polygon: null });
+      dispatchDraft({ type: 'clear' });
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [draft.drawing, controller, setDraft]);
+  }, [draft.drawing, controller, dispatchDraft]);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -53,7 +53,7 @@ export function GeofencesTab({ api, controller, geofences, draft, setDraft, onCh
     try {
       await api.post<Geofence>('/api/geofences', { name: name.trim(), geometry: draft.polygon });
       controller?.clearDraft();
-      setDraft({ drawing: false, points: 0, polygon: null });
+      dispatchDraft({ type: 'clear' });
       setName('');
       onChanged();
     } catch (failure) {

@@ -1,6 +1,6 @@
 // Always on screen above the map: counters, live state, pipeline freshness, alerts, summaries, news.
 import type { Alert, HealthReport } from '../api/api-types';
-import type { FireWindowCounts } from '../data/fire-window-counts';
+import type { FireWindowCounts } from '../data/fire-windows';
 import type { LiveStatus } from '../data/use-live-feed';
 import type { NewsDigest } from '../data/use-news-digest';
 import type { LayerCounts } from '../map/layer-catalog';

@@ -1,27 +1,46 @@
 // The map's container; the controller (and MapLibre with it) is loaded lazily in its own chunk.
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import type { MapController, MapControllerOptions } from '../map/map-controller';
 import { loadMapModule } from '../map/map-module';
 
-type Options = Omit<MapControllerOptions, 'container'>;
+type Handlers = 'onViewport' | 'onCameraClick' | 'onDrawChange' | 'onDrawFinished';
+/** Where the map opens and how it reaches the API: read once, when it is made. */
+export type MapSetup = Omit<MapControllerOptions, 'container' | Handlers>;
+export type MapEvents = Pick<MapControllerOptions, Handlers> & { onReady: (controller: MapController) => void; onError: (error: Error) => void };
 
-export function MapView({ options, onReady, onError }: { options: Options; onReady: (controller: MapController) => void; onError: (error: Error) => void }) {
+export function MapView({ setup, events }: { setup: MapSetup; events: MapEvents }) {
   const container = useRef<HTMLDivElement>(null);
-  // Created once: later option changes reach the controller through its methods, not a new map.
-  const initial = useRef({ options, onReady, onError });
+  // The map is made once; its events reach the handlers of the latest render.
+  const onReady = useEffectEvent(events.onReady);
+  const onError = useEffectEvent(events.onError);
+  const onViewport = useEffectEvent(events.onViewport);
+  const onCameraClick = useEffectEvent(events.onCameraClick);
+  const onDrawChange = useEffectEvent(events.onDrawChange);
+  const onDrawFinished = useEffectEvent(events.onDrawFinished);
+  // Later setup changes do not make a new map (none happen: the workspace's setup is fixed).
+  const create = useEffectEvent((element: HTMLElement) =>
+    loadMapModule().then(({ MapController }) =>
+      MapController.create({
+        ...setup,
+        container: element,
+        onViewport: (view) => onViewport(view),
+        onCameraClick: (camera) => onCameraClick(camera),
+        onDrawChange: (points) => onDrawChange(points),
+        onDrawFinished: (polygon) => onDrawFinished(polygon),
+      }),
+    ),
+  );
 
   useEffect(() => {
     let controller: MapController | null = null;
     let cancelled = false;
-    const { options: first, onReady: ready, onError: failed } = initial.current;
-    loadMapModule()
-      .then(({ MapController }) => MapController.create({ ...first, container: container.current! }))
+    create(container.current!)
       .then((created) => {
         if (cancelled) return created.destroy();
         controller = created;
-        ready(created);
+        onReady(created);
       })
-      .catch((error: Error) => !cancelled && failed(error));
+      .catch((error: Error) => !cancelled && onError(error));
     return () => {
       cancelled = true;
       controller?.destroy();

@@ -1,15 +1,15 @@
 // Tabs on the right: layers, geofences, news, keys.
-import { type Dispatch, type SetStateAction, useState } from 'react';
+import { type Dispatch, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { LayerSnapshot } from '../data/layer-loader';
 import type { LayerKey, LayerVisibility } from '../map/layer-catalog';
 import type { MapController } from '../map/map-controller';
 import { CameraSourcesEditor } from './CameraSourcesEditor';
+import type { DraftAction, DraftState } from './geofence-draft';
 import { GeofencesTab } from './GeofencesTab';
 import { KeysTab } from './KeysTab';
 import { LayerToggles } from './LayerToggles';
 import { NewsTab } from './NewsTab';
-import type { DraftState } from './Workspace';
 
 const TABS = [
   { id: 'layers', label: 'Layers' },
@@ -26,7 +26,7 @@ export interface SidePanelProps {
   visibility: LayerVisibility;
   onToggle: (key: LayerKey) => void;
   draft: DraftState;
-  setDraft: Dispatch<SetStateAction<DraftState>>;
+  dispatchDraft: Dispatch<DraftAction>;
   onGeofencesChanged: () => void;
 }
 
@@ -54,7 +54,7 @@ export function SidePanel(props: SidePanelProps) {
             controller={props.controller}
             geofences={props.snapshot.geofences}
             draft={props.draft}
-            setDraft={props.setDraft}
+            dispatchDraft={props.dispatchDraft}
             onChanged={props.onGeofencesChanged}
           />
         )}

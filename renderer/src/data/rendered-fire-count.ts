@@ -1,0 +1,28 @@
+// Fire tiles have no client-side list: the Fires count is read from what the map drew. It is read
+// after the map settles (off the path to ready: 50,000 points take a moment to query), and only when
+// something that changes it happened since the last read.
+import type { MapController } from '../map/map-controller';
+
+const SETTLE_MS = 200;
+
+export class RenderedFireCount {
+  private dirty = true;
+  private timer: number | undefined;
+
+  constructor(map: MapController, onCount: (count: number) => void) {
+    map.map.on('idle', () => {
+      // A hidden layer draws nothing: keep the last count rather than say zero.
+      if (!this.dirty || !map.isLayerVisible('fires')) return;
+      window.clearTimeout(this.timer);
+      this.timer = window.setTimeout(() => {
+        this.dirty = false;
+        onCount(map.renderedFireCount());
+      }, SETTLE_MS);
+    });
+  }
+
+  /** The fires drawn may have changed (a new view, a live fire, a re-read, the layer shown again): count at the next idle. */
+  invalidate(): void {
+    this.dirty = true;
+  }
+}

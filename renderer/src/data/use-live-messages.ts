@@ -1,0 +1,42 @@
+// What the live socket's messages change: the layers (events and fires, alerts, correlations), the
+// rendered fire count, the HUD's fire windows and the pipelines' health.
+import type { ApiClient } from '../api/api-client';
+import type { HealthReport, LiveServerMessage } from '../api/api-types';
+import type { MapViewport } from '../map/map-controller';
+import { type LiveStatus, useLiveFeed } from './use-live-feed';
+import type { MapSession } from './use-map-session';
+
+export interface LiveMessageTargets {
+  /** null until the map exists: messages before that only reach the HUD. */
+  session: MapSession | null;
+  viewport: MapViewport | null;
+  onFire: (acquiredAt: string) => void;
+  onHealth: (update: Pick<HealthReport, 'status' | 'pipelines'>) => void;
+  onReopen: () => void;
+}
+
+export function useLiveMessages(api: ApiClient, { session, viewport, onFire, onHealth, onReopen }: LiveMessageTargets): LiveStatus {
+  const onMessage = (message: LiveServerMessage) => {
+    switch (message.type) {
+      case 'event':
+        session?.layers.addLiveEvent(message.event);
+        if (message.event.sourceType === 'fire') {
+          session?.fireCount.invalidate();
+          onFire(message.event.occurredAt);
+        }
+        break;
+      case 'alert':
+        session?.layers.addLiveAlert(message.alert);
+        break;
+      case 'correlation':
+        session?.layers.addLiveCorrelation(message.correlation);
+        break;
+      case 'health':
+        onHealth(message.health);
+        break;
+      default:
+        break;
+    }
+  };
+  return useLiveFeed(api, { viewport, onMessage, onReopen });
+}

@@ -1,0 +1,40 @@
+// The map follows the playback cursor: fires filtered to the window before its minute at once, the
+// density cells of the hour before it when the API answers; live removes both.
+import { useEffect } from 'react';
+import type { ApiClient } from '../api/api-client';
+import type { PlaybackResult } from '../api/api-types';
+import { playbackCellFeatures } from '../map/feature-collections';
+import type { MapController, MapViewport } from '../map/map-controller';
+import { MINUTE_MS } from './time-windows';
+
+const CELL_WINDOW_MINUTES = 60;
+// Dragging the cursor passes many minutes: ask only for the one it rests on.
+const CELLS_DEBOUNCE_MS = 150;
+
+export function usePlaybackMap(api: ApiClient, controller: MapController | null, minuteStart: number | null, viewport: MapViewport | null): void {
+  useEffect(() => {
+    if (!controller) return;
+    if (minuteStart === null) {
+      controller.setPlaybackMinute(null);
+      controller.setData('playback-cells', playbackCellFeatures([]));
+      return;
+    }
+    controller.setPlaybackMinute(new Date(minuteStart));
+    // A request for an earlier minute is aborted when the cursor moves on.
+    const abort = new AbortController();
+    const timer = window.setTimeout(() => {
+      api
+        .get<PlaybackResult>(
+          '/api/playback',
+          { from: new Date(minuteStart - (CELL_WINDOW_MINUTES - 1) * MINUTE_MS).toISOString(), to: new Date(minuteStart + MINUTE_MS).toISOString(), bbox: viewport?.bbox },
+          abort.signal,
+        )
+        .then((body) => controller.setData('playback-cells', playbackCellFeatures(body.cells)))
+        .catch(() => undefined);
+    }, CELLS_DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      abort.abort();
+    };
+  }, [api, controller, minuteStart, viewport]);
+}
