@@ -1,6 +1,75 @@
 // Lint with zero warnings: `npm run check`.
+import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
+import ts from 'typescript';
 import tseslint from 'typescript-eslint';
+
+// No import cycles, type-only imports included (`import-x/no-cycle` skips those, and the renderer's
+// last cycle was one): a module may not import one from which a chain of relative imports leads back.
+// Each file's imports are read with TypeScript's pre-processor and kept until the file changes.
+const SOURCE_FILE = /\.(?:ts|tsx|mts|cts)$/;
+const importCache = new Map();
+
+function statOf(file) {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return null;
+  }
+}
+
+function resolveRelative(from, specifier) {
+  if (!specifier.startsWith('.')) return null;
+  const base = path.resolve(path.dirname(from), specifier);
+  const stem = base.replace(/\.(?:js|jsx|mjs|cjs)$/, '');
+  const candidates = [base, `${stem}.ts`, `${stem}.tsx`, `${stem}.mts`, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts'), path.join(base, 'index.tsx')];
+  return candidates.find((file) => SOURCE_FILE.test(file) && statOf(file)?.isFile()) ?? null;
+}
+
+function importsOf(file) {
+  const stat = statOf(file);
+  if (!stat) return [];
+  const cached = importCache.get(file);
+  if (cached?.mtimeMs === stat.mtimeMs) return cached.imports;
+  const { importedFiles } = ts.preProcessFile(fs.readFileSync(file, 'utf8'), true, true);
+  const imports = [...new Set(importedFiles.map((ref) => resolveRelative(file, ref.fileName)).filter(Boolean))];
+  importCache.set(file, { mtimeMs: stat.mtimeMs, imports });
+  return imports;
+}
+
+const noImportCycle = {
+  meta: { type: 'problem', schema: [], messages: { cycle: 'Import cycle: {{route}}' } },
+  create(context) {
+    const self = path.resolve(context.filename);
+    // Modules already searched from this file without finding it: no need to search them again.
+    const cleared = new Set();
+    const check = (node) => {
+      if (node.source?.type !== 'Literal' || typeof node.source.value !== 'string') return;
+      const first = resolveRelative(self, node.source.value);
+      if (!first || first === self || cleared.has(first)) return;
+      const from = new Map([[first, null]]);
+      const queue = [first];
+      while (queue.length > 0) {
+        const file = queue.shift();
+        for (const next of importsOf(file)) {
+          if (next === self) {
+            const route = [self];
+            for (let step = file; step; step = from.get(step)) route.splice(1, 0, step);
+            route.push(self);
+            context.report({ node, messageId: 'cycle', data: { route: route.map((f) => path.relative(process.cwd(), f)).join(' → ') } });
+            return;
+          }
+          if (from.has(next) || cleared.has(next)) continue;
+          from.set(next, file);
+          queue.push(next);
+        }
+      }
+      for (const file of from.keys()) cleared.add(file);
+    };
+    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'bench/', 'resources/bin/', 'renderer/dist/'] },
@@ -15,6 +84,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-restricted-imports': 'off',
     },
+  },
+  {
+    files: ['renderer/src/**/*.{ts,tsx}', 'server/**/*.ts', 'main/**/*.ts'],
+    plugins: { vantage: { rules: { 'no-import-cycle': noImportCycle } } },
+    rules: { 'vantage/no-import-cycle': 'error' },
   },
   {
     // The sandboxed preload is CommonJS running in the page with Electron's require.
