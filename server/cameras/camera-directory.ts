@@ -97,9 +97,11 @@ export function parseHtmlDirectory(html: string, pageUrl: string): DirectoryPage
   return { format: 'html', cameras, skipped: tally.count, skippedReasons: tally.reasons, nextPage: absolute(next, pageUrl) };
 }
 
-/** Lists copied out of web pages keep `&amp;` for `&` inside URLs. */
+/** Lists copied out of web pages keep `&amp;` (even `&amp;amp;`, escaped twice) for `&` inside URLs. */
 function unescapeAmpersands(url: string): string {
-  return url.replace(/&amp;/gi, '&');
+  let text = url;
+  while (/&amp;/i.test(text)) text = text.replace(/&amp;/gi, '&');
+  return text;
 }
 
 /** A camera from a URL as listed (with an optional label), or the reason it is not one. */
@@ -160,7 +162,7 @@ function placeFromKey(key: string): { city: string | null; country: string | nul
   return { city: city || null, country: country.length ? country.join(', ') : null };
 }
 
-/** JSON lists: an array of camera URLs, or a map of place ("City, Country") to camera URL. */
+/** JSON lists: an array of camera URLs, or a map of place ("City, Country") to a camera URL or an array of them. */
 export function parseJsonDirectory(text: string): DirectoryPage {
   const cameras: ListedCamera[] = [];
   const tally = new Tally();
@@ -174,7 +176,9 @@ export function parseJsonDirectory(text: string): DirectoryPage {
   }
   let entries: Array<[string | null, unknown]>;
   if (Array.isArray(data)) entries = data.map((value) => [null, value]);
-  else if (data && typeof data === 'object') entries = Object.entries(data);
+  else if (data && typeof data === 'object') {
+    entries = Object.entries(data).flatMap(([key, value]): Array<[string, unknown]> => (Array.isArray(value) ? value.map((url) => [key, url]) : [[key, value]]));
+  }
   else {
     tally.skip(SKIP.jsonShape);
     return page();
