@@ -3,6 +3,7 @@ import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PipelineName } from '../pipelines/pipeline-registry.js';
 import type { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
+import { describeRejected, type RejectedRecords } from '../pipelines/rejection-tally.js';
 import type { JobLockRepository } from './job-lock-repository.js';
 
 export const JOB_NAMES = ['fires', 'incidents', 'aircraft', 'cameras', 'news', 'summaries', 'analyst', 'recap', 'partitions'] as const;
@@ -19,8 +20,23 @@ export interface JobDefinition {
   runAtStart?: boolean;
   /** Health entry that this job's outcome updates. */
   pipeline?: PipelineName;
-  /** A result with `idle: reason` means there was nothing it could do; health shows the reason. */
-  run(): Promise<Record<string, unknown> & { idle?: string }>;
+  /**
+   * A result with `idle: reason` means there was nothing it could do; health shows the reason.
+   * `rejected`: the records of the source's answer it skipped, by reason; health counts them and keeps the reasons.
+   * A source whose answer yields nothing usable throws (UnusableAnswerError carries what was skipped): a failed run.
+   */
+  run(): Promise<Record<string, unknown> & { idle?: string; rejected?: RejectedRecords }>;
+}
+
+/** A source answered, but nothing in it could be used: the run fails with the reasons, and the skips are counted. */
+export class UnusableAnswerError extends Error {
+  override name = 'UnusableAnswerError';
+  constructor(
+    message: string,
+    readonly rejected: RejectedRecords,
+  ) {
+    super(message);
+  }
 }
 
 export type JobOutcome =
@@ -62,17 +78,26 @@ export class JobRunner {
         if (job.pipeline) {
           if (result.idle) await this.pipelines.recordFailure(job.pipeline, `idle: ${result.idle}`);
           else await this.pipelines.recordSuccess(job.pipeline);
+          await this.recordRejected(job.pipeline, result.rejected);
         }
         this.log.info({ job: name, ms: Date.now() - started, result }, 'job finished');
         return { status: 'done', result, durationMs: Date.now() - started };
       } catch (error) {
         const message = (error as Error).message;
-        if (job.pipeline) await this.pipelines.recordFailure(job.pipeline, message).catch(() => undefined);
+        if (job.pipeline) {
+          await this.pipelines.recordFailure(job.pipeline, message).catch(() => undefined);
+          if (error instanceof UnusableAnswerError) await this.recordRejected(job.pipeline, error.rejected).catch(() => undefined);
+        }
         this.log.error({ job: name, err: error }, 'job failed');
         return { status: 'failed', message, durationMs: Date.now() - started };
       }
     });
     return outcome.acquired ? outcome.value : { status: 'busy' };
+  }
+
+  private async recordRejected(pipeline: PipelineName, rejected: RejectedRecords | undefined): Promise<void> {
+    if (!rejected || rejected.count === 0) return;
+    await this.pipelines.addRejected(pipeline, rejected.count, describeRejected(rejected));
   }
 
   /** Starts the schedules; call after the HTTP server listens. */

@@ -10,8 +10,10 @@ export interface PipelineFreshness {
   lastError: string | null;
   /** Plain words for the screen when stale. */
   reason: string | null;
-  /** Malformed inputs dropped so far. */
+  /** Records dropped so far: malformed bus messages, source records a poller skipped. */
   rejected: number;
+  /** The latest run that skipped records: when, how many, and why (reasons with counts and examples). */
+  lastRejected: { at: string; count: number; reason: string } | null;
 }
 
 /** A pipeline is stale when it never succeeded or its last success is older than twice its interval. */
@@ -31,7 +33,20 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
       else if (ageSeconds === null) reason = 'has not run successfully yet';
       else reason = `last success ${ageSeconds} s ago, expected every ${expected} s`;
     }
-    result[name] = { lastSuccessAt: success?.toISOString() ?? null, ageSeconds, expectedIntervalSeconds: expected, stale, lastError, reason, rejected: row?.rejected ?? 0 };
+    const lastRejected =
+      row?.lastRejectedAt && row.lastRejectedReason
+        ? { at: row.lastRejectedAt.toISOString(), count: row.lastRejectedCount ?? 0, reason: row.lastRejectedReason }
+        : null;
+    result[name] = {
+      lastSuccessAt: success?.toISOString() ?? null,
+      ageSeconds,
+      expectedIntervalSeconds: expected,
+      stale,
+      lastError,
+      reason,
+      rejected: row?.rejected ?? 0,
+      lastRejected,
+    };
   }
   return result;
 }

@@ -7,8 +7,12 @@ export interface PipelineStatusRow {
   lastSuccessAt: Date | null;
   lastError: string | null;
   lastErrorAt: Date | null;
-  /** Messages dropped as malformed (the ingester). */
+  /** Records dropped so far (malformed bus messages, source records a poller skipped). */
   rejected: number;
+  /** The latest run that skipped records: when, how many, and why. */
+  lastRejectedAt?: Date | null;
+  lastRejectedCount?: number | null;
+  lastRejectedReason?: string | null;
 }
 
 export class PipelineStatusRepository {
@@ -32,11 +36,21 @@ export class PipelineStatusRepository {
     );
   }
 
-  async addRejected(name: string, count: number): Promise<void> {
+  /** Adds to the running count; with a reason, also records this run's skips as the latest. */
+  async addRejected(name: string, count: number, reason?: string, at: Date = new Date()): Promise<void> {
+    if (reason === undefined) {
+      await this.db.query(
+        `INSERT INTO pipeline_status (name, rejected) VALUES ($1, $2)
+         ON CONFLICT (name) DO UPDATE SET rejected = pipeline_status.rejected + $2`,
+        [name, count],
+      );
+      return;
+    }
     await this.db.query(
-      `INSERT INTO pipeline_status (name, rejected) VALUES ($1, $2)
-       ON CONFLICT (name) DO UPDATE SET rejected = pipeline_status.rejected + $2`,
-      [name, count],
+      `INSERT INTO pipeline_status (name, rejected, last_rejected_at, last_rejected_count, last_rejected_reason) VALUES ($1, $2, $3, $2, $4)
+       ON CONFLICT (name) DO UPDATE SET rejected = pipeline_status.rejected + $2, last_rejected_at = $3,
+         last_rejected_count = $2, last_rejected_reason = $4`,
+      [name, count, at, reason.slice(0, 1000)],
     );
   }
 
@@ -48,7 +62,14 @@ export class PipelineStatusRepository {
       last_error: string | null;
       last_error_at: Date | null;
       rejected: string;
-    }>('SELECT name, last_attempt_at, last_success_at, last_error, last_error_at, rejected FROM pipeline_status');
+      last_rejected_at: Date | null;
+      last_rejected_count: string | null;
+      last_rejected_reason: string | null;
+    }>(
+      `SELECT name, last_attempt_at, last_success_at, last_error, last_error_at, rejected,
+              last_rejected_at, last_rejected_count, last_rejected_reason
+       FROM pipeline_status`,
+    );
     return rows.map((row) => ({
       name: row.name,
       lastAttemptAt: row.last_attempt_at,
@@ -56,6 +77,9 @@ export class PipelineStatusRepository {
       lastError: row.last_error,
       lastErrorAt: row.last_error_at,
       rejected: Number(row.rejected),
+      lastRejectedAt: row.last_rejected_at,
+      lastRejectedCount: row.last_rejected_count === null ? null : Number(row.last_rejected_count),
+      lastRejectedReason: row.last_rejected_reason,
     }));
   }
 }
