@@ -1,7 +1,9 @@
 // The `fires` job: fetch the FIRMS area CSV with the firms key, store what is new, back off on the transaction limit.
-import type { JobDefinition } from '../jobs/job-runner.js';
+import { type JobDefinition, UnusableAnswerError } from '../jobs/job-runner.js';
 import { fetchText } from '../http/bounded-fetch.js';
 import type { KeySource } from '../keys/key-source.js';
+import { describeRejected, RejectionTally } from '../pipelines/rejection-tally.js';
+import type { RowProblem } from './fire-detection.js';
 import type { FireService } from './fire-service.js';
 import type { FireSettings } from './fire-settings.js';
 import { FirmsResponseError, parseFirmsCsv } from './firms-csv.js';
@@ -39,8 +41,28 @@ export function firePollerJob(deps: { service: FireService; keys: KeySource; set
       }
       if (response.status >= 400) throw new Error(`FIRMS answered HTTP ${response.status}`);
       limitHits = 0;
+      const rejected = tallyRowProblems(parsed.problems);
+      // Rows, none usable: not "no fires today" (a header alone) but an answer Vantage cannot read.
+      if (parsed.detections.length === 0 && rejected.count > 0) {
+        throw new UnusableAnswerError(
+          `FIRMS answer has ${rejected.count} rows and none is usable: ${describeRejected(rejected.toJSON(), 600)}`,
+          rejected.toJSON(),
+        );
+      }
       const counts = await deps.service.ingest(parsed.detections, dataset);
-      return { ...counts, invalidRows: parsed.problems.length };
+      return { ...counts, invalidRows: parsed.problems.length, rejected: rejected.toJSON() };
     },
   };
+}
+
+const QUOTED = /"[^"]*"/g;
+
+/** Rows grouped by what is wrong with them; the offending values go with the row numbers. */
+function tallyRowProblems(problems: readonly RowProblem[]): RejectionTally {
+  const tally = new RejectionTally();
+  for (const problem of problems) {
+    const values = problem.errors.flatMap((error) => error.match(QUOTED) ?? []);
+    tally.add(problem.errors.map((error) => error.replace(QUOTED, '…')).join('; '), `row ${problem.row}${values.length > 0 ? ` ${values.join(' ')}` : ''}`);
+  }
+  return tally;
 }

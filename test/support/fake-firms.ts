@@ -14,8 +14,11 @@ export interface FakeFirms {
   url: string;
   /** Paths requested so far (with the key as sent). */
   requests: string[];
-  /** What the next requests get: a fixture file, or one of FIRMS's error answers. */
-  answer: { fixture: string } | { error: 'key' | 'area' | 'limit'; status?: number } | { raw: string; status: number };
+  /**
+   * What the next requests get: a fixture file, a file by absolute path (served byte for byte, as recorded),
+   * or one of FIRMS's error answers.
+   */
+  answer: { fixture: string } | { file: string } | { error: 'key' | 'area' | 'limit'; status?: number } | { raw: string; status: number };
   close(): Promise<void>;
 }
 
@@ -33,6 +36,8 @@ export async function startFakeFirms(): Promise<FakeFirms> {
     const answer = state.answer;
     if ('fixture' in answer) {
       response.writeHead(200, { 'content-type': 'text/csv' }).end(firmsFixture(answer.fixture));
+    } else if ('file' in answer) {
+      response.writeHead(200, { 'content-type': 'text/csv' }).end(readFileSync(answer.file));
     } else if ('error' in answer) {
       // FIRMS sends some of these with status 200.
       response.writeHead(answer.status ?? 200, { 'content-type': 'text/plain' }).end(ERROR_BODIES[answer.error]);

@@ -1,0 +1,45 @@
+// More API processes on one test database, as a team runs several against a shared PostgreSQL: each with its own
+// settings (a FIRE_DATASET, an ADSB_URL), one database and migration run for all. For app.inject.
+import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
+import { runMigrations } from '../../migrations/migration-runner.js';
+import { buildApp } from '../../server/app.js';
+import { parseServerConfig, type ServerConfigInput } from '../../server/config.js';
+import { TEST_TOKEN } from './test-app.js';
+import { createTestDatabase, type TestDatabase } from './test-database.js';
+
+export interface SharedDatabase {
+  database: TestDatabase;
+  /** Builds and readies one more app on the database; closed by close(). */
+  app(overrides?: Partial<ServerConfigInput>): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+export async function createSharedDatabase(): Promise<SharedDatabase> {
+  const database = await createTestDatabase();
+  await runMigrations(database.url);
+  const apps: FastifyInstance[] = [];
+  return {
+    database,
+    async app(overrides = {}) {
+      const config = parseServerConfig({
+        databaseUrl: database.url,
+        natsUrl: inject('natsUrl'),
+        natsToken: inject('natsToken'),
+        apiToken: TEST_TOKEN,
+        port: 4100,
+        dataDir: '/nonexistent-test-data-dir',
+        schedulesEnabled: false,
+        ...overrides,
+      });
+      const app = await buildApp(config);
+      await app.ready();
+      apps.push(app);
+      return app;
+    },
+    async close() {
+      for (const app of apps.splice(0)) await app.close();
+      await database.drop();
+    },
+  };
+}
