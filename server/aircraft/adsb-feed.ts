@@ -1,10 +1,19 @@
-// Reads the ADS-B formats Vantage accepts: readsb/tar1090 `aircraft.json` (`aircraft`), the v2 APIs of
-// the public aggregators (`ac`), and OpenSky `states/all` (arrays). Entries without a position are skipped.
+// Reads the ADS-B formats Vantage accepts: readsb/tar1090/dump1090-fa `aircraft.json` (`aircraft`), the older
+// dump1090-mutability `aircraft.json` (`altitude`, `speed`), the v2 APIs of the public aggregators (`ac`), and
+// OpenSky `states/all` (arrays). Entries without a position are skipped, each counted with its reason.
 import { z } from 'zod';
+import { safeText, textProblem } from '../http/safe-text.js';
+import { RejectionTally, type RejectedRecords } from '../pipelines/rejection-tally.js';
 
 export interface AircraftPosition {
   icao24: string;
+  /** Null: none in this report (an empty callsign field, or no callsign field at all). */
   callsign: string | null;
+  /**
+   * Whether the report carried a callsign field, even an empty one (then the aircraft has none now). A report
+   * without the field says nothing about the callsign. Absent: taken as carried when `callsign` is set.
+   */
+  callsignReported?: boolean;
   registration: string | null;
   typeCode: string | null;
   operator: string | null;
@@ -19,7 +28,9 @@ export interface AircraftPosition {
 
 const hex = z.string().regex(/^~?[0-9a-fA-F]{6}$/);
 const optionalNumber = z.number().finite().nullable().optional();
-const optionalText = z.string().max(64).nullable().optional();
+// Stored as they come: no NUL, no broken Unicode.
+const optionalText = safeText().max(64).nullable().optional();
+const altitude = z.union([z.number().finite(), z.literal('ground')]).nullable().optional();
 
 const readsbEntry = z
   .object({
@@ -30,11 +41,19 @@ const readsbEntry = z
     ownOp: optionalText,
     lat: optionalNumber,
     lon: optionalNumber,
-    alt_baro: z.union([z.number(), z.literal('ground')]).nullable().optional(),
+    /** readsb, dump1090-fa: barometric altitude in feet, or "ground". */
+    alt_baro: altitude,
+    /** dump1090-mutability (and dump1090 before 3.x): altitude in feet, or "ground". */
+    altitude,
+    /** readsb, dump1090-fa: ground speed, knots. */
     gs: optionalNumber,
+    /** dump1090-mutability: speed in knots, "usually speed over ground, but might be IAS". */
+    speed: optionalNumber,
     track: optionalNumber,
     seen_pos: optionalNumber,
     seen: optionalNumber,
+    /** readsb/aggregators: the last position once lat/lon are over 60 s old (kept up to 14 days). */
+    lastPosition: z.object({ lat: z.number().finite(), lon: z.number().finite(), seen_pos: optionalNumber }).passthrough().nullable().optional(),
   })
   .passthrough();
 
@@ -49,13 +68,19 @@ function clean(text: string | null | undefined): string | null {
   return trimmed ? trimmed : null;
 }
 
-function inRange(latitude: unknown, longitude: unknown): latitude is number {
-  return typeof latitude === 'number' && typeof longitude === 'number' && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
+function isCoordinate(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+function inRange(latitude: number, longitude: number): boolean {
+  return Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180;
 }
 
 export interface ParsedFeed {
   positions: AircraftPosition[];
+  /** Entries without a usable position or address (= rejected.count). */
   skipped: number;
+  rejected: RejectedRecords;
   format: 'readsb' | 'opensky';
 }
 
@@ -64,64 +89,112 @@ function nowMs(now: number): number {
   return now > 1e11 ? now : now * 1000;
 }
 
+/** A valid report of an aircraft that is not sending its position: normal (Mode S only, or not yet decoded). */
+export const NO_POSITION = 'no position';
+const OUT_OF_RANGE = 'position outside -90..90 / -180..180';
+const NO_ADDRESS = 'no ICAO 24-bit address (hex)';
+
+function readReadsb(entries: readonly unknown[], now: number): { positions: AircraftPosition[]; tally: RejectionTally } {
+  const positions: AircraftPosition[] = [];
+  const tally = new RejectionTally();
+  entries.forEach((raw, index) => {
+    const entry = readsbEntry.safeParse(raw);
+    if (!entry.success) {
+      const address = hex.safeParse((raw as { hex?: unknown } | null)?.hex);
+      if (!address.success) tally.add(NO_ADDRESS, `entry ${index + 1}`);
+      else {
+        const issue = entry.error.issues[0];
+        tally.add(`unreadable ${issue?.path.join('.') || 'entry'}`, address.data);
+      }
+      return;
+    }
+    const item = entry.data;
+    const icao24 = item.hex.replace('~', '').toLowerCase();
+    // The current position, else the last one the receiver kept (its own age).
+    let latitude: number;
+    let longitude: number;
+    let age: number;
+    if (isCoordinate(item.lat) && isCoordinate(item.lon)) {
+      [latitude, longitude, age] = [item.lat, item.lon, item.seen_pos ?? item.seen ?? 0];
+    } else if (item.lastPosition) {
+      [latitude, longitude, age] = [item.lastPosition.lat, item.lastPosition.lon, item.lastPosition.seen_pos ?? item.seen ?? 0];
+    } else {
+      tally.add(NO_POSITION, icao24);
+      return;
+    }
+    if (!inRange(latitude, longitude)) {
+      tally.add(OUT_OF_RANGE, icao24);
+      return;
+    }
+    const alt = item.alt_baro ?? item.altitude ?? null;
+    positions.push({
+      icao24,
+      callsign: clean(item.flight),
+      callsignReported: typeof item.flight === 'string',
+      registration: clean(item.r),
+      typeCode: clean(item.t)?.toUpperCase() ?? null,
+      operator: clean(item.ownOp),
+      latitude,
+      longitude,
+      altitudeFt: typeof alt === 'number' ? Math.round(alt) : null,
+      onGround: alt === 'ground',
+      groundSpeedKt: item.gs ?? item.speed ?? null,
+      trackDeg: item.track ?? null,
+      seenAt: new Date(now - age * 1000).toISOString(),
+    });
+  });
+  return { positions, tally };
+}
+
+function readOpensky(states: readonly unknown[][], time: number): { positions: AircraftPosition[]; tally: RejectionTally } {
+  const positions: AircraftPosition[] = [];
+  const tally = new RejectionTally();
+  states.forEach((state, index) => {
+    // https://openskynetwork.github.io/opensky-api/rest.html#all-state-vectors
+    const [icao24, callsign, , timePosition, lastContact, longitude, latitude, baroAltitude, onGround, velocity, track] = state;
+    if (typeof icao24 !== 'string' || !/^[0-9a-f]{6}$/i.test(icao24)) {
+      tally.add(NO_ADDRESS, `state ${index + 1}`);
+      return;
+    }
+    if (!isCoordinate(latitude) || !isCoordinate(longitude)) {
+      tally.add(NO_POSITION, icao24.toLowerCase());
+      return;
+    }
+    if (!inRange(latitude, longitude)) {
+      tally.add(OUT_OF_RANGE, icao24.toLowerCase());
+      return;
+    }
+    const seconds = typeof timePosition === 'number' ? timePosition : typeof lastContact === 'number' ? lastContact : time;
+    positions.push({
+      icao24: icao24.toLowerCase(),
+      // null: "no callsign has been received"; a string (even blank) is what the aircraft sends now.
+      callsign: typeof callsign === 'string' && textProblem(callsign) === null ? clean(callsign.slice(0, 64)) : null,
+      callsignReported: typeof callsign === 'string',
+      registration: null,
+      typeCode: null,
+      operator: null,
+      latitude,
+      longitude,
+      altitudeFt: typeof baroAltitude === 'number' ? Math.round(baroAltitude * FEET_PER_METRE) : null,
+      onGround: onGround === true,
+      groundSpeedKt: typeof velocity === 'number' ? velocity * KNOTS_PER_MPS : null,
+      trackDeg: typeof track === 'number' ? track : null,
+      seenAt: new Date(seconds * 1000).toISOString(),
+    });
+  });
+  return { positions, tally };
+}
+
 export function parseAdsbFeed(body: unknown): ParsedFeed {
   const readsb = readsbBody.safeParse(body);
   if (readsb.success && (readsb.data.aircraft || readsb.data.ac)) {
-    const now = nowMs(readsb.data.now);
-    const positions: AircraftPosition[] = [];
-    let skipped = 0;
-    for (const raw of readsb.data.aircraft ?? readsb.data.ac ?? []) {
-      const entry = readsbEntry.safeParse(raw);
-      if (!entry.success || !inRange(entry.data.lat, entry.data.lon)) {
-        skipped += 1;
-        continue;
-      }
-      const item = entry.data;
-      const age = item.seen_pos ?? item.seen ?? 0;
-      positions.push({
-        icao24: item.hex.replace('~', '').toLowerCase(),
-        callsign: clean(item.flight),
-        registration: clean(item.r),
-        typeCode: clean(item.t)?.toUpperCase() ?? null,
-        operator: clean(item.ownOp),
-        latitude: item.lat as number,
-        longitude: item.lon as number,
-        altitudeFt: typeof item.alt_baro === 'number' ? Math.round(item.alt_baro) : null,
-        onGround: item.alt_baro === 'ground',
-        groundSpeedKt: item.gs ?? null,
-        trackDeg: item.track ?? null,
-        seenAt: new Date(now - age * 1000).toISOString(),
-      });
-    }
-    return { positions, skipped, format: 'readsb' };
+    const { positions, tally } = readReadsb(readsb.data.aircraft ?? readsb.data.ac ?? [], nowMs(readsb.data.now));
+    return { positions, skipped: tally.count, rejected: tally.toJSON(), format: 'readsb' };
   }
   const opensky = openskyBody.safeParse(body);
   if (opensky.success) {
-    const positions: AircraftPosition[] = [];
-    let skipped = 0;
-    for (const state of opensky.data.states ?? []) {
-      const [icao24, callsign, , timePosition, lastContact, longitude, latitude, baroAltitude, onGround, velocity, track] = state;
-      if (typeof icao24 !== 'string' || !/^[0-9a-f]{6}$/i.test(icao24) || !inRange(latitude, longitude)) {
-        skipped += 1;
-        continue;
-      }
-      const seconds = typeof timePosition === 'number' ? timePosition : typeof lastContact === 'number' ? lastContact : opensky.data.time;
-      positions.push({
-        icao24: icao24.toLowerCase(),
-        callsign: typeof callsign === 'string' ? clean(callsign) : null,
-        registration: null,
-        typeCode: null,
-        operator: null,
-        latitude,
-        longitude: longitude as number,
-        altitudeFt: typeof baroAltitude === 'number' ? Math.round(baroAltitude * FEET_PER_METRE) : null,
-        onGround: onGround === true,
-        groundSpeedKt: typeof velocity === 'number' ? velocity * KNOTS_PER_MPS : null,
-        trackDeg: typeof track === 'number' ? track : null,
-        seenAt: new Date(seconds * 1000).toISOString(),
-      });
-    }
-    return { positions, skipped, format: 'opensky' };
+    const { positions, tally } = readOpensky(opensky.data.states ?? [], opensky.data.time);
+    return { positions, skipped: tally.count, rejected: tally.toJSON(), format: 'opensky' };
   }
   throw new Error('ADS-B answer is neither readsb/tar1090 JSON (aircraft or ac) nor OpenSky states');
 }

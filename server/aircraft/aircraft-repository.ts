@@ -10,7 +10,9 @@ export interface IdentifiedPosition extends AircraftPosition {
   source: string;
 }
 
-// A position older than the one stored (a late report) never overwrites it.
+// A position older than the one stored (a late report) never overwrites it. The poller merged the report with
+// what was stored (callsign of the same flight, airframe facts) and identified the aircraft on the merged facts,
+// so the row takes the report as it is; airframe facts stay when a report lacks them.
 const UPSERT = `
 INSERT INTO aircraft (icao24, callsign, registration, type_code, operator, geom, altitude_ft, on_ground,
                       ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason, source)
@@ -20,16 +22,30 @@ FROM jsonb_to_recordset($1::jsonb) AS x(icao24 text, callsign text, registration
   longitude float8, latitude float8, altitude_ft int, on_ground boolean, ground_speed_kt real, track_deg real,
   seen_at timestamptz, firefighting boolean, firefighting_reason text, source text)
 ON CONFLICT (icao24) DO UPDATE SET
-  callsign = coalesce(EXCLUDED.callsign, aircraft.callsign),
+  callsign = EXCLUDED.callsign,
   registration = coalesce(EXCLUDED.registration, aircraft.registration),
   type_code = coalesce(EXCLUDED.type_code, aircraft.type_code),
   operator = coalesce(EXCLUDED.operator, aircraft.operator),
   geom = EXCLUDED.geom, altitude_ft = EXCLUDED.altitude_ft, on_ground = EXCLUDED.on_ground,
   ground_speed_kt = EXCLUDED.ground_speed_kt, track_deg = EXCLUDED.track_deg, seen_at = EXCLUDED.seen_at,
-  firefighting = EXCLUDED.firefighting OR aircraft.firefighting,
-  firefighting_reason = coalesce(EXCLUDED.firefighting_reason, aircraft.firefighting_reason),
+  firefighting = EXCLUDED.firefighting,
+  firefighting_reason = EXCLUDED.firefighting_reason,
   source = EXCLUDED.source
 WHERE EXCLUDED.seen_at > aircraft.seen_at`;
+
+const KNOWN = `
+SELECT icao24, callsign, registration, type_code, operator, seen_at
+FROM aircraft
+WHERE icao24 = ANY($1::text[])`;
+
+/** What is stored about an aircraft that a new report may lack. */
+export interface KnownAircraft {
+  callsign: string | null;
+  registration: string | null;
+  typeCode: string | null;
+  operator: string | null;
+  seenAt: Date;
+}
 
 const SELECT = `
 SELECT icao24, callsign, registration, type_code, operator, ST_Y(geom) AS latitude, ST_X(geom) AS longitude,
@@ -49,15 +65,28 @@ export interface AircraftRow extends AircraftPosition {
 export class AircraftRepository {
   constructor(private readonly db: Database) {}
 
+  /** The stored facts of these aircraft, by address. */
+  async known(icao24s: readonly string[]): Promise<Map<string, KnownAircraft>> {
+    if (icao24s.length === 0) return new Map();
+    const { rows } = await this.db.query<{
+      icao24: string;
+      callsign: string | null;
+      registration: string | null;
+      type_code: string | null;
+      operator: string | null;
+      seen_at: Date;
+    }>(KNOWN, [icao24s]);
+    return new Map(
+      rows.map((row) => [
+        row.icao24,
+        { callsign: row.callsign, registration: row.registration, typeCode: row.type_code, operator: row.operator, seenAt: row.seen_at },
+      ]),
+    );
+  }
+
   async upsert(positions: readonly IdentifiedPosition[]): Promise<number> {
     if (positions.length === 0) return 0;
-    // One row per aircraft per poll: the newest report wins.
-    const newest = new Map<string, IdentifiedPosition>();
-    for (const position of positions) {
-      const seen = newest.get(position.icao24);
-      if (!seen || seen.seenAt < position.seenAt) newest.set(position.icao24, position);
-    }
-    const input = [...newest.values()].map((p) => ({
+    const input = newestPerAircraft(positions).map((p) => ({
       icao24: p.icao24,
       callsign: p.callsign,
       registration: p.registration,
@@ -113,4 +142,14 @@ export class AircraftRepository {
       firefightingReason: row.firefighting_reason,
     }));
   }
+}
+
+/** One report per aircraft: the newest wins (ties: the first in the answer). */
+export function newestPerAircraft<T extends { icao24: string; seenAt: string }>(positions: readonly T[]): T[] {
+  const newest = new Map<string, T>();
+  for (const position of positions) {
+    const seen = newest.get(position.icao24);
+    if (!seen || seen.seenAt < position.seenAt) newest.set(position.icao24, position);
+  }
+  return [...newest.values()];
 }

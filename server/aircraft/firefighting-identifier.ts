@@ -1,4 +1,8 @@
 // Which aircraft fight fires, and why we think so (resources/firefighting-aircraft.json).
+// A flag needs type evidence (a dedicated firefighting type, or a dual-use type with a firefighting callsign,
+// operator or registration) or a registry match (the registered owner/operator or registration names a
+// firefighting operation). A callsign alone never flags: callsign prefixes are shared with military trainers
+// (HAWK2xx) and registrations flown as callsigns (C-FRGY as CFRGY).
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 
@@ -17,11 +21,23 @@ export const FIREFIGHTING_LIST_FILE = new URL('../../resources/firefighting-airc
 export interface AircraftIdentity {
   typeCode: string | null;
   callsign: string | null;
+  /** The registered owner/operator (readsb/aggregators `ownOp`, from the aircraft registry). */
   operator: string | null;
   registration: string | null;
 }
 
+/**
+ * `reason` starts with what the flag rests on: `type …` (a dedicated type), `dual-use type … with …` (a dual-use
+ * type and one piece of evidence), or `registry …` (owner/operator or registration, whatever the type).
+ */
 export type Identification = { firefighting: true; reason: string } | { firefighting: false; reason: null };
+
+function firstMatch(patterns: readonly RegExp[], value: string | null): { value: string; pattern: RegExp } | null {
+  const text = value?.trim();
+  if (!text) return null;
+  const pattern = patterns.find((candidate) => candidate.test(text));
+  return pattern ? { value: text, pattern } : null;
+}
 
 export class FirefightingIdentifier {
   private readonly typeCodes: Map<string, string>;
@@ -48,24 +64,23 @@ export class FirefightingIdentifier {
     const type = aircraft.typeCode?.trim().toUpperCase() ?? '';
     const dedicated = this.typeCodes.get(type);
     if (dedicated) return { firefighting: true, reason: `type ${type}: ${dedicated}` };
-    const evidence = this.evidenceFor(aircraft);
+    const operator = firstMatch(this.operators, aircraft.operator);
+    const registration = firstMatch(this.registrations, aircraft.registration);
     const dualUse = this.dualUse.get(type);
-    if (dualUse && evidence) return { firefighting: true, reason: `dual-use type ${type} (${dualUse}) with ${evidence}` };
-    // Without a type (OpenSky has none), a firefighting callsign alone is evidence enough.
-    if (!type && evidence?.startsWith('callsign')) return { firefighting: true, reason: `${evidence} (type unknown)` };
+    if (dualUse) {
+      const callsign = firstMatch(this.callsigns, aircraft.callsign);
+      const evidence = callsign
+        ? `callsign ${callsign.value} matching /${callsign.pattern.source}/`
+        : operator
+          ? `operator "${operator.value}" matching /${operator.pattern.source}/`
+          : registration
+            ? `registration ${registration.value} matching /${registration.pattern.source}/`
+            : null;
+      if (evidence) return { firefighting: true, reason: `dual-use type ${type} (${dualUse}) with ${evidence}` };
+    }
+    const typeNote = type ? `type ${type}` : 'type unknown';
+    if (operator) return { firefighting: true, reason: `registry operator "${operator.value}" matching /${operator.pattern.source}/ (${typeNote})` };
+    if (registration) return { firefighting: true, reason: `registry registration ${registration.value} matching /${registration.pattern.source}/ (${typeNote})` };
     return { firefighting: false, reason: null };
-  }
-
-  private evidenceFor(aircraft: AircraftIdentity): string | null {
-    const callsign = aircraft.callsign?.trim();
-    const callsignMatch = callsign ? this.callsigns.find((pattern) => pattern.test(callsign)) : undefined;
-    if (callsign && callsignMatch) return `callsign ${callsign} matching /${callsignMatch.source}/`;
-    const operator = aircraft.operator?.trim();
-    const operatorMatch = operator ? this.operators.find((pattern) => pattern.test(operator)) : undefined;
-    if (operator && operatorMatch) return `operator "${operator}" matching /${operatorMatch.source}/`;
-    const registration = aircraft.registration?.trim();
-    const registrationMatch = registration ? this.registrations.find((pattern) => pattern.test(registration)) : undefined;
-    if (registration && registrationMatch) return `registration ${registration} matching /${registrationMatch.source}/`;
-    return null;
   }
 }
