@@ -1,19 +1,72 @@
 // WFIGS current incident locations, as the ArcGIS feature service answers them in GeoJSON.
 import { z } from 'zod';
+import { parseIsoInstant } from '../http/query-params.js';
+import { safeText } from '../http/safe-text.js';
 
 const nullableNumber = z.number().finite().nullable().optional();
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+/** RFC 9110 IMF-fixdate, as the ArcGIS Hub GeoJSON export writes dates: `Wed, 01 Jan 2025 07:00:00 GMT`. */
+const HTTP_DATE = /^(Sun|Mon|Tue|Wed|Thu|Fri|Sat), (\d{2}) (Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) (\d{4}) (\d{2}):(\d{2}):(\d{2}) GMT$/;
+
+/** An HTTP date that names a real instant (day of month, time and weekday all agreeing), or null. */
+export function parseHttpDate(text: string): Date | null {
+  const match = HTTP_DATE.exec(text);
+  if (!match) return null;
+  const [, weekday, day, month, year, hours, minutes, seconds] = match as unknown as [string, string, string, string, string, string, string, string];
+  const monthIndex = MONTHS.indexOf(month);
+  const date = new Date(Date.UTC(Number(year), monthIndex, Number(day), Number(hours), Number(minutes), Number(seconds)));
+  const real =
+    date.getUTCFullYear() === Number(year) &&
+    date.getUTCMonth() === monthIndex &&
+    date.getUTCDate() === Number(day) &&
+    date.getUTCHours() === Number(hours) &&
+    date.getUTCMinutes() === Number(minutes) &&
+    date.getUTCSeconds() === Number(seconds) &&
+    WEEKDAYS[date.getUTCDay()] === weekday;
+  return real ? date : null;
+}
+
+/** Years an incident's dates may fall in: anything else is not a date of a current incident. */
+const EARLIEST_MS = Date.UTC(1900, 0, 1);
+const LATEST_MS = Date.UTC(2200, 0, 1);
+
+/** An ISO 8601 date-time with its zone (ArcGIS timestamp-offset fields), or null; a bare date has no instant. */
+function isoDateTime(text: string): Date | null {
+  return text.includes('T') ? parseIsoInstant(text) : null;
+}
+
+/**
+ * An ArcGIS date field: epoch milliseconds (the feature service's esriFieldTypeDate in JSON and GeoJSON), an
+ * HTTP date string (the Hub's GeoJSON export), or an ISO 8601 date-time with its zone. Null stays null; anything
+ * else (a local date without a zone, text) is refused with the reason.
+ */
+const arcgisDate = z
+  .union([z.number(), z.string().max(64)])
+  .nullable()
+  .optional()
+  .transform((value, context): string | null => {
+    if (value === null || value === undefined) return null;
+    const date = typeof value === 'number' ? (Number.isInteger(value) ? new Date(value) : null) : (parseHttpDate(value) ?? isoDateTime(value));
+    if (!date || Number.isNaN(date.getTime()) || date.getTime() < EARLIEST_MS || date.getTime() >= LATEST_MS) {
+      context.addIssue({ code: 'custom', message: 'is not epoch milliseconds, an HTTP date (Wed, 01 Jan 2025 07:00:00 GMT) or an ISO 8601 date-time with a zone' });
+      return z.NEVER;
+    }
+    return date.toISOString();
+  });
 
 export const wfigsFeature = z.object({
   type: z.literal('Feature'),
   geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]).rest(z.number()) }),
   properties: z
     .object({
-      IrwinID: z.string().min(1).max(64),
-      IncidentName: z.string().max(300).nullable().optional(),
+      IrwinID: safeText().min(1).max(64),
+      IncidentName: safeText().max(300).nullable().optional(),
       IncidentSize: nullableNumber,
       PercentContained: nullableNumber,
-      FireDiscoveryDateTime: nullableNumber,
-      POOState: z.string().max(16).nullable().optional(),
+      FireDiscoveryDateTime: arcgisDate,
+      POOState: safeText().max(16).nullable().optional(),
     })
     .passthrough(),
 });
@@ -39,13 +92,12 @@ export interface Incident {
 /** The incident a feature describes; IrwinIDs come braced and in either case: `{ABC-…}` → `abc-…`. */
 export function incidentFromFeature(feature: z.infer<typeof wfigsFeature>): Incident {
   const { properties, geometry } = feature;
-  const discovered = properties.FireDiscoveryDateTime;
   return {
     irwinId: properties.IrwinID.replace(/[{}]/g, '').toLowerCase(),
     name: properties.IncidentName?.trim() || 'Unnamed incident',
     sizeAcres: properties.IncidentSize ?? null,
     percentContained: properties.PercentContained ?? null,
-    discoveredAt: typeof discovered === 'number' ? new Date(discovered).toISOString() : null,
+    discoveredAt: properties.FireDiscoveryDateTime,
     state: properties.POOState?.replace(/^US-/, '') ?? null,
     longitude: geometry.coordinates[0],
     latitude: geometry.coordinates[1],

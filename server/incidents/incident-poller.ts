@@ -1,6 +1,7 @@
 // The `incidents` job: page through the WFIGS feature service (GeoJSON, resultOffset) and upsert by IrwinID.
-import type { JobDefinition } from '../jobs/job-runner.js';
+import { type JobDefinition, UnusableAnswerError } from '../jobs/job-runner.js';
 import { fetchText } from '../http/bounded-fetch.js';
+import { describeRejected, RejectionTally } from '../pipelines/rejection-tally.js';
 import { type Incident, incidentFromFeature, wfigsFeature, wfigsPage } from './incident-feature.js';
 import type { IncidentRepository } from './incident-repository.js';
 
@@ -24,7 +25,8 @@ export function incidentPollerJob(deps: {
     intervalSeconds: deps.intervalSeconds,
     async run() {
       const all: Incident[] = [];
-      let skipped = 0;
+      const rejected = new RejectionTally();
+      let features = 0;
       for (let page = 0; page < MAX_PAGES; page += 1) {
         const query = new URLSearchParams({
           where: '1=1',
@@ -48,16 +50,41 @@ export function incidentPollerJob(deps: {
           throw new Error(arcgisError ? `WFIGS error: ${arcgisError}` : 'WFIGS answered something that is not a GeoJSON feature collection');
         }
         for (const raw of parsed.data.features) {
+          features += 1;
           const feature = wfigsFeature.safeParse(raw);
           if (feature.success) all.push(incidentFromFeature(feature.data));
-          else skipped += 1;
+          else rejected.add(featureProblem(feature.error.issues), featureName(raw, features));
         }
         const more = parsed.data.properties?.exceededTransferLimit ?? parsed.data.exceededTransferLimit ?? false;
         if (!more || parsed.data.features.length === 0) break;
       }
+      if (all.length === 0 && rejected.count > 0) {
+        throw new UnusableAnswerError(
+          `WFIGS answer has ${rejected.count} features and none is usable: ${describeRejected(rejected.toJSON(), 600)}`,
+          rejected.toJSON(),
+        );
+      }
       const counts = await deps.incidents.upsert(all);
       const alerts = deps.onIncidents ? await deps.onIncidents(all) : 0;
-      return { received: all.length, skipped, ...counts, alerts };
+      const distinct = new Set(all.map((incident) => incident.irwinId)).size;
+      return { received: all.length, skipped: rejected.count, repeated: all.length - distinct, ...counts, alerts, rejected: rejected.toJSON() };
     },
   };
+}
+
+/** What is wrong with a feature, without the values (they go with the examples). */
+function featureProblem(issues: readonly { path: PropertyKey[]; message: string }[]): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.map(String).join('.') || 'feature'}: ${issue.message}`)
+    .join('; ');
+}
+
+/** A feature named for the examples: its IrwinID, else its id, else its place in the answer. */
+function featureName(raw: unknown, position: number): string {
+  const feature = raw as { id?: unknown; properties?: { IrwinID?: unknown } } | null;
+  const irwinId = feature?.properties?.IrwinID;
+  if (typeof irwinId === 'string' && irwinId.length <= 64) return irwinId;
+  if (typeof feature?.id === 'number' || (typeof feature?.id === 'string' && feature.id.length <= 64)) return `feature ${String(feature.id)}`;
+  return `feature #${position}`;
 }

@@ -11,7 +11,33 @@ export interface FakeWfigs {
   queries: URLSearchParams[];
   /** Replace a page's body (by page number), e.g. with an ArcGIS error. */
   pages: string[];
+  /**
+   * When set, the service holds these features (a recorded layer) and pages them itself, as ArcGIS does:
+   * `resultRecordCount` features from `resultOffset` (never more than `maxRecordCount`), only the `outFields`
+   * properties, and `properties.exceededTransferLimit: true` while more remain. `pages` is then unused.
+   */
+  features: unknown[] | null;
+  /** The layer's maxRecordCount (ArcGIS Online's default is 2000). */
+  maxRecordCount: number;
   close(): Promise<void>;
+}
+
+function pageOf(state: FakeWfigs, query: URLSearchParams): string {
+  const features = state.features as unknown[];
+  const offset = Number(query.get('resultOffset') ?? '0');
+  const count = Math.min(Number(query.get('resultRecordCount') ?? String(state.maxRecordCount)), state.maxRecordCount);
+  const slice = features.slice(offset, offset + count);
+  const outFields = query.get('outFields') ?? '*';
+  const keep = outFields === '*' ? null : new Set(outFields.split(',').map((field) => field.trim()));
+  const served = keep
+    ? slice.map((raw) => {
+        const feature = raw as { properties?: Record<string, unknown> | null };
+        if (!feature.properties) return feature;
+        return { ...feature, properties: Object.fromEntries(Object.entries(feature.properties).filter(([name]) => keep.has(name))) };
+      })
+    : slice;
+  const more = offset + slice.length < features.length;
+  return JSON.stringify({ type: 'FeatureCollection', features: served, ...(more ? { properties: { exceededTransferLimit: true } } : {}) });
 }
 
 export async function startFakeWfigs(): Promise<FakeWfigs> {
@@ -19,6 +45,8 @@ export async function startFakeWfigs(): Promise<FakeWfigs> {
     url: '',
     queries: [],
     pages: ['page-0.json', 'page-1.json'].map((name) => readFileSync(path.join(FIXTURES, name), 'utf8')),
+    features: null,
+    maxRecordCount: 2000,
     close: async () => undefined,
   };
   const server = http.createServer((request, response) => {
@@ -28,8 +56,12 @@ export async function startFakeWfigs(): Promise<FakeWfigs> {
       return;
     }
     state.queries.push(url.searchParams);
-    const page = Math.floor(Number(url.searchParams.get('resultOffset') ?? '0') / Number(url.searchParams.get('resultRecordCount') ?? '1000'));
-    const body = state.pages[page] ?? '{"type":"FeatureCollection","features":[]}';
+    let body: string;
+    if (state.features) body = pageOf(state, url.searchParams);
+    else {
+      const page = Math.floor(Number(url.searchParams.get('resultOffset') ?? '0') / Number(url.searchParams.get('resultRecordCount') ?? '1000'));
+      body = state.pages[page] ?? '{"type":"FeatureCollection","features":[]}';
+    }
     response.writeHead(200, { 'content-type': 'application/geo+json' }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
