@@ -70,6 +70,7 @@ import crossSiteWriteGuard from './plugins/cross-site-write-guard.js';
 import database from './plugins/database.js';
 import errorHandler from './plugins/error-handler.js';
 import hostGuard from './plugins/host-guard.js';
+import openApi from './plugins/openapi.js';
 import rendererStatic from './plugins/renderer-static.js';
 import routeTable from './plugins/route-table.js';
 import { readUiSettings } from './ui-settings/ui-settings.js';
@@ -107,6 +108,7 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
   await app.register(configPlugin, { config });
   await app.register(errorHandler);
   await app.register(routeTable);
+  await app.register(openApi, { version: VERSION });
   await app.register(hostGuard);
   await app.register(bearerAuth);
   await app.register(crossSiteWriteGuard);

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { aircraftList, correlationList } from './aircraft-schemas.js';
 import type { CorrelationRepository } from '../correlations/correlation-repository.js';
 import { bboxParam, instantParam, limitParam } from '../http/query-params.js';
 import type { AircraftRepository } from './aircraft-repository.js';
@@ -21,7 +22,7 @@ export async function aircraftRoutes(
   options: { aircraft: AircraftRepository; correlations: CorrelationRepository; maxAgeSeconds: number },
 ): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.get('/api/aircraft', { schema: { querystring: aircraftQuery } }, async (request) =>
+  typed.get('/api/aircraft', { schema: { querystring: aircraftQuery, response: { 200: aircraftList } } }, async (request) =>
     options.aircraft.find({
       bbox: request.query.bbox,
       seenSince: new Date(Date.now() - options.maxAgeSeconds * 1000),
@@ -29,7 +30,7 @@ export async function aircraftRoutes(
       limit: request.query.limit,
     }),
   );
-  typed.get('/api/correlations', { schema: { querystring: correlationsQuery } }, async (request) =>
+  typed.get('/api/correlations', { schema: { querystring: correlationsQuery, response: { 200: correlationList } } }, async (request) =>
     options.correlations.list(request.query.since ?? new Date(Date.now() - 86_400_000), request.query.limit),
   );
 }

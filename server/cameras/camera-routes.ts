@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cameraList, cameraSnapshot } from './camera-schemas.js';
 import { bboxParam, limitParam } from '../http/query-params.js';
 import type { CameraRepository } from './camera-repository.js';
 import { snapshotPath, type SnapshotService } from './snapshot-service.js';
@@ -13,11 +14,11 @@ const snapshotQuery = z.object({ cached: z.enum(['1', 'true']).optional() }).str
 
 export async function cameraRoutes(app: FastifyInstance, options: { cameras: CameraRepository; snapshots: SnapshotService; ttlSeconds: number }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get('/api/cameras', { schema: { querystring: camerasQuery } }, async (request) => {
+  routes.get('/api/cameras', { schema: { querystring: camerasQuery, response: { 200: cameraList } } }, async (request) => {
     const cameras = await options.cameras.find(request.query.bbox, request.query.limit);
     return cameras.map((camera) => ({ ...camera, snapshotPath: snapshotPath(camera.id) }));
   });
-  routes.get('/api/cameras/:id/snapshot', { schema: { params: cameraId, querystring: snapshotQuery } }, async (request, reply) => {
+  routes.get('/api/cameras/:id/snapshot', { schema: { params: cameraId, querystring: snapshotQuery, response: { 200: cameraSnapshot } } }, async (request, reply) => {
     const answer = await options.snapshots.get(request.params.id, { cachedOnly: Boolean(request.query.cached) });
     return reply
       .header('content-type', answer.snapshot.contentType)

@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { cameraSourceList } from './camera-schemas.js';
 import { safeText } from '../http/safe-text.js';
 import { hasCredentials } from './camera-url.js';
 import type { CameraSources } from './camera-sources.js';
@@ -17,7 +18,7 @@ const sourcesBody = z.object({ sources: z.array(directoryUrl).max(100, 'at most 
 
 export async function cameraSourceRoutes(app: FastifyInstance, options: { sources: CameraSources }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get('/api/cameras/sources', async () => options.sources.current());
-  routes.put('/api/cameras/sources', { schema: { body: sourcesBody } }, async (request) => options.sources.save([...new Set(request.body.sources)]));
-  routes.delete('/api/cameras/sources', async () => options.sources.reset());
+  routes.get('/api/cameras/sources', { schema: { response: { 200: cameraSourceList } } }, async () => options.sources.current());
+  routes.put('/api/cameras/sources', { schema: { body: sourcesBody, response: { 200: cameraSourceList } } }, async (request) => options.sources.save([...new Set(request.body.sources)]));
+  routes.delete('/api/cameras/sources', { schema: { response: { 200: cameraSourceList } } }, async () => options.sources.reset());
 }

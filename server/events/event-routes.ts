@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { eventPage, playbackResult } from './event-schemas.js';
 import { ApiError } from '../http/api-error.js';
 import { bboxParam, instantParam } from '../http/query-params.js';
 import { decodeCursor, encodeCursor, eventSearchQuery, sourceListParam } from './event-query.js';
@@ -26,7 +27,7 @@ const playbackQuery = z
 export async function eventRoutes(app: FastifyInstance, options: EventRoutesOptions): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get('/api/events', { schema: { querystring: eventSearchQuery } }, async (request) => {
+  typed.get('/api/events', { schema: { querystring: eventSearchQuery, response: { 200: eventPage } } }, async (request) => {
     const query = request.query;
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     if (after === null) throw new ApiError(400, 'bad_request', 'invalid cursor');
@@ -48,7 +49,7 @@ export async function eventRoutes(app: FastifyInstance, options: EventRoutesOpti
     return { events: rows, nextCursor };
   });
 
-  typed.get('/api/playback', { schema: { querystring: playbackQuery } }, async (request) => {
+  typed.get('/api/playback', { schema: { querystring: playbackQuery, response: { 200: playbackResult } } }, async (request) => {
     const { from, to, bbox, source } = request.query;
     if (from >= to) throw new ApiError(400, 'bad_request', 'from must be before to');
     const hours = (to.getTime() - from.getTime()) / 3_600_000;

@@ -2,7 +2,8 @@
 import type { Database } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
 import type { EventCursor } from './event-query.js';
-import type { EventSourceType } from './event-record.js';
+import type { EventSourceType, GeoJsonGeometry } from './event-record.js';
+import type { StoredEventAnswer } from './event-schemas.js';
 
 export interface EventSearchFilter {
   q?: string;
@@ -14,18 +15,7 @@ export interface EventSearchFilter {
   after?: EventCursor;
 }
 
-export interface FoundEvent {
-  id: string;
-  sourceType: EventSourceType;
-  url: string;
-  title: string;
-  summary: string | null;
-  geometry: unknown;
-  occurredAt: string;
-  ingestedAt: string;
-  payload: unknown;
-  rank: number | null;
-}
+export type FoundEvent = StoredEventAnswer;
 
 interface FoundRow {
   id: string;
@@ -36,7 +26,7 @@ interface FoundRow {
   geometry: string | null;
   occurred_at: Date;
   ingested_at: Date;
-  payload: unknown;
+  payload: Record<string, unknown>;
   rank: number | null;
 }
 
@@ -93,7 +83,7 @@ export class EventSearchRepository {
       url: row.url,
       title: row.title,
       summary: row.summary,
-      geometry: row.geometry ? JSON.parse(row.geometry) : null,
+      geometry: row.geometry ? (JSON.parse(row.geometry) as GeoJsonGeometry) : null,
       occurredAt: row.occurred_at.toISOString(),
       ingestedAt: row.ingested_at.toISOString(),
       payload: row.payload,

@@ -1,19 +1,10 @@
 // SQL that stores a batch of events once each, in one statement, with the minute rollup alongside.
 import type { Queryable } from '../db/database.js';
+import type { LiveEvent } from './event-schemas.js';
 import type { EventRecord, EventSourceType } from './event-record.js';
 
-export interface StoredEvent {
-  id: string;
-  sourceType: EventSourceType;
-  url: string;
-  title: string;
-  summary: string | null;
-  geometry: { type: string; coordinates: unknown } | null;
-  /** [west, south, east, north] of the geometry, for viewport fan-out. */
-  bbox: [number, number, number, number] | null;
-  occurredAt: string;
-  ingestedAt: string;
-}
+/** What the ingester stored, as the live socket announces it. */
+export type StoredEvent = LiveEvent;
 
 interface StoredRow {
   id: string;
@@ -78,6 +69,8 @@ export class EventStoreRepository {
       payload: record.payload,
     }));
     const { rows } = await client.query<StoredRow>(STORE_BATCH, [JSON.stringify(input), ingestedAt]);
+    // The payload goes out live as it came in (a fire keeps its satellite, FRP, day/night): no round trip.
+    const payloadOf = new Map(records.map((record) => [record.url, record.payload]));
     return rows.map((row) => ({
       id: row.id,
       sourceType: row.source_type,
@@ -88,6 +81,7 @@ export class EventStoreRepository {
       bbox: row.west === null ? null : [row.west, row.south as number, row.east as number, row.north as number],
       occurredAt: row.occurred_at.toISOString(),
       ingestedAt: row.ingested_at.toISOString(),
+      payload: payloadOf.get(row.url) ?? {},
     }));
   }
 }

@@ -2,6 +2,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { fireIngestCounts, fireList, fireTile } from './fire-schemas.js';
 import { ApiError } from '../http/api-error.js';
 import { bboxParam, instantParam, limitParam, wholeNumberParam } from '../http/query-params.js';
 import { detectionFromJson, type FireDetection, fireJsonSchema, type RowProblem } from './fire-detection.js';
@@ -81,7 +82,7 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
   );
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.post('/api/ingest/fires', { bodyLimit: options.ingestBodyLimitBytes }, async (request) => {
+  typed.post('/api/ingest/fires', { bodyLimit: options.ingestBodyLimitBytes, schema: { response: { 200: fireIngestCounts } } }, async (request) => {
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     const detections = type === 'application/json' ? detectionsFromJson(request.body) : detectionsFromCsv(String(request.body ?? ''));
     const counts = await options.service.ingest(detections);
@@ -92,7 +93,7 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
     return counts;
   });
 
-  typed.get('/api/fires', { schema: { querystring: firesQuery } }, async (request) => {
+  typed.get('/api/fires', { schema: { querystring: firesQuery, response: { 200: fireList } } }, async (request) => {
     const { bbox, since, until, limit } = request.query;
     if (since && until && since > until) throw new ApiError(400, 'bad_request', 'since must not be after until');
     return options.fires.find({ bbox, since: since ?? new Date(Date.now() - DAY_MS), until, limit });
@@ -100,7 +101,7 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
 
   typed.get(
     '/api/tiles/fires/:z/:x/:y.mvt',
-    { schema: { params: tileParams, querystring: z.object({ since: instantParam.optional() }).strict() } },
+    { schema: { params: tileParams, querystring: z.object({ since: instantParam.optional() }).strict(), response: { 200: fireTile } } },
     async (request, reply) => {
       const { z: zoom, x, y } = request.params;
       const size = 2 ** zoom;

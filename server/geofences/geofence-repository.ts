@@ -1,12 +1,9 @@
 // SQL for geofences, presence and alerts; intersection checks run one statement per batch of objects.
 import type { Database } from '../db/database.js';
+import type { GeoJsonGeometry } from '../http/response-schemas.js';
+import type { Alert, Geofence } from './geofence-schemas.js';
 
-export interface Geofence {
-  id: string;
-  name: string;
-  geometry: unknown;
-  createdAt: string;
-}
+export type { Alert, Geofence };
 
 export interface SpatialObject {
   objectType: string;
@@ -15,16 +12,6 @@ export interface SpatialObject {
   geometry: { type: string; coordinates: unknown };
 }
 
-export interface Alert {
-  id: string;
-  geofenceId: string | null;
-  geofenceName: string;
-  objectType: string;
-  objectId: string;
-  title: string;
-  geometry: unknown;
-  createdAt: string;
-}
 
 // Parts beyond ±180 are split at the antimeridian and wrapped back into range.
 const NORMALISED = `
@@ -78,7 +65,7 @@ function alertOf(row: AlertRow): Alert {
     objectType: row.object_type,
     objectId: row.object_id,
     title: row.title,
-    geometry: JSON.parse(row.geometry),
+    geometry: JSON.parse(row.geometry) as GeoJsonGeometry,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -97,14 +84,14 @@ export class GeofenceRepository {
       [JSON.stringify(geometry), name],
     );
     const row = rows[0]!;
-    return { id: row.id, name: row.name, geometry: JSON.parse(row.geometry), createdAt: row.created_at.toISOString() };
+    return { id: row.id, name: row.name, geometry: JSON.parse(row.geometry) as GeoJsonGeometry, createdAt: row.created_at.toISOString() };
   }
 
   async list(): Promise<Geofence[]> {
     const { rows } = await this.db.query<{ id: string; name: string; geometry: string; created_at: Date }>(
       'SELECT id::text, name, ST_AsGeoJSON(geom) AS geometry, created_at FROM geofences ORDER BY id',
     );
-    return rows.map((row) => ({ id: row.id, name: row.name, geometry: JSON.parse(row.geometry), createdAt: row.created_at.toISOString() }));
+    return rows.map((row) => ({ id: row.id, name: row.name, geometry: JSON.parse(row.geometry) as GeoJsonGeometry, createdAt: row.created_at.toISOString() }));
   }
 
   async delete(id: string): Promise<boolean> {

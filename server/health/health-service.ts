@@ -1,24 +1,9 @@
 // Assembles the health report; a failing part is reported, never thrown.
-import type { Bus, BusStatus } from '../bus/bus-connection.js';
-import { describeFreshness, type PipelineFreshness } from '../pipelines/pipeline-freshness.js';
-import type { PipelineName } from '../pipelines/pipeline-registry.js';
+import type { Bus } from '../bus/bus-connection.js';
+import { describeFreshness } from '../pipelines/pipeline-freshness.js';
 import type { PipelineStatusRepository, PipelineStatusRow } from '../pipelines/pipeline-status-repository.js';
 import type { HealthRepository } from './health-repository.js';
-
-export interface HealthReport {
-  status: 'ok' | 'degraded';
-  version: string;
-  uptimeSeconds: number;
-  pipelines: Record<PipelineName, PipelineFreshness>;
-  database: { ok: boolean; postgis: string | null; schemaHeads: string[]; error?: string };
-  bus: BusStatus;
-  /** Where the data key sealing stored API keys lives (keychain, or the fallback key file and why). */
-  keys: { storage: string; detail: string };
-  /** Alert delivery through the messaging bot; failures show here and never block storing. */
-  notifications: { telegram: { lastSuccessAt: string | null; lastError: string | null } };
-  /** Facts a source adds about itself (cameras left off the map, failing feeds, …), by source name. */
-  sources: Record<string, unknown>;
-}
+import type { HealthReport } from './health-schemas.js';
 
 /** A source's own health facts; a failure shows as `{ error }` in its slot. */
 export type HealthSection = () => Promise<unknown>;

@@ -8,8 +8,14 @@ import type { JobOutcome } from './job-runner.js';
 
 const params = z.object({ name: safeText().min(1).max(64) });
 
+export const jobDone = z
+  .object({ job: z.string(), status: z.literal('done'), durationMs: z.number(), result: z.record(z.string(), z.unknown()) })
+  .meta({ id: 'JobDone' });
+export const jobRunning = z.object({ job: z.string(), status: z.literal('running') }).meta({ id: 'JobRunning' });
+export type JobDone = z.infer<typeof jobDone>;
+
 export async function jobRoutes(app: FastifyInstance): Promise<void> {
-  app.withTypeProvider<ZodTypeProvider>().post('/api/jobs/:name', { schema: { params } }, async (request, reply) => {
+  app.withTypeProvider<ZodTypeProvider>().post('/api/jobs/:name', { schema: { params, response: { 200: jobDone, 202: jobRunning } } }, async (request, reply) => {
     const { name } = request.params;
     if (!app.jobs.has(name)) throw new ApiError(404, 'not_found', `unknown job "${name}"`, { jobs: app.jobs.names() });
     const running = app.jobs.run(name);

@@ -5,17 +5,19 @@ import { z } from 'zod';
 import { safeText } from '../http/safe-text.js';
 import { ApiError } from '../http/api-error.js';
 import { KEY_PROVIDERS } from './key-formats.js';
+import { keyEntry, keyList } from './key-schemas.js';
 import type { KeyService } from './key-service.js';
+import { noContent } from '../http/response-schemas.js';
 
 const provider = z.enum(KEY_PROVIDERS, { message: `provider must be one of ${KEY_PROVIDERS.join(', ')}` });
 const postBody = z.object({ provider, value: safeText().min(1, 'value is required').max(512, 'value is too long') }).strict();
 
 export async function keyRoutes(app: FastifyInstance, options: { keys: KeyService }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
-  typed.get('/api/keys', async () => ({ keys: await options.keys.list() }));
-  typed.post('/api/keys', { schema: { body: postBody } }, async (request) => options.keys.set(request.body.provider, request.body.value));
-  typed.delete('/api/keys', { schema: { querystring: z.object({ provider }).strict() } }, async (request, reply) => {
+  typed.get('/api/keys', { schema: { response: { 200: keyList } } }, async () => ({ keys: await options.keys.list() }));
+  typed.post('/api/keys', { schema: { body: postBody, response: { 200: keyEntry } } }, async (request) => options.keys.set(request.body.provider, request.body.value));
+  typed.delete('/api/keys', { schema: { querystring: z.object({ provider }).strict(), response: { 204: noContent } } }, async (request, reply) => {
     if (!(await options.keys.remove(request.query.provider))) throw new ApiError(404, 'not_found', `no ${request.query.provider} key is stored`);
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

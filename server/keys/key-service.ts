@@ -1,18 +1,12 @@
 // Stores, lists and removes third-party keys; the only place that sees a full value after it arrives.
 import { ApiError } from '../http/api-error.js';
+import type { KeyEntry } from './key-schemas.js';
 import type { ApiKeyRepository } from './api-key-repository.js';
 import type { KeyCipher } from './key-cipher.js';
 import { KEY_PROVIDERS, type KeyProviderId, maskKey, matchKeyFamily, PROVIDER_FORMATS } from './key-formats.js';
 import type { KeySource } from './key-source.js';
 
-export interface KeyEntry {
-  provider: KeyProviderId;
-  label: string;
-  configured: boolean;
-  masked: string | null;
-  family: string | null;
-  updatedAt: string | null;
-}
+export type { KeyEntry };
 
 export class KeyService implements KeySource {
   constructor(

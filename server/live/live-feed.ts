@@ -1,8 +1,12 @@
 // Feeds this process's hub from the bus: every API process hears every stored event and alert.
+// The bus carries only what this app's own publishers wrote, in the shapes typed here.
 import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_ALERTS_SUBJECT, LIVE_CORRELATIONS_SUBJECT, LIVE_EVENTS_SUBJECT } from '../events/event-messages.js';
-import type { LiveEvent, LiveHub } from './live-hub.js';
+import type { CorrelationPair } from '../aircraft/aircraft-schemas.js';
+import type { LiveEvent } from '../events/event-schemas.js';
+import type { Alert } from '../geofences/geofence-schemas.js';
+import type { LiveHub } from './live-hub.js';
 
 const codec = JSONCodec();
 
@@ -21,9 +25,9 @@ export class LiveFeed {
       for (const event of body as LiveEvent[]) this.hub.publishEvent(event);
     });
     this.listen(LIVE_CORRELATIONS_SUBJECT, (body) => {
-      for (const correlation of body as unknown[]) this.hub.broadcast({ type: 'correlation', correlation });
+      for (const correlation of body as CorrelationPair[]) this.hub.broadcast({ type: 'correlation', correlation });
     });
-    this.listen(LIVE_ALERTS_SUBJECT, (body) => this.hub.broadcast({ type: 'alert', alert: body }));
+    this.listen(LIVE_ALERTS_SUBJECT, (body) => this.hub.broadcast({ type: 'alert', alert: body as Alert }));
   }
 
   private listen(subject: string, handle: (body: unknown) => void): void {

@@ -2,6 +2,7 @@
 // viewport it falls in. A client that cannot keep up (send buffer over the cap) is dropped.
 import type { WebSocket } from 'ws';
 import type { Bbox } from '../http/query-params.js';
+import type { LiveEvent } from '../events/event-schemas.js';
 import type { ServerMessage } from './live-messages.js';
 import { bboxesIntersect } from './viewport.js';
 
@@ -26,10 +27,6 @@ export interface LiveHubStats {
   droppedClients: number;
 }
 
-export interface LiveEvent {
-  bbox: Bbox | null;
-  [key: string]: unknown;
-}
 
 export class LiveHub {
   private readonly clients = new Map<WebSocket, LiveClient>();

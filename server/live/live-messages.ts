@@ -1,5 +1,9 @@
 // Messages on the live WebSocket, both ways.
 import { z } from 'zod';
+import type { CorrelationPair } from '../aircraft/aircraft-schemas.js';
+import type { LiveEvent } from '../events/event-schemas.js';
+import type { Alert } from '../geofences/geofence-schemas.js';
+import type { HealthReport } from '../health/health-schemas.js';
 
 const lon = z.number().min(-540).max(540);
 const lat = z.number().min(-90).max(90);
@@ -13,11 +17,12 @@ export const clientMessage = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
+/** Every message the server sends on the live socket; the renderer imports this very type. */
 export type ServerMessage =
-  | { type: 'event'; event: unknown }
-  | { type: 'alert'; alert: unknown }
-  | { type: 'health'; health: unknown }
-  | { type: 'correlation'; correlation: unknown }
+  | { type: 'event'; event: LiveEvent }
+  | { type: 'alert'; alert: Alert }
+  | { type: 'health'; health: Pick<HealthReport, 'status' | 'pipelines'> }
+  | { type: 'correlation'; correlation: CorrelationPair }
   | { type: 'viewport'; bbox: [number, number, number, number] }
   | { type: 'pong' }
   | { type: 'error'; error: { code: string; message: string } };

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError } from '../http/api-error.js';
 import { decodeNewsCursor, encodeNewsCursor, newsSearchQuery, summaryListQuery } from './news-query.js';
+import { newsPage, summaryList } from './news-schemas.js';
 import type { NewsSearchRepository } from './news-search-repository.js';
 import type { SummaryRepository } from './summary-repository.js';
 
@@ -14,7 +15,7 @@ export interface NewsRoutesOptions {
 export async function newsRoutes(app: FastifyInstance, options: NewsRoutesOptions): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
-  typed.get('/api/news', { schema: { querystring: newsSearchQuery } }, async (request) => {
+  typed.get('/api/news', { schema: { querystring: newsSearchQuery, response: { 200: newsPage } } }, async (request) => {
     const query = request.query;
     const after = query.cursor === undefined ? undefined : decodeNewsCursor(query.cursor);
     if (after === null) throw new ApiError(400, 'bad_request', 'invalid cursor');
@@ -25,7 +26,7 @@ export async function newsRoutes(app: FastifyInstance, options: NewsRoutesOption
     return { items, nextCursor };
   });
 
-  typed.get('/api/news/summaries', { schema: { querystring: summaryListQuery } }, async (request) => {
+  typed.get('/api/news/summaries', { schema: { querystring: summaryListQuery, response: { 200: summaryList } } }, async (request) => {
     const { kind, since, limit } = request.query;
     return { summaries: await options.summaries.list({ kind, since, limit }) };
   });

@@ -2,9 +2,9 @@
 // Offline by default: without it the map draws the basemap shipped with the app.
 import { z } from 'zod';
 
-export interface UiSettings {
-  mapStyleUrl: string | null;
-}
+/** GET /api/ui-settings */
+export const uiSettings = z.object({ mapStyleUrl: z.string().nullable() }).meta({ id: 'UiSettings' });
+export type UiSettings = z.infer<typeof uiSettings>;
 
 const uiSettingsSchema = z.object({
   MAP_STYLE_URL: z.url({ protocol: /^https$/, error: 'MAP_STYLE_URL must be an https URL of a MapLibre style' }).optional(),

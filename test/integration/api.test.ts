@@ -4,6 +4,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorized, createTestApp, TEST_HOST, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
+import { SCHEMA_HEADS } from '../support/schema-heads.js';
 
 describe('API skeleton', () => {
   let subject: TestApp;
@@ -20,7 +21,7 @@ describe('API skeleton', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.status).toBe('ok');
-    expect(body.database).toMatchObject({ ok: true, schemaHeads: ['006_merge_005'] });
+    expect(body.database).toMatchObject({ ok: true, schemaHeads: SCHEMA_HEADS });
     expect(body.database.postgis).toMatch(/^3\.\d+/);
     expect(body.bus).toEqual({ ok: true, jetstream: true });
     expect(Object.keys(body.pipelines).sort()).toEqual(['aircraft', 'cameras', 'fires', 'incidents', 'ingester', 'news', 'summaries']);
@@ -138,7 +139,7 @@ describe('API with DB_NULL_POOL and a short job wait', () => {
 
   it('answers health without a pool (a connection per unit of work)', async () => {
     const response = await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized });
-    expect(response.json().database).toMatchObject({ ok: true, schemaHeads: ['006_merge_005'] });
+    expect(response.json().database).toMatchObject({ ok: true, schemaHeads: SCHEMA_HEADS });
   });
 
   it('answers 202 for a job that outlasts the wait', async () => {

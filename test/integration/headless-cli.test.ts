@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRuntimeFile, type RuntimeInfo } from '../../main/stack/runtime-file.js';
 import { isProcessAlive, waitFor } from '../support/process-check.js';
 import { OFFLINE_STACK_ENV } from '../support/offline-env.js';
+import { SCHEMA_HEADS } from '../support/schema-heads.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 
@@ -38,7 +39,7 @@ describe('`npm run serve` (headless CLI)', () => {
 
     const health = await fetch(`${runtime.apiUrl}/api/health`, { headers: { authorization: `Bearer ${runtime.token}` } });
     expect(health.status).toBe(200);
-    expect(((await health.json()) as { database: { schemaHeads: string[] } }).database.schemaHeads).toEqual(['006_merge_005']);
+    expect(((await health.json()) as { database: { schemaHeads: string[] } }).database.schemaHeads).toEqual(SCHEMA_HEADS);
 
     const postmaster = Number((await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n')[0]);
     const natsPid = Number((await readFile(path.join(dataDir, 'nats', 'nats-server.pid'), 'utf8')).trim());

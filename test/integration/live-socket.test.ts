@@ -176,8 +176,20 @@ describe('GET /api/live — WebSocket with viewport fan-out (real bus, real inge
     (slow.socket as unknown as { _socket: { pause(): void } })._socket.pause();
     const before = subject.app.live.snapshot().droppedClients;
     const padding = 'x'.repeat(2_000);
+    const now = new Date().toISOString();
     for (let i = 0; i < 5_000 && subject.app.live.snapshot().droppedClients === before; i += 1) {
-      subject.app.live.publishEvent({ bbox: [-120, 38, -120, 38], url: `bulk:${i}`, padding });
+      subject.app.live.publishEvent({
+        id: String(i),
+        sourceType: 'news',
+        url: `bulk:${i}`,
+        title: 'bulk',
+        summary: padding,
+        geometry: { type: 'Point', coordinates: [-120, 38] },
+        bbox: [-120, 38, -120, 38],
+        occurredAt: now,
+        ingestedAt: now,
+        payload: {},
+      });
       // Yield as a busy server would between bursts, so the healthy client's socket can drain.
       if (i % 10 === 0) await new Promise((resolve) => setImmediate(resolve));
     }

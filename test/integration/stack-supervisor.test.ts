@@ -13,6 +13,8 @@ import { LiveClient } from '../support/live-client.js';
 import { OFFLINE_STACK_ENV } from '../support/offline-env.js';
 import { startOwnNats, type OwnNats } from '../support/own-nats.js';
 import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
+import { SCHEMA_HEADS } from '../support/schema-heads.js';
+import { loadRevisions } from '../../migrations/migration-files.js';
 
 async function health(runtime: { apiUrl: string; token: string }): Promise<{ status: number; body: Record<string, unknown> }> {
   const response = await fetch(`${runtime.apiUrl}/api/health`, { headers: { authorization: `Bearer ${runtime.token}` } });
@@ -48,7 +50,7 @@ describe('stack supervisor with embedded PostgreSQL and bundled NATS', () => {
 
     const { status, body } = await health(runtime);
     expect(status).toBe(200);
-    expect(body.database).toMatchObject({ ok: true, schemaHeads: ['006_merge_005'] });
+    expect(body.database).toMatchObject({ ok: true, schemaHeads: SCHEMA_HEADS });
     expect((body.database as { postgis: string }).postgis).toMatch(/^3\./);
     expect(body.bus).toEqual({ ok: true, jetstream: true });
     // The data key came from the supervisor (keychain or key file), over IPC only.
@@ -112,7 +114,7 @@ describe('stack supervisor with embedded PostgreSQL and bundled NATS', () => {
     try {
       const runtime = await again.start();
       expect(steps).not.toContain('initialising the database (first run)');
-      expect((await health(runtime)).body.database).toMatchObject({ ok: true, schemaHeads: ['006_merge_005'] });
+      expect((await health(runtime)).body.database).toMatchObject({ ok: true, schemaHeads: SCHEMA_HEADS });
     } finally {
       await again.stop();
     }
@@ -175,14 +177,14 @@ describe('stack supervisor with DATABASE_URL and NATS_URL (scale-out)', () => {
           const answer = await health(runtime);
           return answer.status === 200 ? answer : undefined;
         }, 5_000, 'health');
-        expect(body.database).toMatchObject({ ok: true, schemaHeads: ['006_merge_005'] });
+        expect(body.database).toMatchObject({ ok: true, schemaHeads: SCHEMA_HEADS });
         expect(body.bus).toEqual({ ok: true, jetstream: true });
       }
       const migrations = await queryOnce<{ n: number; once: boolean }>(
         database.url,
         'SELECT count(*)::int AS n, bool_and(c = 1) AS once FROM (SELECT revision, count(*) AS c FROM schema_migrations GROUP BY revision) r',
       );
-      expect(migrations).toEqual([{ n: 8, once: true }]);
+      expect(migrations).toEqual([{ n: (await loadRevisions()).length, once: true }]);
 
       // A live client on each instance; fires ingested through the first one.
       for (const runtime of runtimes) {

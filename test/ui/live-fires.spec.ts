@@ -52,5 +52,9 @@ test('a fire ingested in view appears live; one out of view is never sent to thi
   const popup = page.locator('.vantage-popup');
   await expect(popup).toBeVisible();
   await expect(popup).toContainText('UTC');
-  await expect(popup).toContainText(/Fire detection/);
+  await expect(popup).toContainText(/fire detection/i);
+  // A live fire keeps its detection's fields from the ingest to the map, as one from a tile does.
+  await expect(popup).toContainText('FRP80.0 MW');
+  await expect(popup).toContainText('Confidencehigh');
+  await expect(popup).toContainText(/Satellite\s*\S+/);
 });

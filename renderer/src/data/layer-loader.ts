@@ -2,7 +2,7 @@
 import type { Feature, Point } from 'geojson';
 import { type ApiClient, listFrom } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
-import type { Aircraft, Alert, Camera, Correlation, EventPage, Fire, Geofence, Incident, VantageEvent } from '../api/api-types';
+import type { Aircraft, Alert, Camera, Correlation, CorrelationPair, EventPage, Fire, Geofence, Incident } from '../api/api-types';
 import { bboxContains } from '../api/viewport-bbox';
 import {
   aircraftFeatures,
@@ -15,6 +15,8 @@ import {
   geofenceFeatures,
   incidentFeatures,
   liveFireFeature,
+  type CorrelationLine,
+  type MapEvent,
 } from '../map/feature-collections';
 import { emptyCounts, FIRE_POINTS_MIN_ZOOM, type LayerCounts, type LayerKey } from '../map/layer-catalog';
 import type { MapController, MapViewport } from '../map/map-controller';
@@ -50,8 +52,8 @@ export class LayerLoader {
   private liveFires: Array<Feature<Point, Props>> = [];
   private incidents: Incident[] = [];
   private aircraft: Aircraft[] = [];
-  private correlations: Correlation[] = [];
-  private events: VantageEvent[] = [];
+  private correlations: CorrelationLine[] = [];
+  private events: MapEvent[] = [];
   private geofences: Geofence[] = [];
   private alerts: Alert[] = [];
   private cameras: Camera[] = [];
@@ -159,7 +161,7 @@ export class LayerLoader {
     this.emit();
   }
 
-  addLiveEvent(event: VantageEvent): void {
+  addLiveEvent(event: MapEvent): void {
     if (event.sourceType === 'fire') {
       const feature = liveFireFeature(event);
       // A late delivery of a fire older than the window would be drawn where the tiles no longer are.
@@ -192,7 +194,7 @@ export class LayerLoader {
     this.emit();
   }
 
-  addLiveCorrelation(correlation: Correlation): void {
+  addLiveCorrelation(correlation: CorrelationPair): void {
     this.correlations.unshift(correlation);
     this.map.setData('correlations', correlationFeatures(this.correlations, this.aircraft, this.incidents));
     this.emit();

@@ -1,6 +1,12 @@
 // API records → GeoJSON features for the map sources; properties carry what popups show.
 import type { Feature, FeatureCollection, Geometry, Point } from 'geojson';
-import type { Aircraft, Alert, Camera, Correlation, Fire, Geofence, Incident, PlaybackCell, VantageEvent } from '../api/api-types';
+import type { Aircraft, Alert, Camera, Correlation, CorrelationPair, Fire, Geofence, Incident, PlaybackCell, VantageEvent } from '../api/api-types';
+
+/** An event from search (with a rank) or from the live socket (with a bbox): what the map draws of both. */
+export type MapEvent = Omit<VantageEvent, 'rank'>;
+
+/** A pair as the live socket announces it, or as GET /api/correlations lists it (with the aircraft's position). */
+export type CorrelationLine = CorrelationPair & Partial<Pick<Correlation, 'aircraftLatitude' | 'aircraftLongitude'>>;
 
 type Props = Record<string, string | number | boolean | null>;
 
@@ -31,15 +37,25 @@ export function fireFeatures(fires: readonly Fire[]): FeatureCollection<Point, P
   );
 }
 
-/** A fire that arrived on the live socket (an event: title and summary, no raw fields). */
-export function liveFireFeature(event: VantageEvent): Feature<Point, Props> | null {
+const textField = (value: unknown): string | null => (typeof value === 'string' && value !== '' ? value : null);
+const numberField = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+/** A fire that arrived on the live socket: its event carries the detection as its payload, fields and all. */
+export function liveFireFeature(event: MapEvent): Feature<Point, Props> | null {
   if (event.geometry?.type !== 'Point') return null;
   const [lon, lat] = event.geometry.coordinates as [number, number];
+  const detection = event.payload;
   return point(lon, lat, {
     kind: 'fire-live',
     url: event.url,
     title: event.title,
     summary: event.summary,
+    satellite: textField(detection.satellite),
+    instrument: textField(detection.instrument),
+    confidence: textField(detection.confidence),
+    frp: numberField(detection.frp),
+    // The bus message spells it dayNight.
+    daynight: textField(detection.dayNight),
     acq_time: epochSeconds(event.occurredAt),
   });
 }
@@ -89,7 +105,7 @@ export function fireTargetPosition(targetId: string): [number, number] | null {
 }
 
 export function correlationFeatures(
-  correlations: readonly Correlation[],
+  correlations: readonly CorrelationLine[],
   aircraft: readonly Aircraft[],
   incidents: readonly Incident[],
 ): FeatureCollection<Geometry, Props> {
@@ -115,7 +131,7 @@ export function correlationFeatures(
   return collection(features);
 }
 
-export function eventFeatures(events: readonly VantageEvent[]): FeatureCollection<Geometry, Props> {
+export function eventFeatures(events: readonly MapEvent[]): FeatureCollection<Geometry, Props> {
   return collection(
     events
       .filter((event) => event.geometry)

@@ -18,8 +18,9 @@ function confidenceLabel(value: unknown): string | null {
 function rowsFor(props: Props): { title: string; rows: Array<[string, string | null]> } {
   switch (props.kind) {
     case 'fire':
+    case 'fire-live':
       return {
-        title: 'Fire detection',
+        title: props.kind === 'fire-live' ? 'New fire detection' : 'Fire detection',
         rows: [
           ['Detected', formatBoth(props.acq_time as number)],
           ['Satellite', text(props.satellite)],
@@ -29,8 +30,6 @@ function rowsFor(props: Props): { title: string; rows: Array<[string, string | n
           ['Day/night', props.daynight === 'D' ? 'day' : props.daynight === 'N' ? 'night' : null],
         ],
       };
-    case 'fire-live':
-      return { title: 'New fire detection', rows: [['Detected', formatBoth(props.acq_time as number)], ['', text(props.title)], ['', text(props.summary)]] };
     case 'incident':
       return {
         title: text(props.name) ?? 'Incident',

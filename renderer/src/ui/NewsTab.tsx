@@ -75,11 +75,10 @@ export function NewsTab({ api }: { api: ApiClient }) {
         {summaries.state === 'error' && <p className="field-error">Summaries failed: {summaries.message}</p>}
         {summaries.state === 'ok' && summaries.items.length === 0 && <p className="muted">No summaries of this kind yet.</p>}
         {summaries.state === 'ok' &&
-          summaries.items.map((summary, index) => (
-            <article key={summary.id ?? index} className="summary">
-              {summary.title && <h3>{summary.title}</h3>}
+          summaries.items.map((summary) => (
+            <article key={summary.id} className="summary">
               <p>{summary.text}</p>
-              {summary.createdAt && <time>{formatBoth(summary.createdAt)}</time>}
+              <time>{formatBoth(summary.createdAt)}</time>
             </article>
           ))}
       </div>

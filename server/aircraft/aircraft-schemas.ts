@@ -1,0 +1,52 @@
+// GET /api/aircraft and GET /api/correlations answers.
+import { z } from 'zod';
+import { instant } from '../http/response-schemas.js';
+
+export const aircraft = z
+  .object({
+    icao24: z.string(),
+    callsign: z.string().nullable(),
+    registration: z.string().nullable(),
+    typeCode: z.string().nullable(),
+    operator: z.string().nullable(),
+    latitude: z.number(),
+    longitude: z.number(),
+    altitudeFt: z.number().nullable(),
+    onGround: z.boolean(),
+    groundSpeedKt: z.number().nullable(),
+    trackDeg: z.number().nullable(),
+    seenAt: instant,
+    firefighting: z.boolean(),
+    /** Why it counts as a firefighting aircraft (type, operator), when it does. */
+    firefightingReason: z.string().nullable(),
+  })
+  .meta({ id: 'Aircraft' });
+export type Aircraft = z.infer<typeof aircraft>;
+
+export const aircraftList = z.array(aircraft).meta({ id: 'AircraftList' });
+
+export const correlation = z
+  .object({
+    icao24: z.string(),
+    targetType: z.enum(['fire', 'incident']),
+    /** Fires: `satellite/instant/lat,lon`; incidents: the IRWIN id. */
+    targetId: z.string(),
+    distanceM: z.number(),
+    distanceMiles: z.number(),
+    firstSeenAt: instant,
+    lastSeenAt: instant,
+    callsign: z.string().nullable(),
+    typeCode: z.string().nullable(),
+    reason: z.string().nullable(),
+    aircraftLatitude: z.number(),
+    aircraftLongitude: z.number(),
+    incidentName: z.string().nullable(),
+  })
+  .meta({ id: 'Correlation' });
+export type Correlation = z.infer<typeof correlation>;
+
+/** A pair as the live socket announces it, the moment it is first seen. */
+export const correlationPair = correlation.pick({ icao24: true, targetType: true, targetId: true, distanceM: true });
+export type CorrelationPair = z.infer<typeof correlationPair>;
+
+export const correlationList = z.array(correlation).meta({ id: 'CorrelationList' });

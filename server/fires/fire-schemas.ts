@@ -1,0 +1,28 @@
+// POST /api/ingest/fires, GET /api/fires and the fire tile answers.
+import { z } from 'zod';
+import { binaryResponse, instant } from '../http/response-schemas.js';
+
+export const fireIngestCounts = z
+  .object({ received: z.number(), stored: z.number(), duplicate: z.number() })
+  .meta({ id: 'FireIngestCounts' });
+
+export const fire = z
+  .object({
+    latitude: z.number(),
+    longitude: z.number(),
+    acq_time: instant,
+    /** FIRMS satellite code as stored: N (Suomi NPP), N20, N21, Terra, Aqua. */
+    satellite: z.string(),
+    confidence: z.string().nullable(),
+    /** Fire radiative power, MW. */
+    frp: z.number().nullable(),
+    daynight: z.string().nullable(),
+    instrument: z.string().nullable(),
+  })
+  .meta({ id: 'Fire' });
+export type Fire = z.infer<typeof fire>;
+
+export const fireList = z.array(fire).meta({ id: 'FireList' });
+
+/** A Mapbox vector tile, layer `fires` (properties satellite, confidence, frp, daynight, acq_time in epoch seconds). */
+export const fireTile = binaryResponse('Mapbox vector tile, layer `fires`', ['application/vnd.mapbox-vector-tile']);

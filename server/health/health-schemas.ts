@@ -1,0 +1,48 @@
+// GET /api/health answers: the whole report to the token's holder, status and staleness to anyone.
+import { z } from 'zod';
+import { instant } from '../http/response-schemas.js';
+import { PIPELINE_NAMES } from '../pipelines/pipeline-registry.js';
+
+export const pipelineFreshness = z
+  .object({
+    lastSuccessAt: instant.nullable(),
+    ageSeconds: z.number().nullable(),
+    expectedIntervalSeconds: z.number(),
+    stale: z.boolean(),
+    lastError: z.string().nullable(),
+    /** Plain words for the screen when stale. */
+    reason: z.string().nullable(),
+    /** Malformed inputs dropped so far. */
+    rejected: z.number(),
+  })
+  .meta({ id: 'PipelineFreshness' });
+export type PipelineFreshness = z.infer<typeof pipelineFreshness>;
+
+const pipelineName = z.enum(PIPELINE_NAMES as [string, ...string[]]);
+
+export const healthReport = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    version: z.string(),
+    uptimeSeconds: z.number(),
+    pipelines: z.record(pipelineName, pipelineFreshness),
+    database: z.object({ ok: z.boolean(), postgis: z.string().nullable(), schemaHeads: z.array(z.string()), error: z.string().optional() }),
+    bus: z.object({ ok: z.boolean(), jetstream: z.boolean() }),
+    /** Where the data key sealing stored API keys lives (keychain, or the fallback key file and why). */
+    keys: z.object({ storage: z.string(), detail: z.string() }),
+    /** Alert delivery through the messaging bot; failures show here and never block storing. */
+    notifications: z.object({ telegram: z.object({ lastSuccessAt: instant.nullable(), lastError: z.string().nullable() }) }),
+    /** Facts a source adds about itself (cameras left off the map, failing feeds, …), by source name. */
+    sources: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: 'HealthReport' });
+export type HealthReport = z.infer<typeof healthReport>;
+
+export const publicHealthReport = z
+  .object({
+    status: z.enum(['ok', 'degraded']),
+    pipelines: z.record(pipelineName, z.object({ stale: z.boolean(), ageSeconds: z.number().nullable() })),
+  })
+  .strict()
+  .meta({ id: 'PublicHealthReport' });
+export type PublicHealthReport = z.infer<typeof publicHealthReport>;
