@@ -4,7 +4,9 @@
 // geocoder, and announce placed cameras on the bus (each becomes an event of source type `camera`).
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventPublisher } from '../events/event-publisher.js';
+import { UnusableAnswerError } from '../jobs/job-runner.js';
 import { mapWithConcurrency } from '../map-with-concurrency.js';
+import { type RejectedRecords, RejectionTally } from '../pipelines/rejection-tally.js';
 import type { CameraAddressPolicy } from './camera-address-policy.js';
 import { GuardedFetcher } from './guarded-fetcher.js';
 import { type DirectoryFormat, type DirectoryPage, type ListedCamera, parseDirectory } from './camera-directory.js';
@@ -23,6 +25,8 @@ export interface CrawlResult extends Record<string, unknown> {
   skippedReasons: Record<string, number>;
   /** Entries refused by the address check (private, reserved, unresolvable, …). */
   dropped: number;
+  /** Skipped and dropped entries by reason, with where the first few were: health counts them. */
+  rejected: RejectedRecords;
   inserted: number;
   seenAgain: number;
   placed: number;
@@ -103,6 +107,7 @@ export class CameraCrawler {
       skipped: 0,
       skippedReasons: {},
       dropped: 0,
+      rejected: { count: 0, reasons: [] },
       inserted: 0,
       seenAgain: 0,
       placed: 0,
@@ -111,6 +116,7 @@ export class CameraCrawler {
       failedSources: [],
     };
     const found = new Map<string, CameraInput>();
+    const rejected = new RejectionTally();
     await Promise.all(
       sources.map(async (source) => {
         const tally: SourceTally = { formats: new Set(), listed: 0, skipped: 0, skippedReasons: {}, kept: 0 };
@@ -121,11 +127,16 @@ export class CameraCrawler {
             tally.listed += page.cameras.length;
             tally.skipped += page.skipped;
             addReasons(tally.skippedReasons, page.skippedReasons);
+            const listing = new URL(page.url).pathname.split('/').filter(Boolean).at(-1) ?? new URL(page.url).host;
+            for (const skip of page.skips) rejected.add(skip.reason, `${listing} ${skip.where}`);
             for (const camera of await this.keepPublic(page.cameras, source)) {
-              if (camera) {
+              if ('refused' in camera) {
+                result.dropped += 1;
+                rejected.add('address refused by the public-address guard', camera.refused);
+              } else {
                 found.set(camera.urlHash, mergeSightings(found.get(camera.urlHash), camera));
                 tally.kept += 1;
-              } else result.dropped += 1;
+              }
             }
           }
           // A directory that answers but gives nothing to keep is a failure to report, not a quiet success.
@@ -148,13 +159,14 @@ export class CameraCrawler {
     }
     Object.assign(result, await this.placePending());
     result.published = await this.publishPlaced();
+    result.rejected = rejected.toJSON();
     if (result.failedSources.length === sources.length && sources.length > 0) {
-      throw new Error(`every camera source failed: ${result.failedSources.join('; ')}`);
+      throw new UnusableAnswerError(`every camera source failed: ${result.failedSources.join('; ')}`, result.rejected);
     }
     return result;
   }
 
-  private async *pagesOf(source: string): AsyncGenerator<DirectoryPage> {
+  private async *pagesOf(source: string): AsyncGenerator<DirectoryPage & { url: string }> {
     const visited = new Set<string>();
     let next: string | null = source;
     while (next && !visited.has(next) && visited.size < this.deps.maxPagesPerSource) {
@@ -169,19 +181,19 @@ export class CameraCrawler {
       });
       const text = answer.body.toString('utf8');
       const page = parseDirectory(answer.headers['content-type'] ?? '', text, pageUrl);
-      yield page;
+      yield { ...page, url: pageUrl };
       // A listing on another host is not followed: a directory's pages stay on the directory.
       next = page.nextPage && new URL(page.nextPage).host === new URL(source).host ? page.nextPage : null;
     }
   }
 
-  /** null for each entry the address check refuses; the rest credential-free and hashed. */
-  private async keepPublic(listed: readonly ListedCamera[], source: string): Promise<Array<CameraInput | null>> {
+  /** `refused` (the host) for each entry the address check refuses; the rest credential-free and hashed. */
+  private async keepPublic(listed: readonly ListedCamera[], source: string): Promise<Array<CameraInput | { refused: string }>> {
     // Name lookups share libuv's few threads with file access: a long list is checked a few at a time.
     const listedBy = stripCredentials(source);
     return mapWithConcurrency(listed, ADDRESS_CHECKS_AT_ONCE, async (camera) => {
       const verdict = await this.deps.policy.check(camera.url);
-      if (!verdict.public) return null;
+      if (!verdict.public) return { refused: new URL(camera.url).host };
       const url = stripCredentials(camera.url);
       return { urlHash: cameraUrlHash(url), url, title: camera.title, city: camera.city, country: camera.country, source: listedBy };
     });

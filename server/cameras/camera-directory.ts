@@ -21,8 +21,10 @@ export interface DirectoryPage {
   cameras: ListedCamera[];
   /** Lines, blocks or entries that were not camera URLs … */
   skipped: number;
-  /** … each counted under its reason (the counts add up to `skipped`). */
+  /** … each counted under its reason (the counts add up to `skipped`) … */
   skippedReasons: Record<string, number>;
+  /** … and each with where it was (`line 12`, `entry 3`, `block 2`). */
+  skips: Array<{ reason: string; where: string }>;
   /** Absolute URL of the next page of a paginated listing, if any. */
   nextPage: string | null;
 }
@@ -41,10 +43,12 @@ export const SKIP = {
 
 class Tally {
   readonly reasons: Record<string, number> = {};
+  readonly skips: Array<{ reason: string; where: string }> = [];
   count = 0;
-  skip(reason: string): void {
+  skip(reason: string, where: string): void {
     this.count += 1;
     this.reasons[reason] = (this.reasons[reason] ?? 0) + 1;
+    this.skips.push({ reason, where });
   }
 }
 
@@ -81,12 +85,12 @@ export function parseHtmlDirectory(html: string, pageUrl: string): DirectoryPage
   const $ = cheerio().load(html);
   const cameras: ListedCamera[] = [];
   const tally = new Tally();
-  $('.thumbnail-item').each((_, element) => {
+  $('.thumbnail-item').each((index, element) => {
     const block = $(element);
     const image = block.find('img').first();
     const url = absolute(image.attr('src'), pageUrl);
     if (!url) {
-      tally.skip(SKIP.noImage);
+      tally.skip(SKIP.noImage, `block ${index + 1}`);
       return;
     }
     const caption = (block.find('.thumbnail-item__caption').text() || image.attr('title') || image.attr('alt') || '').trim();
@@ -94,7 +98,7 @@ export function parseHtmlDirectory(html: string, pageUrl: string): DirectoryPage
     cameras.push({ url, title: caption || null, ...place });
   });
   const next = $('a[rel="next"], .pagination a.next, a.next').first().attr('href');
-  return { format: 'html', cameras, skipped: tally.count, skippedReasons: tally.reasons, nextPage: absolute(next, pageUrl) };
+  return { format: 'html', cameras, skipped: tally.count, skippedReasons: tally.reasons, skips: tally.skips, nextPage: absolute(next, pageUrl) };
 }
 
 /** Lists copied out of web pages keep `&amp;` (even `&amp;amp;`, escaped twice) for `&` inside URLs. */
@@ -131,7 +135,7 @@ const HOST_PORT = /^(?:\[[0-9a-f:.]+\]|[\w-]+(?:\.[\w-]+)*):\d{1,5}\/?$/i;
 export function parseTextDirectory(text: string): DirectoryPage {
   const cameras: ListedCamera[] = [];
   const tally = new Tally();
-  for (const rawLine of text.replace(/^\ufeff/, '').split(/\r?\n|\r/)) {
+  for (const [index, rawLine] of text.replace(/^\ufeff/, '').split(/\r?\n|\r/).entries()) {
     const line = rawLine.trim();
     if (!line || line.startsWith('#')) continue;
     let entry: ListedCamera | string;
@@ -148,10 +152,10 @@ export function parseTextDirectory(text: string): DirectoryPage {
       if (at > 0) entry = listed(line.slice(at + 1).replace(TRAILING_NUMBERS, ''), line.slice(0, at).trim() || null);
       else entry = notUrlReason(line);
     }
-    if (typeof entry === 'string') tally.skip(entry);
+    if (typeof entry === 'string') tally.skip(entry, `line ${index + 1}`);
     else cameras.push(entry);
   }
-  return { format: 'text', cameras, skipped: tally.count, skippedReasons: tally.reasons, nextPage: null };
+  return { format: 'text', cameras, skipped: tally.count, skippedReasons: tally.reasons, skips: tally.skips, nextPage: null };
 }
 
 /** "Alabama, US" → Alabama / US: a map key names the place as "place, country". */
@@ -166,12 +170,12 @@ function placeFromKey(key: string): { city: string | null; country: string | nul
 export function parseJsonDirectory(text: string): DirectoryPage {
   const cameras: ListedCamera[] = [];
   const tally = new Tally();
-  const page = (): DirectoryPage => ({ format: 'json', cameras, skipped: tally.count, skippedReasons: tally.reasons, nextPage: null });
+  const page = (): DirectoryPage => ({ format: 'json', cameras, skipped: tally.count, skippedReasons: tally.reasons, skips: tally.skips, nextPage: null });
   let data: unknown;
   try {
     data = JSON.parse(text.replace(/^\ufeff/, ''));
   } catch {
-    tally.skip(SKIP.badJson);
+    tally.skip(SKIP.badJson, 'the whole answer');
     return page();
   }
   let entries: Array<[string | null, unknown]>;
@@ -180,12 +184,12 @@ export function parseJsonDirectory(text: string): DirectoryPage {
     entries = Object.entries(data).flatMap(([key, value]): Array<[string, unknown]> => (Array.isArray(value) ? value.map((url) => [key, url]) : [[key, value]]));
   }
   else {
-    tally.skip(SKIP.jsonShape);
+    tally.skip(SKIP.jsonShape, 'the whole answer');
     return page();
   }
-  for (const [key, value] of entries) {
+  for (const [index, [key, value]] of entries.entries()) {
     const entry = typeof value === 'string' ? listed(value, key?.trim() || null, key ? placeFromKey(key) : undefined) : SKIP.jsonEntry;
-    if (typeof entry === 'string') tally.skip(entry);
+    if (typeof entry === 'string') tally.skip(entry, key ? `"${key}"` : `entry ${index + 1}`);
     else cameras.push(entry);
   }
   return page();

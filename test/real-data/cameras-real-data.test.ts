@@ -162,6 +162,10 @@ describe('camera directories from real-data/cameras, crawled by the cameras job'
         failedSources: [],
       });
       expect(stored.get(name)).toEqual(want);
+      // Health counts what was skipped or refused, by reason.
+      const rejected = (result as CrawlResult).rejected;
+      expect(rejected.count).toBe(expected.skipped + urls.length - kept.length);
+      for (const [reason, count] of Object.entries(expected.reasons)) expect(rejected.reasons).toContainEqual(expect.objectContaining({ reason, count }));
       for (const url of stored.get(name) ?? []) {
         expect(url).not.toMatch(/[?&](user|pwd|u|p)=|@|&amp;|,\d+$/);
       }
@@ -239,5 +243,10 @@ describe('camera directories from real-data/cameras, crawled by the cameras job'
     expect(run.json().error.message).toMatch(/host:port without a scheme or path: 320/);
     const health = (await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized })).json();
     expect(health.pipelines.cameras.lastError).toMatch(/nothing usable: all 320 entries of the text list skipped/);
+    // The skipped lines are counted in health too, with where the first ones were.
+    expect(health.pipelines.cameras.lastRejected).toMatchObject({ count: 320 });
+    expect(health.pipelines.cameras.lastRejected.reason).toMatch(
+      /^320 skipped: host:port without a scheme or path \(320, e\.g\. text_insecam_ipport_L3-X\.txt line 1, text_insecam_ipport_L3-X\.txt line 2/,
+    );
   });
 });
