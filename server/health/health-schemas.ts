@@ -14,6 +14,8 @@ export const pipelineFreshness = z
     reason: z.string().nullable(),
     /** Malformed inputs dropped so far. */
     rejected: z.number(),
+    /** The latest run that skipped records: when, how many, and why (reasons with counts and examples). */
+    lastRejected: z.object({ at: instant, count: z.number(), reason: z.string() }).nullable(),
   })
   .meta({ id: 'PipelineFreshness' });
 export type PipelineFreshness = z.infer<typeof pipelineFreshness>;

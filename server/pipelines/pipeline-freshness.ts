@@ -1,20 +1,9 @@
 // Turns stored pipeline outcomes into what health shows: age, staleness and why.
 import { PIPELINE_NAMES, PIPELINES, type PipelineName } from './pipeline-registry.js';
 import type { PipelineStatusRow } from './pipeline-status-repository.js';
+import type { PipelineFreshness } from '../health/health-schemas.js';
 
-export interface PipelineFreshness {
-  lastSuccessAt: string | null;
-  ageSeconds: number | null;
-  expectedIntervalSeconds: number;
-  stale: boolean;
-  lastError: string | null;
-  /** Plain words for the screen when stale. */
-  reason: string | null;
-  /** Records dropped so far: malformed bus messages, source records a poller skipped. */
-  rejected: number;
-  /** The latest run that skipped records: when, how many, and why (reasons with counts and examples). */
-  lastRejected: { at: string; count: number; reason: string } | null;
-}
+export type { PipelineFreshness };
 
 /** A pipeline is stale when it never succeeded or its last success is older than twice its interval. */
 export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date = new Date()): Record<PipelineName, PipelineFreshness> {

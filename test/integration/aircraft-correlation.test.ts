@@ -100,9 +100,9 @@ describe('aircraft (fake readsb on loopback) and the 20-mile correlation', () =>
     expect(bad.statusCode).toBe(400);
   });
 
-  it('reads OpenSky states as well', async () => {
+  it('reads OpenSky states as well (no type there, so a firefighting callsign alone flags nothing)', async () => {
     adsb.body = { time: Math.floor(Date.now() / 1000), states: [['a0000f', 'CALFIRE7', 'United States', Math.floor(Date.now() / 1000), Math.floor(Date.now() / 1000), -121, 39, 900, false, 80, 10, 0, null, 950, null, false, 0]] };
     const result = await runJob('aircraft');
-    expect(result.result).toMatchObject({ format: 'opensky', received: 1, firefighting: 1 });
+    expect(result.result).toMatchObject({ format: 'opensky', received: 1, firefighting: 0 });
   });
 });

@@ -25,23 +25,26 @@ describe('migrations on a real PostgreSQL', () => {
       '005_news_items',
       '005_phase2',
       '006_merge_005',
+      '007_news_undated',
+      '007_pipeline_rejections',
+      '008_merge_007',
     ]);
     // One of them did all the work; the other waited on the lock and found nothing pending.
-    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 8]);
-    expect(first.heads).toEqual(['006_merge_005']);
-    expect(second.heads).toEqual(['006_merge_005']);
+    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 11]);
+    expect(first.heads).toEqual(['008_merge_007']);
+    expect(second.heads).toEqual(['008_merge_007']);
     const rows = await queryOnce<{ revision: string; n: string }>(
       database.url,
       'SELECT revision, count(*) AS n FROM schema_migrations GROUP BY revision',
     );
-    expect(rows).toHaveLength(8);
+    expect(rows).toHaveLength(11);
     expect(rows.every((row) => row.n === '1')).toBe(true);
   });
 
   it('a later run applies nothing', async () => {
     const again = await runMigrations(database.url);
     expect(again.applied).toEqual([]);
-    expect(again.heads).toEqual(['006_merge_005']);
+    expect(again.heads).toEqual(['008_merge_007']);
   });
 
   it('a placeholder filled in later is re-applied where it is marked `on-change: reapply`, and only warned about otherwise', async () => {

@@ -64,8 +64,8 @@ describe('firefighting identification (shipped list)', () => {
     expect(identifier.identify({ typeCode: 'H60', callsign: null, operator: 'CAL FIRE', registration: null }).reason).toMatch(/operator "CAL FIRE"/);
   });
 
-  it('an airliner is not a firefighter; without a type, a firefighting callsign is evidence', () => {
+  it('an airliner is not a firefighter; without a type, a firefighting callsign alone is no evidence', () => {
     expect(identifier.identify({ typeCode: 'B738', callsign: 'TANKER1', operator: null, registration: null }).firefighting).toBe(false);
-    expect(identifier.identify({ typeCode: null, callsign: 'CALFIRE3', operator: null, registration: null }).firefighting).toBe(true);
+    expect(identifier.identify({ typeCode: null, callsign: 'CALFIRE3', operator: null, registration: null }).firefighting).toBe(false);
   });
 });

@@ -59,7 +59,7 @@ describe('migration graph', () => {
     expect(headsOf([revision('001', []), revision('002_a', ['001']), revision('002_b', ['001'])])).toEqual(['002_a', '002_b']);
   });
 
-  it('the shipped chain runs 001 → … → 006_merge_005 with both 005s before the merge', async () => {
+  it('the shipped chain runs 001 → … → 006_merge_005 → both 007s → 008_merge_007, each branch before its merge', async () => {
     const ids = (await loadRevisions()).map((entry) => entry.id);
     expect(ids).toEqual([
       '001_initial',
@@ -70,9 +70,13 @@ describe('migration graph', () => {
       '005_news_items',
       '005_phase2',
       '006_merge_005',
+      '007_news_undated',
+      '007_pipeline_rejections',
+      '008_merge_007',
     ]);
     const revisions = await loadRevisions();
-    expect(headsOf(revisions)).toEqual(['006_merge_005']);
+    expect(headsOf(revisions)).toEqual(['008_merge_007']);
+    expect(revisions.find((entry) => entry.id === '008_merge_007')?.parents.sort()).toEqual(['007_news_undated', '007_pipeline_rejections']);
     expect(revisions.find((entry) => entry.id === '006_merge_005')?.parents.sort()).toEqual(['005_news_items', '005_phase2']);
     expect(revisions.find((entry) => entry.id === '002_cameras')?.parents).toEqual(['002_fires']);
   });
