@@ -8,6 +8,8 @@ import { loadFeedList } from './feed-list.js';
 import { FeedParseError, parseNewsFeed, type ParsedArticle } from './feed-parser.js';
 import type { FeedState, FeedStateRepository } from './feed-state-repository.js';
 import { articleIdentity, headlineKey } from './headline-key.js';
+import { UnusableAnswerError } from '../jobs/job-runner.js';
+import { type RejectedRecords, RejectionTally } from '../pipelines/rejection-tally.js';
 import type { NewsItemRepository } from './news-item-repository.js';
 import type { NewsSettings } from './news-settings.js';
 import type { NewsPruned, NewsRetentionRepository } from './news-retention-repository.js';
@@ -22,14 +24,19 @@ export interface ScrapeResult extends Record<string, unknown> {
   backedOff: number;
   articles: { received: number; stored: number };
   newsItems: { created: number; merged: number };
+  /** Items of the feeds read that are not stories (neither title nor description), by reason: health counts them. */
+  rejected: RejectedRecords;
   pruned?: NewsPruned;
 }
+
+/** Why an item of a feed that was read is not stored. */
+export const UNTITLED = 'item with neither title nor description';
 
 type FeedOutcome =
   | { kind: 'backed_off' }
   | { kind: 'not_modified' }
-  | { kind: 'failed'; message: string }
-  | { kind: 'stored'; received: number; stored: number; created: number; merged: number; stories: NewStory[] };
+  | { kind: 'failed'; message: string; untitled?: number }
+  | { kind: 'stored'; received: number; stored: number; created: number; merged: number; stories: NewStory[]; untitled: number };
 
 /** A story seen for the first time in this run (for the event stream, once it carries news). */
 export interface NewStory {
@@ -97,9 +104,17 @@ export class NewsScraper {
       backedOff: 0,
       articles: { received: 0, stored: 0 },
       newsItems: { created: 0, merged: 0 },
+      rejected: { count: 0, reasons: [] },
     };
     const errors: string[] = [];
+    const rejected = new RejectionTally();
     const stories: NewStory[] = [];
+    outcomes.forEach((outcome, index) => {
+      if ((outcome.kind === 'stored' || outcome.kind === 'failed') && outcome.untitled) {
+        for (let item = 0; item < outcome.untitled; item += 1) rejected.add(UNTITLED, states[index]?.name);
+      }
+    });
+    result.rejected = rejected.toJSON();
     for (const outcome of outcomes) {
       if (outcome.kind === 'backed_off') {
         result.backedOff += 1;
@@ -125,7 +140,7 @@ export class NewsScraper {
     if (this.deps.retention) result.pruned = await this.deps.retention.repository.prune(this.retentionCutoff() as Date);
     if (result.attempted === 0) return { idle: `all ${result.backedOff} feeds are failing and waiting out their backoff` };
     if (result.failed === result.attempted) {
-      throw new Error(`all ${result.failed} feeds attempted failed; first error: ${errors[0]}`);
+      throw new UnusableAnswerError(`all ${result.failed} feeds attempted failed; first error: ${errors[0]}`, result.rejected);
     }
     return result;
   }
@@ -144,11 +159,16 @@ export class NewsScraper {
     }
     if (response.kind === 'failed') return this.fail(feed, at, response.message, response.status);
     let articles: ParsedArticle[];
+    let untitled: number;
     try {
-      articles = parseNewsFeed(response.body, this.deps.settings.maxItemsPerFeed, response.url).articles;
+      ({ articles, skipped: untitled } = parseNewsFeed(response.body, this.deps.settings.maxItemsPerFeed, response.url));
     } catch (error) {
       if (error instanceof FeedParseError) return this.fail(feed, at, error.message, response.status);
       throw error;
+    }
+    // A feed whose items are all unreadable is failing, not quiet (a feed with no items at all is quiet).
+    if (articles.length === 0 && untitled > 0) {
+      return { ...(await this.fail(feed, at, `nothing usable: all ${untitled} items have neither title nor description`, response.status)), untitled };
     }
     const cutoff = this.retentionCutoff();
     // Items older than the retention would be removed again at the end of the run (and come back next time).
@@ -161,10 +181,10 @@ export class NewsScraper {
       return this.fail(feed, at, `could not store its articles: ${(error as Error).message}`, response.status);
     }
     await this.deps.feeds.recordSuccess(feed.id, at, response.status, { etag: response.etag, lastModified: response.lastModified });
-    return { kind: 'stored', received: articles.length, ...stored };
+    return { kind: 'stored', received: articles.length, ...stored, untitled };
   }
 
-  private async fail(feed: FeedState, at: Date, message: string, status: number | null): Promise<FeedOutcome> {
+  private async fail(feed: FeedState, at: Date, message: string, status: number | null): Promise<FeedOutcome & { kind: 'failed' }> {
     const nextAttemptAt = new Date(at.getTime() + feedBackoffMs(feed.consecutiveFailures + 1));
     await this.deps.feeds.recordFailure(feed.id, at, message, status, nextAttemptAt);
     this.deps.log?.warn({ feed: feed.url, err: message, nextAttemptAt }, 'news feed failed');
