@@ -132,9 +132,10 @@ describe('stack supervisor with DATABASE_URL and NATS_URL (scale-out)', () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'vantage-external-'));
     // Its own NATS: the shared test bus has other files' ingesters on the same durable consumer.
     nats = await startOwnNats();
-    // A camera directory that answers slowly, so a crawl is still running when the other instance asks.
+    // A camera directory that answers slowly, so a crawl is still running when the other instance asks;
+    // it lists one camera (listed, never fetched), since a directory with nothing usable fails the run.
     slowDirectory = http.createServer((_request, response) => {
-      setTimeout(() => response.writeHead(200, { 'content-type': 'text/plain' }).end('# none\n'), 1_500);
+      setTimeout(() => response.writeHead(200, { 'content-type': 'text/plain' }).end('http://8.8.8.8/cam.mjpg\n'), 1_500);
     });
     await new Promise<void>((resolve) => slowDirectory.listen(0, '127.0.0.1', resolve));
   });

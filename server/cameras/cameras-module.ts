@@ -1,0 +1,54 @@
+// Cameras: the crawl of public directories (every address through the guard, places by geocoding),
+// the editable directory list, the camera list and snapshots, and the counts health shows.
+import path from 'node:path';
+import type { DomainModule } from '../domain-module.js';
+import { CameraAddressPolicy } from './camera-address-policy.js';
+import { cameraCrawlJob } from './camera-crawl-job.js';
+import { CameraCrawler } from './camera-crawler.js';
+import { CameraRepository } from './camera-repository.js';
+import { cameraRoutes } from './camera-routes.js';
+import { readCameraSettings } from './camera-settings.js';
+import { CameraSourceRepository } from './camera-source-repository.js';
+import { cameraSourceRoutes } from './camera-source-routes.js';
+import { CameraSources } from './camera-sources.js';
+import { GeocodeRepository } from './geocode-repository.js';
+import { Geocoder } from './geocoder.js';
+import { HostRateLimiter } from './host-rate-limiter.js';
+import { SnapshotCache } from './snapshot-cache.js';
+import { SnapshotFetcher } from './snapshot-fetcher.js';
+import { SnapshotService } from './snapshot-service.js';
+
+export const camerasModule: DomainModule = {
+  name: 'cameras',
+  async register(app) {
+    const settings = readCameraSettings(app.config.settings);
+    const cameras = new CameraRepository(app.db);
+    const policy = new CameraAddressPolicy(app.config.cameraTestAllowedHosts);
+    // One per-host limit for directory pages and snapshots alike.
+    const limiter = new HostRateLimiter({ requestsPerSecond: settings.hostRatePerSecond });
+    app.addHook('onClose', async () => limiter.stop());
+    const crawler = new CameraCrawler({
+      cameras,
+      policy,
+      limiter,
+      geocoder: new Geocoder(new GeocodeRepository(app.db), settings.geocoderUrl),
+      publisher: app.eventPublisher,
+      log: app.log,
+      maxPagesPerSource: settings.maxPagesPerSource,
+    });
+    const sources = new CameraSources(new CameraSourceRepository(app.db), settings.sources);
+    app.jobs.register(cameraCrawlJob({ crawler, sources, intervalSeconds: settings.intervalSeconds }));
+    await app.register(cameraSourceRoutes, { sources });
+    const snapshots = new SnapshotService(
+      cameras,
+      new SnapshotCache(path.join(app.config.dataDir, 'snapshots'), settings.snapshotCacheBytes),
+      new SnapshotFetcher(policy, {}, limiter),
+      settings.snapshotTtlSeconds,
+    );
+    await app.register(cameraRoutes, { cameras, snapshots, ttlSeconds: settings.snapshotTtlSeconds });
+    app.health.addSection('cameras', async () => {
+      const counts = await cameras.counts();
+      return { total: counts.total, onMap: counts.placed, unplaced: counts.unplaced, awaitingGeocoder: counts.pending };
+    });
+  },
+};

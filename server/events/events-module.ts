@@ -1,0 +1,49 @@
+// Events: the JetStream stream sources publish to (app.eventPublisher), the ingester that stores what
+// they publish once the server listens, and search and playback over the stored events.
+import type { DomainModule } from '../domain-module.js';
+import { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
+import { EventIngester } from './event-ingester.js';
+import { EventPublisher } from './event-publisher.js';
+import { eventRoutes } from './event-routes.js';
+import { EventSearchRepository } from './event-search-repository.js';
+import { EventStoreRepository } from './event-store-repository.js';
+import { ensureEventStream } from './event-stream-setup.js';
+import { PlaybackRepository } from './playback-repository.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    eventPublisher: EventPublisher;
+  }
+}
+
+export const eventsModule: DomainModule = {
+  name: 'events',
+  async register(app) {
+    await ensureEventStream(app.bus.connection, { ackWaitMs: app.config.ingesterAckWaitMs });
+    app.decorate('eventPublisher', new EventPublisher(app.bus.connection));
+    await app.register(eventRoutes, {
+      search: new EventSearchRepository(app.db),
+      playback: new PlaybackRepository(app.db),
+      maxPlaybackHours: app.config.maxPlaybackHours,
+    });
+  },
+  startWorkers(app) {
+    if (!app.config.ingesterEnabled) return () => undefined;
+    const ingester = new EventIngester({
+      connection: app.bus.connection,
+      db: app.db,
+      store: new EventStoreRepository(),
+      pipelines: new PipelineStatusRepository(app.db),
+      log: app.log,
+      // Every stored event with a place is checked against the geofences.
+      afterStore: async (events) => {
+        const placed = events.filter((event) => event.geometry);
+        await app.geofences.checkQuietly(
+          placed.map((event) => ({ objectType: event.sourceType, objectId: event.url, title: event.title, geometry: event.geometry! })),
+        );
+      },
+    });
+    ingester.start();
+    return () => ingester.stop();
+  },
+};

@@ -1,0 +1,25 @@
+// Fires: the FIRMS poller, the ingest route, the fire list and tiles; every stored batch refreshes the
+// aircraft pairing.
+import type { DomainModule } from '../domain-module.js';
+import { firePollerJob } from './fire-poller.js';
+import { FireRepository } from './fire-repository.js';
+import { fireRoutes } from './fire-routes.js';
+import { FireService } from './fire-service.js';
+import { readFireSettings } from './fire-settings.js';
+
+export const firesModule: DomainModule = {
+  name: 'fires',
+  async register(app) {
+    const settings = readFireSettings(app.config.settings);
+    const fires = new FireRepository(app.db);
+    const service = new FireService(app.db, fires, app.eventPublisher, settings.dataset);
+    app.jobs.register(app.correlations.after(firePollerJob({ service, keys: app.keys, settings })));
+    await app.register(fireRoutes, {
+      service,
+      fires,
+      ingestBodyLimitBytes: app.config.ingestBodyLimitBytes,
+      maxTileFeatures: app.config.maxTileFeatures,
+      afterIngest: async () => void (await app.correlations.refresh()),
+    });
+  },
+};

@@ -1,0 +1,37 @@
+// Geofences and alerts: the fence check every placed object goes through (app.geofences), the routes,
+// and alert delivery through the messaging bot once the server listens.
+import type { DomainModule } from '../domain-module.js';
+import { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
+import { AlertNotificationRepository } from './alert-notification-repository.js';
+import { GeofenceRepository } from './geofence-repository.js';
+import { geofenceRoutes } from './geofence-routes.js';
+import { GeofenceService } from './geofence-service.js';
+import { TELEGRAM_DEFAULT_URL, TelegramNotifier } from './telegram-notifier.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    geofences: GeofenceService;
+  }
+}
+
+export const geofencesModule: DomainModule = {
+  name: 'geofences',
+  async register(app) {
+    const repository = new GeofenceRepository(app.db);
+    app.decorate('geofences', new GeofenceService(repository, app.bus.connection, app.log));
+    await app.register(geofenceRoutes, { geofences: repository });
+  },
+  startWorkers(app) {
+    if (!app.config.notificationsEnabled) return () => undefined;
+    const { settings } = app.config;
+    const notifier = new TelegramNotifier(
+      new AlertNotificationRepository(app.db),
+      app.keys,
+      new PipelineStatusRepository(app.db),
+      { apiUrl: settings.TELEGRAM_API_URL || TELEGRAM_DEFAULT_URL, chatId: settings.TELEGRAM_CHAT_ID || null },
+      app.log,
+    );
+    notifier.start();
+    return () => notifier.stop();
+  },
+};

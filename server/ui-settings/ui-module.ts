@@ -1,0 +1,16 @@
+// The renderer: its built files at `/` (CSP opened to https only with an online map style) and the
+// settings it reads at start.
+import type { DomainModule } from '../domain-module.js';
+import rendererStatic from '../plugins/renderer-static.js';
+import { readUiSettings } from './ui-settings.js';
+import { uiSettingsRoutes } from './ui-settings-routes.js';
+
+export const uiModule: DomainModule = {
+  name: 'ui',
+  async register(app) {
+    const settings = readUiSettings(app.config.settings);
+    const { rendererDir } = app.config;
+    await app.register(rendererStatic, { ...(rendererDir ? { rendererDir } : {}), onlineMapStyle: settings.mapStyleUrl !== null });
+    await app.register(uiSettingsRoutes, { settings });
+  },
+};
