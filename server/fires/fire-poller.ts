@@ -1,26 +1,53 @@
-// The `fires` job: fetch the FIRMS area CSV with the firms key, store what is new, back off on the transaction limit.
+// The `fires` job. With a firms key (stored, else FIRE_MAP_KEY): fetch the FIRMS area CSV, store what is new, back
+// off on the transaction limit. Without one: read the keyless global 24 h files (firms-global-files.ts).
 import { type JobDefinition, UnusableAnswerError } from '../jobs/job-runner.js';
 import { fetchText } from '../http/bounded-fetch.js';
 import type { KeySource } from '../keys/key-source.js';
-import { describeRejected, RejectionTally } from '../pipelines/rejection-tally.js';
-import type { RowProblem } from './fire-detection.js';
+import { describeRejected } from '../pipelines/rejection-tally.js';
+import { tallyRowProblems } from './fire-row-problems.js';
 import type { FireService } from './fire-service.js';
 import type { FireSettings } from './fire-settings.js';
 import { FirmsResponseError, parseFirmsCsv } from './firms-csv.js';
+import { FirmsGlobalFiles, type GlobalFileStatus } from './firms-global-files.js';
 
 const LIMIT_BACKOFF_MS = [10, 20, 40, 60].map((minutes) => minutes * 60_000);
 
-export function firePollerJob(deps: { service: FireService; keys: KeySource; settings: FireSettings; now?: () => number }): JobDefinition {
+/** What health shows of the fire source (`sources.fires`): which FIRMS path the job takes now, and its state. */
+export type FireSourceHealth =
+  | { mode: 'area-api'; dataset: string; bbox: string; transactionLimitUntil: string | null }
+  | { mode: 'global-24h'; bbox: string; minDownloadIntervalSeconds: number; files: GlobalFileStatus[] };
+
+export interface FirePollerJob extends JobDefinition {
+  /** For `app.health.addSection('fires', …)`. The key is looked up as the next run will, so a key added shows at once. */
+  health(): Promise<FireSourceHealth>;
+}
+
+export function firePollerJob(deps: { service: FireService; keys: KeySource; settings: FireSettings; now?: () => number }): FirePollerJob {
   const now = deps.now ?? Date.now;
   let blockedUntil = 0;
   let limitHits = 0;
+  const { settings } = deps;
+  // Kept across runs (and across a key being added and removed): the files' ETag/Last-Modified live here.
+  const globalFiles = new FirmsGlobalFiles({
+    apiUrl: settings.apiUrl,
+    files: settings.globalFiles,
+    bbox: settings.bbox,
+    minDownloadIntervalMs: settings.globalIntervalSeconds * 1000,
+    sink: deps.service,
+    now,
+  });
   return {
     name: 'fires',
     pipeline: 'fires',
-    intervalSeconds: deps.settings.intervalSeconds,
+    intervalSeconds: settings.intervalSeconds,
+    async health() {
+      const key = await deps.keys.get('firms');
+      if (!key) return { mode: 'global-24h', bbox: settings.bbox, minDownloadIntervalSeconds: settings.globalIntervalSeconds, files: globalFiles.status() };
+      return { mode: 'area-api', dataset: settings.dataset, bbox: settings.bbox, transactionLimitUntil: now() < blockedUntil ? new Date(blockedUntil).toISOString() : null };
+    },
     async run() {
       const key = await deps.keys.get('firms');
-      if (!key) return { idle: 'no FIRMS map key: add one in the Keys tab or set FIRE_MAP_KEY' };
+      if (!key) return globalFiles.poll();
       if (now() < blockedUntil) {
         return { idle: `FIRMS transaction limit reached; next try after ${new Date(blockedUntil).toISOString()}` };
       }
@@ -50,19 +77,7 @@ export function firePollerJob(deps: { service: FireService; keys: KeySource; set
         );
       }
       const counts = await deps.service.ingest(parsed.detections, dataset);
-      return { ...counts, invalidRows: parsed.problems.length, rejected: rejected.toJSON() };
+      return { mode: 'area-api', ...counts, invalidRows: parsed.problems.length, rejected: rejected.toJSON() };
     },
   };
-}
-
-const QUOTED = /"[^"]*"/g;
-
-/** Rows grouped by what is wrong with them; the offending values go with the row numbers. */
-function tallyRowProblems(problems: readonly RowProblem[]): RejectionTally {
-  const tally = new RejectionTally();
-  for (const problem of problems) {
-    const values = problem.errors.flatMap((error) => error.match(QUOTED) ?? []);
-    tally.add(problem.errors.map((error) => error.replace(QUOTED, '…')).join('; '), `row ${problem.row}${values.length > 0 ? ` ${values.join(' ')}` : ''}`);
-  }
-  return tally;
 }
