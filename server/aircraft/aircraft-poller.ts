@@ -1,10 +1,11 @@
-// The `aircraft` job: poll ADSB_URL (a local readsb/tar1090/dump1090 receiver, an aggregator's v2 API, or OpenSky),
-// merge each report with what is known of the aircraft, mark firefighting aircraft with a reason, keep last-known positions.
+// The `aircraft` job: read the ADS-B source (ADSB_URL: a local readsb/tar1090/dump1090 receiver or OpenSky; else the
+// public aggregator around incidents and fires), merge each report with what is known of the aircraft, mark
+// firefighting aircraft with a reason, keep last-known positions. The result says which source mode is on.
 import { type JobDefinition, UnusableAnswerError } from '../jobs/job-runner.js';
-import { fetchText } from '../http/bounded-fetch.js';
 import { describeRejected } from '../pipelines/rejection-tally.js';
-import { type AircraftPosition, NO_POSITION, parseAdsbFeed } from './adsb-feed.js';
+import { type AircraftPosition, NO_POSITION } from './adsb-feed.js';
 import { type AircraftRepository, type IdentifiedPosition, type KnownAircraft, newestPerAircraft } from './aircraft-repository.js';
+import { type AircraftSource, IdleAircraftSource, UrlAircraftSource } from './aircraft-source.js';
 import type { FirefightingIdentifier } from './firefighting-identifier.js';
 
 /**
@@ -22,29 +23,27 @@ export function mergedCallsign(position: AircraftPosition, known: KnownAircraft 
   return gap >= 0 && gap <= SAME_FLIGHT_GAP_MS ? known.callsign : null;
 }
 
+const NO_SOURCE = "no ADS-B source: set ADSB_URL (a local receiver's aircraft.json or OpenSky) or ADSB_AGGREGATOR_URL";
+
 export function aircraftPollerJob(deps: {
   aircraft: AircraftRepository;
   identifier: FirefightingIdentifier;
-  url: string | null;
+  /** Where to read (open-aircraft-source.ts). */
+  source?: AircraftSource;
+  /** Without `source`: this one URL (ADSB_URL), or none (idle). */
+  url?: string | null;
   intervalSeconds: number;
   /** Checks the positions against the geofences; answers the alerts raised. */
   onPositions?: (positions: AircraftPosition[]) => Promise<number>;
 }): JobDefinition {
+  const source = deps.source ?? (deps.url ? new UrlAircraftSource(deps.url) : new IdleAircraftSource(NO_SOURCE));
   return {
     name: 'aircraft',
     pipeline: 'aircraft',
     intervalSeconds: deps.intervalSeconds,
     async run() {
-      if (!deps.url) return { idle: 'no ADS-B source: set ADSB_URL (a local receiver\'s aircraft.json, an aggregator API or OpenSky)' };
-      const response = await fetchText(deps.url, { timeoutMs: 20_000, maxBytes: 50 * 1024 * 1024, headers: { accept: 'application/json' } });
-      if (response.status >= 400) throw new Error(`ADS-B source answered HTTP ${response.status}`);
-      let body: unknown;
-      try {
-        body = JSON.parse(response.text);
-      } catch {
-        throw new Error('ADS-B source answered something that is not JSON');
-      }
-      const feed = parseAdsbFeed(body);
+      const feed = await source.read();
+      if ('idle' in feed) return { idle: feed.idle, mode: source.mode };
       // Aircraft without a position are valid reports (Mode S only); entries that are not aircraft reports are not.
       const withoutPosition = feed.rejected.reasons.find((entry) => entry.reason === NO_POSITION)?.count ?? 0;
       if (feed.positions.length === 0 && withoutPosition === 0 && feed.rejected.count > 0) {
@@ -67,15 +66,21 @@ export function aircraftPollerJob(deps: {
         const identification = deps.identifier.identify(merged);
         return { ...merged, firefighting: identification.firefighting, firefightingReason: identification.reason, source: feed.format };
       });
-      const stored = await deps.aircraft.upsert(identified);
-      const alerts = deps.onPositions ? await deps.onPositions(feed.positions) : 0;
+      // A worldwide type answer's aircraft stay only if they fight fires; those near a fire stay whatever they are.
+      const kept = identified.filter((position) => position.firefighting || !feed.firefightingOnly.has(position.icao24));
+      const keptAddresses = new Set(kept.map((position) => position.icao24));
+      const stored = await deps.aircraft.upsert(kept);
+      const alerts = deps.onPositions ? await deps.onPositions(feed.positions.filter((position) => keptAddresses.has(position.icao24))) : 0;
       return {
+        mode: source.mode,
         format: feed.format,
         received: feed.positions.length,
         skipped: feed.skipped,
         stored,
-        firefighting: identified.filter((position) => position.firefighting).length,
+        firefighting: kept.filter((position) => position.firefighting).length,
+        ...(source.mode === 'aggregator' ? { ignored: identified.length - kept.length } : {}),
         alerts,
+        ...feed.details,
         rejected: feed.rejected,
       };
     },
