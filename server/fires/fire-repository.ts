@@ -27,7 +27,7 @@ FROM fires_staging
 ORDER BY ord
 ON CONFLICT DO NOTHING
 RETURNING latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "acqTime", satellite,
-          instrument, confidence, frp, brightness, daynight`;
+          instrument, confidence, frp, brightness, daynight AS "dayNight"`;
 
 /** One CSV field: empty for null, quoted text otherwise (csv format, so quotes double). */
 function csvField(value: string | number | null): string {
@@ -55,7 +55,7 @@ export interface StoredFire {
   confidence: string | null;
   frp: number | null;
   brightness: number | null;
-  daynight: 'D' | 'N' | null;
+  dayNight: 'D' | 'N' | null;
 }
 
 export interface FireQuery {
@@ -68,17 +68,17 @@ export interface FireQuery {
 export interface FireRow {
   latitude: number;
   longitude: number;
-  acq_time: string;
+  acqTime: string;
   satellite: string;
   confidence: string | null;
   frp: number | null;
-  daynight: string | null;
+  dayNight: string | null;
   instrument: string | null;
 }
 
 const SELECT_FIRES = `
-SELECT latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS acq_time,
-       satellite, confidence, frp, daynight, instrument
+SELECT latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "acqTime",
+       satellite, confidence, frp, daynight AS "dayNight", instrument
 FROM fires
 WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
   AND ${bboxCondition('geom', 1)}
@@ -89,8 +89,8 @@ const TILE = `
 WITH bounds AS (SELECT ST_TileEnvelope($1, $2, $3) AS tile),
 features AS (
   SELECT ST_AsMVTGeom(ST_Transform(f.geom, 3857), b.tile, 4096, 64, true) AS geom,
-         f.satellite, f.confidence, f.frp, f.daynight,
-         extract(epoch FROM f.acq_time)::bigint AS acq_time
+         f.satellite, f.confidence, f.frp, f.daynight AS "dayNight",
+         extract(epoch FROM f.acq_time)::bigint AS "acqTime"
   FROM fires f, bounds b
   WHERE f.geom && ST_Transform(b.tile, 4326) AND f.acq_time >= $4
   LIMIT $5
@@ -110,7 +110,7 @@ export class FireRepository {
 
   async find(query: FireQuery): Promise<FireRow[]> {
     const [west, south, east, north] = query.bbox ?? [null, null, null, null];
-    // acq_time comes formatted by PostgreSQL: no Date round trip for thousands of rows.
+    // acqTime comes formatted by PostgreSQL: no Date round trip for thousands of rows.
     const { rows } = await this.db.query<FireRow>(SELECT_FIRES, [
       west,
       south,

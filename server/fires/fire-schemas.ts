@@ -10,13 +10,14 @@ export const fire = z
   .object({
     latitude: z.number(),
     longitude: z.number(),
-    acq_time: instant,
+    acqTime: instant,
     /** FIRMS satellite code as stored: N (Suomi NPP), N20, N21, Terra, Aqua. */
     satellite: z.string(),
     confidence: z.string().nullable(),
     /** Fire radiative power, MW. */
     frp: z.number().nullable(),
-    daynight: z.string().nullable(),
+    /** D (day) or N (night). */
+    dayNight: z.string().nullable(),
     instrument: z.string().nullable(),
   })
   .meta({ id: 'Fire' });
@@ -24,5 +25,5 @@ export type Fire = z.infer<typeof fire>;
 
 export const fireList = z.array(fire).meta({ id: 'FireList' });
 
-/** A Mapbox vector tile, layer `fires` (properties satellite, confidence, frp, daynight, acq_time in epoch seconds). */
+/** A Mapbox vector tile, layer `fires` (properties satellite, confidence, frp, dayNight, acqTime in epoch seconds). */
 export const fireTile = binaryResponse('Mapbox vector tile, layer `fires`', ['application/vnd.mapbox-vector-tile']);

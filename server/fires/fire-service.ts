@@ -38,7 +38,7 @@ export class FireService {
           confidence: detection.confidence,
           frp: detection.frp,
           brightness: detection.brightness,
-          dayNight: detection.daynight,
+          dayNight: detection.dayNight,
         };
       });
       try {

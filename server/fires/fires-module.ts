@@ -13,7 +13,10 @@ export const firesModule: DomainModule = {
     const settings = readFireSettings(app.config.settings);
     const fires = new FireRepository(app.db);
     const service = new FireService(app.db, fires, app.eventPublisher, settings.dataset);
-    app.jobs.register(app.correlations.after(firePollerJob({ service, keys: app.keys, settings })));
+    const poller = firePollerJob({ service, keys: app.keys, settings });
+    app.jobs.register(app.correlations.after(poller));
+    // Which mode is on (the keyless global files or the area API) and each file's state.
+    app.health.addSection('fires', () => poller.health());
     await app.register(fireRoutes, {
       service,
       fires,

@@ -120,8 +120,8 @@ export async function benchFires(options: { ingestRows: number; ingestRuns: numb
     const sqlTimes = await timed(
       () =>
         client.query(
-          `SELECT latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS acq_time,
-                  satellite, confidence, frp, daynight, instrument FROM fires
+          `SELECT latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "acqTime",
+                  satellite, confidence, frp, daynight AS "dayNight", instrument FROM fires
            WHERE acq_time >= $5 AND geom && ST_MakeEnvelope($1, $2, $3, $4, 4326) ORDER BY acq_time DESC LIMIT 1000`,
           [west, south, east, north, since],
         ),
@@ -137,8 +137,8 @@ export async function benchFires(options: { ingestRows: number; ingestRuns: numb
         client.query(
           `WITH b AS (SELECT ST_TileEnvelope(4, 2, 5) AS tile)
            SELECT ST_AsMVT(t.*, 'fires', 4096, 'geom') FROM (
-             SELECT ST_AsMVTGeom(ST_Transform(f.geom, 3857), b.tile, 4096, 64, true) AS geom, f.satellite, f.confidence, f.frp, f.daynight,
-                    extract(epoch FROM f.acq_time)::bigint AS acq_time
+             SELECT ST_AsMVTGeom(ST_Transform(f.geom, 3857), b.tile, 4096, 64, true) AS geom, f.satellite, f.confidence, f.frp, f.daynight AS "dayNight",
+                    extract(epoch FROM f.acq_time)::bigint AS "acqTime"
              FROM fires f, b WHERE f.geom && ST_Transform(b.tile, 4326) AND f.acq_time >= $1 LIMIT 50000) t`,
           [since],
         ),

@@ -48,7 +48,7 @@ describe('OpenAPI document', () => {
     expect(JSON.stringify(fires.responses['200'])).toContain('#/components/schemas/FireList');
     expect(JSON.stringify(document.components.schemas.FireList)).toContain('#/components/schemas/Fire"');
     expect(Object.keys((document.components.schemas.Fire as { properties: object }).properties)).toEqual(
-      expect.arrayContaining(['latitude', 'longitude', 'acq_time', 'satellite', 'confidence', 'frp', 'daynight']),
+      expect.arrayContaining(['latitude', 'longitude', 'acqTime', 'satellite', 'confidence', 'frp', 'dayNight']),
     );
     expect(fires.parameters?.map((parameter) => parameter.name)).toEqual(expect.arrayContaining(['bbox', 'since', 'until', 'limit']));
     const keys = document.paths['/api/keys']!.post!;

@@ -41,13 +41,13 @@ describe('windowCountsFrom', () => {
 });
 
 describe('live fire age', () => {
-  const feature = (minutesAgo: number) => ({ properties: { acq_time: Math.floor((NOW - minutesAgo * 60_000) / 1000) } });
+  const feature = (minutesAgo: number) => ({ properties: { acqTime: Math.floor((NOW - minutesAgo * 60_000) / 1000) } });
 
   it('keeps fires of the last 24 h and drops older ones', () => {
     const fresh = feature(60);
     const old = feature(24 * 60 + 1);
-    expect(isFireRecent(fresh.properties.acq_time, NOW)).toBe(true);
-    expect(isFireRecent(old.properties.acq_time, NOW)).toBe(false);
+    expect(isFireRecent(fresh.properties.acqTime, NOW)).toBe(true);
+    expect(isFireRecent(old.properties.acqTime, NOW)).toBe(false);
     expect(withoutAgedFires([old, fresh], NOW)).toEqual([fresh]);
   });
 

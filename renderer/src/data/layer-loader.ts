@@ -165,7 +165,7 @@ export class LayerLoader {
     if (event.sourceType === 'fire') {
       const feature = liveFireFeature(event);
       // A late delivery of a fire older than the window would be drawn where the tiles no longer are.
-      if (!feature || !isFireRecent(feature.properties.acq_time, Date.now())) return;
+      if (!feature || !isFireRecent(feature.properties.acqTime, Date.now())) return;
       this.liveFires.push(feature);
       if (this.liveFires.length > MAX_LIVE_FIRES) this.liveFires.splice(0, this.liveFires.length - MAX_LIVE_FIRES);
       this.map.setData('fires-live', collection(this.liveFires));

@@ -8,7 +8,7 @@ export function isFireRecent(acqTimeSeconds: unknown, now: number): boolean {
 }
 
 /** The live fire features still inside the window (the same array when none aged out). */
-export function withoutAgedFires<T extends { properties: { acq_time?: unknown } | null }>(features: T[], now: number): T[] {
-  const kept = features.filter((feature) => isFireRecent(feature.properties?.acq_time, now));
+export function withoutAgedFires<T extends { properties: { acqTime?: unknown } | null }>(features: T[], now: number): T[] {
+  const kept = features.filter((feature) => isFireRecent(feature.properties?.acqTime, now));
   return kept.length === features.length ? features : kept;
 }

@@ -8,7 +8,7 @@ export const HOUR_MS = 60 * MINUTE_MS;
  * covers it, and in playback the fires shown are those of the window before the cursor's minute.
  */
 export const MAP_WINDOW_MS = 24 * HOUR_MS;
-/** The same window in epoch seconds (the tiles' and points' `acq_time`). */
+/** The same window in epoch seconds (the tiles' and points' `acqTime`). */
 export const MAP_WINDOW_SECONDS = MAP_WINDOW_MS / 1000;
 /** The same window as the API's `since` span. */
 export const MAP_WINDOW_SINCE = `${MAP_WINDOW_MS / HOUR_MS}h`;

@@ -29,9 +29,9 @@ export function fireFeatures(fires: readonly Fire[]): FeatureCollection<Point, P
         instrument: fire.instrument,
         confidence: fire.confidence,
         frp: fire.frp,
-        daynight: fire.daynight,
+        dayNight: fire.dayNight,
         // Epoch seconds, as in the vector tiles, so one playback filter fits both.
-        acq_time: epochSeconds(fire.acq_time),
+        acqTime: epochSeconds(fire.acqTime),
       }),
     ),
   );
@@ -55,8 +55,8 @@ export function liveFireFeature(event: MapEvent): Feature<Point, Props> | null {
     confidence: textField(detection.confidence),
     frp: numberField(detection.frp),
     // The bus message spells it dayNight.
-    daynight: textField(detection.dayNight),
-    acq_time: epochSeconds(event.occurredAt),
+    dayNight: textField(detection.dayNight),
+    acqTime: epochSeconds(event.occurredAt),
   });
 }
 

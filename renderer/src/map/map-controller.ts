@@ -212,7 +212,7 @@ export class MapController {
       const props = feature.properties;
       // A live fire may also be in the points or tiles: same minute and place (to ~100 m) is one fire.
       const [lon, lat] = (feature.geometry as { coordinates?: [number, number] }).coordinates ?? [0, 0];
-      seen.add(`${Math.floor(Number(props.acq_time) / 60)}|${lon.toFixed(3)}|${lat.toFixed(3)}`);
+      seen.add(`${Math.floor(Number(props.acqTime) / 60)}|${lon.toFixed(3)}|${lat.toFixed(3)}`);
     }
     return seen.size;
   }
@@ -225,7 +225,7 @@ export class MapController {
     if (epoch === this.playbackEpoch) return;
     this.playbackEpoch = epoch;
     const filter: FilterSpecification | null =
-      this.playbackEpoch === null ? null : ['all', ['<=', ['get', 'acq_time'], this.playbackEpoch], ['>', ['get', 'acq_time'], this.playbackEpoch - MAP_WINDOW_SECONDS]];
+      this.playbackEpoch === null ? null : ['all', ['<=', ['get', 'acqTime'], this.playbackEpoch], ['>', ['get', 'acqTime'], this.playbackEpoch - MAP_WINDOW_SECONDS]];
     for (const id of FIRE_LAYERS) if (this.map.getLayer(id)) this.map.setFilter(id, filter);
     this.map.setLayoutProperty('playback-cells', 'visibility', minute ? 'visible' : 'none');
   }

@@ -22,12 +22,12 @@ function rowsFor(props: Props): { title: string; rows: Array<[string, string | n
       return {
         title: props.kind === 'fire-live' ? 'New fire detection' : 'Fire detection',
         rows: [
-          ['Detected', formatBoth(props.acq_time as number)],
+          ['Detected', formatBoth(props.acqTime as number)],
           ['Satellite', text(props.satellite)],
           ['Instrument', text(props.instrument)],
           ['Confidence', confidenceLabel(props.confidence)],
           ['FRP', props.frp === null || props.frp === undefined ? null : `${Number(props.frp).toFixed(1)} MW`],
-          ['Day/night', props.daynight === 'D' ? 'day' : props.daynight === 'N' ? 'night' : null],
+          ['Day/night', props.dayNight === 'D' ? 'day' : props.dayNight === 'N' ? 'night' : null],
         ],
       };
     case 'incident':

@@ -38,6 +38,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       NEWS_FEEDS_FILE: path.join(root, 'test', 'fixtures', 'news', 'no-feeds.json'),
       GEOCODER_URL: 'http://127.0.0.1:9',
       WILDFIRE_INCIDENTS_URL: 'http://127.0.0.1:9',
+      FIRE_API_URL: 'http://127.0.0.1:9',
     }),
     logger: createStackLogger({ dataDir, level: 'warn', quiet: true }),
     echoApiOutput: false,
