@@ -6,20 +6,27 @@ import { aircraftMaxAgeSeconds } from './aircraft-max-age.js';
 import { aircraftPollerJob } from './aircraft-poller.js';
 import { AircraftRepository } from './aircraft-repository.js';
 import { aircraftRoutes } from './aircraft-routes.js';
+import { readAircraftSettings } from './aircraft-settings.js';
 import { FirefightingIdentifier } from './firefighting-identifier.js';
+import { openAircraftSource } from './open-aircraft-source.js';
 
 export const aircraftModule: DomainModule = {
   name: 'aircraft',
   async register(app) {
     const { settings } = app.config;
     const aircraft = new AircraftRepository(app.db);
+    // A receiver or OpenSky set by the user (ADSB_URL), else the keyless public aggregator.
+    const { source: sourceSettings, intervalSeconds } = readAircraftSettings(settings);
+    const source = openAircraftSource(sourceSettings, app.db);
+    app.addHook('onClose', async () => source.stop());
+    app.health.addSection('aircraft', () => source.health());
     app.jobs.register(
       app.correlations.after(
         aircraftPollerJob({
           aircraft,
           identifier: FirefightingIdentifier.fromShippedList(),
-          url: settings.ADSB_URL || null,
-          intervalSeconds: Math.max(5, Number(settings.ADSB_INTERVAL) || 60),
+          source,
+          intervalSeconds,
           onPositions: (positions) =>
             app.geofences.checkQuietly(
               positions.map((position) => ({

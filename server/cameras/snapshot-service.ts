@@ -1,7 +1,7 @@
 // A camera's image: from the cache while fresh, else from the camera (rate limited per host, one
 // fetch per camera at a time), cached. When the camera is unreachable the answer is a 502 that
 // points at the last cached image if there is one.
-import { ApiError } from '../http/api-error.js';
+import { notFound, upstreamFailed } from '../domain-errors.js';
 import type { CameraRepository } from './camera-repository.js';
 import type { CachedSnapshot, SnapshotCache } from './snapshot-cache.js';
 import type { SnapshotFetcher } from './snapshot-fetcher.js';
@@ -27,10 +27,10 @@ export class SnapshotService {
 
   async get(id: number, options: { cachedOnly?: boolean } = {}): Promise<SnapshotAnswer> {
     const camera = await this.cameras.snapshotSource(id);
-    if (!camera) throw new ApiError(404, 'not_found', `no camera ${id}`);
+    if (!camera) throw notFound(`no camera ${id}`);
     const cached = await this.cache.read(id, camera.urlHash);
     if (options.cachedOnly) {
-      if (!cached) throw new ApiError(404, 'not_found', `no cached image of camera ${id}`);
+      if (!cached) throw notFound(`no cached image of camera ${id}`);
       return { snapshot: cached, cache: 'stale' };
     }
     if (cached && this.cache.isFresh(cached, this.ttlSeconds)) return { snapshot: cached, cache: 'hit' };
@@ -47,8 +47,7 @@ export class SnapshotService {
       const fresh = await this.fetcher.fetch(camera.url);
       return { snapshot: await this.cache.write(id, camera.urlHash, fresh), cache: 'miss' };
     } catch (error) {
-      throw new ApiError(
-        502,
+      throw upstreamFailed(
         'camera_unreachable',
         `camera ${id} could not be reached: ${(error as Error).message}`,
         cached ? { lastSnapshot: { path: `${snapshotPath(id)}?cached=1`, fetchedAt: cached.fetchedAt.toISOString() } } : undefined,

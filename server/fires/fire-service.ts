@@ -1,6 +1,6 @@
 // Stores a batch of detections once each and announces the new ones on the bus.
 import type { Database } from '../db/database.js';
-import { ApiError } from '../http/api-error.js';
+import { unavailable } from '../domain-errors.js';
 import type { FireEventMessage } from '../events/event-messages.js';
 import type { EventPublisher } from '../events/event-publisher.js';
 import type { FireDetection } from './fire-detection.js';
@@ -45,7 +45,7 @@ export class FireService {
         await this.publisher.publishFires(messages);
       } catch (error) {
         // Rolls the batch back: nothing is stored that the event store would never hear of.
-        throw new ApiError(503, 'bus_unavailable', `the event bus is unavailable (${(error as Error).message}); nothing was stored, try again`);
+        throw unavailable('bus_unavailable', `the event bus is unavailable (${(error as Error).message}); nothing was stored, try again`);
       }
       return inserted.length;
     });

@@ -1,5 +1,5 @@
 // Stores, lists and removes third-party keys; the only place that sees a full value after it arrives.
-import { ApiError } from '../http/api-error.js';
+import { invalidInput } from '../domain-errors.js';
 import type { KeyEntry } from './key-schemas.js';
 import type { ApiKeyRepository } from './api-key-repository.js';
 import type { KeyCipher } from './key-cipher.js';
@@ -35,7 +35,7 @@ export class KeyService implements KeySource {
     const value = rawValue.trim();
     const family = matchKeyFamily(provider, value);
     // The message names what was expected, never what was sent.
-    if (!family) throw new ApiError(400, 'invalid_key_format', `not a valid ${PROVIDER_FORMATS[provider].label}: expected ${PROVIDER_FORMATS[provider].expected}`);
+    if (!family) throw invalidInput('invalid_key_format', `not a valid ${PROVIDER_FORMATS[provider].label}: expected ${PROVIDER_FORMATS[provider].expected}`);
     const masked = maskKey(value);
     const updatedAt = await this.keys.put(provider, this.cipher.encrypt(value, provider), masked, family.name);
     return { provider, label: PROVIDER_FORMATS[provider].label, configured: true, masked, family: family.name, updatedAt: updatedAt.toISOString() };

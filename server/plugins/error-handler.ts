@@ -2,6 +2,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, type DomainErrorKind } from '../domain-errors.js';
 import { ApiError, errorBody } from '../http/api-error.js';
 
 const CLIENT_ERRORS: Record<string, { status: number; code: string; message: string }> = {
@@ -26,10 +27,16 @@ function isDatabaseUnavailable(error: { code?: string; message?: string }): bool
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(error.message ?? '');
 }
 
+const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = { invalid: 400, not_found: 404, conflict: 409, unavailable: 503, upstream_failed: 502 };
+
 async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof ApiError) {
       return reply.status(error.statusCode).send(errorBody(error.code, error.message, error.details));
+    }
+    if (error instanceof DomainError) {
+      if (error.kind === 'unavailable') reply.header('retry-after', '5');
+      return reply.status(DOMAIN_ERROR_STATUS[error.kind]).send(errorBody(error.code, error.message, error.details));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const details = error.validation.map((issue) => ({
