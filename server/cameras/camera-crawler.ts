@@ -14,6 +14,7 @@ import type { CameraInput, CameraRepository } from './camera-repository.js';
 import { cameraUrlHash, stripCredentials } from './camera-url.js';
 import type { Geocoder } from './geocoder.js';
 import type { HostRateLimiter } from './host-rate-limiter.js';
+import { cameraEvents } from './camera-events.js';
 
 export interface CrawlResult extends Record<string, unknown> {
   sources: number;
@@ -228,7 +229,7 @@ export class CameraCrawler {
       const batch = await this.deps.cameras.unpublished(PUBLISH_BATCH);
       if (batch.length === 0) return published;
       for (const camera of batch) {
-        await this.deps.publisher.publishCamera({
+        await this.deps.publisher.publishOne(cameraEvents, {
           urlHash: camera.urlHash,
           title: (camera.title || [camera.city, camera.country].filter(Boolean).join(', ') || 'Public camera').slice(0, 500),
           city: camera.city?.slice(0, 200) ?? null,

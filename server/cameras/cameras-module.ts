@@ -3,6 +3,7 @@
 import path from 'node:path';
 import type { DomainModule } from '../domain-module.js';
 import { CameraAddressPolicy } from './camera-address-policy.js';
+import { cameraEvents } from './camera-events.js';
 import { cameraCrawlJob } from './camera-crawl-job.js';
 import { CameraCrawler } from './camera-crawler.js';
 import { CameraRepository } from './camera-repository.js';
@@ -21,6 +22,7 @@ import { SnapshotService } from './snapshot-service.js';
 export const camerasModule: DomainModule = {
   name: 'cameras',
   async register(app) {
+    app.eventSources.add(cameraEvents);
     const settings = readCameraSettings(app.config.settings);
     const cameras = new CameraRepository(app.db);
     const policy = new CameraAddressPolicy(app.config.cameraTestAllowedHosts);

@@ -1,6 +1,6 @@
 // Re-pairs firefighting aircraft with fires and incidents after each update, and announces new pairs live.
 import { JSONCodec, type NatsConnection } from 'nats';
-import { LIVE_CORRELATIONS_SUBJECT } from '../events/event-messages.js';
+import { LIVE_CORRELATIONS_SUBJECT } from '../live/live-subjects.js';
 import type { JobDefinition } from '../jobs/job-runner.js';
 import type { CorrelationRepository } from './correlation-repository.js';
 

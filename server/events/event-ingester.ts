@@ -4,8 +4,10 @@ import { type ConsumerMessages, JSONCodec, type JsMsg, type NatsConnection } fro
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
-import { EVENT_STREAM, EVENT_SUBJECTS, INGESTER_CONSUMER, isEventSubject, LIVE_EVENTS_SUBJECT, MAX_PAYLOADS_PER_MESSAGE } from './event-messages.js';
-import { type EventRecord, recordFromMessage } from './event-record.js';
+import { LIVE_EVENTS_SUBJECT } from '../live/live-subjects.js';
+import { EVENT_STREAM, INGESTER_CONSUMER, MAX_PAYLOADS_PER_MESSAGE } from './event-messages.js';
+import type { EventRecord } from './event-record.js';
+import type { EventSources } from './event-source.js';
 import type { EventStoreRepository, StoredEvent } from './event-store-repository.js';
 
 const codec = JSONCodec();
@@ -14,6 +16,8 @@ const STATEMENT_ROWS = 2000;
 export interface IngesterOptions {
   connection: NatsConnection;
   db: Database;
+  /** The sources whose messages it accepts (anything else is rejected and counted). */
+  sources: EventSources;
   store: EventStoreRepository;
   pipelines: PipelineStatusRepository;
   log: FastifyBaseLogger;
@@ -171,7 +175,8 @@ export class EventIngester {
   private decode(message: JsMsg): { records: EventRecord[]; rejected: number } {
     const { log } = this.options;
     const subject = message.subject;
-    if (!isEventSubject(subject)) {
+    const source = this.options.sources.forSubject(subject);
+    if (!source) {
       log.warn({ subject, seq: message.seq }, 'ingester: message on an unknown subject; dropped');
       return { records: [], rejected: 1 };
     }
@@ -190,9 +195,9 @@ export class EventIngester {
     const records: EventRecord[] = [];
     let rejected = 0;
     payloads.forEach((payload, index) => {
-      const parsed = EVENT_SUBJECTS[subject].safeParse(payload);
+      const parsed = source.message.safeParse(payload);
       if (parsed.success) {
-        records.push(recordFromMessage(subject, parsed.data as never));
+        records.push(source.record(parsed.data));
         return;
       }
       rejected += 1;

@@ -4,6 +4,7 @@ import type { DomainModule } from '../domain-module.js';
 import { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
 import { EventIngester } from './event-ingester.js';
 import { EventPublisher } from './event-publisher.js';
+import { EventSources } from './event-source.js';
 import { eventRoutes } from './event-routes.js';
 import { EventSearchRepository } from './event-search-repository.js';
 import { EventStoreRepository } from './event-store-repository.js';
@@ -13,6 +14,8 @@ import { PlaybackRepository } from './playback-repository.js';
 declare module 'fastify' {
   interface FastifyInstance {
     eventPublisher: EventPublisher;
+    /** Each source domain adds its own (subject, message schema, URL, record) while the app is built. */
+    eventSources: EventSources;
   }
 }
 
@@ -21,6 +24,7 @@ export const eventsModule: DomainModule = {
   async register(app) {
     await ensureEventStream(app.bus.connection, { ackWaitMs: app.config.ingesterAckWaitMs });
     app.decorate('eventPublisher', new EventPublisher(app.bus.connection));
+    app.decorate('eventSources', new EventSources());
     await app.register(eventRoutes, {
       search: new EventSearchRepository(app.db),
       playback: new PlaybackRepository(app.db),
@@ -32,6 +36,7 @@ export const eventsModule: DomainModule = {
     const ingester = new EventIngester({
       connection: app.bus.connection,
       db: app.db,
+      sources: app.eventSources,
       store: new EventStoreRepository(),
       pipelines: new PipelineStatusRepository(app.db),
       log: app.log,

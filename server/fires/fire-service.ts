@@ -1,7 +1,7 @@
 // Stores a batch of detections once each and announces the new ones on the bus.
 import type { Database } from '../db/database.js';
 import { unavailable } from '../domain-errors.js';
-import type { FireEventMessage } from '../events/event-messages.js';
+import { fireEvents, type FireEventMessage } from './fire-events.js';
 import type { EventPublisher } from '../events/event-publisher.js';
 import type { FireDetection } from './fire-detection.js';
 import type { FireRepository } from './fire-repository.js';
@@ -42,7 +42,7 @@ export class FireService {
         };
       });
       try {
-        await this.publisher.publishFires(messages);
+        await this.publisher.publishMany(fireEvents, messages);
       } catch (error) {
         // Rolls the batch back: nothing is stored that the event store would never hear of.
         throw unavailable('bus_unavailable', `the event bus is unavailable (${(error as Error).message}); nothing was stored, try again`);

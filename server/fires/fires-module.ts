@@ -1,7 +1,9 @@
 // Fires: the FIRMS poller, the ingest route, the fire list and tiles; every stored batch refreshes the
 // aircraft pairing.
 import type { DomainModule } from '../domain-module.js';
+import { fireEvents } from './fire-events.js';
 import { firePollerJob } from './fire-poller.js';
+import { FireQueries } from './fire-queries.js';
 import { FireRepository } from './fire-repository.js';
 import { fireRoutes } from './fire-routes.js';
 import { FireService } from './fire-service.js';
@@ -10,6 +12,7 @@ import { readFireSettings } from './fire-settings.js';
 export const firesModule: DomainModule = {
   name: 'fires',
   async register(app) {
+    app.eventSources.add(fireEvents);
     const settings = readFireSettings(app.config.settings);
     const fires = new FireRepository(app.db);
     const service = new FireService(app.db, fires, app.eventPublisher, settings.dataset);
@@ -19,9 +22,8 @@ export const firesModule: DomainModule = {
     app.health.addSection('fires', () => poller.health());
     await app.register(fireRoutes, {
       service,
-      fires,
+      queries: new FireQueries(fires, app.config.maxTileFeatures),
       ingestBodyLimitBytes: app.config.ingestBodyLimitBytes,
-      maxTileFeatures: app.config.maxTileFeatures,
       afterIngest: async () => void (await app.correlations.refresh()),
     });
   },

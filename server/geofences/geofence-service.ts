@@ -1,7 +1,7 @@
 // Checks new spatial objects against the fences and pushes each alert live.
 import { JSONCodec, type NatsConnection } from 'nats';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIVE_ALERTS_SUBJECT } from '../events/event-messages.js';
+import { LIVE_ALERTS_SUBJECT } from '../live/live-subjects.js';
 import type { Alert, GeofenceRepository, SpatialObject } from './geofence-repository.js';
 
 const codec = JSONCodec();

@@ -2,7 +2,7 @@
 // The bus carries only what this app's own publishers wrote, in the shapes typed here.
 import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import type { FastifyBaseLogger } from 'fastify';
-import { LIVE_ALERTS_SUBJECT, LIVE_CORRELATIONS_SUBJECT, LIVE_EVENTS_SUBJECT } from '../events/event-messages.js';
+import { LIVE_ALERTS_SUBJECT, LIVE_CORRELATIONS_SUBJECT, LIVE_EVENTS_SUBJECT } from '../live/live-subjects.js';
 import type { CorrelationPair } from '../aircraft/aircraft-schemas.js';
 import type { LiveEvent } from '../events/event-schemas.js';
 import type { Alert } from '../geofences/geofence-schemas.js';

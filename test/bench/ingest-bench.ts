@@ -8,7 +8,8 @@ import { Readable } from 'node:stream';
 import { createDatabase } from '../../server/db/database.js';
 import { EventIngester } from '../../server/events/event-ingester.js';
 import { ensureEventStream } from '../../server/events/event-stream-setup.js';
-import { recordFromMessage } from '../../server/events/event-record.js';
+import { EventSources } from '../../server/events/event-source.js';
+import { fireEvents } from '../../server/fires/fire-events.js';
 import { EventStoreRepository } from '../../server/events/event-store-repository.js';
 import { createServerLogger } from '../../server/logger.js';
 import { PipelineStatusRepository } from '../../server/pipelines/pipeline-status-repository.js';
@@ -48,7 +49,7 @@ export async function benchIngest(eventCount: number): Promise<BenchFigure[]> {
     const messages = fireMessages(eventCount);
     const ingestedAt = new Date().toISOString();
     const lines = messages.map((message) => {
-      const record = recordFromMessage('events.fire', message);
+      const record = fireEvents.record(message);
       const [lon, lat] = (record.geometry?.coordinates as number[]) ?? [];
       return (
         [
@@ -70,9 +71,12 @@ export async function benchIngest(eventCount: number): Promise<BenchFigure[]> {
     for (let start = 0; start < messages.length; start += 2_000) {
       await Promise.all(messages.slice(start, start + 2_000).map((message) => js.publish('events.fire', codec.encode(message))));
     }
+    const sources = new EventSources();
+    sources.add(fireEvents);
     const ingester = new EventIngester({
       connection,
       db,
+      sources,
       store: new EventStoreRepository(),
       pipelines: new PipelineStatusRepository(db),
       log,

@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { createStackLogger } from '../../main/stack/stack-logger.js';
 import { readStackSettings } from '../../main/stack/stack-settings.js';
 import { StackSupervisor } from '../../main/stack/stack-supervisor.js';
-import { fireEventUrl } from '../../server/events/event-record.js';
+import { fireEventUrl } from '../../server/fires/fire-events.js';
 import { fireMessage } from '../support/event-fixtures.js';
 import type { BenchFigure } from './bench-figures.js';
 

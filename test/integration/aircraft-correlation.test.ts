@@ -1,6 +1,6 @@
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_CORRELATIONS_SUBJECT } from '../../server/events/event-messages.js';
+import { LIVE_CORRELATIONS_SUBJECT } from '../../server/live/live-subjects.js';
 import { startFakeAdsb, type FakeAdsb } from '../support/fake-adsb.js';
 import { startOwnNats, type OwnNats } from '../support/own-nats.js';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';

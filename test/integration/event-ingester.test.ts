@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createServerLogger } from '../../server/logger.js';
 import { EventIngester } from '../../server/events/event-ingester.js';
 import { EventPublisher } from '../../server/events/event-publisher.js';
-import { fireEventUrl, recordFromMessage } from '../../server/events/event-record.js';
+import { cameraEvents } from '../../server/cameras/camera-events.js';
+import { fireEvents, fireEventUrl } from '../../server/fires/fire-events.js';
 import { EventStoreRepository } from '../../server/events/event-store-repository.js';
 import { PipelineStatusRepository } from '../../server/pipelines/pipeline-status-repository.js';
 import { cameraMessage, fireMessage, fireMessages } from '../support/event-fixtures.js';
@@ -22,6 +23,7 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
     ingester = new EventIngester({
       connection: subject.app.bus.connection,
       db: subject.app.db,
+      sources: subject.app.eventSources,
       store: new EventStoreRepository(),
       pipelines: new PipelineStatusRepository(subject.app.db),
       log: createServerLogger({ level: 'silent', toStdout: false }),
@@ -53,8 +55,8 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
 
   it('stores fire and camera events once each, with a canonical fire URL, geometry and search text', async () => {
     const publisher = new EventPublisher(bus);
-    await publisher.publishFire(fireMessage());
-    await publisher.publishCamera(cameraMessage());
+    await publisher.publishOne(fireEvents, fireMessage());
+    await publisher.publishOne(cameraEvents, cameraMessage());
     startIngester();
     await waitUntilDrained(bus);
     const rows = await queryOnce<{ source_type: string; url: string; lon: number; lat: number; payload: { satellite?: string } }>(
@@ -111,7 +113,7 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
     for (const message of messages) await publishRaw(bus, 'events.fire', message);
     // What the dead ingester committed: the first 200 rows, never acked.
     const store = new EventStoreRepository();
-    await subject.app.db.transaction((client) => store.storeBatch(client, messages.slice(0, 200).map((m) => recordFromMessage('events.fire', m))));
+    await subject.app.db.transaction((client) => store.storeBatch(client, messages.slice(0, 200).map((m) => fireEvents.record(m))));
     startIngester();
     await waitUntilDrained(bus);
     expect(await count('SELECT count(*) AS n FROM events')).toBe(300);
@@ -125,6 +127,7 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
     const other = new EventIngester({
       connection: subject.app.bus.connection,
       db: subject.app.db,
+      sources: subject.app.eventSources,
       store: new EventStoreRepository(),
       pipelines: new PipelineStatusRepository(subject.app.db),
       log: createServerLogger({ level: 'silent', toStdout: false }),

@@ -1,6 +1,7 @@
 import { connect, JSONCodec, type NatsConnection, type Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_ALERTS_SUBJECT } from '../../server/events/event-messages.js';
+import { cameraEvents } from '../../server/cameras/camera-events.js';
+import { LIVE_ALERTS_SUBJECT } from '../../server/live/live-subjects.js';
 import { EventPublisher } from '../../server/events/event-publisher.js';
 import { startWorkers, type Workers } from '../../server/workers.js';
 import { cameraMessage } from '../support/event-fixtures.js';
@@ -129,7 +130,7 @@ describe('geofences and alerts (real bus, ingester and pollers with fakes on loo
     expect(incidents.json().result.alerts).toBe(1);
     expect((await api('POST', '/api/jobs/incidents')).json().result.alerts).toBe(0);
     await fence('Seoul', box(126.5, 37, 127.5, 38));
-    await new EventPublisher(bus).publishCamera(cameraMessage());
+    await new EventPublisher(bus).publishOne(cameraEvents, cameraMessage());
     await waitFor(async () => ((await alerts()).some((alert) => alert.objectType === 'camera') ? true : undefined), 10_000, 'the camera alert');
     const rows = await queryOnce<{ object_type: string; n: string }>(subject.database.url, 'SELECT object_type, count(*) AS n FROM alerts GROUP BY 1 ORDER BY 1');
     expect(rows.map((row) => [row.object_type, Number(row.n)])).toEqual([

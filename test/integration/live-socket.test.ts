@@ -1,8 +1,8 @@
 import { JSONCodec, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_ALERTS_SUBJECT, LIVE_CORRELATIONS_SUBJECT } from '../../server/events/event-messages.js';
+import { LIVE_ALERTS_SUBJECT, LIVE_CORRELATIONS_SUBJECT } from '../../server/live/live-subjects.js';
 import { EventPublisher } from '../../server/events/event-publisher.js';
-import { fireEventUrl } from '../../server/events/event-record.js';
+import { fireEvents, fireEventUrl } from '../../server/fires/fire-events.js';
 import { startWorkers, type Workers } from '../../server/workers.js';
 import { fireMessage } from '../support/event-fixtures.js';
 import { connectTestBus } from '../support/ingest-helpers.js';
@@ -29,7 +29,7 @@ describe('GET /api/live — WebSocket with viewport fan-out (real bus, real inge
   const fireAt = async (longitude: number, latitude: number): Promise<string> => {
     minute += 1;
     const message = fireMessage({ longitude, latitude, acqTime: new Date(Date.parse('2026-11-21T00:00:00Z') + minute * 60_000).toISOString() });
-    await publisher.publishFire(message);
+    await publisher.publishOne(fireEvents, message);
     return fireEventUrl(message);
   };
   /** A client that sees the whole world: once it has an event, every client's frame of it has been sent. */

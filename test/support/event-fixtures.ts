@@ -1,6 +1,7 @@
 // Realistic bus payloads, as the fire poller and camera service publish them.
 import { createHash } from 'node:crypto';
-import type { CameraEventMessage, FireEventMessage } from '../../server/events/event-messages.js';
+import type { CameraEventMessage } from '../../server/cameras/camera-events.js';
+import type { FireEventMessage } from '../../server/fires/fire-events.js';
 
 export function fireMessage(overrides: Partial<FireEventMessage> = {}): FireEventMessage {
   return {
