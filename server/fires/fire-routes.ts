@@ -6,21 +6,19 @@ import { fireIngestCounts, fireList, fireTile } from './fire-schemas.js';
 import { ApiError } from '../http/api-error.js';
 import { bboxParam, instantParam, limitParam, wholeNumberParam } from '../http/query-params.js';
 import { detectionFromJson, type FireDetection, fireJsonSchema, type RowProblem } from './fire-detection.js';
-import type { FireRepository } from './fire-repository.js';
+import type { FireQueries } from './fire-queries.js';
 import type { FireService } from './fire-service.js';
 import { FirmsResponseError, parseFirmsCsv } from './firms-csv.js';
 
 export interface FireRoutesOptions {
   service: FireService;
-  fires: FireRepository;
+  queries: FireQueries;
   ingestBodyLimitBytes: number;
-  maxTileFeatures: number;
   /** Runs after a batch is stored (the 20-mile correlation). */
   afterIngest?: () => Promise<void>;
 }
 
 const MAX_PROBLEMS_SHOWN = 100;
-const DAY_MS = 86_400_000;
 
 const firesQuery = z
   .object({
@@ -32,7 +30,7 @@ const firesQuery = z
   })
   .strict();
 
-// x and y are checked against 2^z in the route; 2^22 is the largest at the deepest zoom.
+// x and y are checked against 2^z by FireQueries.tile; 2^22 is the largest at the deepest zoom.
 const tileParams = z.object({
   z: wholeNumberParam(0, 22),
   x: wholeNumberParam(0, 2 ** 22 - 1),
@@ -93,21 +91,13 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
     return counts;
   });
 
-  typed.get('/api/fires', { schema: { querystring: firesQuery, response: { 200: fireList } } }, async (request) => {
-    const { bbox, since, until, limit } = request.query;
-    if (since && until && since > until) throw new ApiError(400, 'bad_request', 'since must not be after until');
-    return options.fires.find({ bbox, since: since ?? new Date(Date.now() - DAY_MS), until, limit });
-  });
+  typed.get('/api/fires', { schema: { querystring: firesQuery, response: { 200: fireList } } }, async (request) => options.queries.find(request.query));
 
   typed.get(
     '/api/tiles/fires/:z/:x/:y.mvt',
     { schema: { params: tileParams, querystring: z.object({ since: instantParam.optional() }).strict(), response: { 200: fireTile } } },
     async (request, reply) => {
-      const { z: zoom, x, y } = request.params;
-      const size = 2 ** zoom;
-      if (x >= size || y >= size) throw new ApiError(400, 'bad_request', `tile ${zoom}/${x}/${y} does not exist`);
-      const since = request.query.since ?? new Date(Date.now() - DAY_MS);
-      const tile = await options.fires.tile(zoom, x, y, since, options.maxTileFeatures);
+      const tile = await options.queries.tile(request.params.z, request.params.x, request.params.y, request.query.since);
       return reply.header('content-type', 'application/vnd.mapbox-vector-tile').header('cache-control', 'no-cache').send(tile);
     },
   );
