@@ -1,6 +1,7 @@
 // Incidents: the WFIGS poller (each incident checked against the geofences) and the incident list.
 import type { DomainModule } from '../domain-module.js';
 import { incidentPollerJob } from './incident-poller.js';
+import { IncidentQueries } from './incident-queries.js';
 import { IncidentRepository } from './incident-repository.js';
 import { incidentRoutes } from './incident-routes.js';
 import { readIncidentSettings } from './incident-settings.js';
@@ -27,6 +28,6 @@ export const incidentsModule: DomainModule = {
         }),
       ),
     );
-    await app.register(incidentRoutes, { incidents });
+    await app.register(incidentRoutes, { incidents: new IncidentQueries(incidents) });
   },
 };
