@@ -4,6 +4,7 @@ import { CorrelationRepository } from '../correlations/correlation-repository.js
 import type { DomainModule } from '../domain-module.js';
 import { aircraftMaxAgeSeconds } from './aircraft-max-age.js';
 import { aircraftPollerJob } from './aircraft-poller.js';
+import { AircraftQueries } from './aircraft-queries.js';
 import { AircraftRepository } from './aircraft-repository.js';
 import { aircraftRoutes } from './aircraft-routes.js';
 import { readAircraftSettings } from './aircraft-settings.js';
@@ -39,6 +40,8 @@ export const aircraftModule: DomainModule = {
         }),
       ),
     );
-    await app.register(aircraftRoutes, { aircraft, correlations: new CorrelationRepository(app.db), maxAgeSeconds: aircraftMaxAgeSeconds(settings) });
+    await app.register(aircraftRoutes, {
+      aircraft: new AircraftQueries(aircraft, new CorrelationRepository(app.db), aircraftMaxAgeSeconds(settings)),
+    });
   },
 };

@@ -3,9 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { aircraftList, correlationList } from './aircraft-schemas.js';
-import type { CorrelationRepository } from '../correlations/correlation-repository.js';
 import { bboxParam, instantParam, limitParam } from '../http/query-params.js';
-import type { AircraftRepository } from './aircraft-repository.js';
+import type { AircraftQueries } from './aircraft-queries.js';
 
 const aircraftQuery = z
   .object({
@@ -17,20 +16,12 @@ const aircraftQuery = z
 
 const correlationsQuery = z.object({ since: instantParam.optional(), limit: limitParam(500, 5_000) }).strict();
 
-export async function aircraftRoutes(
-  app: FastifyInstance,
-  options: { aircraft: AircraftRepository; correlations: CorrelationRepository; maxAgeSeconds: number },
-): Promise<void> {
+export async function aircraftRoutes(app: FastifyInstance, options: { aircraft: AircraftQueries }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/api/aircraft', { schema: { querystring: aircraftQuery, response: { 200: aircraftList } } }, async (request) =>
-    options.aircraft.find({
-      bbox: request.query.bbox,
-      seenSince: new Date(Date.now() - options.maxAgeSeconds * 1000),
-      firefightingOnly: request.query.firefighting === 'true',
-      limit: request.query.limit,
-    }),
+    options.aircraft.find({ bbox: request.query.bbox, firefightingOnly: request.query.firefighting === 'true', limit: request.query.limit }),
   );
   typed.get('/api/correlations', { schema: { querystring: correlationsQuery, response: { 200: correlationList } } }, async (request) =>
-    options.correlations.list(request.query.since ?? new Date(Date.now() - 86_400_000), request.query.limit),
+    options.aircraft.pairs(request.query.since, request.query.limit),
   );
 }
