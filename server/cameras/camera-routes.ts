@@ -5,19 +5,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cameraList, cameraSnapshot } from './camera-schemas.js';
 import { bboxParam, limitParam } from '../http/query-params.js';
-import type { CameraRepository } from './camera-repository.js';
-import { snapshotPath, type SnapshotService } from './snapshot-service.js';
+import type { CameraQueries } from './camera-queries.js';
+import type { SnapshotService } from './snapshot-service.js';
 
 const camerasQuery = z.object({ bbox: bboxParam.optional(), limit: limitParam(1_000, 10_000) }).strict();
 const cameraId = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, 'id must be a positive integer').transform(Number) }).strict();
 const snapshotQuery = z.object({ cached: z.enum(['1', 'true']).optional() }).strict();
 
-export async function cameraRoutes(app: FastifyInstance, options: { cameras: CameraRepository; snapshots: SnapshotService; ttlSeconds: number }): Promise<void> {
+export async function cameraRoutes(app: FastifyInstance, options: { cameras: CameraQueries; snapshots: SnapshotService; ttlSeconds: number }): Promise<void> {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  routes.get('/api/cameras', { schema: { querystring: camerasQuery, response: { 200: cameraList } } }, async (request) => {
-    const cameras = await options.cameras.find(request.query.bbox, request.query.limit);
-    return cameras.map((camera) => ({ ...camera, snapshotPath: snapshotPath(camera.id) }));
-  });
+  routes.get('/api/cameras', { schema: { querystring: camerasQuery, response: { 200: cameraList } } }, async (request) =>
+    options.cameras.find(request.query.bbox, request.query.limit),
+  );
   routes.get('/api/cameras/:id/snapshot', { schema: { params: cameraId, querystring: snapshotQuery, response: { 200: cameraSnapshot } } }, async (request, reply) => {
     const answer = await options.snapshots.get(request.params.id, { cachedOnly: Boolean(request.query.cached) });
     return reply

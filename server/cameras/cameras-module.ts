@@ -6,6 +6,7 @@ import { CameraAddressPolicy } from './camera-address-policy.js';
 import { cameraEvents } from './camera-events.js';
 import { cameraCrawlJob } from './camera-crawl-job.js';
 import { CameraCrawler } from './camera-crawler.js';
+import { CameraQueries } from './camera-queries.js';
 import { CameraRepository } from './camera-repository.js';
 import { cameraRoutes } from './camera-routes.js';
 import { readCameraSettings } from './camera-settings.js';
@@ -47,7 +48,7 @@ export const camerasModule: DomainModule = {
       new SnapshotFetcher(policy, {}, limiter),
       settings.snapshotTtlSeconds,
     );
-    await app.register(cameraRoutes, { cameras, snapshots, ttlSeconds: settings.snapshotTtlSeconds });
+    await app.register(cameraRoutes, { cameras: new CameraQueries(cameras), snapshots, ttlSeconds: settings.snapshotTtlSeconds });
     app.health.addSection('cameras', async () => {
       const counts = await cameras.counts();
       return { total: counts.total, onMap: counts.placed, unplaced: counts.unplaced, awaitingGeocoder: counts.pending };
