@@ -4,29 +4,25 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noContent } from '../http/response-schemas.js';
 import { alert, geofence } from './geofence-schemas.js';
-import { ApiError } from '../http/api-error.js';
 import { instantParam, limitParam } from '../http/query-params.js';
+import type { GeofenceAdmin } from './geofence-admin.js';
 import { geofenceBody } from './geofence-input.js';
-import type { GeofenceRepository } from './geofence-repository.js';
 
 const idParam = z.string().regex(/^\d{1,18}$/, 'id must be a number');
 
-export async function geofenceRoutes(app: FastifyInstance, options: { geofences: GeofenceRepository }): Promise<void> {
+export async function geofenceRoutes(app: FastifyInstance, options: { geofences: GeofenceAdmin }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/api/geofences', { schema: { response: { 200: z.array(geofence) } } }, async () => options.geofences.list());
-  typed.post('/api/geofences', { schema: { body: geofenceBody, response: { 201: geofence } } }, async (request, reply) => {
-    const validity = await options.geofences.validity(request.body.geometry);
-    if (!validity.valid) throw new ApiError(400, 'bad_request', `geometry is not valid: ${validity.reason}`);
-    return reply.status(201).send(await options.geofences.create(request.body.name, request.body.geometry));
-  });
+  typed.post('/api/geofences', { schema: { body: geofenceBody, response: { 201: geofence } } }, async (request, reply) =>
+    reply.status(201).send(await options.geofences.create(request.body)),
+  );
   typed.delete('/api/geofences/:id', { schema: { params: z.object({ id: idParam }), response: { 204: noContent } } }, async (request, reply) => {
-    if (!(await options.geofences.delete(request.params.id))) throw new ApiError(404, 'not_found', `no geofence ${request.params.id}`);
+    await options.geofences.delete(request.params.id);
     return reply.status(204).send(null);
   });
   typed.get(
     '/api/alerts',
     { schema: { querystring: z.object({ since: instantParam.optional(), geofence: idParam.optional(), limit: limitParam(500, 5_000) }).strict(), response: { 200: z.array(alert) } } },
-    async (request) =>
-      options.geofences.alerts({ since: request.query.since ?? new Date(Date.now() - 7 * 86_400_000), geofenceId: request.query.geofence, limit: request.query.limit }),
+    async (request) => options.geofences.alerts({ since: request.query.since, geofenceId: request.query.geofence, limit: request.query.limit }),
   );
 }

@@ -3,6 +3,7 @@
 import type { DomainModule } from '../domain-module.js';
 import { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
 import { AlertNotificationRepository } from './alert-notification-repository.js';
+import { GeofenceAdmin } from './geofence-admin.js';
 import { GeofenceRepository } from './geofence-repository.js';
 import { geofenceRoutes } from './geofence-routes.js';
 import { GeofenceService } from './geofence-service.js';
@@ -19,7 +20,7 @@ export const geofencesModule: DomainModule = {
   async register(app) {
     const repository = new GeofenceRepository(app.db);
     app.decorate('geofences', new GeofenceService(repository, app.bus.connection, app.log));
-    await app.register(geofenceRoutes, { geofences: repository });
+    await app.register(geofenceRoutes, { geofences: new GeofenceAdmin(repository) });
   },
   startWorkers(app) {
     if (!app.config.notificationsEnabled) return () => undefined;
