@@ -7,6 +7,7 @@ import { PipelineStatusRepository } from '../pipelines/pipeline-status-repositor
 import { ArticleRepository } from './article-repository.js';
 import { FeedStateRepository } from './feed-state-repository.js';
 import { type NewsHealth, readNewsHealth } from './news-health.js';
+import { NewsQueries } from './news-queries.js';
 import { NewsItemRepository } from './news-item-repository.js';
 import type { NewsRoutesOptions } from './news-routes.js';
 import { newsSchedules } from './news-schedules.js';
@@ -102,7 +103,7 @@ export function createNews(deps: NewsDeps): NewsModule {
     scraper,
     summarizer,
     jobs,
-    routes: { search: new NewsSearchRepository(deps.db), summaries },
+    routes: { news: new NewsQueries(new NewsSearchRepository(deps.db), summaries) },
     health: () => readNewsHealth(feeds, pipelines),
   };
 }

@@ -12,7 +12,7 @@ export const newsSearchQuery = z
     since: instantParam.optional(),
     category: z.string().regex(/^[a-z][a-z-]{0,39}$/, 'category is a lower-case word such as defence or disaster').optional(),
     limit: limitParam(50, 200),
-    // Decoded here too, so a forged cursor is refused with the other query errors (the route decodes it again).
+    // Decoded here too, so a forged cursor is refused with the other query errors (NewsQueries decodes it again).
     cursor: cursorParam.refine((value) => decodeNewsCursor(value) !== null, 'invalid cursor').optional(),
   })
   .strict();

@@ -1,0 +1,37 @@
+// What GET /api/news and GET /api/news/summaries read. Stories come a page at a time: a full page carries
+// the cursor of its last story, and a cursor is only good for the kind of query that made it (ranked by
+// text match with q, by date without).
+import { invalidInput } from '../domain-errors.js';
+import { decodeNewsCursor, encodeNewsCursor, type SummaryKind } from './news-query.js';
+import type { FoundNewsItem, NewsSearchRepository } from './news-search-repository.js';
+import type { StoredSummary, SummaryRepository } from './summary-repository.js';
+
+export interface NewsPageQuery {
+  q?: string;
+  since?: Date;
+  category?: string;
+  limit: number;
+  /** From the last page's nextCursor. */
+  cursor?: string;
+}
+
+export class NewsQueries {
+  constructor(
+    private readonly search: NewsSearchRepository,
+    private readonly summaries: SummaryRepository,
+  ) {}
+
+  async page(query: NewsPageQuery): Promise<{ items: FoundNewsItem[]; nextCursor: string | null }> {
+    const after = query.cursor === undefined ? undefined : decodeNewsCursor(query.cursor);
+    if (after === null) throw invalidInput('bad_request', 'invalid cursor');
+    if (after && (after.rank === null) !== (query.q === undefined)) throw invalidInput('bad_request', 'cursor belongs to a different query');
+    const items = await this.search.search({ q: query.q, since: query.since, category: query.category, limit: query.limit, after });
+    const last = items.at(-1);
+    const nextCursor = items.length === query.limit && last ? encodeNewsCursor({ rank: last.rank, publishedAt: last.publishedAt, id: last.id }) : null;
+    return { items, nextCursor };
+  }
+
+  async summaryList(filter: { kind?: SummaryKind; since?: Date; limit: number }): Promise<{ summaries: StoredSummary[] }> {
+    return { summaries: await this.summaries.list(filter) };
+  }
+}
