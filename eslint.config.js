@@ -90,6 +90,62 @@ export default tseslint.config(
     plugins: { vantage: { rules: { 'no-import-cycle': noImportCycle } } },
     rules: { 'vantage/no-import-cycle': 'error' },
   },
+  // One layering, routes → services → repositories (README "How the server is put together"): routes parse
+  // and answer through a service, services hold the rules and throw domain errors (server/domain-errors.ts)
+  // without knowing HTTP, and only repositories hold SQL and touch pg. Held by test/unit/layering-lint.test.ts.
+  {
+    // Only repositories (and the pool in server/db/) touch pg or build SQL.
+    files: ['server/**/*.ts'],
+    ignores: ['server/**/*-repository.ts', 'server/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'pg', message: 'only repositories (and server/db/) touch pg' }],
+          patterns: [{ group: ['**/db/bbox-sql.js'], message: 'SQL is built in repositories' }],
+        },
+      ],
+    },
+  },
+  {
+    // Routes reach the data through a service, never a repository or the database, not even for a type.
+    files: ['server/**/*-routes.ts'],
+    // Moved by the events restructure: event-routes still takes its search and playback repositories.
+    ignores: ['server/events/event-routes.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/*-repository.js', '**/*-repository'], message: 'routes go through a service (routes → services → repositories)' },
+            { group: ['**/db/*'], message: 'routes go through a service; only repositories use the database' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Services know nothing of HTTP: they throw domain errors, and may take fastify's logger type, nothing else.
+    files: ['server/**/*-service.ts', 'server/**/*-queries.ts', 'server/**/*-admin.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'fastify',
+              allowImportNames: ['FastifyBaseLogger'],
+              message: 'services know nothing of HTTP (the logger type FastifyBaseLogger is the one exception)',
+            },
+          ],
+          patterns: [
+            { group: ['**/http/api-error.js', '**/http/api-error'], message: 'services throw domain errors (server/domain-errors.ts); the error handler maps them to HTTP' },
+            { group: ['fastify-*', '@fastify/*'], message: 'services know nothing of HTTP' },
+          ],
+        },
+      ],
+    },
+  },
   {
     // The sandboxed preload is CommonJS running in the page with Electron's require.
     files: ['main/electron/preload.cjs'],
