@@ -4,6 +4,7 @@ import type { DomainModule } from '../domain-module.js';
 import { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
 import { EventIngester } from './event-ingester.js';
 import { EventPublisher } from './event-publisher.js';
+import { EventQueries } from './event-queries.js';
 import { EventSources } from './event-source.js';
 import { eventRoutes } from './event-routes.js';
 import { EventSearchRepository } from './event-search-repository.js';
@@ -26,9 +27,7 @@ export const eventsModule: DomainModule = {
     app.decorate('eventPublisher', new EventPublisher(app.bus.connection));
     app.decorate('eventSources', new EventSources());
     await app.register(eventRoutes, {
-      search: new EventSearchRepository(app.db),
-      playback: new PlaybackRepository(app.db),
-      maxPlaybackHours: app.config.maxPlaybackHours,
+      events: new EventQueries(new EventSearchRepository(app.db), new PlaybackRepository(app.db), app.config.maxPlaybackHours),
     });
   },
   startWorkers(app) {
