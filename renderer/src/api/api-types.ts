@@ -12,4 +12,4 @@ export type { Geofence, Alert } from '../../../server/geofences/geofence-schemas
 export type { KeyEntry } from '../../../server/keys/key-schemas.js';
 export type { Camera, CameraSourceList } from '../../../server/cameras/camera-schemas.js';
 export type { NewsItem, NewsPage, NewsSummary } from '../../../server/news/news-schemas.js';
-export type { ServerMessage as LiveServerMessage } from '../../../server/live/live-messages.js';
+export type { ClientMessage as LiveClientMessage, ServerMessage as LiveServerMessage } from '../../../server/live/live-messages.js';

@@ -1,6 +1,6 @@
 // The live WebSocket: sends the viewport, hands server messages on, reconnects with backoff.
 // `.js` specifiers and global timers: this module is also unit-tested from Node (test/unit/renderer-live-connection.test.ts).
-import type { Bbox, LiveServerMessage } from '../api/api-types.js';
+import type { Bbox, LiveClientMessage, LiveServerMessage } from '../api/api-types.js';
 import { backoffDelayMs } from './backoff.js';
 
 export type LiveState = 'connecting' | 'open' | 'reconnecting' | 'closed';
@@ -53,7 +53,7 @@ export class LiveConnection {
     this.send({ type: 'viewport', bbox });
   }
 
-  private send(message: unknown): void {
+  private send(message: LiveClientMessage): void {
     if (this.socket?.readyState === WebSocket.OPEN) this.socket.send(JSON.stringify(message));
   }
 
