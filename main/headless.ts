@@ -2,22 +2,28 @@
 import { createStackLogger, logFilePath } from './stack/stack-logger.js';
 import { readStackSettings } from './stack/stack-settings.js';
 import { StackSupervisor } from './stack/stack-supervisor.js';
+import { headlessOutput, startTerminalStatus } from './terminal-status.js';
 
-export async function runHeadless(reason?: string): Promise<void> {
+export async function runHeadless(reason?: string, isTTY: boolean | undefined = process.stdout.isTTY): Promise<void> {
   const settings = readStackSettings();
-  const logger = createStackLogger({ dataDir: settings.dataDir, level: settings.logLevel });
+  // On a terminal: plain status lines; the JSON log lines go to the log file only. In pipes and CI: as before.
+  const output = headlessOutput(isTTY);
+  const logger = createStackLogger({ dataDir: settings.dataDir, level: settings.logLevel, quiet: !output.logToTerminal });
   if (reason) {
     // Said plainly whatever the log level: the user asked for the desktop app and gets the browser UI.
     process.stdout.write(`${reason}\n`);
     logger.info(reason);
   }
-  const supervisor = new StackSupervisor({ settings, logger });
+  if (output.terminalStatus) process.stdout.write(`Starting Vantage… (log: ${logFilePath(settings.dataDir)})\n`);
+  const supervisor = new StackSupervisor({ settings, logger, echoApiOutput: output.echoApiOutput });
   supervisor.on('progress', (step) => logger.info(step));
+  let stopStatus: () => void = () => undefined;
 
   let exiting = false;
   const exit = async (code: number) => {
     if (exiting) return;
     exiting = true;
+    stopStatus();
     await supervisor.stop();
     process.exit(code);
   };
@@ -30,6 +36,13 @@ export async function runHeadless(reason?: string): Promise<void> {
 
   try {
     const runtime = await supervisor.start();
+    if (output.terminalStatus) {
+      process.stdout.write(
+        `Vantage is running at ${runtime.apiUrl}/#token=${runtime.token}\n  Data: ${settings.dataDir}\n  Log:  ${logFilePath(settings.dataDir)}\nPress Ctrl+C to stop.\n`,
+      );
+      stopStatus = startTerminalStatus({ apiUrl: runtime.apiUrl, token: runtime.token, write: (text) => process.stdout.write(text) });
+      return;
+    }
     process.stdout.write(
       `\nVantage is running (headless).\n  UI:   ${runtime.apiUrl}/#token=${runtime.token}\n` +
         `  Data: ${settings.dataDir}\n  Log:  ${logFilePath(settings.dataDir)}\nPress Ctrl+C to stop.\n`,

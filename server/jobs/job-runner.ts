@@ -1,7 +1,7 @@
 // Runs named jobs, on schedule or on demand, never two of the same at once (across processes too).
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PipelineName } from '../pipelines/pipeline-registry.js';
+import { PIPELINES, type PipelineName } from '../pipelines/pipeline-registry.js';
 import type { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
 import { describeRejected, type RejectedRecords } from '../pipelines/rejection-tally.js';
 import type { JobLockRepository } from './job-lock-repository.js';
@@ -16,7 +16,11 @@ export interface JobDefinition {
   /** Or: every this many seconds (croner's minimum interval between runs). */
   intervalSeconds?: number;
   timezone?: string;
-  /** Also run once when the process starts (an interval job runs at its first tick anyway). */
+  /**
+   * At start: `true` runs it once whatever its data's age; `false` never. Unset: a scheduled job that carries its
+   * pipeline's name (news, summaries) runs once when that pipeline never succeeded or its last success is older
+   * than the expected interval. An interval job runs at its first tick anyway.
+   */
   runAtStart?: boolean;
   /** Health entry that this job's outcome updates. */
   pipeline?: PipelineName;
@@ -44,15 +48,25 @@ export type JobOutcome =
   | { status: 'failed'; message: string; durationMs: number }
   | { status: 'busy' };
 
+export interface JobRunnerOptions {
+  /** Catch-up runs at start begin this long after the schedules start, ... */
+  startDelayMs?: number;
+  /** ... and follow each other this far apart, so they don't all hit at once. */
+  startStaggerMs?: number;
+  now?: () => Date;
+}
+
 export class JobRunner {
   private readonly jobs = new Map<JobName, JobDefinition>();
   private readonly crons: Cron[] = [];
+  private readonly startTimers: NodeJS.Timeout[] = [];
   private closed = false;
 
   constructor(
     private readonly locks: JobLockRepository,
     private readonly pipelines: PipelineStatusRepository,
     private readonly log: FastifyBaseLogger,
+    private readonly options: JobRunnerOptions = {},
   ) {}
 
   register(job: JobDefinition): void {
@@ -114,11 +128,50 @@ export class JobRunner {
       }
       if (job.runAtStart) void this.runQuietly(job.name);
     }
+    this.scheduleCatchUp();
+  }
+
+  /** Jobs that run at start when their pipeline's data is missing or older than its interval. */
+  catchUpCandidates(): JobDefinition[] {
+    return [...this.jobs.values()].filter(
+      (job) => job.runAtStart === undefined && job.schedule !== undefined && job.pipeline !== undefined && job.pipeline === job.name,
+    );
+  }
+
+  /** In the background, staggered; each checks its pipeline just before running, so a run elsewhere meanwhile counts. */
+  private scheduleCatchUp(): void {
+    const delay = this.options.startDelayMs ?? 2_000;
+    const stagger = this.options.startStaggerMs ?? 5_000;
+    this.catchUpCandidates().forEach((job, index) => {
+      const timer = setTimeout(() => void this.catchUp(job), delay + index * stagger);
+      timer.unref();
+      this.startTimers.push(timer);
+    });
+  }
+
+  private async catchUp(job: JobDefinition): Promise<void> {
+    if (this.closed || !job.pipeline) return;
+    try {
+      const row = (await this.pipelines.list()).find((candidate) => candidate.name === job.pipeline);
+      const now = (this.options.now ?? (() => new Date()))().getTime();
+      const expectedMs = PIPELINES[job.pipeline].expectedIntervalSeconds * 1000;
+      const last = row?.lastSuccessAt ?? null;
+      if (last && now - last.getTime() <= expectedMs) {
+        this.log.debug({ job: job.name, lastSuccessAt: last }, 'data fresh; no run at start');
+        return;
+      }
+      this.log.info({ job: job.name, lastSuccessAt: last }, last ? 'data older than its interval; running at start' : 'never succeeded; running at start');
+    } catch (error) {
+      this.log.error({ job: job.name, err: error }, 'could not read pipeline status at start');
+      return;
+    }
+    await this.runQuietly(job.name);
   }
 
   stopSchedules(): void {
     this.closed = true;
     for (const cron of this.crons.splice(0)) cron.stop();
+    for (const timer of this.startTimers.splice(0)) clearTimeout(timer);
   }
 
   private async runQuietly(name: JobName): Promise<void> {

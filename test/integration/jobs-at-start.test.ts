@@ -1,0 +1,87 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startWorkers, type Workers } from '../../server/workers.js';
+import { startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
+import { OFFLINE_STACK_ENV } from '../support/offline-env.js';
+import { waitFor } from '../support/process-check.js';
+import { createTestApp, type TestApp } from '../support/test-app.js';
+import { queryOnce } from '../support/test-database.js';
+
+// First start: a scheduled job whose data is missing or older than its interval runs once soon after the
+// schedules start, instead of waiting for its next slot (the news scrape is hourly).
+describe('jobs at start', () => {
+  let feeds: FakeFeeds;
+  let dir: string;
+  let subject: TestApp | undefined;
+  let workers: Workers | undefined;
+
+  beforeAll(async () => {
+    feeds = await startFakeFeeds();
+    dir = await mkdtemp(path.join(os.tmpdir(), 'vantage-jobs-at-start-'));
+    const list = [{ name: 'rss2-world.xml', url: feeds.serve('rss2-world.xml'), category: 'world', region: 'world' }];
+    await writeFile(path.join(dir, 'feeds.json'), JSON.stringify(list));
+  });
+  afterEach(async () => {
+    await workers?.stop();
+    await subject?.close();
+    workers = undefined;
+    subject = undefined;
+    feeds.requests.length = 0;
+  });
+  afterAll(async () => {
+    await feeds?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function start(): Promise<TestApp> {
+    subject = await createTestApp({
+      schedulesEnabled: true,
+      ingesterEnabled: false,
+      settings: { ...OFFLINE_STACK_ENV, NEWS_FEEDS_FILE: path.join(dir, 'feeds.json'), LLM_BASE_URL: 'http://127.0.0.1:9' },
+    });
+    return subject;
+  }
+
+  async function pipelineRow(url: string, name: string) {
+    const rows = await queryOnce<{ last_attempt_at: Date | null; last_success_at: Date | null }>(
+      url,
+      'SELECT last_attempt_at, last_success_at FROM pipeline_status WHERE name = $1',
+      [name],
+    );
+    return rows[0];
+  }
+
+  it('scrapes the news soon after start when news has never succeeded, without holding up the start', async () => {
+    const { app, database } = await start();
+    const before = Date.now();
+    workers = startWorkers(app);
+    expect(Date.now() - before).toBeLessThan(1_000);
+    const row = await waitFor(async () => {
+      const found = await pipelineRow(database.url, 'news');
+      return found?.last_success_at ? found : undefined;
+    }, 20_000, 'news to succeed at start');
+    expect(row.last_success_at).toBeInstanceOf(Date);
+    expect(feeds.requests.map((request) => request.path)).toEqual(['/feeds/rss2-world.xml']);
+  });
+
+  it('does not scrape at start when the last success is fresher than the interval, but still catches up summaries', async () => {
+    const { app, database } = await start();
+    const fresh = new Date(Date.now() - 10 * 60_000);
+    await queryOnce(database.url, `INSERT INTO pipeline_status (name, last_attempt_at, last_success_at) VALUES ('news', $1, $1)`, [fresh]);
+    workers = startWorkers(app);
+    // summaries is staggered after news; once it has run, news's turn has passed.
+    await waitFor(async () => ((await pipelineRow(database.url, 'summaries'))?.last_attempt_at ? true : undefined), 25_000, 'summaries at start');
+    expect(feeds.requests).toEqual([]);
+    expect((await pipelineRow(database.url, 'news'))?.last_success_at?.getTime()).toBe(fresh.getTime());
+  });
+
+  it('runs nothing by itself with schedules off', async () => {
+    subject = await createTestApp({ ingesterEnabled: false, settings: { ...OFFLINE_STACK_ENV, NEWS_FEEDS_FILE: path.join(dir, 'feeds.json') } });
+    workers = startWorkers(subject.app);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    expect(feeds.requests).toEqual([]);
+    expect(await pipelineRow(subject.database.url, 'news')).toBeUndefined();
+  });
+});
