@@ -12,6 +12,10 @@ export interface ProviderFormat {
   families: KeyFamily[];
   /** Said in the 400 answer, so the user knows what was expected. */
   expected: string;
+  /** What the key is for, where to get one and what works without it: answered by GET /api/keys. */
+  purpose: string;
+  getFrom: string;
+  withoutIt: string;
 }
 
 // Most specific first: `sk-ant-`, `sk-or-` and `sk-proj-` also start with `sk-`.
@@ -20,6 +24,9 @@ export const PROVIDER_FORMATS: Record<KeyProviderId, ProviderFormat> = {
     label: 'FIRMS map key',
     families: [{ name: 'FIRMS map key', pattern: /^[0-9a-f]{32}$/i }],
     expected: '32 hexadecimal characters',
+    purpose: 'Fires from the FIRMS area API: your chosen area and source, refreshed every FIRE_INTERVAL.',
+    getFrom: 'Free from NASA FIRMS: https://firms.modaps.eosdis.nasa.gov/api/map_key/ (emailed at once).',
+    withoutIt: 'Fires still come from the keyless FIRMS global 24-hour files, refreshed about hourly.',
   },
   llm: {
     label: 'language-model key',
@@ -31,11 +38,18 @@ export const PROVIDER_FORMATS: Record<KeyProviderId, ProviderFormat> = {
       { name: 'OpenAI', pattern: /^sk-[A-Za-z0-9_-]{20,200}$/ },
     ],
     expected: 'an OpenAI (sk-… or sk-proj-…), OpenRouter (sk-or-…), Groq (gsk_…) or Anthropic (sk-ant-…) key',
+    purpose: 'Written news digests: a language model summarises the latest stories.',
+    getFrom:
+      'From your model provider: OpenAI (platform.openai.com/api-keys), Anthropic (console.anthropic.com), OpenRouter (openrouter.ai/keys) or Groq (console.groq.com/keys); or set LLM_BASE_URL to a local server.',
+    withoutIt: 'Digests fall back to extractive summaries: the leading sentences of the top stories.',
   },
   telegram: {
     label: 'Telegram bot token',
     families: [{ name: 'Telegram bot token', pattern: /^\d{5,12}:[A-Za-z0-9_-]{35}$/ }],
     expected: 'digits, a colon and 35 characters of A–Z, a–z, 0–9, _ or -',
+    purpose: 'Geofence alerts sent to a Telegram chat (with TELEGRAM_CHAT_ID set).',
+    getFrom: 'From @BotFather in Telegram: send /newbot and copy the token it gives.',
+    withoutIt: 'Alerts still appear in the app, live; nothing is sent to Telegram.',
   },
 };
 

@@ -8,27 +8,51 @@ import type { KeySource } from './key-source.js';
 
 export type { KeyEntry };
 
+export interface KeyContext {
+  /** TELEGRAM_CHAT_ID: without it a Telegram key sends nothing. */
+  telegramChatId: string | null;
+}
+
+type Current = Pick<KeyEntry, 'configured' | 'origin' | 'masked' | 'family' | 'updatedAt'>;
+
+const NOT_SET: Current = { configured: false, origin: null, masked: null, family: null, updatedAt: null };
+
 export class KeyService implements KeySource {
   constructor(
     private readonly keys: ApiKeyRepository,
     private readonly cipher: KeyCipher,
-    /** Settings fallback (FIRE_MAP_KEY, …) for a provider with no stored key. */
+    /** Settings fallback (FIRE_MAP_KEY, LLM_API_KEY) for a provider with no stored key. */
     private readonly fallback: KeySource,
+    private readonly context: KeyContext = { telegramChatId: null },
   ) {}
+
+  private entry(provider: KeyProviderId, current: Current): KeyEntry {
+    const format = PROVIDER_FORMATS[provider];
+    const warning =
+      provider === 'telegram' && current.configured && !this.context.telegramChatId
+        ? 'no chat id: set TELEGRAM_CHAT_ID — alerts are not sent'
+        : null;
+    return { provider, label: format.label, ...current, warning, purpose: format.purpose, getFrom: format.getFrom, withoutIt: format.withoutIt };
+  }
+
+  /** A key from the environment: masked, its family named, the value itself kept here. */
+  private async fromEnvironment(provider: KeyProviderId): Promise<Current> {
+    const value = await this.fallback.get(provider);
+    if (!value) return NOT_SET;
+    return { configured: true, origin: 'environment', masked: maskKey(value), family: matchKeyFamily(provider, value)?.name ?? null, updatedAt: null };
+  }
 
   async list(): Promise<KeyEntry[]> {
     const stored = new Map((await this.keys.list()).map((row) => [row.provider, row]));
-    return KEY_PROVIDERS.map((provider) => {
-      const row = stored.get(provider);
-      return {
-        provider,
-        label: PROVIDER_FORMATS[provider].label,
-        configured: Boolean(row),
-        masked: row?.masked ?? null,
-        family: row?.family ?? null,
-        updatedAt: row?.updatedAt.toISOString() ?? null,
-      };
-    });
+    return Promise.all(
+      KEY_PROVIDERS.map(async (provider) => {
+        const row = stored.get(provider);
+        const current: Current = row
+          ? { configured: true, origin: 'stored', masked: row.masked, family: row.family, updatedAt: row.updatedAt.toISOString() }
+          : await this.fromEnvironment(provider);
+        return this.entry(provider, current);
+      }),
+    );
   }
 
   async set(provider: KeyProviderId, rawValue: string): Promise<KeyEntry> {
@@ -38,9 +62,10 @@ export class KeyService implements KeySource {
     if (!family) throw invalidInput('invalid_key_format', `not a valid ${PROVIDER_FORMATS[provider].label}: expected ${PROVIDER_FORMATS[provider].expected}`);
     const masked = maskKey(value);
     const updatedAt = await this.keys.put(provider, this.cipher.encrypt(value, provider), masked, family.name);
-    return { provider, label: PROVIDER_FORMATS[provider].label, configured: true, masked, family: family.name, updatedAt: updatedAt.toISOString() };
+    return this.entry(provider, { configured: true, origin: 'stored', masked, family: family.name, updatedAt: updatedAt.toISOString() });
   }
 
+  /** Removes the stored key; the entry then shows what is left in use (a key from the environment, or none). */
   async remove(provider: KeyProviderId): Promise<boolean> {
     return this.keys.delete(provider);
   }

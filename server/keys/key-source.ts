@@ -1,5 +1,5 @@
-// Where workers read third-party keys: the keychain-guarded store (KeyService) first; for `firms`,
-// the FIRE_MAP_KEY setting as a fallback.
+// Where workers read third-party keys: the keychain-guarded store (KeyService) first; for `firms` and
+// `llm`, the FIRE_MAP_KEY and LLM_API_KEY settings (the environment) as a fallback.
 import type { KeyProviderId } from './key-formats.js';
 
 export interface KeySource {
@@ -7,7 +7,7 @@ export interface KeySource {
   get(provider: KeyProviderId): Promise<string | null>;
 }
 
-const SETTING_OF: Partial<Record<KeyProviderId, string>> = { firms: 'FIRE_MAP_KEY' };
+export const SETTING_OF: Partial<Record<KeyProviderId, string>> = { firms: 'FIRE_MAP_KEY', llm: 'LLM_API_KEY' };
 
 export function settingsKeySource(settings: Record<string, string>): KeySource {
   return {

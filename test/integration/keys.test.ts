@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { obtainDataKey } from '../../main/keychain/data-key.js';
 import { createServerLogger } from '../../server/logger.js';
 import { startFakeFirms, type FakeFirms } from '../support/fake-firms.js';
+import { startFakeKeyCheck, type FakeKeyCheck } from '../support/fake-key-check.js';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
 
@@ -52,13 +53,21 @@ describe('keys: formats, masking, encryption at rest, workers read them', () => 
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('GET /api/keys lists every provider, none configured', async () => {
+  it('GET /api/keys lists every provider: none stored, the FIRMS key from the environment shown as set, masked', async () => {
     const response = await api('GET', '/api/keys');
-    expect(response.json().keys.map((entry: { provider: string; configured: boolean }) => [entry.provider, entry.configured])).toEqual([
-      ['firms', false],
-      ['llm', false],
-      ['telegram', false],
+    type Entry = { provider: string; configured: boolean; origin: string | null; masked: string | null };
+    expect(response.json().keys.map((entry: Entry) => [entry.provider, entry.configured, entry.origin, entry.masked])).toEqual([
+      ['firms', true, 'environment', '****0000'],
+      ['llm', false, null, null],
+      ['telegram', false, null, null],
     ]);
+    expect(response.body).not.toContain('00000000000000000000000000000000');
+    for (const entry of response.json().keys) {
+      expect(entry.purpose.length).toBeGreaterThan(10);
+      expect(entry.getFrom.length).toBeGreaterThan(10);
+      expect(entry.withoutIt.length).toBeGreaterThan(10);
+      expect(entry.warning).toBeNull();
+    }
   });
 
   it('refuses a value of the wrong format with 400, without echoing it, and stores nothing', async () => {
@@ -69,13 +78,13 @@ describe('keys: formats, masking, encryption at rest, workers read them', () => 
     for (const body of [{ provider: 'weather', value: 'x' }, { provider: 'llm' }, { provider: 'llm', value: 'x'.repeat(600) }]) {
       expect((await api('POST', '/api/keys', body)).statusCode).toBe(400);
     }
-    expect((await api('GET', '/api/keys')).json().keys.every((entry: { configured: boolean }) => !entry.configured)).toBe(true);
+    expect((await api('GET', '/api/keys')).json().keys.every((entry: { origin: string | null }) => entry.origin !== 'stored')).toBe(true);
   });
 
   it('stores a key and answers only its masked tail and family', async () => {
     const response = await api('POST', '/api/keys', { provider: 'llm', value: LLM_KEY });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ provider: 'llm', configured: true, masked: '****fXYZ', family: 'OpenAI project' });
+    expect(response.json()).toMatchObject({ provider: 'llm', configured: true, origin: 'stored', masked: '****fXYZ', family: 'OpenAI project' });
     expect(response.body).not.toContain(LLM_KEY);
     const list = await api('GET', '/api/keys');
     expect(list.body).not.toContain(LLM_KEY);
@@ -117,6 +126,106 @@ describe('keys: formats, masking, encryption at rest, workers read them', () => 
     expect(await filesContaining(dataDir, FIRMS_KEY)).toEqual([]);
     // The log was written (so the grep looked at something).
     expect((await stat(path.join(dataDir, 'logs', 'vantage.log'))).size).toBeGreaterThan(0);
+  });
+});
+
+describe('keys that tell the truth: origin, warnings, and a real test call per provider', () => {
+  const ENV_LLM_KEY = 'sk-or-EnvironmentKey0123456789abcdefQRST';
+  const FIRMS_GOOD = 'abcdefabcdefabcdefabcdefabcd1234';
+  const FIRMS_BAD = 'ffffffffffffffffffffffffffff9999';
+  const TELEGRAM_GOOD = '123456789:AAbbCCddEEffGGhhIIjjKKllMMnnOOppQQr';
+  const TELEGRAM_BAD = '123456789:ZZbbCCddEEffGGhhIIjjKKllMMnnOOppQQr';
+  let dataDir: string;
+  let fake: FakeKeyCheck;
+  let subject: TestApp;
+  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+    subject.app.inject({ method, url, headers: authorized, ...(payload ? { payload: payload as object } : {}) });
+  const entry = async (provider: string) => (await api('GET', '/api/keys')).json().keys.find((one: { provider: string }) => one.provider === provider);
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'vantage-keys-truth-'));
+    fake = await startFakeKeyCheck();
+    fake.accepted.add(FIRMS_GOOD).add(ENV_LLM_KEY).add(TELEGRAM_GOOD);
+    const logger = createServerLogger({ level: 'trace', dataDir, toStdout: false });
+    subject = await createTestApp(
+      {
+        ingesterEnabled: false,
+        dataDir,
+        settings: { FIRE_API_URL: fake.url, LLM_BASE_URL: fake.llmUrl, LLM_API_KEY: ENV_LLM_KEY, TELEGRAM_API_URL: fake.url },
+      },
+      { logger },
+    );
+  });
+  afterAll(async () => {
+    await subject?.close();
+    await fake?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('a key from the environment (LLM_API_KEY) shows as set, with its origin and masked, never in full', async () => {
+    const response = await api('GET', '/api/keys');
+    expect(response.body).not.toContain(ENV_LLM_KEY);
+    expect(await entry('llm')).toMatchObject({ configured: true, origin: 'environment', masked: '****QRST', family: 'OpenRouter', updatedAt: null });
+    expect((await entry('llm')).getFrom).toContain('OpenAI');
+    expect((await entry('firms')).getFrom).toContain('https://firms.modaps.eosdis.nasa.gov/api/map_key/');
+    expect((await entry('firms')).withoutIt).toMatch(/keyless/);
+    expect((await entry('llm')).withoutIt).toMatch(/extractive/);
+    expect((await entry('telegram')).getFrom).toMatch(/BotFather/);
+  });
+
+  it('Test with no key says so, without calling anyone', async () => {
+    const before = fake.requests.length;
+    const response = await api('POST', '/api/keys/firms/test');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: false, message: 'no key is set: nothing to test' });
+    expect(fake.requests.length).toBe(before);
+    expect((await api('POST', '/api/keys/weather/test')).statusCode).toBe(400);
+  });
+
+  it('FIRMS: the mapkey_status answer, good and refused, the key never in the message', async () => {
+    await api('POST', '/api/keys', { provider: 'firms', value: FIRMS_GOOD });
+    const good = await api('POST', '/api/keys/firms/test');
+    expect(good.json()).toEqual({ ok: true, message: 'FIRMS accepted the map key: 12 of 5000 transactions used in 10 minutes' });
+    expect(fake.requests.at(-1)?.path).toBe(`/mapserver/mapkey_status/?MAP_KEY=${FIRMS_GOOD}`);
+    await api('POST', '/api/keys', { provider: 'firms', value: FIRMS_BAD });
+    const bad = await api('POST', '/api/keys/firms/test');
+    expect(bad.json()).toMatchObject({ ok: false, message: expect.stringMatching(/FIRMS refused the map key/) });
+    expect(bad.body).not.toContain(FIRMS_BAD);
+  });
+
+  it('LLM: lists models with the environment key; a refused stored key says so in plain words', async () => {
+    const good = await api('POST', '/api/keys/llm/test');
+    expect(good.json()).toEqual({ ok: true, message: `${new URL(fake.url).host} accepted the key: 1 model available` });
+    expect(fake.requests.at(-1)).toMatchObject({ path: '/v1/models', authorization: `Bearer ${ENV_LLM_KEY}` });
+    await api('POST', '/api/keys', { provider: 'llm', value: LLM_KEY });
+    const bad = await api('POST', '/api/keys/llm/test');
+    expect(bad.json()).toEqual({ ok: false, message: `${new URL(fake.url).host} refused the key (HTTP 401)` });
+    expect(bad.body).not.toContain(LLM_KEY.slice(-8));
+    expect((await api('DELETE', '/api/keys?provider=llm')).statusCode).toBe(204);
+    expect(await entry('llm')).toMatchObject({ configured: true, origin: 'environment' });
+  });
+
+  it('Telegram without a chat id is a warning, and getMe says whose bot it is', async () => {
+    await api('POST', '/api/keys', { provider: 'telegram', value: TELEGRAM_GOOD });
+    expect(await entry('telegram')).toMatchObject({ configured: true, origin: 'stored', warning: 'no chat id: set TELEGRAM_CHAT_ID — alerts are not sent' });
+    const good = await api('POST', '/api/keys/telegram/test');
+    expect(good.json()).toEqual({ ok: true, message: 'Telegram knows @vantage_alerts_bot, but no chat id is set: set TELEGRAM_CHAT_ID — alerts are not sent' });
+    await api('POST', '/api/keys', { provider: 'telegram', value: TELEGRAM_BAD });
+    const bad = await api('POST', '/api/keys/telegram/test');
+    expect(bad.json()).toEqual({ ok: false, message: 'Telegram refused the token (HTTP 401)' });
+    expect(bad.body).not.toContain(TELEGRAM_BAD);
+  });
+
+  it('an unreachable or hung provider is a bounded, plain answer with no key in it', async () => {
+    await fake.close();
+    const response = await api('POST', '/api/keys/telegram/test');
+    expect(response.json().ok).toBe(false);
+    expect(response.json().message).toMatch(/^could not reach the provider: request to http:\/\/127\.0\.0\.1:\d+\/bot\*\*\*\*\/getMe failed/);
+    expect(response.body).not.toContain(TELEGRAM_BAD);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await filesContaining(dataDir, TELEGRAM_BAD)).toEqual([]);
+    expect(await filesContaining(dataDir, FIRMS_BAD)).toEqual([]);
+    expect(await filesContaining(dataDir, ENV_LLM_KEY)).toEqual([]);
   });
 });
 

@@ -25,6 +25,7 @@ const EXAMPLES: Record<string, Example> = {
   'POST /api/jobs/:name': { params: { name: 'partitions' } },
   'GET /api/playback': { query: { from: '2h', to: '1h' } },
   'DELETE /api/keys': { query: { provider: 'firms' } },
+  'POST /api/keys/:provider/test': { params: { provider: 'firms' } },
   'POST /api/keys': { body: { provider: 'firms', value: '0123456789abcdef0123456789abcdef' } },
   'POST /api/ingest/fires': {
     body: [{ latitude: 38.5, longitude: -121.5, acq_time: HOUR_AGO, satellite: 'N', frp: 12.5, brightness: 330.1 }],

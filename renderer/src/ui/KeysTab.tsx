@@ -1,16 +1,40 @@
-// Third-party keys, one row per provider: masked value, status, paste a new one, delete.
+// Third-party keys, one row per provider: masked value, where it comes from, a warning when it is set but
+// not enough, what it is for, paste a new one, test it against the provider, delete.
 // A pasted value lives only in the field until it is sent; it is cleared after saving and never shown back.
+// Every text about a key (purpose, where to get it, what works without it, warnings) comes from the API.
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { KeyEntry } from '../api/api-types';
+// The Test answer's shape, from its schema (api-types.ts re-exports the other key shapes).
+import type { KeyTestResult } from '../../../server/keys/key-schemas.js';
 import { formatBoth } from '../format/time-format';
+import './KeysTab.css';
 
-function KeyRow({ api, entry, onSaved }: { api: ApiClient; entry: KeyEntry; onSaved: (entry: KeyEntry | null) => void }) {
+function statusText(entry: KeyEntry): string {
+  if (!entry.configured) return 'Not set';
+  if (entry.warning) return `Incomplete${entry.family ? ` (${entry.family})` : ''}`;
+  return `Set${entry.family ? ` (${entry.family})` : ''}`;
+}
+
+function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: KeyEntry; onSaved: (entry: KeyEntry) => void; onRemoved: () => void }) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [tested, setTested] = useState<KeyTestResult | null>(null);
   const id = entry.provider;
+
+  const test = async () => {
+    setBusy(true);
+    setTested(null);
+    try {
+      setTested(await api.post<KeyTestResult>(`/api/keys/${id}/test`, undefined));
+    } catch (failure) {
+      setTested({ ok: false, message: failure instanceof ApiRequestError ? failure.message : (failure as Error).message });
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -20,6 +44,7 @@ function KeyRow({ api, entry, onSaved }: { api: ApiClient; entry: KeyEntry; onSa
     try {
       const saved = await api.post<KeyEntry>('/api/keys', { provider: id, value });
       setValue('');
+      setTested(null);
       onSaved(saved);
     } catch (failure) {
       setError(failure instanceof ApiRequestError ? failure.message : (failure as Error).message);
@@ -33,7 +58,9 @@ function KeyRow({ api, entry, onSaved }: { api: ApiClient; entry: KeyEntry; onSa
     setError(null);
     try {
       await api.delete('/api/keys', { provider: id });
-      onSaved({ ...entry, configured: false, masked: null, family: null, updatedAt: null });
+      setTested(null);
+      // A key from the environment may still be in use: read the row back.
+      onRemoved();
     } catch (failure) {
       setError(failure instanceof ApiRequestError ? failure.message : (failure as Error).message);
     } finally {
@@ -42,17 +69,35 @@ function KeyRow({ api, entry, onSaved }: { api: ApiClient; entry: KeyEntry; onSa
   };
 
   return (
-    <li className="key-row" data-testid={`key-row-${id}`} data-configured={entry.configured}>
+    <li className="key-row" data-testid={`key-row-${id}`} data-configured={entry.configured} data-origin={entry.origin ?? 'none'}>
       <div className="key-head">
         <strong>{entry.label}</strong>
-        <span className={`key-status ${entry.configured ? 'set' : 'unset'}`} data-testid={`key-status-${id}`}>
-          {entry.configured ? `Set${entry.family ? ` (${entry.family})` : ''}` : 'Not set'}
+        <span className={`key-status ${!entry.configured ? 'unset' : entry.warning ? 'warn' : 'set'}`} data-testid={`key-status-${id}`}>
+          {statusText(entry)}
         </span>
       </div>
+      <p className="key-purpose muted" data-testid={`key-purpose-${id}`}>
+        {entry.purpose}
+      </p>
       <div className="key-current">
         <code data-testid={`key-masked-${id}`}>{entry.masked ?? '—'}</code>
+        {entry.origin === 'environment' && (
+          <span className="key-origin" data-testid={`key-origin-${id}`}>
+            from the environment
+          </span>
+        )}
+        {entry.origin === 'stored' && (
+          <span className="key-origin" data-testid={`key-origin-${id}`}>
+            stored
+          </span>
+        )}
         {entry.updatedAt && <span className="muted">{formatBoth(entry.updatedAt)}</span>}
       </div>
+      {entry.warning && (
+        <p className="key-warning" data-testid={`key-warning-${id}`} role="status">
+          ⚠ {entry.warning}
+        </p>
+      )}
       <form onSubmit={(event) => void save(event)} className="key-form">
         <label htmlFor={`key-input-${id}`} className="visually-hidden">
           New {entry.label}
@@ -73,6 +118,11 @@ function KeyRow({ api, entry, onSaved }: { api: ApiClient; entry: KeyEntry; onSa
           Save
         </button>
         {entry.configured && (
+          <button type="button" data-testid={`key-test-${id}`} disabled={busy} onClick={() => void test()}>
+            Test
+          </button>
+        )}
+        {entry.origin === 'stored' && (
           <button type="button" className="danger" data-testid={`key-delete-${id}`} disabled={busy} onClick={() => void remove()}>
             Delete
           </button>
@@ -83,6 +133,17 @@ function KeyRow({ api, entry, onSaved }: { api: ApiClient; entry: KeyEntry; onSa
           {error}
         </p>
       )}
+      {tested && (
+        <p className={`key-test-result ${tested.ok ? 'ok' : 'failed'}`} data-testid={`key-test-result-${id}`} data-ok={tested.ok} role="status">
+          {tested.ok ? '✓' : '✗'} {tested.message}
+        </p>
+      )}
+      <dl className="key-help">
+        <dt>Get one</dt>
+        <dd data-testid={`key-get-from-${id}`}>{entry.getFrom}</dd>
+        <dt>Without it</dt>
+        <dd data-testid={`key-without-${id}`}>{entry.withoutIt}</dd>
+      </dl>
     </li>
   );
 }
@@ -99,8 +160,8 @@ export function KeysTab({ api }: { api: ApiClient }) {
   }, [api]);
   useEffect(load, [load]);
 
-  const replace = (entry: KeyEntry | null) => {
-    if (entry) setKeys((current) => current?.map((known) => (known.provider === entry.provider ? entry : known)) ?? null);
+  const replace = (entry: KeyEntry) => {
+    setKeys((current) => current?.map((known) => (known.provider === entry.provider ? entry : known)) ?? null);
   };
 
   return (
@@ -108,7 +169,7 @@ export function KeysTab({ api }: { api: ApiClient }) {
       <p className="muted">Keys are stored encrypted by the local API. Values are never shown again after saving.</p>
       {error && <p className="field-error">Keys could not be read: {error}</p>}
       {keys === null && !error && <p className="muted">Loading…</p>}
-      <ul className="key-list">{keys?.map((entry) => <KeyRow key={entry.provider} api={api} entry={entry} onSaved={replace} />)}</ul>
+      <ul className="key-list">{keys?.map((entry) => <KeyRow key={entry.provider} api={api} entry={entry} onSaved={replace} onRemoved={load} />)}</ul>
     </section>
   );
 }

@@ -28,6 +28,34 @@ export class KeysPage {
     return this.page.getByTestId(`key-error-${provider}`);
   }
 
+  origin(provider: string): Locator {
+    return this.page.getByTestId(`key-origin-${provider}`);
+  }
+
+  warning(provider: string): Locator {
+    return this.page.getByTestId(`key-warning-${provider}`);
+  }
+
+  purpose(provider: string): Locator {
+    return this.page.getByTestId(`key-purpose-${provider}`);
+  }
+
+  getFrom(provider: string): Locator {
+    return this.page.getByTestId(`key-get-from-${provider}`);
+  }
+
+  withoutIt(provider: string): Locator {
+    return this.page.getByTestId(`key-without-${provider}`);
+  }
+
+  testButton(provider: string): Locator {
+    return this.page.getByTestId(`key-test-${provider}`);
+  }
+
+  testResult(provider: string): Locator {
+    return this.page.getByTestId(`key-test-result-${provider}`);
+  }
+
   async save(provider: string, value: string): Promise<void> {
     await this.input(provider).fill(value);
     await this.page.getByTestId(`key-save-${provider}`).click();
