@@ -5,9 +5,7 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
-import type { KeyEntry } from '../api/api-types';
-// The Test answer's shape, from its schema (api-types.ts re-exports the other key shapes).
-import type { KeyTestResult } from '../../../server/keys/key-schemas.js';
+import type { KeyEntry, KeyTestResult } from '../api/api-types';
 import { formatBoth } from '../format/time-format';
 import './KeysTab.css';
 
