@@ -44,6 +44,7 @@ export const PASSED_SETTINGS = [
   'NEWS_PROMPTS_DIR',
   'MAP_STYLE_URL',
   'NEWS_FEEDS_FILE',
+  'NATS_STREAM_REPLICAS',
 ] as const;
 
 export interface StackSettings {

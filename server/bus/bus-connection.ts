@@ -16,9 +16,17 @@ export interface Bus {
   close(): Promise<void>;
 }
 
+/** NATS_URL: one server, or a comma-separated list of a cluster's servers (`nats://a:4222,nats://b:4222`). */
+export function natsServers(url: string): string[] {
+  const servers = url.split(',').map((server) => server.trim()).filter(Boolean);
+  if (servers.length === 0) throw new Error('NATS_URL names no server');
+  return servers;
+}
+
 export async function connectBus(options: { url: string; token?: string; name: string; logger: WarnLogger }): Promise<Bus> {
+  // With a list, a lost server is replaced by another one of the list (and any the cluster announces).
   const connection = await connect({
-    servers: options.url,
+    servers: natsServers(options.url),
     ...(options.token ? { token: options.token } : {}),
     name: options.name,
     maxReconnectAttempts: -1,

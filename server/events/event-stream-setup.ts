@@ -1,12 +1,24 @@
 // Declares the JetStream stream that keeps event messages until the ingester has stored them, and its durable consumer.
-import { AckPolicy, DeliverPolicy, type NatsConnection, nanos, RetentionPolicy, StorageType } from 'nats';
+import { AckPolicy, DeliverPolicy, type NatsConnection, nanos, RetentionPolicy, StorageType, type StreamInfo } from 'nats';
 import { EVENT_STREAM, INGESTER_CONSUMER } from './event-messages.js';
 
-/** `ackWaitMs`: how long a delivered, unacked message waits before redelivery (an ingester that died). */
-export async function ensureEventStream(connection: NatsConnection, options: { ackWaitMs?: number } = {}): Promise<void> {
+export interface EventStreamOptions {
+  /** How long a delivered, unacked message waits before redelivery (an ingester that died). */
+  ackWaitMs?: number;
+  /** NATS_STREAM_REPLICAS: copies of the stream kept on that many servers of a cluster; unset: 1 for a new stream, an existing one left as it is. */
+  replicas?: number;
+  logger?: { info(details: object, message: string): void };
+}
+
+/**
+ * Creates the stream with the configured replicas, or brings an existing stream's replica count to it
+ * (JetStream moves the copies in the background; the stream stays usable meanwhile).
+ */
+export async function ensureEventStream(connection: NatsConnection, options: EventStreamOptions = {}): Promise<void> {
   const manager = await connection.jetstreamManager();
+  let existing: StreamInfo | null = null;
   try {
-    await manager.streams.info(EVENT_STREAM);
+    existing = await manager.streams.info(EVENT_STREAM);
   } catch {
     try {
       await manager.streams.add({
@@ -16,11 +28,17 @@ export async function ensureEventStream(connection: NatsConnection, options: { a
         retention: RetentionPolicy.Limits,
         max_age: nanos(7 * 24 * 3600 * 1000),
         duplicate_window: nanos(2 * 60 * 1000),
+        num_replicas: options.replicas ?? 1,
       });
     } catch (error) {
       // Another API process created it at the same moment.
-      await manager.streams.info(EVENT_STREAM).catch(() => Promise.reject(error));
+      existing = await manager.streams.info(EVENT_STREAM).catch(() => Promise.reject(error));
     }
+  }
+  const replicas = options.replicas;
+  if (existing && replicas !== undefined && existing.config.num_replicas !== replicas) {
+    options.logger?.info({ stream: EVENT_STREAM, from: existing.config.num_replicas, to: replicas }, 'changing the event stream replicas');
+    await manager.streams.update(EVENT_STREAM, { num_replicas: replicas });
   }
   try {
     await manager.consumers.info(EVENT_STREAM, INGESTER_CONSUMER);
