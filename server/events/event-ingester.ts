@@ -73,7 +73,8 @@ export class EventIngester {
     while (!this.stopped) {
       try {
         const consumer = await connection.jetstream().consumers.get(EVENT_STREAM, INGESTER_CONSUMER);
-        this.messages = await consumer.consume({ max_messages: this.options.maxBatch ?? 1000 });
+        // Short pulls: after the consumer's leader node is lost, the next pull finds the new leader within seconds.
+        this.messages = await consumer.consume({ max_messages: this.options.maxBatch ?? 1000, expires: 5_000 });
         for await (const message of this.messages) {
           this.buffer.push(message);
           this.kick();
