@@ -1,11 +1,10 @@
 // More API processes on one test database, as a team runs several against a shared PostgreSQL: each with its own
 // settings (a FIRE_DATASET, an ADSB_URL), one database and migration run for all. For app.inject.
 import type { FastifyInstance } from 'fastify';
-import { inject } from 'vitest';
 import { runMigrations } from '../../migrations/migration-runner.js';
 import { buildApp } from '../../server/app.js';
-import { parseServerConfig, type ServerConfigInput } from '../../server/config.js';
-import { TEST_TOKEN } from './test-app.js';
+import type { ServerConfigInput } from '../../server/config.js';
+import { testServerConfig } from './test-app.js';
 import { createTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface SharedDatabase {
@@ -22,17 +21,7 @@ export async function createSharedDatabase(): Promise<SharedDatabase> {
   return {
     database,
     async app(overrides = {}) {
-      const config = parseServerConfig({
-        databaseUrl: database.url,
-        natsUrl: inject('natsUrl'),
-        natsToken: inject('natsToken'),
-        apiToken: TEST_TOKEN,
-        port: 4100,
-        dataDir: '/nonexistent-test-data-dir',
-        schedulesEnabled: false,
-        ...overrides,
-      });
-      const app = await buildApp(config);
+      const app = await buildApp(testServerConfig(database.url, overrides));
       await app.ready();
       apps.push(app);
       return app;

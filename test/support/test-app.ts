@@ -16,11 +16,10 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(overrides: Partial<ServerConfigInput> = {}, options: BuildAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  await runMigrations(database.url);
-  const config = parseServerConfig({
-    databaseUrl: database.url,
+/** The API's config for a test app on `databaseUrl`: the shared test bus, the test token, no schedules. */
+export function testServerConfig(databaseUrl: string, overrides: Partial<ServerConfigInput> = {}): ServerConfig {
+  return parseServerConfig({
+    databaseUrl,
     natsUrl: inject('natsUrl'),
     natsToken: inject('natsToken'),
     apiToken: TEST_TOKEN,
@@ -29,6 +28,12 @@ export async function createTestApp(overrides: Partial<ServerConfigInput> = {}, 
     schedulesEnabled: false,
     ...overrides,
   });
+}
+
+export async function createTestApp(overrides: Partial<ServerConfigInput> = {}, options: BuildAppOptions = {}): Promise<TestApp> {
+  const database = await createTestDatabase();
+  await runMigrations(database.url);
+  const config = testServerConfig(database.url, overrides);
   const app = await buildApp(config, options);
   await app.ready();
   return {
