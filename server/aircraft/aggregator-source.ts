@@ -14,6 +14,7 @@ import { FetchError, type FetchedText, fetchText } from '../http/bounded-fetch.j
 import { RejectionTally, type RejectedRecords } from '../pipelines/rejection-tally.js';
 import type { AircraftPosition } from './adsb-feed.js';
 import type { AircraftAreaRepository, WatchArea } from './aircraft-area-repository.js';
+import { aircraftCredit } from './aircraft-attribution.js';
 import { type AggregatorSettings, MAX_POINT_RADIUS_NM } from './aircraft-settings.js';
 import { type AircraftSource, parseAdsbAnswer, type SourceRead } from './aircraft-source.js';
 import { FIREFIGHTING_LIST_FILE } from './firefighting-identifier.js';
@@ -212,6 +213,7 @@ export class AggregatorAircraftSource implements AircraftSource {
     return {
       mode: this.mode,
       url: this.settings.url,
+      attribution: aircraftCredit(this.settings.url, 'aggregator'),
       requestsPerSecond: this.settings.requestsPerSecond,
       maxPoints: this.settings.maxPoints,
       radiusNm: this.settings.radiusNm,

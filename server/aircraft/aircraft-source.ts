@@ -3,6 +3,7 @@
 import { fetchText, type FetchedText } from '../http/bounded-fetch.js';
 import type { RejectedRecords } from '../pipelines/rejection-tally.js';
 import { type AircraftPosition, type ParsedFeed, parseAdsbFeed } from './adsb-feed.js';
+import { aircraftCredit } from './aircraft-attribution.js';
 import { type AircraftSourceMode, modeOfUrl, shownUrl } from './aircraft-settings.js';
 
 export interface SourceRead {
@@ -56,7 +57,7 @@ export class UrlAircraftSource implements AircraftSource {
   }
 
   async health(): Promise<Record<string, unknown>> {
-    return { mode: this.mode, url: shownUrl(this.url), lastRun: this.lastRun };
+    return { mode: this.mode, url: shownUrl(this.url), attribution: aircraftCredit(this.url, this.mode), lastRun: this.lastRun };
   }
 
   async stop(): Promise<void> {}

@@ -36,6 +36,8 @@ export const healthReport = z
     notifications: z.object({ telegram: z.object({ lastSuccessAt: instant.nullable(), lastError: z.string().nullable() }) }),
     /** Facts a source adds about itself (cameras left off the map, failing feeds, …), by source name. */
     sources: z.record(z.string(), z.unknown()),
+    /** Credits the sources feeding the map ask for (a source's `attribution` fact), shown on the map. */
+    attributions: z.array(z.string()),
   })
   .meta({ id: 'HealthReport' });
 export type HealthReport = z.infer<typeof healthReport>;

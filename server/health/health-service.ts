@@ -21,6 +21,14 @@ function telegramStatus(rows: readonly PipelineStatusRow[]): { lastSuccessAt: st
   return { lastSuccessAt: row?.lastSuccessAt?.toISOString() ?? null, lastError: row?.lastError ?? null };
 }
 
+/** Each section's `attribution` fact (a string), once each, in section order. */
+function attributionsOf(sources: Record<string, unknown>): string[] {
+  const credits = Object.values(sources).map((facts) =>
+    typeof facts === 'object' && facts !== null && 'attribution' in facts ? (facts as { attribution: unknown }).attribution : null,
+  );
+  return [...new Set(credits.filter((credit): credit is string => typeof credit === 'string' && credit.length > 0))];
+}
+
 export class HealthService {
   private readonly startedAt = Date.now();
   private readonly sections = new Map<string, HealthSection>();
@@ -54,6 +62,7 @@ export class HealthService {
       keys: { storage: this.keyStorage.kind, detail: this.keyStorage.detail },
       notifications: { telegram: telegramStatus(pipelineRows) },
       sources,
+      attributions: attributionsOf(sources),
     };
   }
 

@@ -164,6 +164,8 @@ describe('aircraft from the public aggregator when no ADSB_URL is set', () => {
       lastRun: { requests: 3, points: 2, failed: [] },
     });
     expect(health.pipelines.aircraft).toMatchObject({ stale: false, lastError: null });
+    // The map credits the aggregator feeding it (an unknown host by its name; adsb.lol by its ODbL line).
+    expect(health.attributions).toContain('Aircraft: 127.0.0.1');
   });
 
   it('stops a run at a 429 and holds off until Retry-After has passed', async () => {
@@ -236,6 +238,8 @@ describe('ADSB_URL takes over from the aggregator', () => {
     expect(aggregator.requests).toEqual([]);
     const health = (await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized })).json();
     expect(health.sources.aircraft).toMatchObject({ mode: 'receiver', url: receiver.url, lastRun: { format: 'readsb', received: 1 } });
+    // The user's own receiver needs no credit on the map.
+    expect(health.attributions.filter((credit: string) => credit.startsWith('Aircraft') || credit.includes('adsb'))).toEqual([]);
   });
 });
 

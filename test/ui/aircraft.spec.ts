@@ -30,3 +30,10 @@ test('a firefighting aircraft is drawn, with a line to the fire it is working', 
   await expect(popup).toContainText(PLANE.callsign);
   await expect(popup).toContainText('ui test tanker');
 });
+
+test('the map credits the aircraft aggregator feeding it, as health names it', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.openReady();
+  // The UI stack's aggregator is a closed loopback port: credited by its host (adsb.lol would read "© adsb.lol contributors (ODbL)").
+  await expect(page.getByTestId('map-attribution')).toContainText('Aircraft: 127.0.0.1');
+});

@@ -67,6 +67,7 @@ export class MapController {
     private readonly options: MapControllerOptions,
     /** Settles once the style is loaded and sources can take data; rejects if the map cannot start. */
     readonly loaded: Promise<void>,
+    private readonly attribution: PlainAttributionControl,
   ) {
     this.drawingTool = new GeofenceDrawing(map, options.onDrawChange, options.onDrawFinished);
     void loaded.then(() => (this.styleReady = true)).catch(() => undefined);
@@ -109,7 +110,8 @@ export class MapController {
     map.touchZoomRotate.disableRotation();
     map.addControl(new lib.NavigationControl({ showCompass: false }), 'bottom-right');
     map.addControl(new lib.ScaleControl({ unit: 'metric' }), 'bottom-left');
-    map.addControl(new PlainAttributionControl(), 'bottom-right');
+    const attribution = new PlainAttributionControl();
+    map.addControl(attribution, 'bottom-right');
     // The aircraft layer may ask for its icons before load; they are drawn on demand.
     map.on('styleimagemissing', (event: { id: string }) => event.id.startsWith('aircraft') && addAircraftIcons(map));
     const loaded = new Promise<void>((resolve, reject) => {
@@ -124,7 +126,7 @@ export class MapController {
         resolve();
       });
     });
-    return new MapController(map, lib, options, loaded);
+    return new MapController(map, lib, options, loaded, attribution);
   }
 
   /**
@@ -235,6 +237,11 @@ export class MapController {
   }
 
   /** Tiles are cut to the last 24 h when fetched: re-read so new fires appear and old ones leave. */
+  /** Credits the data sources ask for (health's `attributions`), on the map's attribution line. */
+  setCredits(credits: readonly string[]): void {
+    this.attribution.setCredits(credits);
+  }
+
   refreshFireTiles(): void {
     if (this.styleReady && this.map.getSource('fire-tiles')) this.map.refreshTiles('fire-tiles');
   }

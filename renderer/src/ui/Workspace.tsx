@@ -1,6 +1,6 @@
 // The analyst's screen: map underneath, HUD on top, side panel, playback bar. Each hook has one job;
 // this component wires them together.
-import { useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { HealthReport, UiSettings } from '../api/api-types';
 import type { InitialView } from '../boot/initial-view';
@@ -60,6 +60,8 @@ export function Workspace({ api, initialHealth, settings, initialView }: { api: 
     onDrawFinished: (polygon) => dispatchDraft({ type: 'finished', polygon }),
   };
   const controller = session?.map ?? null;
+  // The aircraft aggregator's licence (adsb.lol: ODbL) is credited on the map while it feeds it.
+  useEffect(() => controller?.setCredits(health.attributions), [controller, health.attributions]);
 
   return (
     <div className="workspace">
