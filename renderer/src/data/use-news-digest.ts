@@ -1,5 +1,5 @@
 // The HUD's summaries and newest news. The endpoints are new: a 404 means "not available yet", not an error.
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { type ApiClient, listFrom } from '../api/api-client';
 import type { NewsItem, NewsSummary } from '../api/api-types';
 import { NEWS_DIGEST_REFRESH_MS } from './refresh-intervals';
@@ -11,9 +11,13 @@ export interface NewsDigest {
   hourly: NewsSummary | null;
   analyst: NewsSummary | null;
   latest: NewsItem[];
+  /** Re-reads now (the news or summaries job has just run). */
+  refresh: () => void;
 }
 
-const EMPTY: NewsDigest = { summariesAvailable: false, newsAvailable: false, dailyRecap: null, hourly: null, analyst: null, latest: [] };
+type DigestData = Omit<NewsDigest, 'refresh'>;
+
+const EMPTY: DigestData = { summariesAvailable: false, newsAvailable: false, dailyRecap: null, hourly: null, analyst: null, latest: [] };
 
 async function latestSummary(api: ApiClient, kind: string): Promise<NewsSummary | null | undefined> {
   const body = await api.getIfAvailable<unknown>('/api/news/summaries', { kind, limit: 1 });
@@ -22,7 +26,9 @@ async function latestSummary(api: ApiClient, kind: string): Promise<NewsSummary 
 }
 
 export function useNewsDigest(api: ApiClient): NewsDigest {
-  const [digest, setDigest] = useState<NewsDigest>(EMPTY);
+  const [digest, setDigest] = useState<DigestData>(EMPTY);
+  const [generation, setGeneration] = useState(0);
+  const refresh = useCallback(() => setGeneration((value) => value + 1), []);
   useEffect(() => {
     let cancelled = false;
     const load = async () => {
@@ -52,6 +58,6 @@ export function useNewsDigest(api: ApiClient): NewsDigest {
       cancelled = true;
       window.clearInterval(timer);
     };
-  }, [api]);
-  return digest;
+  }, [api, generation]);
+  return { ...digest, refresh };
 }

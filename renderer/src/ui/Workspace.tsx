@@ -11,6 +11,7 @@ import { useLiveMessages } from '../data/use-live-messages';
 import { useMapSession } from '../data/use-map-session';
 import { useNewsDigest } from '../data/use-news-digest';
 import { useRefreshTimers } from '../data/use-refresh-timers';
+import { useSourceUpdates } from '../data/use-source-updates';
 import { CameraPanel } from './CameraPanel';
 import { ErrorScreen } from './ErrorScreen';
 import { draftReducer, NO_DRAFT } from './geofence-draft';
@@ -48,6 +49,14 @@ export function Workspace({ api, initialHealth, settings, initialView }: { api: 
     },
   });
   useRefreshTimers({ session, viewport, ready, reloadView });
+  // A source that has just run (its first run at start, above all) shows its data now, not at the next re-read.
+  useSourceUpdates(health.pipelines, (names) => {
+    if (names.includes('news') || names.includes('summaries')) news.refresh();
+    if (!session || !ready) return;
+    if (names.includes('aircraft')) void session.layers.refreshAircraft();
+    if (names.includes('fires')) session.map.refreshFireTiles();
+    if (names.some((name) => name === 'fires' || name === 'incidents' || name === 'cameras')) reloadView();
+  });
 
   const mapSetup = useMemo<MapSetup>(
     () => ({ apiOrigin: api.baseUrl, authorization: api.authorization, initialView, basemap: { styleUrl: settings.mapStyleUrl } }),
