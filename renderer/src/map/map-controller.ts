@@ -11,6 +11,7 @@ import { MAP_WINDOW_SECONDS } from '../data/time-windows';
 import { viewportBbox } from '../api/viewport-bbox';
 import { addAircraftIcons } from './aircraft-icons';
 import { type BasemapChoice, basemapDetail, offlineBasemapStyle } from './basemap-style';
+import { PICK_RADIUS_PX, type PickProps, pickedObjects, pickListContent } from './feature-picking';
 import { GeofenceDrawing } from './geofence-drawing';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from './layer-catalog';
 import { addOverlays, OVERLAY_LAYERS, overlaySources } from './overlay-layers';
@@ -57,6 +58,7 @@ export class MapController {
   private viewportTimer: number | undefined;
   private readonly drawingTool: GeofenceDrawing;
   private playbackEpoch: number | null = null;
+  private popup: MapLibre.Popup | null = null;
   private styleReady = false;
   /** Sources start empty (the style declares them so). */
   private readonly emptySources = new Set<string>(['fires-points', 'fires-live', 'incidents', 'aircraft', 'correlations', 'events', 'geofences', 'alerts', 'cameras', 'playback-cells']);
@@ -75,9 +77,14 @@ export class MapController {
     map.on('click', (event) => {
       if (this.drawingTool.drawing) return;
       const layers = LAYER_KEYS.flatMap((key) => LAYERS[key].clickable).filter((id) => map.getLayer(id));
-      const [hit] = map.queryRenderedFeatures(event.point, { layers });
-      if (hit) this.open(hit, [event.lngLat.lng, event.lngLat.lat]);
+      const { x, y } = event.point;
+      const box: [[number, number], [number, number]] = [
+        [x - PICK_RADIUS_PX, y - PICK_RADIUS_PX],
+        [x + PICK_RADIUS_PX, y + PICK_RADIUS_PX],
+      ];
+      this.pick(pickedObjects(map.queryRenderedFeatures(box, { layers })), [event.lngLat.lng, event.lngLat.lat]);
     });
+    window.addEventListener('keydown', this.closeOnEscape);
     for (const id of LAYER_KEYS.flatMap((key) => LAYERS[key].clickable)) {
       map.on('mouseenter', id, () => !this.drawingTool.drawing && (map.getCanvas().style.cursor = 'pointer'));
       map.on('mouseleave', id, () => !this.drawingTool.drawing && (map.getCanvas().style.cursor = ''));
@@ -299,16 +306,34 @@ export class MapController {
     });
   }
 
-  private open(feature: MapGeoJSONFeature, at: [number, number]): void {
-    const props: Record<string, unknown> = { ...feature.properties, kind: feature.layer.id === 'fires-tiles' ? 'fire' : feature.properties.kind };
+  /** One object: its popup; several: a list to choose from (the list's popup then shows the chosen one). */
+  private pick(objects: PickProps[], at: [number, number]): void {
+    const [only] = objects;
+    if (!only) return;
+    if (objects.length === 1) this.open(only, at);
+    else this.showPopup(pickListContent(objects, (chosen) => this.open(chosen, at)), at);
+  }
+
+  private open(props: PickProps, at: [number, number]): void {
     if (props.kind === 'camera') {
+      this.popup?.remove();
       this.options.onCameraClick({ id: String(props.id), title: String(props.title ?? 'Camera') });
       return;
     }
-    new this.lib.Popup({ closeButton: true, maxWidth: '320px', className: 'vantage-popup' }).setLngLat(at).setDOMContent(popupContent(props)).addTo(this.map);
+    this.showPopup(popupContent(props), at);
   }
 
+  private showPopup(content: HTMLElement, at: [number, number]): void {
+    this.popup?.remove();
+    this.popup = new this.lib.Popup({ closeButton: true, maxWidth: '320px', className: 'vantage-popup' }).setLngLat(at).setDOMContent(content).addTo(this.map);
+  }
+
+  private readonly closeOnEscape = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && this.popup?.isOpen()) this.popup.remove();
+  };
+
   destroy(): void {
+    window.removeEventListener('keydown', this.closeOnEscape);
     window.clearTimeout(this.viewportTimer);
     this.map.remove();
   }

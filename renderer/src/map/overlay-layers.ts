@@ -65,6 +65,19 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
   },
   { id: 'geofences-fill', type: 'fill', source: 'geofences', paint: { 'fill-color': PALETTE.geofence, 'fill-opacity': 0.12 } },
   { id: 'geofences-line', type: 'line', source: 'geofences', paint: { 'line-color': PALETTE.geofence, 'line-width': 1.5 } },
+  // Alert rings and pairing lines lie beneath the objects they concern: the fire or aircraft stays visible and clickable.
+  {
+    id: 'alerts',
+    type: 'circle',
+    source: 'alerts',
+    paint: { 'circle-color': 'rgba(255,59,92,0.15)', 'circle-radius': 9, 'circle-stroke-color': PALETTE.alert, 'circle-stroke-width': 2 },
+  },
+  {
+    id: 'correlation-lines',
+    type: 'line',
+    source: 'correlations',
+    paint: { 'line-color': PALETTE.correlation, 'line-width': 1.2, 'line-dasharray': [3, 2] },
+  },
   {
     id: 'fires-tiles',
     type: 'circle',
@@ -111,12 +124,6 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
     paint: { 'circle-color': PALETTE.camera, 'circle-radius': 4, 'circle-stroke-color': '#0b1118', 'circle-stroke-width': 1 },
   },
   {
-    id: 'correlation-lines',
-    type: 'line',
-    source: 'correlations',
-    paint: { 'line-color': PALETTE.correlation, 'line-width': 1.2, 'line-dasharray': [3, 2] },
-  },
-  {
     id: 'aircraft',
     type: 'symbol',
     source: 'aircraft',
@@ -128,12 +135,6 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
       'icon-ignore-placement': true,
       'icon-size': ['case', ['get', 'firefighting'], 1, 0.75],
     },
-  },
-  {
-    id: 'alerts',
-    type: 'circle',
-    source: 'alerts',
-    paint: { 'circle-color': 'rgba(255,59,92,0.15)', 'circle-radius': 9, 'circle-stroke-color': PALETTE.alert, 'circle-stroke-width': 2 },
   },
   { id: 'geofence-draft-fill', type: 'fill', source: 'geofence-draft', filter: ['==', ['geometry-type'], 'Polygon'], paint: { 'fill-color': PALETTE.draft, 'fill-opacity': 0.1 } },
   { id: 'geofence-draft-line', type: 'line', source: 'geofence-draft', filter: ['!=', ['geometry-type'], 'Point'], paint: { 'line-color': PALETTE.draft, 'line-width': 1.5, 'line-dasharray': [2, 1] } },

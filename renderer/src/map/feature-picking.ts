@@ -1,0 +1,98 @@
+// What lies under a click: every object within a few pixels, once each, the objects themselves before the alerts and
+// geofences that concern them (a geofence's area only when nothing else is there), so a ring or an area never hides
+// the fire or aircraft inside it.
+import type { Geometry } from 'geojson';
+
+export type PickProps = Record<string, unknown>;
+
+/** Half the side of the box a click searches, in pixels: small targets (a 3 px fire) need some slack. */
+export const PICK_RADIUS_PX = 5;
+
+const ORDER: Record<string, number> = { aircraft: 0, fire: 1, 'fire-live': 1, incident: 2, camera: 3, event: 4, alert: 5, geofence: 6 };
+const BACKGROUND = new Set(['geofence']);
+
+interface PickableFeature {
+  properties: PickProps | null;
+  geometry: Geometry;
+  layer: { id: string };
+}
+
+/** The feature's properties with its kind (vector-tile fires carry none) and, for a point, its `position` ([lon, lat]). */
+function propsOf(feature: PickableFeature): PickProps {
+  const props = feature.properties ?? {};
+  const position = feature.geometry.type === 'Point' ? { position: feature.geometry.coordinates.slice(0, 2) } : {};
+  return { ...props, ...position, kind: feature.layer.id === 'fires-tiles' ? 'fire' : props.kind };
+}
+
+/** One object however many layers draw it (a new detection is both a live ring and a point). */
+function identity(props: PickProps, geometry: Geometry): string {
+  const kind = props.kind === 'fire-live' ? 'fire' : String(props.kind);
+  if (props.id !== undefined && props.id !== null) return `${kind}:${String(props.id)}`;
+  if (props.icao24) return `${kind}:${String(props.icao24)}`;
+  if (props.irwinId) return `${kind}:${String(props.irwinId)}`;
+  const where = geometry.type === 'Point' ? geometry.coordinates.map((value) => value.toFixed(4)).join(',') : JSON.stringify(props);
+  return `${kind}:${where}:${String(props.acqTime ?? '')}:${String(props.satellite ?? '')}`;
+}
+
+/** The objects under a click, each once, in the order a list shows them. */
+export function pickedObjects(features: readonly PickableFeature[]): PickProps[] {
+  const seen = new Map<string, PickProps>();
+  for (const feature of features) {
+    const props = propsOf(feature);
+    const key = identity(props, feature.geometry);
+    if (!seen.has(key)) seen.set(key, props);
+  }
+  const all = [...seen.values()];
+  const foreground = all.filter((props) => !BACKGROUND.has(String(props.kind)));
+  const chosen = foreground.length > 0 ? foreground : all;
+  return chosen.sort((a, b) => (ORDER[String(a.kind)] ?? 9) - (ORDER[String(b.kind)] ?? 9));
+}
+
+const text = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
+
+/** One line naming an object in a list of several. */
+export function pickLabel(props: PickProps): string {
+  switch (props.kind) {
+    case 'fire':
+    case 'fire-live': {
+      const frp = typeof props.frp === 'number' ? ` · ${props.frp.toFixed(1)} MW` : '';
+      return `${props.kind === 'fire-live' ? 'New fire detection' : 'Fire detection'}${frp}`;
+    }
+    case 'aircraft':
+      return `Aircraft ${text(props.callsign)?.trim() ?? text(props.icao24) ?? ''}${props.firefighting ? ' (firefighting)' : ''}`.trim();
+    case 'incident':
+      return `Incident: ${text(props.name) ?? 'unnamed'}`;
+    case 'camera':
+      return `Camera: ${text(props.title) ?? 'unnamed'}`;
+    case 'event':
+      return `Event: ${text(props.title) ?? text(props.sourceType) ?? ''}`;
+    case 'alert':
+      return `Alert: ${text(props.title) ?? text(props.geofenceName) ?? ''}`;
+    case 'geofence':
+      return `Geofence: ${text(props.name) ?? ''}`;
+    default:
+      return 'Feature';
+  }
+}
+
+/** A popup body listing several objects; choosing one hands it to `onChoose`. */
+export function pickListContent(objects: readonly PickProps[], onChoose: (props: PickProps) => void): HTMLElement {
+  const root = document.createElement('div');
+  root.className = 'popup pick-list';
+  root.dataset.testid = 'pick-list';
+  const heading = document.createElement('h3');
+  heading.textContent = `${objects.length} objects here`;
+  const list = document.createElement('ul');
+  for (const props of objects) {
+    const item = document.createElement('li');
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = pickLabel(props);
+    button.dataset.kind = String(props.kind);
+    button.addEventListener('click', () => onChoose(props));
+    item.append(button);
+    list.append(item);
+  }
+  root.append(heading, list);
+  return root;
+}

@@ -1,0 +1,73 @@
+// Picking what is under the cursor: a click over several objects lists them all (the objects before the alert raised
+// about them, the geofence's area left out), choosing one opens its popup, Escape closes it. The alert ring lies beneath
+// the fire: the fire is what a click finds first.
+import { expect, test } from '@playwright/test';
+import { ingestFires } from './support/api-helpers.js';
+import { placeAircraft } from './support/aircraft-fixture.js';
+import { uiStack } from './support/stack-file.js';
+import { AppPage } from './pages/app-page.js';
+import { MapPage } from './pages/map-page.js';
+
+// Chubut, Argentina: away from the other tests' places.
+const SPOT = { longitude: -70.52, latitude: -45.21 };
+const PLANE = { icao24: 'e0a1b2', callsign: 'HIDRO7', longitude: SPOT.longitude, latitude: SPOT.latitude, trackDeg: 45, firefighting: true };
+
+async function createGeofence(name: string, [lon, lat]: [number, number], half: number): Promise<void> {
+  const { apiUrl, token } = uiStack();
+  const ring = [
+    [lon - half, lat - half],
+    [lon + half, lat - half],
+    [lon + half, lat + half],
+    [lon - half, lat + half],
+    [lon - half, lat - half],
+  ];
+  const response = await fetch(`${apiUrl}/api/geofences`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, geometry: { type: 'Polygon', coordinates: [ring] } }),
+  });
+  expect(response.status).toBe(201);
+}
+
+test.beforeAll(async () => {
+  await createGeofence('Chubut watch', [SPOT.longitude, SPOT.latitude], 0.2);
+  await ingestFires([{ ...SPOT, frp: 41.5 }]);
+});
+
+test('a click over a fire, an aircraft and an alert lists them all; Escape closes the popup', async ({ page }) => {
+  await placeAircraft(PLANE);
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  await app.openReady({ view: [SPOT.longitude, SPOT.latitude, 10] });
+  await expect.poll(() => map.featuresNear('alerts', SPOT.longitude, SPOT.latitude), { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect.poll(() => map.featuresNear('aircraft', SPOT.longitude, SPOT.latitude)).toBeGreaterThan(0);
+  await map.expectFireDrawnNear(SPOT.longitude, SPOT.latitude);
+
+  const point = await map.pagePoint(SPOT.longitude, SPOT.latitude);
+  await page.mouse.click(point.x, point.y);
+  const list = page.getByTestId('pick-list');
+  await expect(list).toBeVisible();
+  const kinds = await list.locator('button').evaluateAll((buttons) => buttons.map((button) => (button as HTMLElement).dataset.kind));
+  // The objects first, the alert about them after; the geofence's area is not an object under the cursor.
+  expect(kinds).toEqual(['aircraft', 'fire', 'alert']);
+  await expect(list).toContainText('3 objects here');
+  await expect(list).toContainText('Aircraft HIDRO7 (firefighting)');
+
+  await list.getByRole('button', { name: /^Fire detection/ }).click();
+  const popup = page.locator('.vantage-popup');
+  await expect(popup).toContainText('41.5 MW');
+  await expect(page.getByTestId('pick-list')).toHaveCount(0);
+
+  await page.keyboard.press('Escape');
+  await expect(popup).toHaveCount(0);
+});
+
+test('a click on the geofence alone opens the geofence', async ({ page }) => {
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  await app.openReady({ view: [SPOT.longitude, SPOT.latitude, 10] });
+  await expect.poll(() => map.featuresNear('geofences', SPOT.longitude + 0.1, SPOT.latitude + 0.1), { timeout: 20_000 }).toBeGreaterThan(0);
+  const point = await map.pagePoint(SPOT.longitude + 0.1, SPOT.latitude + 0.1);
+  await page.mouse.click(point.x, point.y);
+  await expect(page.locator('.vantage-popup')).toContainText('Geofence: Chubut watch');
+});
