@@ -48,3 +48,25 @@ test('a layer switched off while the map is still loading stays off once it is r
   expect(await map.layerVisible('fires')).toBe(false);
   expect(await map.layerVisible('aircraft')).toBe(true);
 });
+
+test('the legend explains each visible layer, and a hidden layer leaves it', async ({ page }) => {
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  await app.openReady();
+  const legend = page.getByTestId('map-legend');
+  for (const key of LAYER_KEYS) await expect(legend.locator(`[data-legend-layer="${key}"]`)).toHaveCount(1);
+  // Colour = confidence, size = FRP in MW, the white ring, the playback cells, the satellites in words.
+  const fires = legend.locator('[data-legend-layer="fires"]');
+  await expect(fires).toContainText('High confidence');
+  await expect(fires).toContainText('fire radiative power');
+  await expect(fires).toContainText('MW');
+  await expect(fires).toContainText('White ring');
+  await expect(fires).toContainText('In playback');
+  await expect(fires).toContainText('NOAA-20 (N20)');
+  await expect(legend.locator('[data-legend-layer="aircraft"]')).toContainText('within 20 miles');
+
+  await map.toggle('aircraft').click();
+  await expect(legend.locator('[data-legend-layer="aircraft"]')).toHaveCount(0);
+  await map.toggle('aircraft').click();
+  await expect(legend.locator('[data-legend-layer="aircraft"]')).toHaveCount(1);
+});

@@ -1,30 +1,35 @@
-// One toggle per layer with its count in view; a layer whose source is not there yet says so.
+// One toggle per layer with its count in view (a layer whose source is not there yet says so), and the legend of
+// the layers shown.
 import type { LayerSnapshot } from '../data/layer-loader';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
+import { MapLegend } from './MapLegend';
 
 export function LayerToggles({ snapshot, visibility, onToggle }: { snapshot: LayerSnapshot; visibility: LayerVisibility; onToggle: (key: LayerKey) => void }) {
   return (
-    <ul className="layer-list" aria-label="Layers">
-      {LAYER_KEYS.map((key) => {
-        const count = snapshot.counts[key];
-        const status = snapshot.status[key];
-        return (
-          <li key={key} className={`layer-row layer-${key}`}>
-            <button type="button" aria-pressed={visibility[key]} data-testid={`layer-toggle-${key}`} onClick={() => onToggle(key)}>
-              <span className="swatch" aria-hidden="true" />
-              <span className="layer-name">{LAYERS[key].label}</span>
-              <span className="layer-count" data-testid={`layer-count-${key}`} data-value={count ?? ''}>
-                {count === null ? '–' : count.toLocaleString()}
-              </span>
-            </button>
-            {status && status.status !== 'ok' && (
-              <p className={`layer-note layer-note-${status.status}`} data-testid={`layer-status-${key}`}>
-                {status.status === 'unavailable' ? 'Not available yet' : `Failed: ${status.detail}`}
-              </p>
-            )}
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className="layer-list" aria-label="Layers">
+        {LAYER_KEYS.map((key) => {
+          const count = snapshot.counts[key];
+          const status = snapshot.status[key];
+          return (
+            <li key={key} className={`layer-row layer-${key}`}>
+              <button type="button" aria-pressed={visibility[key]} data-testid={`layer-toggle-${key}`} onClick={() => onToggle(key)}>
+                <span className="swatch" aria-hidden="true" />
+                <span className="layer-name">{LAYERS[key].label}</span>
+                <span className="layer-count" data-testid={`layer-count-${key}`} data-value={count ?? ''}>
+                  {count === null ? '–' : count.toLocaleString()}
+                </span>
+              </button>
+              {status && status.status !== 'ok' && (
+                <p className={`layer-note layer-note-${status.status}`} data-testid={`layer-status-${key}`}>
+                  {status.status === 'unavailable' ? 'Not available yet' : `Failed: ${status.detail}`}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      <MapLegend visibility={visibility} />
+    </>
   );
 }

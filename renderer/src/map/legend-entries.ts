@@ -1,0 +1,39 @@
+// What each drawn symbol means, per layer, in the colours and sizes the style draws them with (overlay-layers.ts).
+import type { LayerKey } from './layer-catalog';
+import { PALETTE } from './map-palette';
+
+export type LegendSymbol =
+  | { shape: 'dot'; color: string; size: number }
+  /** Dots growing in size: a quantity drawn as size. */
+  | { shape: 'sizes'; color: string; sizes: number[] }
+  | { shape: 'ring'; color: string; size: number }
+  | { shape: 'line'; color: string; dashed: boolean }
+  | { shape: 'area'; color: string }
+  | { shape: 'plane'; color: string };
+
+export interface LegendEntry {
+  symbol: LegendSymbol | null;
+  text: string;
+}
+
+export const LEGEND: Record<LayerKey, LegendEntry[]> = {
+  fires: [
+    { symbol: { shape: 'dot', color: PALETTE.fireHigh, size: 10 }, text: 'High confidence (VIIRS high, MODIS ≥ 80 %)' },
+    { symbol: { shape: 'dot', color: PALETTE.fireNominal, size: 10 }, text: 'Nominal confidence' },
+    { symbol: { shape: 'dot', color: PALETTE.fireLow, size: 10 }, text: 'Low confidence (VIIRS low, MODIS < 30 %)' },
+    { symbol: { shape: 'sizes', color: PALETTE.fireNominal, sizes: [3, 6, 10] }, text: 'Size: fire radiative power, from 0 to 500 MW and more' },
+    { symbol: { shape: 'ring', color: PALETTE.fireNew, size: 10 }, text: 'White ring: detected since this window opened' },
+    { symbol: { shape: 'area', color: PALETTE.playbackCell }, text: 'In playback: detections per cell at the chosen time' },
+    { symbol: null, text: 'Satellites: Suomi NPP (N), NOAA-20 (N20), NOAA-21 (N21) carry VIIRS; Terra (T) and Aqua (A) carry MODIS' },
+  ],
+  incidents: [{ symbol: { shape: 'ring', color: PALETTE.incident, size: 12 }, text: 'Wildfire incident; larger for more acres burned' }],
+  aircraft: [
+    { symbol: { shape: 'plane', color: PALETTE.aircraftFirefighting }, text: 'Firefighting aircraft (by type, operator or registration)' },
+    { symbol: { shape: 'plane', color: PALETTE.aircraft }, text: 'Other aircraft' },
+    { symbol: { shape: 'line', color: PALETTE.correlation, dashed: true }, text: 'Firefighting aircraft within 20 miles of a fire or incident' },
+  ],
+  events: [{ symbol: { shape: 'dot', color: PALETTE.event, size: 7 }, text: 'Event of the live feed (fire, camera) in the map window' }],
+  geofences: [{ symbol: { shape: 'area', color: PALETTE.geofence }, text: 'Geofence: an area you watch' }],
+  alerts: [{ symbol: { shape: 'ring', color: PALETTE.alert, size: 12 }, text: 'Alert: something new inside a geofence (last 24 h)' }],
+  cameras: [{ symbol: { shape: 'dot', color: PALETTE.camera, size: 8 }, text: 'Public camera; click for its snapshot' }],
+};

@@ -1,0 +1,55 @@
+// The legend of the layers on the map: one block per visible layer, each symbol drawn as the map draws it.
+import { LEGEND, type LegendSymbol } from '../map/legend-entries';
+import { LAYER_KEYS, LAYERS, type LayerVisibility } from '../map/layer-catalog';
+
+function Symbol({ symbol }: { symbol: LegendSymbol }) {
+  switch (symbol.shape) {
+    case 'dot':
+      return <span className="legend-dot" style={{ background: symbol.color, width: symbol.size, height: symbol.size }} />;
+    case 'sizes':
+      return (
+        <span className="legend-sizes">
+          {symbol.sizes.map((size) => (
+            <span key={size} className="legend-dot" style={{ background: symbol.color, width: size, height: size }} />
+          ))}
+        </span>
+      );
+    case 'ring':
+      return <span className="legend-ring" style={{ borderColor: symbol.color, width: symbol.size, height: symbol.size }} />;
+    case 'line':
+      return <span className="legend-line" style={{ borderTopColor: symbol.color, borderTopStyle: symbol.dashed ? 'dashed' : 'solid' }} />;
+    case 'area':
+      return <span className="legend-area" style={{ background: `${symbol.color}33`, borderColor: symbol.color }} />;
+    case 'plane':
+      return (
+        <svg className="legend-plane" viewBox="0 0 24 24" width="14" height="14">
+          <path fill={symbol.color} d="M12 2l2 7 8 4v2l-8-2-1 6 3 2v1l-4-1-4 1v-1l3-2-1-6-8 2v-2l8-4z" />
+        </svg>
+      );
+  }
+}
+
+export function MapLegend({ visibility }: { visibility: LayerVisibility }) {
+  const shown = LAYER_KEYS.filter((key) => visibility[key]);
+  return (
+    <details className="map-legend" data-testid="map-legend" open>
+      <summary>Legend</summary>
+      {shown.length === 0 && <p className="legend-empty">No layer is shown.</p>}
+      {shown.map((key) => (
+        <section key={key} data-legend-layer={key} aria-label={`${LAYERS[key].label} legend`}>
+          <h3>{LAYERS[key].label}</h3>
+          <ul>
+            {LEGEND[key].map((entry) => (
+              <li key={entry.text}>
+                <span className="legend-symbol" aria-hidden="true">
+                  {entry.symbol && <Symbol symbol={entry.symbol} />}
+                </span>
+                <span>{entry.text}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </details>
+  );
+}
