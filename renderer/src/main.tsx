@@ -1,17 +1,21 @@
-// Entry: take the token (and optional view) from the address, then boot the app.
+// Entry: take the token (or this tab's remembered one) and the view from the address, then boot the app.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiClient } from './api/api-client';
-import { viewFromFragment, WORLD_VIEW } from './boot/initial-view';
 import { setPageState } from './boot/page-state';
+import { rememberedToken, rememberToken } from './boot/session-token';
 import { takeTokenFromFragment } from './boot/token-from-fragment';
+import { readAddress } from './boot/view-address';
 import './styles/app.css';
 import { loadMapModule } from './map/map-module';
 import { App } from './ui/App';
 
 setPageState('loading');
 const hash = window.location.hash;
-const token = takeTokenFromFragment();
+const fromAddress = takeTokenFromFragment();
+if (fromAddress) rememberToken(fromAddress);
+// A reload of this tab finds the token it was opened with.
+const token = fromAddress ?? rememberedToken();
 const api = token ? new ApiClient(window.location.origin, token) : null;
 // Fetched while the token is checked; a failed check simply never uses it.
 if (api) void loadMapModule().catch(() => undefined);
@@ -23,6 +27,6 @@ const root = document.getElementById('root')!;
 
 createRoot(root).render(
   <StrictMode>
-    <App api={api} initialView={viewFromFragment(hash) ?? WORLD_VIEW} />
+    <App api={api} address={readAddress(hash)} />
   </StrictMode>,
 );

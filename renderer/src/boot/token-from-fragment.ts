@@ -1,8 +1,13 @@
-// The UI is opened as `<apiUrl>/#token=<token>`: the token moves to memory and leaves the address bar,
-// so it is not kept in history, bookmarks or screenshots of the URL.
+// The UI is opened as `<apiUrl>/#token=<token>`: the token moves to memory (and this tab's session storage) and leaves
+// the address bar, so it is not kept in history, bookmarks, shared links or screenshots of the URL; the rest of the
+// fragment (the view) stays.
 export function takeTokenFromFragment(location: Location = window.location, history: History = window.history): string | null {
   const fragment = new URLSearchParams(location.hash.replace(/^#/, ''));
   const token = fragment.get('token');
-  if (location.hash) history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+  if (token !== null) {
+    fragment.delete('token');
+    const rest = fragment.toString().replace(/%2C/g, ',');
+    history.replaceState(history.state, '', `${location.pathname}${location.search}${rest ? `#${rest}` : ''}`);
+  }
   return token && token.trim() ? token.trim() : null;
 }

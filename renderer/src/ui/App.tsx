@@ -3,7 +3,8 @@ import { useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { HealthReport, UiSettings } from '../api/api-types';
 import { type BootFailure, checkAccess, missingTokenFailure } from '../boot/check-access';
-import type { InitialView } from '../boot/initial-view';
+import { forgetToken } from '../boot/session-token';
+import type { AddressState } from '../boot/view-address';
 import { setPageState } from '../boot/page-state';
 import { markBoot } from '../boot/timing-marks';
 import { ErrorScreen } from './ErrorScreen';
@@ -11,7 +12,7 @@ import { Workspace } from './Workspace';
 
 type Boot = { phase: 'checking' } | { phase: 'failed'; failure: BootFailure } | { phase: 'open'; health: HealthReport; settings: UiSettings };
 
-export function App({ api, initialView }: { api: ApiClient | null; initialView: InitialView }) {
+export function App({ api, address }: { api: ApiClient | null; address: AddressState }) {
   const [boot, setBoot] = useState<Boot>(api ? { phase: 'checking' } : { phase: 'failed', failure: missingTokenFailure() });
   const [attempt, setAttempt] = useState(0);
 
@@ -29,7 +30,10 @@ export function App({ api, initialView }: { api: ApiClient | null; initialView: 
   }, [api, attempt]);
 
   useEffect(() => {
-    if (boot.phase === 'failed') setPageState('error');
+    if (boot.phase !== 'failed') return;
+    setPageState('error');
+    // A refused token is not offered again at the next reload.
+    if (boot.failure.what === 'token-refused') forgetToken();
   }, [boot]);
 
   const retry = () => {
@@ -39,5 +43,5 @@ export function App({ api, initialView }: { api: ApiClient | null; initialView: 
   };
   if (boot.phase === 'failed') return <ErrorScreen failure={boot.failure} onRetry={api ? retry : null} />;
   if (boot.phase === 'checking' || !api) return <div className="boot-splash" aria-busy="true">Connecting to Vantage…</div>;
-  return <Workspace api={api} initialHealth={boot.health} settings={boot.settings} initialView={initialView} />;
+  return <Workspace api={api} initialHealth={boot.health} settings={boot.settings} address={address} />;
 }

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { HealthReport, UiSettings } from '../api/api-types';
-import type { InitialView } from '../boot/initial-view';
+import { type AddressState, WORLD_VIEW } from '../boot/view-address';
 import { useFireWindow } from '../data/use-fire-window';
 import { useHealth } from '../data/use-health';
 import { useLayerVisibility } from '../data/use-layer-visibility';
@@ -12,6 +12,7 @@ import { useMapSession } from '../data/use-map-session';
 import { useNewsDigest } from '../data/use-news-digest';
 import { useRefreshTimers } from '../data/use-refresh-timers';
 import { useSourceUpdates } from '../data/use-source-updates';
+import { useViewAddress } from '../data/use-view-address';
 import { CameraPanel } from './CameraPanel';
 import { ErrorScreen } from './ErrorScreen';
 import { draftReducer, NO_DRAFT } from './geofence-draft';
@@ -20,14 +21,15 @@ import { type MapEvents, type MapSetup, MapView } from './MapView';
 import { PlaybackBar } from './PlaybackBar';
 import { SidePanel } from './SidePanel';
 
-export function Workspace({ api, initialHealth, settings, initialView }: { api: ApiClient; initialHealth: HealthReport; settings: UiSettings; initialView: InitialView }) {
+export function Workspace({ api, initialHealth, settings, address }: { api: ApiClient; initialHealth: HealthReport; settings: UiSettings; address: AddressState }) {
   const { health, healthError, applyLive } = useHealth(api, initialHealth);
   const news = useNewsDigest(api);
   const { session, ready, failure, viewport, snapshot, mapEvents, reload } = useMapSession(api);
   // The HUD's hour/day counts and the timeline load after ready, off the path to the first drawn map.
   const readyView = ready ? viewport : null;
   const fireWindow = useFireWindow(api, readyView);
-  const { visibility, toggle } = useLayerVisibility(session);
+  const { visibility, toggle } = useLayerVisibility(session, address.layers);
+  useViewAddress(viewport, visibility);
   const [camera, setCamera] = useState<{ id: string; title: string } | null>(null);
   const [draft, dispatchDraft] = useReducer(draftReducer, NO_DRAFT);
 
@@ -59,8 +61,8 @@ export function Workspace({ api, initialHealth, settings, initialView }: { api: 
   });
 
   const mapSetup = useMemo<MapSetup>(
-    () => ({ apiOrigin: api.baseUrl, authorization: api.authorization, initialView, basemap: { styleUrl: settings.mapStyleUrl } }),
-    [api, initialView, settings],
+    () => ({ apiOrigin: api.baseUrl, authorization: api.authorization, initialView: address.view ?? WORLD_VIEW, basemap: { styleUrl: settings.mapStyleUrl } }),
+    [api, address, settings],
   );
   const events: MapEvents = {
     ...mapEvents,

@@ -1,0 +1,50 @@
+// The view in the address: `#view=lon,lat,zoom&layers=fires,aircraft` — a link or a reload reopens the same place
+// and layers. Only the fragment: it never reaches a server.
+import { LAYER_KEYS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
+
+export interface InitialView {
+  center: [number, number];
+  zoom: number;
+}
+
+export interface AddressState {
+  view: InitialView | null;
+  /** null: every layer (the default). */
+  layers: LayerVisibility | null;
+}
+
+export const WORLD_VIEW: InitialView = { center: [10, 25], zoom: 1.6 };
+
+function viewOf(value: string | null): InitialView | null {
+  if (!value) return null;
+  const parts = value.split(',').map(Number);
+  const [lon, lat, zoom] = parts;
+  if (parts.length !== 3 || lon === undefined || lat === undefined || zoom === undefined || parts.some((n) => !Number.isFinite(n))) return null;
+  if (Math.abs(lat) > 85 || zoom < 0 || zoom > 20) return null;
+  // A longitude past the antimeridian (a panned-around world) is wrapped back; one within it is kept exactly.
+  const wrapped = lon >= -180 && lon <= 180 ? lon : ((((lon + 180) % 360) + 360) % 360) - 180;
+  return { center: [wrapped, lat], zoom };
+}
+
+function layersOf(value: string | null): LayerVisibility | null {
+  if (value === null) return null;
+  const named = new Set(value.split(',').filter((name): name is LayerKey => (LAYER_KEYS as readonly string[]).includes(name)));
+  return Object.fromEntries(LAYER_KEYS.map((key) => [key, named.has(key)])) as LayerVisibility;
+}
+
+/** What the fragment says; anything unreadable is left at its default. */
+export function readAddress(hash: string): AddressState {
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  return { view: viewOf(fragment.get('view')), layers: layersOf(fragment.get('layers')) };
+}
+
+/** The fragment for a state (centre to 5 decimals, about a metre; zoom to 2). */
+export function writeAddress(state: { view: InitialView; layers: LayerVisibility }): string {
+  const fragment = new URLSearchParams();
+  const [lon, lat] = state.view.center;
+  fragment.set('view', `${lon.toFixed(5)},${lat.toFixed(5)},${state.view.zoom.toFixed(2)}`);
+  const shown = LAYER_KEYS.filter((key) => state.layers[key]);
+  if (shown.length !== LAYER_KEYS.length) fragment.set('layers', shown.join(','));
+  // Commas kept readable in the address bar.
+  return `#${fragment.toString().replace(/%2C/g, ',')}`;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { readAddress, writeAddress } from '../../renderer/src/boot/view-address.js';
+import { initialVisibility } from '../../renderer/src/map/layer-catalog.js';
+
+describe('the view in the address', () => {
+  it('round-trips centre, zoom and the layers shown', () => {
+    const layers = { ...initialVisibility(), aircraft: false, cameras: false };
+    const fragment = writeAddress({ view: { center: [-121.49123456, 38.58123456], zoom: 8.256 }, layers });
+    expect(fragment).toBe('#view=-121.49123,38.58123,8.26&layers=fires,incidents,events,geofences,alerts');
+    expect(readAddress(fragment)).toEqual({ view: { center: [-121.49123, 38.58123], zoom: 8.26 }, layers });
+  });
+
+  it('leaves the layers out while every layer is shown, and reads that as "all"', () => {
+    const fragment = writeAddress({ view: { center: [10, 25], zoom: 1.6 }, layers: initialVisibility() });
+    expect(fragment).toBe('#view=10.00000,25.00000,1.60');
+    expect(readAddress(fragment).layers).toBeNull();
+  });
+
+  it('an empty layers list hides every layer; unknown names are ignored', () => {
+    expect(Object.values(readAddress('#layers=').layers ?? {})).toEqual(Array(7).fill(false));
+    expect(readAddress('#layers=fires,<script>,aircraft').layers).toMatchObject({ fires: true, aircraft: true, incidents: false });
+  });
+
+  it('an unreadable view is left at the default, a longitude past the antimeridian is wrapped', () => {
+    for (const bad of ['#view=1,2', '#view=a,b,c', '#view=0,91,3', '#view=0,0,25', '#view=1,2,3,4', '#view=Infinity,0,1']) expect(readAddress(bad).view).toBeNull();
+    expect(readAddress('#view=190,10,3').view).toEqual({ center: [-170, 10], zoom: 3 });
+  });
+});
