@@ -1,11 +1,11 @@
 // The view in the address: panning and toggling write it (no token in it), a reload of the same tab reopens the same
 // place and layers with the token it was opened with, and a new tab given the link alone asks for the token.
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';
 import { uiStack } from './support/stack-file.js';
 
-async function mapView(page: import('@playwright/test').Page): Promise<{ center: [number, number]; zoom: number }> {
+async function mapView(page: Page): Promise<{ center: [number, number]; zoom: number }> {
   return page.evaluate(() => (globalThis as unknown as { __vantage: { view(): { center: [number, number]; zoom: number } } }).__vantage.view());
 }
 
