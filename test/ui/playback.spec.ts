@@ -68,3 +68,40 @@ test('a shorter range keeps the cursor inside it: never a minute after the range
   expect(after).toBeLessThanOrEqual(Date.now());
   expect(Number(await playback.cursor.inputValue())).toBe(0);
 });
+
+test('play runs the range from its start at the chosen speed and pauses; steps move one minute; the axis is labelled', async ({ page }) => {
+  const app = new AppPage(page);
+  const playback = new PlaybackPage(page);
+  await app.openReady();
+  // 1 h range: six labels ten minutes apart, on the wall clock.
+  await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '1 h' }).click();
+  const labels = page.getByTestId('playback-axis').locator('span');
+  await expect(labels).toHaveCount(6);
+  const times = await labels.evaluateAll((spans) => spans.map((span) => Date.parse((span as HTMLElement).dataset.time ?? '')));
+  for (let index = 1; index < times.length; index += 1) expect((times[index] ?? 0) - (times[index - 1] ?? 0)).toBe(10 * 60_000);
+  expect(times.every((time) => new Date(time).getMinutes() % 10 === 0)).toBe(true);
+
+  const minuteOf = async () => Date.parse((await playback.minuteLabel().getAttribute('data-minute')) ?? '');
+  await page.getByTestId('playback-speed').selectOption('4');
+  const play = page.getByTestId('playback-play');
+  await play.click();
+  await expect(play).toHaveAttribute('aria-pressed', 'true');
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  const started = await minuteOf();
+  // From the start of the range (an hour ago), moving on by itself at 4 minutes a second.
+  expect(Date.now() - started).toBeGreaterThan(40 * 60_000);
+  await expect.poll(minuteOf, { timeout: 3_000 }).toBeGreaterThan(started + 5 * 60_000);
+  await play.click();
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
+  const paused = await minuteOf();
+  await page.waitForTimeout(500);
+  expect(await minuteOf()).toBe(paused);
+
+  await page.getByTestId('playback-step-forward').click();
+  await expect.poll(minuteOf).toBe(paused + 60_000);
+  await page.getByTestId('playback-step-back').click();
+  await page.getByTestId('playback-step-back').click();
+  await expect.poll(minuteOf).toBe(paused - 60_000);
+  await playback.goLive();
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
+});

@@ -1,6 +1,7 @@
 // The renderer's pure state: the playback timeline's reducer, the geofence draft's reducer, the shared time spans.
 import { describe, expect, it } from 'vitest';
-import { initialTimeline, liveEnd, playbackReducer } from '../../renderer/src/data/playback-cursor.js';
+import { axisTicks, tickSpacingMinutes } from '../../renderer/src/data/playback-axis.js';
+import { initialTimeline, liveEnd, playbackReducer, playbackStep } from '../../renderer/src/data/playback-cursor.js';
 import { MAP_WINDOW_MS, MAP_WINDOW_SECONDS, MAP_WINDOW_SINCE } from '../../renderer/src/data/time-windows.js';
 import { draftReducer, NO_DRAFT } from '../../renderer/src/ui/geofence-draft.js';
 
@@ -19,7 +20,7 @@ describe('playbackReducer', () => {
   const live = initialTimeline(NOW);
 
   it('starts live over 6 h, ending after the current minute', () => {
-    expect(live).toEqual({ hours: 6, end: Date.parse('2026-11-22T12:01:00Z'), cursor: null });
+    expect(live).toEqual({ hours: 6, end: Date.parse('2026-11-22T12:01:00Z'), cursor: null, playing: false, speed: 10 });
   });
 
   it('moves the end with the clock while live, and not once a minute is chosen', () => {
@@ -37,7 +38,39 @@ describe('playbackReducer', () => {
   it('returns to live with the end at the current minute', () => {
     const chosen = playbackReducer(live, { type: 'seek', minute: 10 });
     const later = NOW + 30 * MINUTE;
-    expect(playbackReducer(chosen, { type: 'live', now: later })).toEqual({ hours: 6, end: liveEnd(later), cursor: null });
+    expect(playbackReducer(chosen, { type: 'live', now: later })).toEqual({ hours: 6, end: liveEnd(later), cursor: null, playing: false, speed: 10 });
+  });
+
+  it('steps by minutes within the range; from live, back from the last minute', () => {
+    expect(playbackReducer(live, { type: 'step', minutes: -1 }).cursor).toBe(358);
+    const chosen = playbackReducer(live, { type: 'seek', minute: 1 });
+    expect(playbackReducer(chosen, { type: 'step', minutes: -5 }).cursor).toBe(0);
+    expect(playbackReducer(chosen, { type: 'step', minutes: 60 }).cursor).toBe(61);
+    expect(playbackReducer({ ...chosen, cursor: 358 }, { type: 'step', minutes: 5 }).cursor).toBe(359);
+  });
+
+  it('plays from the start of the range (from live), advances by the speed and stops at the last minute', () => {
+    const playing = playbackReducer(live, { type: 'play' });
+    expect(playing).toMatchObject({ cursor: 0, playing: true });
+    expect(playbackReducer(playing, { type: 'advance', minutes: 1 }).cursor).toBe(1);
+    // Whole minutes only: the hook carries fractions over to the next step.
+    expect(playbackReducer(playing, { type: 'advance', minutes: 6.7 }).cursor).toBe(6);
+    const nearEnd = { ...playing, cursor: 356 };
+    expect(playbackReducer(nearEnd, { type: 'advance', minutes: 6 })).toMatchObject({ cursor: 359, playing: false });
+    // A paused timeline does not move; a seek while playing keeps playing from there.
+    const paused = playbackReducer(playing, { type: 'pause' });
+    expect(playbackReducer(paused, { type: 'advance', minutes: 1 })).toBe(paused);
+    expect(playbackReducer(playing, { type: 'seek', minute: 100 })).toMatchObject({ cursor: 100, playing: true });
+    // Play at the last minute starts over; a step pauses.
+    expect(playbackReducer({ ...paused, cursor: 359 }, { type: 'play' }).cursor).toBe(0);
+    expect(playbackReducer(playing, { type: 'step', minutes: 1 }).playing).toBe(false);
+  });
+
+  it('plays 1, 4 and 10 minutes a second a minute at a time, 60 in steps of 6 (at most 10 steps a second)', () => {
+    expect(playbackStep(1)).toEqual({ everyMs: 1000, minutes: 1 });
+    expect(playbackStep(4)).toEqual({ everyMs: 250, minutes: 1 });
+    expect(playbackStep(10)).toEqual({ everyMs: 100, minutes: 1 });
+    expect(playbackStep(60)).toEqual({ everyMs: 100, minutes: 6 });
   });
 });
 
@@ -53,5 +86,26 @@ describe('draftReducer', () => {
 
   it('clears to no draft', () => {
     expect(draftReducer({ drawing: false, points: 4, polygon: square }, { type: 'clear' })).toBe(NO_DRAFT);
+  });
+});
+
+describe('the playback time axis', () => {
+  const from = Date.parse('2026-11-22T06:07:00Z');
+
+  it('labels round local times, spaced for the range', () => {
+    expect(tickSpacingMinutes(60)).toBe(10);
+    expect(tickSpacingMinutes(360)).toBe(60);
+    expect(tickSpacingMinutes(1440)).toBe(180);
+    const hourly = axisTicks(from, 360, 0);
+    expect(hourly.map((tick) => new Date(tick.time).toISOString().slice(11, 16))).toEqual(['07:00', '08:00', '09:00', '10:00', '11:00', '12:00']);
+    expect(hourly[0]?.at).toBeCloseTo(53 / 360, 6);
+    expect(axisTicks(from, 60, 0).map((tick) => new Date(tick.time).toISOString().slice(11, 16))).toEqual(['06:10', '06:20', '06:30', '06:40', '06:50', '07:00']);
+  });
+
+  it('falls on the wall clock of a zone with a half-hour offset', () => {
+    // India, UTC+5:30: local 12:00 is 06:30 UTC.
+    const ticks = axisTicks(from, 360, 330);
+    expect(new Date(ticks[0]!.time).toISOString().slice(11, 16)).toBe('06:30');
+    expect(ticks.every((tick) => tick.at >= 0 && tick.at < 1)).toBe(true);
   });
 });

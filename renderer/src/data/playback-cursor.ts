@@ -21,22 +21,46 @@ export function cursorForRange(cursor: number | null, oldMinutes: number, newMin
   return Math.min(newMinutes - 1, Math.max(0, newMinutes - minutesBeforeEnd));
 }
 
+/** Playback speeds, in timeline minutes per second of real time. */
+export const PLAYBACK_SPEEDS = [1, 4, 10, 60] as const;
+export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
+
+/** How often a playing timeline advances, and by how many minutes, at a speed (at most 10 steps a second). */
+export function playbackStep(speed: PlaybackSpeed): { everyMs: number; minutes: number } {
+  const stepsPerSecond = Math.min(speed, 10);
+  return { everyMs: 1000 / stepsPerSecond, minutes: speed / stepsPerSecond };
+}
+
 export interface PlaybackTimeline {
   hours: number;
   /** Epoch ms the range ends at (exclusive). */
   end: number;
   /** null = live; otherwise the minute index on the timeline. */
   cursor: number | null;
+  playing: boolean;
+  speed: PlaybackSpeed;
 }
 
 export type PlaybackAction =
   | { type: 'tick'; now: number }
   | { type: 'range'; hours: number }
   | { type: 'seek'; minute: number }
-  | { type: 'live'; now: number };
+  | { type: 'live'; now: number }
+  /** Minutes forward (positive) or back; from live, back from the last minute. */
+  | { type: 'step'; minutes: number }
+  | { type: 'play' }
+  | { type: 'pause' }
+  | { type: 'speed'; speed: PlaybackSpeed }
+  /** A playing timeline moves on by whole minutes (as many as the time since the last step gives at its speed); it
+   * stops at the last minute. */
+  | { type: 'advance'; minutes: number };
 
 export function initialTimeline(now: number): PlaybackTimeline {
-  return { hours: 6, end: liveEnd(now), cursor: null };
+  return { hours: 6, end: liveEnd(now), cursor: null, playing: false, speed: 10 };
+}
+
+function clampMinute(minute: number, minutes: number): number {
+  return Math.min(minutes - 1, Math.max(0, Math.round(minute)));
 }
 
 export function playbackReducer(timeline: PlaybackTimeline, action: PlaybackAction): PlaybackTimeline {
@@ -48,8 +72,28 @@ export function playbackReducer(timeline: PlaybackTimeline, action: PlaybackActi
       // The range ends where it did: the cursor keeps its minute when that is still inside, else the nearest end.
       return { ...timeline, hours: action.hours, cursor: cursorForRange(timeline.cursor, timeline.hours * 60, action.hours * 60) };
     case 'seek':
-      return { ...timeline, cursor: action.minute };
+      return { ...timeline, cursor: clampMinute(action.minute, timeline.hours * 60) };
     case 'live':
-      return { ...timeline, cursor: null, end: liveEnd(action.now) };
+      return { ...timeline, cursor: null, end: liveEnd(action.now), playing: false };
+    case 'step': {
+      const from = timeline.cursor ?? timeline.hours * 60 - 1;
+      return { ...timeline, cursor: clampMinute(from + action.minutes, timeline.hours * 60), playing: false };
+    }
+    case 'play': {
+      // From live, or from the last minute, play the whole range from its start.
+      const last = timeline.hours * 60 - 1;
+      const cursor = timeline.cursor === null || timeline.cursor >= last ? 0 : timeline.cursor;
+      return { ...timeline, cursor, playing: true };
+    }
+    case 'pause':
+      return { ...timeline, playing: false };
+    case 'speed':
+      return { ...timeline, speed: action.speed };
+    case 'advance': {
+      if (!timeline.playing || timeline.cursor === null) return timeline;
+      const last = timeline.hours * 60 - 1;
+      const cursor = Math.min(last, timeline.cursor + Math.max(0, Math.floor(action.minutes)));
+      return { ...timeline, cursor, playing: cursor < last };
+    }
   }
 }

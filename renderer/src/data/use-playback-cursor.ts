@@ -1,6 +1,6 @@
-// The playback timeline's range and cursor; while live, its end follows the clock.
-import { useReducer } from 'react';
-import { initialTimeline, type PlaybackAction, playbackReducer, type PlaybackTimeline } from './playback-cursor';
+// The playback timeline's range and cursor; while live, its end follows the clock; while playing, the cursor moves on.
+import { useEffect, useReducer, useRef } from 'react';
+import { initialTimeline, type PlaybackAction, playbackReducer, playbackStep, type PlaybackTimeline } from './playback-cursor';
 import { SLIDING_WINDOW_REFRESH_MS } from './refresh-intervals';
 import { MINUTE_MS } from './time-windows';
 import { useInterval } from './use-interval';
@@ -17,6 +17,21 @@ export interface PlaybackCursor extends PlaybackTimeline {
 export function usePlaybackCursor(): PlaybackCursor {
   const [timeline, dispatch] = useReducer(playbackReducer, Date.now(), initialTimeline);
   useInterval(() => dispatch({ type: 'tick', now: Date.now() }), timeline.cursor === null ? SLIDING_WINDOW_REFRESH_MS : null);
+  // The speed holds in wall-clock time even when drawing a minute takes longer than a step: the minutes owed since the
+  // last step are added up (fractions carried over).
+  const owed = useRef({ at: 0, minutes: 0 });
+  useEffect(() => {
+    owed.current = { at: performance.now(), minutes: 0 };
+  }, [timeline.playing, timeline.speed]);
+  useInterval(
+    () => {
+      const now = performance.now();
+      const minutes = owed.current.minutes + ((now - owed.current.at) / 1000) * timeline.speed;
+      owed.current = { at: now, minutes: minutes - Math.floor(minutes) };
+      if (minutes >= 1) dispatch({ type: 'advance', minutes });
+    },
+    timeline.playing ? playbackStep(timeline.speed).everyMs : null,
+  );
   const minutes = timeline.hours * 60;
   const from = timeline.end - minutes * MINUTE_MS;
   const minuteStart = timeline.cursor === null ? null : from + timeline.cursor * MINUTE_MS;

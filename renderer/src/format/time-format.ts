@@ -33,3 +33,10 @@ export function formatAge(seconds: number | null): string {
 export function formatMinuteUtc(date: Date): string {
   return `${date.toISOString().slice(11, 16)} UTC`;
 }
+
+const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+
+/** The wall clock's hour and minute, for axis labels. */
+export function formatClock(date: Date): string {
+  return clockFormat.format(date);
+}

@@ -1,12 +1,15 @@
-// The timeline along the bottom: minute counts from /api/playback, a cursor that shows the map as of
-// that minute (fires up to it, density cells of the hour before), and Live to return.
+// The timeline along the bottom: minute counts from /api/playback over a labelled time axis, a cursor that shows the
+// map as of that minute (fires up to it, density cells of the hour before), play/pause, a step back and forward, the
+// speed, and Live to return.
 import { useMemo } from 'react';
 import type { ApiClient } from '../api/api-client';
+import { axisTicks } from '../data/playback-axis';
+import { PLAYBACK_SPEEDS, type PlaybackSpeed } from '../data/playback-cursor';
 import { histogramPath } from '../data/playback-histogram';
 import { usePlaybackCursor } from '../data/use-playback-cursor';
 import { usePlaybackHistogram } from '../data/use-playback-histogram';
 import { usePlaybackMap } from '../data/use-playback-map';
-import { formatLocal, formatMinuteUtc } from '../format/time-format';
+import { formatClock, formatLocal, formatMinuteUtc } from '../format/time-format';
 import type { MapController, MapViewport } from '../map/map-controller';
 
 const RANGES = [
@@ -19,11 +22,12 @@ const HEIGHT = 40;
 
 /** `viewport` is null until the map is ready: the timeline loads after it, off the path to the first drawn map. */
 export function PlaybackBar({ api, controller, viewport }: { api: ApiClient; controller: MapController | null; viewport: MapViewport | null }) {
-  const { hours, end, cursor, minutes, from, minuteStart, dispatch } = usePlaybackCursor();
+  const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor();
   const { counts, error } = usePlaybackHistogram(api, viewport, from, end, minutes);
   usePlaybackMap(api, controller, minuteStart, viewport);
   const path = useMemo(() => histogramPath(counts, WIDTH, HEIGHT), [counts]);
   const total = counts.reduce((sum, count) => sum + count, 0);
+  const ticks = useMemo(() => axisTicks(from, minutes, -new Date(from).getTimezoneOffset()), [from, minutes]);
 
   return (
     <section className="playback" data-testid="playback" data-mode={cursor === null ? 'live' : 'playback'} aria-label="Playback">
@@ -31,6 +35,34 @@ export function PlaybackBar({ api, controller, viewport }: { api: ApiClient; con
         <button type="button" className={cursor === null ? 'live-on' : ''} data-testid="playback-live" aria-pressed={cursor === null} onClick={() => dispatch({ type: 'live', now: Date.now() })}>
           Live
         </button>
+        <div className="playback-transport" role="group" aria-label="Play">
+          <button type="button" data-testid="playback-step-back" aria-label="One minute back" title="One minute back (←)" onClick={() => dispatch({ type: 'step', minutes: -1 })}>
+            ◀︎
+          </button>
+          <button
+            type="button"
+            data-testid="playback-play"
+            aria-pressed={playing}
+            aria-label={playing ? 'Pause' : 'Play'}
+            title={playing ? 'Pause (space)' : 'Play the range (space)'}
+            onClick={() => dispatch({ type: playing ? 'pause' : 'play' })}
+          >
+            {playing ? '❚❚' : '▶︎'}
+          </button>
+          <button type="button" data-testid="playback-step-forward" aria-label="One minute forward" title="One minute forward (→)" onClick={() => dispatch({ type: 'step', minutes: 1 })}>
+            ▶︎▏
+          </button>
+          <label className="playback-speed">
+            <span className="sr-only">Speed</span>
+            <select data-testid="playback-speed" value={speed} onChange={(event) => dispatch({ type: 'speed', speed: Number(event.target.value) as PlaybackSpeed })}>
+              {PLAYBACK_SPEEDS.map((value) => (
+                <option key={value} value={value}>
+                  {value === 60 ? '1 h/s' : `${value} min/s`}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
         <span className="playback-minute" data-testid="playback-minute" data-minute={minuteStart === null ? '' : new Date(minuteStart).toISOString()}>
           {minuteStart === null ? 'Showing now' : `${formatMinuteUtc(new Date(minuteStart))} · ${formatLocal(new Date(minuteStart))}`}
         </span>
@@ -60,6 +92,13 @@ export function PlaybackBar({ api, controller, viewport }: { api: ApiClient; con
           value={cursor ?? minutes - 1}
           onChange={(event) => dispatch({ type: 'seek', minute: Number(event.target.value) })}
         />
+      </div>
+      <div className="playback-axis" data-testid="playback-axis" aria-hidden="true">
+        {ticks.map((tick) => (
+          <span key={tick.time} style={{ left: `${(tick.at * 100).toFixed(3)}%` }} data-time={new Date(tick.time).toISOString()}>
+            {formatClock(new Date(tick.time))}
+          </span>
+        ))}
       </div>
     </section>
   );
