@@ -47,7 +47,7 @@ test('a click over a fire, an aircraft and an alert lists them all; Escape close
   await page.mouse.click(point.x, point.y);
   const list = page.getByTestId('pick-list');
   await expect(list).toBeVisible();
-  const kinds = await list.locator('button').evaluateAll((buttons) => buttons.map((button) => (button as HTMLElement).dataset.kind));
+  const kinds = await Promise.all((await list.locator('button').all()).map((button) => button.getAttribute('data-kind')));
   // The objects first, the alert about them after; the geofence's area is not an object under the cursor.
   expect(kinds).toEqual(['aircraft', 'fire', 'alert']);
   await expect(list).toContainText('3 objects here');

@@ -77,7 +77,7 @@ test('play runs the range from its start at the chosen speed and pauses; steps m
   await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '1 h' }).click();
   const labels = page.getByTestId('playback-axis').locator('span');
   await expect(labels).toHaveCount(6);
-  const times = await labels.evaluateAll((spans) => spans.map((span) => Date.parse((span as HTMLElement).dataset.time ?? '')));
+  const times = await Promise.all((await labels.all()).map(async (span) => Date.parse((await span.getAttribute('data-time')) ?? '')));
   for (let index = 1; index < times.length; index += 1) expect((times[index] ?? 0) - (times[index - 1] ?? 0)).toBe(10 * 60_000);
   expect(times.every((time) => new Date(time).getMinutes() % 10 === 0)).toBe(true);
 

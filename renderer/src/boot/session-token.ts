@@ -1,8 +1,19 @@
 // The token survives a reload of the same tab and nothing more: sessionStorage lives and dies with the tab (a new tab,
-// a restarted browser or another window starts without it).
+// a restarted browser or another window starts without it). Pure of DOM types (`TabStorage`): unit-tested from Node.
 const KEY = 'vantage.token';
 
-export function rememberToken(token: string, storage: Storage = window.sessionStorage): void {
+/** The part of the browser's Storage used here. */
+export interface TabStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  removeItem(key: string): void;
+}
+
+function sessionStore(): TabStorage {
+  return (globalThis as unknown as { sessionStorage: TabStorage }).sessionStorage;
+}
+
+export function rememberToken(token: string, storage: TabStorage = sessionStore()): void {
   try {
     storage.setItem(KEY, token);
   } catch {
@@ -10,7 +21,7 @@ export function rememberToken(token: string, storage: Storage = window.sessionSt
   }
 }
 
-export function rememberedToken(storage: Storage = window.sessionStorage): string | null {
+export function rememberedToken(storage: TabStorage = sessionStore()): string | null {
   try {
     const token = storage.getItem(KEY);
     return token && token.trim() ? token.trim() : null;
@@ -19,7 +30,7 @@ export function rememberedToken(storage: Storage = window.sessionStorage): strin
   }
 }
 
-export function forgetToken(storage: Storage = window.sessionStorage): void {
+export function forgetToken(storage: TabStorage = sessionStore()): void {
   try {
     storage.removeItem(KEY);
   } catch {

@@ -1,6 +1,6 @@
 // The view in the address: `#view=lon,lat,zoom&layers=fires,aircraft` — a link or a reload reopens the same place
-// and layers. Only the fragment: it never reaches a server.
-import { LAYER_KEYS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
+// and layers. Only the fragment: it never reaches a server. Pure (`.js` specifiers): unit-tested from Node.
+import { LAYER_KEYS, type LayerKey, type LayerVisibility } from '../map/layer-catalog.js';
 
 export interface InitialView {
   center: [number, number];
