@@ -1,7 +1,8 @@
 // One crawl of the configured camera directories: fetch every page (paginated listings followed)
 // through the same address guard as snapshots (judged at connect time, every redirect hop too),
-// keep only public addresses, strip credentials, upsert by url_hash, place new cameras with the
-// geocoder, and announce placed cameras on the bus (each becomes an event of source type `camera`).
+// keep only public addresses, strip credentials, upsert by url_hash, place new cameras by the position the
+// directory gives or else with the geocoder, and announce placed cameras on the bus (each becomes an event
+// of source type `camera`).
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventPublisher } from '../events/event-publisher.js';
 import { UnusableAnswerError } from '../jobs/job-runner.js';
@@ -35,6 +36,14 @@ export interface CrawlResult extends Record<string, unknown> {
   published: number;
   /** `host: reason` for each directory that could not be read or gave no camera that could be kept. */
   failedSources: string[];
+  /** Each directory as asked for: how many cameras it gave that were kept, or why it failed. */
+  sourceOutcomes: SourceOutcome[];
+}
+
+export interface SourceOutcome {
+  source: string;
+  kept: number;
+  error: string | null;
 }
 
 interface SourceTally {
@@ -63,6 +72,14 @@ function nothingUsable(tally: SourceTally): string {
   return `nothing usable: ${tally.listed} cameras listed, every one refused by the address check${reasons ? `; ${tally.skipped} entries skipped (${reasons})` : ''}`;
 }
 
+/** Throws when every directory of the run failed (a failed run, with what was skipped counted); else the result. */
+export function failIfEverySourceFailed(result: CrawlResult): CrawlResult {
+  if (result.sources > 0 && result.failedSources.length === result.sources) {
+    throw new UnusableAnswerError(`every camera source failed: ${result.failedSources.join('; ')}`, result.rejected);
+  }
+  return result;
+}
+
 export interface CameraCrawlerDeps {
   cameras: CameraRepository;
   policy: CameraAddressPolicy;
@@ -76,7 +93,7 @@ export interface CameraCrawlerDeps {
 const PAGE_LIMIT_BYTES = 8 * 1024 * 1024;
 const PAGE_TIMEOUT_MS = 30_000;
 const PAGE_MAX_REDIRECTS = 5;
-const PAGE_ACCEPT = 'text/html, text/plain;q=0.9, */*;q=0.1';
+const PAGE_ACCEPT = 'text/html, application/json;q=0.9, text/plain;q=0.9, */*;q=0.1';
 const PLACES_PER_RUN = 10_000;
 const PUBLISH_BATCH = 500;
 const ADDRESS_CHECKS_AT_ONCE = 16;
@@ -89,6 +106,8 @@ function mergeSightings(earlier: CameraInput | undefined, later: CameraInput): C
     title: later.title ?? earlier.title,
     city: later.city ?? earlier.city,
     country: later.country ?? earlier.country,
+    latitude: later.latitude ?? earlier.latitude ?? null,
+    longitude: later.longitude ?? earlier.longitude ?? null,
   };
 }
 
@@ -100,7 +119,13 @@ export class CameraCrawler {
     this.pageFetcher = new GuardedFetcher(deps.policy, deps.limiter);
   }
 
+  /** One crawl; a run where every directory failed is a failed run (UnusableAnswerError). */
   async crawl(sources: readonly string[]): Promise<CrawlResult> {
+    return failIfEverySourceFailed(await this.crawlSources(sources));
+  }
+
+  /** One crawl, answering what each directory gave even when every one failed. */
+  async crawlSources(sources: readonly string[]): Promise<CrawlResult> {
     const result: CrawlResult = {
       sources: sources.length,
       pages: 0,
@@ -115,6 +140,7 @@ export class CameraCrawler {
       unplaceable: 0,
       published: 0,
       failedSources: [],
+      sourceOutcomes: [],
     };
     const found = new Map<string, CameraInput>();
     const rejected = new RejectionTally();
@@ -142,7 +168,9 @@ export class CameraCrawler {
           }
           // A directory that answers but gives nothing to keep is a failure to report, not a quiet success.
           if (tally.kept === 0) throw new Error(nothingUsable(tally));
+          result.sourceOutcomes.push({ source, kept: tally.kept, error: null });
         } catch (error) {
+          result.sourceOutcomes.push({ source, kept: tally.kept, error: (error as Error).message });
           result.failedSources.push(`${new URL(source).host}: ${(error as Error).message}`);
           this.deps.log.warn({ source: new URL(source).origin, err: error }, 'camera source failed');
         } finally {
@@ -161,9 +189,6 @@ export class CameraCrawler {
     Object.assign(result, await this.placePending());
     result.published = await this.publishPlaced();
     result.rejected = rejected.toJSON();
-    if (result.failedSources.length === sources.length && sources.length > 0) {
-      throw new UnusableAnswerError(`every camera source failed: ${result.failedSources.join('; ')}`, result.rejected);
-    }
     return result;
   }
 
@@ -192,11 +217,34 @@ export class CameraCrawler {
   private async keepPublic(listed: readonly ListedCamera[], source: string): Promise<Array<CameraInput | { refused: string }>> {
     // Name lookups share libuv's few threads with file access: a long list is checked a few at a time.
     const listedBy = stripCredentials(source);
+    // An official list names one image host for thousands of cameras: each scheme and host is judged once a page
+    // (the connection to it is judged again when a snapshot is fetched).
+    const verdicts = new Map<string, ReturnType<CameraAddressPolicy['check']>>();
+    const judge = (rawUrl: string) => {
+      if (!URL.canParse(rawUrl)) return this.deps.policy.check(rawUrl);
+      const url = new URL(rawUrl);
+      const key = `${url.protocol}//${url.host}`;
+      let verdict = verdicts.get(key);
+      if (!verdict) {
+        verdict = this.deps.policy.check(`${key}/`);
+        verdicts.set(key, verdict);
+      }
+      return verdict;
+    };
     return mapWithConcurrency(listed, ADDRESS_CHECKS_AT_ONCE, async (camera) => {
-      const verdict = await this.deps.policy.check(camera.url);
+      const verdict = await judge(camera.url);
       if (!verdict.public) return { refused: new URL(camera.url).host };
       const url = stripCredentials(camera.url);
-      return { urlHash: cameraUrlHash(url), url, title: camera.title, city: camera.city, country: camera.country, source: listedBy };
+      return {
+        urlHash: cameraUrlHash(url),
+        url,
+        title: camera.title,
+        city: camera.city,
+        country: camera.country,
+        source: listedBy,
+        latitude: camera.latitude ?? null,
+        longitude: camera.longitude ?? null,
+      };
     });
   }
 

@@ -1,33 +1,16 @@
 // Reads public camera directories: HTML listings (Insecam-style `.thumbnail-item` blocks, paginated)
 // with cheerio, plain-text lists (`url`, `url<TAB>label`, `label,url`, `label,url,n,n`) and JSON lists
-// (an array of URLs, or a map of place to URL). Entries that are not camera URLs are skipped and counted
-// with their reason. Nothing here decides whether an address is public: the guard does that next.
+// (an array of URLs, a map of place to URL, or a Caltrans CWWP2 CCTV file with each camera's position).
+// Entries that are not camera URLs are skipped and counted with their reason. Nothing here decides whether
+// an address is public: the guard does that next.
 import type * as Cheerio from 'cheerio';
 import { lazyModule } from '../lazy-module.js';
+import { isCaltransCctv, parseCaltransCctv } from './caltrans-cctv.js';
+import type { DirectoryFormat, DirectoryPage, ListedCamera } from './camera-listing.js';
 
 const cheerio = lazyModule<typeof Cheerio>('cheerio');
 
-export interface ListedCamera {
-  url: string;
-  title: string | null;
-  city: string | null;
-  country: string | null;
-}
-
-export type DirectoryFormat = 'html' | 'text' | 'json';
-
-export interface DirectoryPage {
-  format: DirectoryFormat;
-  cameras: ListedCamera[];
-  /** Lines, blocks or entries that were not camera URLs … */
-  skipped: number;
-  /** … each counted under its reason (the counts add up to `skipped`) … */
-  skippedReasons: Record<string, number>;
-  /** … and each with where it was (`line 12`, `entry 3`, `block 2`). */
-  skips: Array<{ reason: string; where: string }>;
-  /** Absolute URL of the next page of a paginated listing, if any. */
-  nextPage: string | null;
-}
+export type { DirectoryFormat, DirectoryPage, ListedCamera } from './camera-listing.js';
 
 /** Why an entry of a directory was not taken as a camera. */
 export const SKIP = {
@@ -178,6 +161,7 @@ export function parseJsonDirectory(text: string): DirectoryPage {
     tally.skip(SKIP.badJson, 'the whole answer');
     return page();
   }
+  if (isCaltransCctv(data)) return parseCaltransCctv(data);
   let entries: Array<[string | null, unknown]>;
   if (Array.isArray(data)) entries = data.map((value) => [null, value]);
   else if (data && typeof data === 'object') {

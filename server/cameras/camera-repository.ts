@@ -1,4 +1,4 @@
-// SQL for cameras: upsert by url_hash, positions from the geocoder, bbox queries, health counts.
+// SQL for cameras: upsert by url_hash, positions from the directory or the geocoder, bbox queries, counts.
 import { bboxCondition } from '../db/bbox-sql.js';
 import type { Database } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
@@ -11,6 +11,9 @@ export interface CameraInput {
   city: string | null;
   country: string | null;
   source: string;
+  /** The directory's own position for the camera (official lists): placed as it is, never geocoded. */
+  latitude?: number | null;
+  longitude?: number | null;
 }
 
 export interface Camera {
@@ -33,20 +36,25 @@ export interface UnplacedCamera {
 }
 
 const UPSERT = `
-INSERT INTO cameras (url_hash, url, title, city, country, source)
-SELECT url_hash, url, title, city, country, source
-FROM jsonb_to_recordset($1::jsonb) AS x(url_hash text, url text, title text, city text, country text, source text)
+INSERT INTO cameras AS c (url_hash, url, title, city, country, source, geom, place_status)
+SELECT url_hash, url, title, city, country, source,
+       CASE WHEN latitude IS NOT NULL THEN ST_SetSRID(ST_MakePoint(longitude, latitude), 4326) END,
+       CASE WHEN latitude IS NOT NULL THEN 'placed' ELSE 'pending' END
+FROM jsonb_to_recordset($1::jsonb)
+  AS x(url_hash text, url text, title text, city text, country text, source text, latitude double precision, longitude double precision)
 ON CONFLICT (url_hash) DO UPDATE SET
   url = EXCLUDED.url,
-  title = COALESCE(EXCLUDED.title, cameras.title),
+  title = COALESCE(EXCLUDED.title, c.title),
   source = EXCLUDED.source,
   last_seen_at = now(),
-  -- A new place sends the camera back to the geocoder.
-  city = COALESCE(EXCLUDED.city, cameras.city),
-  country = COALESCE(EXCLUDED.country, cameras.country),
+  city = COALESCE(EXCLUDED.city, c.city),
+  country = COALESCE(EXCLUDED.country, c.country),
+  -- A position the directory gives wins; otherwise a new place sends the camera back to the geocoder.
+  geom = CASE WHEN EXCLUDED.geom IS NOT NULL THEN EXCLUDED.geom ELSE c.geom END,
   place_status = CASE
-    WHEN (COALESCE(EXCLUDED.city, cameras.city), COALESCE(EXCLUDED.country, cameras.country)) IS DISTINCT FROM (cameras.city, cameras.country)
-    THEN 'pending' ELSE cameras.place_status END
+    WHEN EXCLUDED.geom IS NOT NULL THEN 'placed'
+    WHEN (COALESCE(EXCLUDED.city, c.city), COALESCE(EXCLUDED.country, c.country)) IS DISTINCT FROM (c.city, c.country)
+    THEN 'pending' ELSE c.place_status END
 RETURNING (xmax = 0) AS inserted`;
 
 const SELECT_COLUMNS = `id, url, title, city, country, source, ST_Y(geom) AS latitude, ST_X(geom) AS longitude, first_seen_at, last_seen_at`;
@@ -93,6 +101,8 @@ export class CameraRepository {
       city: camera.city,
       country: camera.country,
       source: camera.source,
+      latitude: camera.latitude ?? null,
+      longitude: camera.longitude ?? null,
     }));
     const { rows } = await this.db.query<{ inserted: boolean }>(UPSERT, [JSON.stringify(input)]);
     const inserted = rows.filter((row) => row.inserted).length;
@@ -143,6 +153,15 @@ export class CameraRepository {
   async snapshotSource(id: number): Promise<{ url: string; urlHash: string } | null> {
     const { rows } = await this.db.query<{ url: string; url_hash: string }>('SELECT url, url_hash FROM cameras WHERE id = $1', [id]);
     return rows[0] ? { url: rows[0].url, urlHash: rows[0].url_hash } : null;
+  }
+
+  /** Placed cameras listed by each of these directory addresses. */
+  async placedBySource(sources: readonly string[]): Promise<Map<string, number>> {
+    const { rows } = await this.db.query<{ source: string; n: number }>(
+      `SELECT source, count(*)::int AS n FROM cameras WHERE source = ANY($1::text[]) AND place_status = 'placed' GROUP BY source`,
+      [sources],
+    );
+    return new Map(rows.map((row) => [row.source, row.n]));
   }
 
   async counts(): Promise<{ total: number; placed: number; unplaced: number; pending: number }> {

@@ -1,5 +1,6 @@
-// The camera pipeline's settings (CAMERA_*, GEOCODER_URL), checked once.
+// The camera pipeline's settings (CAMERA_*, GEOCODER_URL, CALTRANS_CCTV_URL), checked once.
 import { z } from 'zod';
+import { CALTRANS_DEFAULT_URL } from './official-directory-catalog.js';
 import { NOMINATIM_DEFAULT_URL } from './geocoder.js';
 
 const sourceList = z
@@ -16,6 +17,8 @@ const cameraSettingsSchema = z.object({
   CAMERA_SNAPSHOT_TTL: z.coerce.number().int().min(0).max(86_400).default(60),
   CAMERA_SNAPSHOT_CACHE_MB: z.coerce.number().int().min(1).max(10_240).default(256),
   GEOCODER_URL: z.url({ protocol: /^https?$/ }).default(NOMINATIM_DEFAULT_URL),
+  /** Base of Caltrans's CWWP2 data: `{base}/d{N}/cctv/cctvStatusD{NN}.json` per district. */
+  CALTRANS_CCTV_URL: z.url({ protocol: /^https?$/, error: 'CALTRANS_CCTV_URL must be an http(s) URL' }).default(CALTRANS_DEFAULT_URL),
 });
 
 export interface CameraSettings {
@@ -26,6 +29,7 @@ export interface CameraSettings {
   snapshotTtlSeconds: number;
   snapshotCacheBytes: number;
   geocoderUrl: string;
+  caltransCctvUrl: string;
 }
 
 export function readCameraSettings(settings: Record<string, string>): CameraSettings {
@@ -38,6 +42,7 @@ export function readCameraSettings(settings: Record<string, string>): CameraSett
     CAMERA_SNAPSHOT_TTL: pick('CAMERA_SNAPSHOT_TTL'),
     CAMERA_SNAPSHOT_CACHE_MB: pick('CAMERA_SNAPSHOT_CACHE_MB'),
     GEOCODER_URL: pick('GEOCODER_URL'),
+    CALTRANS_CCTV_URL: pick('CALTRANS_CCTV_URL'),
   });
   return {
     sources: parsed.CAMERA_SOURCES,
@@ -47,5 +52,6 @@ export function readCameraSettings(settings: Record<string, string>): CameraSett
     snapshotTtlSeconds: parsed.CAMERA_SNAPSHOT_TTL,
     snapshotCacheBytes: parsed.CAMERA_SNAPSHOT_CACHE_MB * 1024 * 1024,
     geocoderUrl: parsed.GEOCODER_URL,
+    caltransCctvUrl: parsed.CALTRANS_CCTV_URL.replace(/\/+$/, ''),
   };
 }

@@ -1,6 +1,8 @@
-// Cameras: the crawl of public directories (every address through the guard, places by geocoding),
-// the editable directory list, the camera list and snapshots, and the counts health shows.
+// Cameras: the crawl of public directories (every address through the guard, places by geocoding) and of
+// the built-in official directories switched on (placed by their own coordinates), the editable directory
+// list, the camera list, cameras near a fire or incident, snapshots, and the counts health shows.
 import path from 'node:path';
+import { CameraLinkRepository } from '../correlations/camera-link-repository.js';
 import type { DomainModule } from '../domain-module.js';
 import { CameraAddressPolicy } from './camera-address-policy.js';
 import { cameraEvents } from './camera-events.js';
@@ -16,6 +18,10 @@ import { CameraSources } from './camera-sources.js';
 import { GeocodeRepository } from './geocode-repository.js';
 import { Geocoder } from './geocoder.js';
 import { HostRateLimiter } from './host-rate-limiter.js';
+import { OfficialDirectoriesService } from './official-directories-service.js';
+import { officialDirectoryCatalog } from './official-directory-catalog.js';
+import { OfficialDirectoryRepository } from './official-directory-repository.js';
+import { officialDirectoryRoutes } from './official-directory-routes.js';
 import { SnapshotCache } from './snapshot-cache.js';
 import { SnapshotFetcher } from './snapshot-fetcher.js';
 import { SnapshotService } from './snapshot-service.js';
@@ -40,15 +46,25 @@ export const camerasModule: DomainModule = {
       maxPagesPerSource: settings.maxPagesPerSource,
     });
     const sources = new CameraSources(new CameraSourceRepository(app.db), settings.sources);
-    app.jobs.register(cameraCrawlJob({ crawler, sources, intervalSeconds: settings.intervalSeconds }));
+    const official = new OfficialDirectoriesService({
+      catalog: officialDirectoryCatalog(settings.caltransCctvUrl),
+      states: new OfficialDirectoryRepository(app.db),
+      cameras,
+      crawler,
+      log: app.log,
+    });
+    // A crawl started by switching a directory on finishes before the database goes.
+    app.addHook('onClose', async () => official.settled());
+    app.jobs.register(cameraCrawlJob({ crawler, sources, official, intervalSeconds: settings.intervalSeconds }));
     await app.register(cameraSourceRoutes, { sources });
+    await app.register(officialDirectoryRoutes, { directories: official });
     const snapshots = new SnapshotService(
       cameras,
       new SnapshotCache(path.join(app.config.dataDir, 'snapshots'), settings.snapshotCacheBytes),
       new SnapshotFetcher(policy, {}, limiter),
       settings.snapshotTtlSeconds,
     );
-    await app.register(cameraRoutes, { cameras: new CameraQueries(cameras), snapshots, ttlSeconds: settings.snapshotTtlSeconds });
+    await app.register(cameraRoutes, { cameras: new CameraQueries(cameras, new CameraLinkRepository(app.db)), snapshots, ttlSeconds: settings.snapshotTtlSeconds });
     app.health.addSection('cameras', async () => {
       const counts = await cameras.counts();
       return { total: counts.total, onMap: counts.placed, unplaced: counts.unplaced, awaitingGeocoder: counts.pending };

@@ -37,7 +37,7 @@ export class Geocoder {
     if (cached) return cached;
     let pending = this.inFlight.get(query);
     if (!pending) {
-      pending = this.limiter.schedule(() => this.ask(query)).finally(() => this.inFlight.delete(query));
+      pending = this.ask(query).finally(() => this.inFlight.delete(query));
       this.inFlight.set(query, pending);
     }
     return pending;
@@ -47,7 +47,10 @@ export class Geocoder {
     const again = await this.cache.get(query);
     if (again) return again;
     const url = `${this.baseUrl.replace(/\/+$/, '')}/search?${new URLSearchParams({ q: query, format: 'jsonv2', limit: '1' })}`;
-    const response = await fetchText(url, { timeoutMs: 15_000, maxBytes: 1024 * 1024, headers: { 'user-agent': USER_AGENT, accept: 'application/json' } });
+    // Only the request itself is spaced: database work before it would otherwise eat into the second between two requests.
+    const response = await this.limiter.schedule(() =>
+      fetchText(url, { timeoutMs: 15_000, maxBytes: 1024 * 1024, headers: { 'user-agent': USER_AGENT, accept: 'application/json' } }),
+    );
     if (response.status >= 400) throw new Error(`geocoder answered HTTP ${response.status}`);
     const parsed = nominatimAnswer.safeParse(JSON.parse(response.text));
     if (!parsed.success) throw new Error('geocoder answered something that is not a Nominatim result list');

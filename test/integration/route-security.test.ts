@@ -41,6 +41,9 @@ const EXAMPLES: Record<string, Example> = {
   'DELETE /api/geofences/:id': { params: { id: '1' } },
   'PUT /api/cameras/sources': { body: { sources: ['https://cameras.example.org/list.txt'] } },
   'GET /api/cameras/:id/snapshot': { params: { id: '1' } },
+  // Switching off: switching on would start a crawl of the real Caltrans host.
+  'PUT /api/cameras/directories/:id': { params: { id: 'caltrans-d3' }, body: { enabled: false } },
+  'GET /api/cameras/near': { query: { lat: '38.5', lon: '-121.5' } },
 };
 
 const NUL = 'a\u0000b';

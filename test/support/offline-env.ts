@@ -9,4 +9,5 @@ export const OFFLINE_STACK_ENV = {
   WILDFIRE_INCIDENTS_URL: 'http://127.0.0.1:9',
   GEOCODER_URL: 'http://127.0.0.1:9',
   ADSB_AGGREGATOR_URL: 'http://127.0.0.1:9',
+  CALTRANS_CCTV_URL: 'http://127.0.0.1:9',
 } as const;

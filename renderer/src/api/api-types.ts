@@ -10,6 +10,6 @@ export type { Aircraft, Correlation, CorrelationPair } from '../../../server/air
 export type { StoredEventAnswer as VantageEvent, EventPage, LiveEvent, PlaybackResult, PlaybackBucket, PlaybackCell } from '../../../server/events/event-schemas.js';
 export type { Geofence, Alert } from '../../../server/geofences/geofence-schemas.js';
 export type { KeyEntry, KeyTestResult } from '../../../server/keys/key-schemas.js';
-export type { Camera, CameraSourceList } from '../../../server/cameras/camera-schemas.js';
+export type { Camera, CameraSourceList, NearbyCamera, NearbyCameras, OfficialCameraDirectory, OfficialCameraDirectoryList } from '../../../server/cameras/camera-schemas.js';
 export type { NewsItem, NewsPage, NewsSummary } from '../../../server/news/news-schemas.js';
 export type { ClientMessage as LiveClientMessage, ServerMessage as LiveServerMessage } from '../../../server/live/live-messages.js';

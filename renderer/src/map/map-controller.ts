@@ -16,6 +16,7 @@ import { GeofenceDrawing } from './geofence-drawing';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from './layer-catalog';
 import { addOverlays, OVERLAY_LAYERS, overlaySources } from './overlay-layers';
 import { PlainAttributionControl } from './plain-attribution-control';
+import { apiCameraLinks } from './nearby-cameras';
 import { popupContent } from './popup-content';
 
 const ONLINE_STYLE_TIMEOUT_MS = 5_000;
@@ -320,7 +321,10 @@ export class MapController {
       this.options.onCameraClick({ id: String(props.id), title: String(props.title ?? 'Camera') });
       return;
     }
-    this.showPopup(popupContent(props), at);
+    // Fires and incidents list the cameras near the object itself (not where the click landed).
+    const position = Array.isArray(props.position) ? (props.position as [number, number]) : at;
+    const cameras = apiCameraLinks(this.options.apiOrigin, this.options.authorization, this.options.onCameraClick);
+    this.showPopup(popupContent(props, { at: position, cameras }), at);
   }
 
   private showPopup(content: HTMLElement, at: [number, number]): void {

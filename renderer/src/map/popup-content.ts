@@ -1,5 +1,7 @@
-// Popup bodies built as DOM nodes (never HTML strings: titles come from outside sources).
+// Popup bodies built as DOM nodes (never HTML strings: titles come from outside sources). Fires and
+// incidents also offer the cameras linked to them (within 20 miles).
 import { formatBoth } from '../format/time-format';
+import { type CameraLinks, nearbyCamerasSection } from './nearby-cameras';
 
 type Props = Record<string, unknown>;
 
@@ -69,7 +71,15 @@ function rowsFor(props: Props): { title: string; rows: Array<[string, string | n
   }
 }
 
-export function popupContent(props: Props): HTMLElement {
+/** Where the feature is ([lon, lat]) and how to reach the cameras linked to it. */
+export interface PopupContext {
+  at: [number, number];
+  cameras: CameraLinks;
+}
+
+const WITH_NEARBY_CAMERAS = new Set(['fire', 'fire-live', 'incident']);
+
+export function popupContent(props: Props, context?: PopupContext): HTMLElement {
   const { title, rows } = rowsFor(props);
   const root = document.createElement('div');
   root.className = 'popup';
@@ -86,5 +96,6 @@ export function popupContent(props: Props): HTMLElement {
     list.append(term, detail);
   }
   root.append(list);
+  if (context && WITH_NEARBY_CAMERAS.has(String(props.kind))) root.append(nearbyCamerasSection(context.at, context.cameras));
   return root;
 }

@@ -1,9 +1,11 @@
-// The public camera directories the crawl reads, one address a line: saved in the app, or the
-// CAMERA_SOURCES setting until then. The API refuses addresses with credentials; its words are shown.
+// The camera directories the crawl reads: the built-in official directories, each switched on or off, and
+// the user's own public directories, one address a line (saved in the app, or the CAMERA_SOURCES setting until
+// then; the API refuses addresses with credentials and its words are shown). Self-contained: it needs only the API.
 import { type FormEvent, useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { CameraSourceList } from '../api/api-types';
+import { OfficialDirectorySwitches } from './OfficialDirectorySwitches';
 
 function messageOf(failure: unknown): string {
   return failure instanceof ApiRequestError ? failure.message : (failure as Error).message;
@@ -78,46 +80,49 @@ export function CameraSourcesEditor({ api }: { api: ApiClient }) {
     });
 
   return (
-    <section className="camera-sources" data-testid="camera-sources" aria-labelledby="camera-sources-title">
-      <h3 id="camera-sources-title">Camera directories</h3>
-      <p className="muted" data-testid="camera-sources-origin">
-        {list === null ? 'Loading…' : list.origin === 'saved' ? 'Saved in the app.' : 'From the CAMERA_SOURCES setting.'}
-      </p>
-      <form onSubmit={save}>
-        <label htmlFor="camera-sources-input" className="visually-hidden">
-          Public camera directory addresses, one a line
-        </label>
-        <textarea
-          id="camera-sources-input"
-          data-testid="camera-sources-input"
-          rows={4}
-          spellCheck={false}
-          placeholder="https://directory.example/list.txt"
-          value={text}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <div className="camera-sources-actions">
-          <button type="submit" data-testid="camera-sources-save" disabled={busy || list === null}>
-            Save
-          </button>
-          <button type="button" data-testid="camera-sources-reset" disabled={busy || list?.origin !== 'saved'} onClick={useSetting}>
-            Use setting
-          </button>
-          <button type="button" data-testid="camera-sources-crawl" disabled={busy || list === null} onClick={crawlNow}>
-            Crawl now
-          </button>
-        </div>
-      </form>
-      {error && (
-        <p className="field-error" role="alert" data-testid="camera-sources-error">
-          {error}
+    <>
+      <OfficialDirectorySwitches api={api} />
+      <section className="camera-sources" data-testid="camera-sources" aria-labelledby="camera-sources-title">
+        <h3 id="camera-sources-title">Your camera directories</h3>
+        <p className="muted" data-testid="camera-sources-origin">
+          {list === null ? 'Loading…' : list.origin === 'saved' ? 'Saved in the app.' : 'From the CAMERA_SOURCES setting.'}
         </p>
-      )}
-      {notice && (
-        <p className="muted" data-testid="camera-sources-notice">
-          {notice}
-        </p>
-      )}
-    </section>
+        <form onSubmit={save}>
+          <label htmlFor="camera-sources-input" className="visually-hidden">
+            Public camera directory addresses, one a line
+          </label>
+          <textarea
+            id="camera-sources-input"
+            data-testid="camera-sources-input"
+            rows={4}
+            spellCheck={false}
+            placeholder="https://directory.example/list.txt"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+          />
+          <div className="camera-sources-actions">
+            <button type="submit" data-testid="camera-sources-save" disabled={busy || list === null}>
+              Save
+            </button>
+            <button type="button" data-testid="camera-sources-reset" disabled={busy || list?.origin !== 'saved'} onClick={useSetting}>
+              Use setting
+            </button>
+            <button type="button" data-testid="camera-sources-crawl" disabled={busy || list === null} onClick={crawlNow}>
+              Crawl now
+            </button>
+          </div>
+        </form>
+        {error && (
+          <p className="field-error" role="alert" data-testid="camera-sources-error">
+            {error}
+          </p>
+        )}
+        {notice && (
+          <p className="muted" data-testid="camera-sources-notice">
+            {notice}
+          </p>
+        )}
+      </section>
+    </>
   );
 }

@@ -40,6 +40,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       WILDFIRE_INCIDENTS_URL: 'http://127.0.0.1:9',
       FIRE_API_URL: 'http://127.0.0.1:9',
       ADSB_AGGREGATOR_URL: 'http://127.0.0.1:9',
+      CALTRANS_CCTV_URL: 'http://127.0.0.1:9',
     }),
     logger: createStackLogger({ dataDir, level: 'warn', quiet: true }),
     echoApiOutput: false,

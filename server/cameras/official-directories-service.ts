@@ -1,0 +1,89 @@
+// The built-in official directories: which are switched on (off by default), what each gave at its latest
+// crawl, and a crawl of one as soon as it is switched on (the daily `cameras` job reads it from then on).
+import type { FastifyBaseLogger } from 'fastify';
+import { notFound } from '../domain-errors.js';
+import type { CameraCrawler, SourceOutcome } from './camera-crawler.js';
+import type { CameraRepository } from './camera-repository.js';
+import { stripCredentials } from './camera-url.js';
+import type { OfficialDirectory } from './official-directory-catalog.js';
+import type { OfficialDirectoryRepository } from './official-directory-repository.js';
+
+export interface OfficialDirectoryView extends OfficialDirectory {
+  enabled: boolean;
+  /** A crawl of it is running in this process now. */
+  crawling: boolean;
+  /** Its cameras on the map now. */
+  camerasOnMap: number;
+  lastCrawl: { at: string; cameras: number; error: string | null } | null;
+}
+
+export interface OfficialDirectoriesDeps {
+  catalog: readonly OfficialDirectory[];
+  states: OfficialDirectoryRepository;
+  cameras: CameraRepository;
+  crawler: CameraCrawler;
+  log: FastifyBaseLogger;
+}
+
+export class OfficialDirectoriesService {
+  private readonly crawling = new Map<string, Promise<void>>();
+
+  constructor(private readonly deps: OfficialDirectoriesDeps) {}
+
+  async list(): Promise<OfficialDirectoryView[]> {
+    const [states, onMap] = await Promise.all([
+      this.deps.states.states(),
+      this.deps.cameras.placedBySource(this.deps.catalog.map((directory) => stripCredentials(directory.url))),
+    ]);
+    return this.deps.catalog.map((directory) => {
+      const state = states.get(directory.id);
+      return {
+        ...directory,
+        enabled: state?.enabled ?? false,
+        crawling: this.crawling.has(directory.id),
+        camerasOnMap: onMap.get(stripCredentials(directory.url)) ?? 0,
+        lastCrawl: state?.lastCrawlAt ? { at: state.lastCrawlAt, cameras: state.lastCrawlCameras ?? 0, error: state.lastCrawlError } : null,
+      };
+    });
+  }
+
+  /** Switches one on or off; switched on, it is crawled right away in the background. */
+  async switch(id: string, enabled: boolean): Promise<OfficialDirectoryView> {
+    const directory = this.deps.catalog.find((candidate) => candidate.id === id);
+    if (!directory) throw notFound(`no built-in camera directory ${id}`);
+    await this.deps.states.setEnabled(id, enabled);
+    if (enabled) this.crawlSoon(directory);
+    const view = (await this.list()).find((candidate) => candidate.id === id);
+    if (!view) throw notFound(`no built-in camera directory ${id}`);
+    return view;
+  }
+
+  /** The addresses of the directories switched on, for the `cameras` job. */
+  async enabledSources(): Promise<string[]> {
+    const enabled = new Set(await this.deps.states.enabledIds());
+    return this.deps.catalog.filter((directory) => enabled.has(directory.id)).map((directory) => directory.url);
+  }
+
+  /** Keeps each built-in directory's part of a crawl as its latest crawl. */
+  async recordOutcomes(outcomes: readonly SourceOutcome[]): Promise<void> {
+    for (const outcome of outcomes) {
+      const directory = this.deps.catalog.find((candidate) => candidate.url === outcome.source);
+      if (directory) await this.deps.states.recordCrawl(directory.id, { cameras: outcome.kept, error: outcome.error });
+    }
+  }
+
+  /** Waits for the crawls started by switching directories on (the app waits for them when it closes). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.crawling.values()]);
+  }
+
+  private crawlSoon(directory: OfficialDirectory): void {
+    if (this.crawling.has(directory.id)) return;
+    const run = this.deps.crawler
+      .crawlSources([directory.url])
+      .then((result) => this.recordOutcomes(result.sourceOutcomes))
+      .catch((error: unknown) => this.deps.log.warn({ err: error, directory: directory.id }, 'crawl of a switched-on camera directory failed'))
+      .finally(() => this.crawling.delete(directory.id));
+    this.crawling.set(directory.id, run);
+  }
+}
