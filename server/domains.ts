@@ -1,5 +1,5 @@
-// The domains the app is assembled from, in the order they register: shared services first (jobs,
-// health, keys, events, geofences, correlations), then the sources that use them, then live delivery.
+// The domains the app is assembled from, in the order they register: shared services first (jobs, health,
+// source settings, keys, events, geofences, correlations), then the sources that use them, then live delivery.
 import { aircraftModule } from './aircraft/aircraft-module.js';
 import { camerasModule } from './cameras/cameras-module.js';
 import { correlationsModule } from './correlations/correlations-module.js';
@@ -13,12 +13,14 @@ import { jobsModule } from './jobs/jobs-module.js';
 import { keysModule } from './keys/keys-module.js';
 import { liveModule } from './live/live-module.js';
 import { newsModule } from './news/news-domain.js';
+import { sourceSettingsModule } from './source-settings/source-settings-module.js';
 import { uiModule } from './ui-settings/ui-module.js';
 
 export function appDomains(version: string): DomainModule[] {
   return [
     jobsModule,
     healthModule(version),
+    sourceSettingsModule,
     keysModule,
     uiModule,
     eventsModule,

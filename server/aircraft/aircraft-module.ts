@@ -9,16 +9,18 @@ import { AircraftRepository } from './aircraft-repository.js';
 import { aircraftRoutes } from './aircraft-routes.js';
 import { readAircraftSettings } from './aircraft-settings.js';
 import { FirefightingIdentifier } from './firefighting-identifier.js';
-import { openAircraftSource } from './open-aircraft-source.js';
+import { SettingsFollowingSource } from './settings-following-source.js';
 
 export const aircraftModule: DomainModule = {
   name: 'aircraft',
   async register(app) {
     const { settings } = app.config;
     const aircraft = new AircraftRepository(app.db);
-    // A receiver or OpenSky set by the user (ADSB_URL), else the keyless public aggregator.
-    const { source: sourceSettings, intervalSeconds } = readAircraftSettings(settings);
-    const source = openAircraftSource(sourceSettings, app.db);
+    // A receiver or OpenSky set by the user (ADSB_URL), else the keyless public aggregator; as the Sources panel and
+    // the environment have it at each run.
+    const current = () => readAircraftSettings(app.sourceSettings.settings());
+    const { intervalSeconds } = current();
+    const source = new SettingsFollowingSource(() => current().source, app.db);
     app.addHook('onClose', async () => source.stop());
     app.health.addSection('aircraft', () => source.health());
     app.jobs.register(

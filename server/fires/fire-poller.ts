@@ -22,36 +22,54 @@ export interface FirePollerJob extends JobDefinition {
   health(): Promise<FireSourceHealth>;
 }
 
-export function firePollerJob(deps: { service: FireService; keys: KeySource; settings: FireSettings; now?: () => number }): FirePollerJob {
+export function firePollerJob(deps: {
+  service: FireService;
+  keys: KeySource;
+  /** The settings in effect, read at each run: a dataset or area saved in the Sources panel applies at the next run. */
+  settings: () => FireSettings;
+  now?: () => number;
+}): FirePollerJob {
   const now = deps.now ?? Date.now;
   let blockedUntil = 0;
   let limitHits = 0;
-  const { settings } = deps;
-  // Kept across runs (and across a key being added and removed): the files' ETag/Last-Modified live here.
-  const globalFiles = new FirmsGlobalFiles({
-    apiUrl: settings.apiUrl,
-    files: settings.globalFiles,
-    bbox: settings.bbox,
-    minDownloadIntervalMs: settings.globalIntervalSeconds * 1000,
-    sink: deps.service,
-    now,
-  });
+  // Kept across runs (and across a key being added and removed): the files' ETag/Last-Modified live here. A new
+  // area or file list starts afresh (the files kept so far were cut to the old area).
+  let globalFiles: { key: string; files: FirmsGlobalFiles } | null = null;
+  const globalFilesFor = (settings: FireSettings): FirmsGlobalFiles => {
+    const key = JSON.stringify([settings.apiUrl, settings.globalFiles, settings.bbox, settings.globalIntervalSeconds]);
+    if (globalFiles?.key !== key) {
+      globalFiles = {
+        key,
+        files: new FirmsGlobalFiles({
+          apiUrl: settings.apiUrl,
+          files: settings.globalFiles,
+          bbox: settings.bbox,
+          minDownloadIntervalMs: settings.globalIntervalSeconds * 1000,
+          sink: deps.service,
+          now,
+        }),
+      };
+    }
+    return globalFiles.files;
+  };
   return {
     name: 'fires',
     pipeline: 'fires',
-    intervalSeconds: settings.intervalSeconds,
+    intervalSeconds: deps.settings().intervalSeconds,
     async health() {
       const key = await deps.keys.get('firms');
-      if (!key) return { mode: 'global-24h', bbox: settings.bbox, minDownloadIntervalSeconds: settings.globalIntervalSeconds, files: globalFiles.status() };
+      const settings = deps.settings();
+      if (!key) return { mode: 'global-24h', bbox: settings.bbox, minDownloadIntervalSeconds: settings.globalIntervalSeconds, files: globalFilesFor(settings).status() };
       return { mode: 'area-api', dataset: settings.dataset, bbox: settings.bbox, transactionLimitUntil: now() < blockedUntil ? new Date(blockedUntil).toISOString() : null };
     },
     async run() {
       const key = await deps.keys.get('firms');
-      if (!key) return globalFiles.poll();
+      const settings = deps.settings();
+      if (!key) return globalFilesFor(settings).poll();
       if (now() < blockedUntil) {
         return { idle: `FIRMS transaction limit reached; next try after ${new Date(blockedUntil).toISOString()}` };
       }
-      const { apiUrl, dataset, bbox } = deps.settings;
+      const { apiUrl, dataset, bbox } = settings;
       const url = `${apiUrl}/api/area/csv/${encodeURIComponent(key)}/${dataset}/${bbox}/1`;
       const response = await fetchText(url, { timeoutMs: 60_000, maxBytes: 200 * 1024 * 1024, secrets: [key] });
       let parsed;

@@ -4,12 +4,20 @@ import { GLOBAL_FIRE_FILE_IDS, type GlobalFireFileId } from './firms-global-cata
 
 export const FIRMS_DEFAULT_URL = 'https://firms.modaps.eosdis.nasa.gov';
 
+/** `world`, or degrees that FIRMS's area API takes: west < east, south < north, on the globe. */
+function isPlausibleArea(bbox: string): boolean {
+  if (bbox === 'world') return true;
+  const [west, south, east, north] = bbox.split(',').map(Number) as [number, number, number, number];
+  return west >= -180 && east <= 180 && west < east && south >= -90 && north <= 90 && south < north;
+}
+
 const fireSettingsSchema = z.object({
   FIRE_API_URL: z.url().default(FIRMS_DEFAULT_URL),
   FIRE_DATASET: z.string().regex(/^[A-Za-z0-9_]{1,40}$/, 'FIRE_DATASET must be a FIRMS source name such as VIIRS_SNPP_NRT').default('VIIRS_SNPP_NRT'),
   FIRE_BBOX: z
     .string()
     .regex(/^(world|-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?,-?\d+(\.\d+)?)$/, 'FIRE_BBOX must be west,south,east,north or world')
+    .refine(isPlausibleArea, 'FIRE_BBOX must have west < east within -180..180 and south < north within -90..90')
     .default('world'),
   FIRE_INTERVAL: z.coerce.number().int().min(60, 'FIRE_INTERVAL is at least 60 seconds').max(86_400).default(900),
   FIRE_GLOBAL_FILES: z

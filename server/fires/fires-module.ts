@@ -13,9 +13,10 @@ export const firesModule: DomainModule = {
   name: 'fires',
   async register(app) {
     app.eventSources.add(fireEvents);
-    const settings = readFireSettings(app.config.settings);
+    // The settings as the Sources panel and the environment have them now; checked when saved, so they read.
+    const settings = () => readFireSettings(app.sourceSettings.settings());
     const fires = new FireRepository(app.db);
-    const service = new FireService(app.db, fires, app.eventPublisher, settings.dataset);
+    const service = new FireService(app.db, fires, app.eventPublisher, settings().dataset);
     const poller = firePollerJob({ service, keys: app.keys, settings });
     app.jobs.register(app.correlations.after(poller));
     // Which mode is on (the keyless global files or the area API) and each file's state.

@@ -7,7 +7,7 @@ import { GeofenceAdmin } from './geofence-admin.js';
 import { GeofenceRepository } from './geofence-repository.js';
 import { geofenceRoutes } from './geofence-routes.js';
 import { GeofenceService } from './geofence-service.js';
-import { TELEGRAM_DEFAULT_URL, TelegramNotifier } from './telegram-notifier.js';
+import { readTelegramSettings, TelegramNotifier } from './telegram-notifier.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -18,18 +18,19 @@ declare module 'fastify' {
 export const geofencesModule: DomainModule = {
   name: 'geofences',
   async register(app) {
+    readTelegramSettings(app.config.settings); // a bad TELEGRAM_CHAT_ID in the environment stops the start, with the reason
     const repository = new GeofenceRepository(app.db);
     app.decorate('geofences', new GeofenceService(repository, app.bus.connection, app.log));
     await app.register(geofenceRoutes, { geofences: new GeofenceAdmin(repository) });
   },
   startWorkers(app) {
     if (!app.config.notificationsEnabled) return () => undefined;
-    const { settings } = app.config;
     const notifier = new TelegramNotifier(
       new AlertNotificationRepository(app.db),
       app.keys,
       new PipelineStatusRepository(app.db),
-      { apiUrl: settings.TELEGRAM_API_URL || TELEGRAM_DEFAULT_URL, chatId: settings.TELEGRAM_CHAT_ID || null },
+      // The chat id as the Sources panel or the environment has it now.
+      () => readTelegramSettings(app.sourceSettings.settings()),
       app.log,
     );
     notifier.start();

@@ -1,6 +1,7 @@
 // Sends each alert through the Telegram Bot API when a `telegram` key and TELEGRAM_CHAT_ID are set:
 // one message a second at most, retried with backoff (honouring retry_after), never blocking storage.
 import type { FastifyBaseLogger } from 'fastify';
+import { z } from 'zod';
 import { fetchText } from '../http/bounded-fetch.js';
 import type { KeySource } from '../keys/key-source.js';
 import type { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
@@ -13,6 +14,51 @@ const SEND_SPACING_MS = 1_000;
 export interface TelegramSettings {
   apiUrl: string;
   chatId: string | null;
+}
+
+const telegramSettingsSchema = z.object({
+  TELEGRAM_API_URL: z.url({ protocol: /^https?$/, error: 'TELEGRAM_API_URL must be an http(s) URL' }).default(TELEGRAM_DEFAULT_URL),
+  // A numeric id (groups and channels are negative, -100…) or a public channel's @username.
+  TELEGRAM_CHAT_ID: z
+    .string()
+    .regex(/^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$/, 'TELEGRAM_CHAT_ID must be a numeric chat id (such as -1001234567890) or a channel @username')
+    .optional(),
+});
+
+/** TELEGRAM_API_URL and TELEGRAM_CHAT_ID, checked; read again at each use (the Sources panel may change the chat id). */
+export function readTelegramSettings(settings: Record<string, string>): TelegramSettings {
+  const parsed = telegramSettingsSchema.parse({
+    TELEGRAM_API_URL: settings.TELEGRAM_API_URL?.trim() || undefined,
+    TELEGRAM_CHAT_ID: settings.TELEGRAM_CHAT_ID?.trim() || undefined,
+  });
+  return { apiUrl: parsed.TELEGRAM_API_URL.replace(/\/+$/, ''), chatId: parsed.TELEGRAM_CHAT_ID ?? null };
+}
+
+export type TelegramOutcome = { ok: true } | { ok: false; error: string; retryAfterSeconds?: number };
+
+/** One sendMessage call; Telegram's refusal comes back as its description, the token never. */
+export async function sendTelegramMessage(apiUrl: string, token: string, chatId: string, text: string): Promise<TelegramOutcome> {
+  try {
+    const response = await fetchText(`${apiUrl.replace(/\/+$/, '')}/bot${token}/sendMessage`, {
+      method: 'POST',
+      body: JSON.stringify({ chat_id: chatId, text, disable_web_page_preview: true }),
+      headers: { 'content-type': 'application/json' },
+      timeoutMs: 15_000,
+      maxBytes: 1024 * 1024,
+      secrets: [token],
+    });
+    let body: { ok?: boolean; description?: string; parameters?: { retry_after?: number } } = {};
+    try {
+      body = JSON.parse(response.text);
+    } catch {
+      // not JSON: judged by the status below
+    }
+    if (response.status === 200 && body.ok) return { ok: true };
+    const description = (body.description ?? `HTTP ${response.status}`).split(token).join('****');
+    return { ok: false, error: `Telegram: ${description}`, retryAfterSeconds: body.parameters?.retry_after };
+  } catch (error) {
+    return { ok: false, error: (error as Error).message.split(token).join('****') };
+  }
 }
 
 export function alertText(alert: PendingAlert): string {
@@ -32,7 +78,8 @@ export class TelegramNotifier {
     private readonly notifications: AlertNotificationRepository,
     private readonly keys: KeySource,
     private readonly status: PipelineStatusRepository,
-    private readonly settings: TelegramSettings,
+    /** A getter is read at each delivery pass: a chat id saved in the Sources panel applies at once. */
+    private readonly settings: TelegramSettings | (() => TelegramSettings),
     private readonly log: FastifyBaseLogger,
   ) {}
 
@@ -53,12 +100,14 @@ export class TelegramNotifier {
   /** Sends what is due now; answers how many were delivered. */
   async deliverDue(): Promise<number> {
     const token = await this.keys.get('telegram');
-    if (!token || !this.settings.chatId) return 0;
+    const settings = typeof this.settings === 'function' ? this.settings() : this.settings;
+    if (!token || !settings.chatId) return 0;
+    const { apiUrl, chatId } = settings;
     const due = await this.notifications.lease(5, 60);
     let delivered = 0;
     for (const [index, alert] of due.entries()) {
       if (index > 0) await new Promise((resolve) => setTimeout(resolve, SEND_SPACING_MS));
-      const outcome = await this.send(token, alert);
+      const outcome = await sendTelegramMessage(apiUrl, token, chatId, alertText(alert));
       if (outcome.ok) {
         delivered += 1;
         await this.notifications.delivered(alert.id);
@@ -71,29 +120,5 @@ export class TelegramNotifier {
       }
     }
     return delivered;
-  }
-
-  private async send(token: string, alert: PendingAlert): Promise<{ ok: true } | { ok: false; error: string; retryAfterSeconds?: number }> {
-    try {
-      const response = await fetchText(`${this.settings.apiUrl.replace(/\/+$/, '')}/bot${token}/sendMessage`, {
-        method: 'POST',
-        body: JSON.stringify({ chat_id: this.settings.chatId, text: alertText(alert), disable_web_page_preview: true }),
-        headers: { 'content-type': 'application/json' },
-        timeoutMs: 15_000,
-        maxBytes: 1024 * 1024,
-        secrets: [token],
-      });
-      let body: { ok?: boolean; description?: string; parameters?: { retry_after?: number } } = {};
-      try {
-        body = JSON.parse(response.text);
-      } catch {
-        // not JSON: judged by the status below
-      }
-      if (response.status === 200 && body.ok) return { ok: true };
-      const description = (body.description ?? `HTTP ${response.status}`).split(token).join('****');
-      return { ok: false, error: `Telegram: ${description}`, retryAfterSeconds: body.parameters?.retry_after };
-    } catch (error) {
-      return { ok: false, error: (error as Error).message };
-    }
   }
 }

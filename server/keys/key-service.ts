@@ -9,8 +9,8 @@ import type { KeySource } from './key-source.js';
 export type { KeyEntry };
 
 export interface KeyContext {
-  /** TELEGRAM_CHAT_ID: without it a Telegram key sends nothing. */
-  telegramChatId: string | null;
+  /** TELEGRAM_CHAT_ID as in effect now (the Sources panel may set it): without it a Telegram key sends nothing. */
+  telegramChatId(): string | null;
 }
 
 type Current = Pick<KeyEntry, 'configured' | 'origin' | 'masked' | 'family' | 'updatedAt'>;
@@ -23,13 +23,13 @@ export class KeyService implements KeySource {
     private readonly cipher: KeyCipher,
     /** Settings fallback (FIRE_MAP_KEY, LLM_API_KEY) for a provider with no stored key. */
     private readonly fallback: KeySource,
-    private readonly context: KeyContext = { telegramChatId: null },
+    private readonly context: KeyContext = { telegramChatId: () => null },
   ) {}
 
   private entry(provider: KeyProviderId, current: Current): KeyEntry {
     const format = PROVIDER_FORMATS[provider];
     const warning =
-      provider === 'telegram' && current.configured && !this.context.telegramChatId
+      provider === 'telegram' && current.configured && !this.context.telegramChatId()
         ? 'no chat id: set TELEGRAM_CHAT_ID — alerts are not sent'
         : null;
     return { provider, label: format.label, ...current, warning, purpose: format.purpose, getFrom: format.getFrom, withoutIt: format.withoutIt };

@@ -19,19 +19,26 @@ declare module 'fastify' {
 export const keysModule: DomainModule = {
   name: 'keys',
   async register(app) {
-    const { settings } = app.config;
-    const setting = (name: string) => settings[name]?.trim() || null;
-    const telegramChatId = setting('TELEGRAM_CHAT_ID');
-    const keys = new KeyService(new ApiKeyRepository(app.db), new KeyCipher(app.config.dataKey), settingsKeySource(settings), { telegramChatId });
-    const llmProvider = setting('LLM_PROVIDER');
+    // Read at each use: the Sources panel may change the chat id or the model server while the app runs.
+    const setting = (name: string) => app.sourceSettings.settings()[name]?.trim() || null;
+    const keys = new KeyService(new ApiKeyRepository(app.db), new KeyCipher(app.config.dataKey), settingsKeySource(app.config.settings), {
+      telegramChatId: () => setting('TELEGRAM_CHAT_ID'),
+    });
     const tester = new KeyTester(keys, {
       firmsUrl: setting('FIRE_API_URL') ?? FIRMS_DEFAULT_URL,
-      llmBaseUrl: setting('LLM_BASE_URL'),
-      llmProvider: llmProvider === 'openai' || llmProvider === 'anthropic' ? llmProvider : null,
+      get llmBaseUrl() {
+        return setting('LLM_BASE_URL');
+      },
+      get llmProvider() {
+        const provider = setting('LLM_PROVIDER');
+        return provider === 'openai' || provider === 'anthropic' ? provider : null;
+      },
       openaiUrl: OPENAI_DEFAULT_URL,
       anthropicUrl: ANTHROPIC_DEFAULT_URL,
       telegramUrl: setting('TELEGRAM_API_URL') ?? TELEGRAM_DEFAULT_URL,
-      telegramChatId,
+      get telegramChatId() {
+        return setting('TELEGRAM_CHAT_ID');
+      },
     });
     app.decorate('keys', keys);
     await app.register(keyRoutes, { keys, tester });

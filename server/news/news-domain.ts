@@ -6,7 +6,14 @@ import { newsRoutes } from './news-routes.js';
 export const newsModule: DomainModule = {
   name: 'news',
   async register(app) {
-    const news = createNews({ db: app.db, keys: app.keys, settings: app.config.settings, log: app.log, retentionDays: app.config.retentionDays });
+    const news = createNews({
+      db: app.db,
+      keys: app.keys,
+      settings: app.config.settings,
+      currentSettings: () => app.sourceSettings.settings(),
+      log: app.log,
+      retentionDays: app.config.retentionDays,
+    });
     for (const job of news.jobs) app.jobs.register(job);
     app.health.addSection('news', () => news.health());
     await app.register(newsRoutes, news.routes);

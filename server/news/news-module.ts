@@ -23,6 +23,8 @@ export interface NewsDeps {
   keys: KeySource;
   /** config.settings: NEWS_*, LLM_* (LLM_API_KEY when no `llm` key is stored), SUMMARY_*, INCLUDE_FUTURES. */
   settings: Record<string, string>;
+  /** The settings in effect now (the Sources panel's saved values under the environment's): the model server and model are read from it at each summary. */
+  currentSettings?: () => Record<string, string>;
   log?: FastifyBaseLogger;
   /** Time zone of the :00/:05/15-minute schedules; the machine's own by default. */
   timezone?: string;
@@ -58,11 +60,20 @@ export function createNews(deps: NewsDeps): NewsModule {
     ...(deps.retentionDays ? { retention: { days: deps.retentionDays, repository: new NewsRetentionRepository(deps.db) } } : {}),
   });
   const summaries = new SummaryRepository(deps.db);
+  const current = deps.currentSettings;
   const summarizer = new NewsSummarizer({
     summaries,
     pipelines,
     keys: deps.keys,
-    settings,
+    // The model (LLM_BASE_URL, LLM_MODEL) as in effect at each summary; the rest as at start.
+    settings: current
+      ? {
+          ...settings,
+          get llm() {
+            return readNewsSettings(current()).llm;
+          },
+        }
+      : settings,
     fallbackKey: deps.settings.LLM_API_KEY?.trim() || null,
     log: deps.log,
     now: deps.now,

@@ -36,15 +36,18 @@ const NOT_BUILT_PAGE = `<!doctype html><meta charset="utf-8"><title>Vantage</tit
 
 export interface RendererStaticOptions {
   rendererDir?: string;
-  onlineMapStyle?: boolean;
+  /** A function is asked at each answer: the map style may be set in the Sources panel while the app runs. */
+  onlineMapStyle?: boolean | (() => boolean);
 }
 
 async function rendererStaticPlugin(app: FastifyInstance, options: RendererStaticOptions): Promise<void> {
   const root = options.rendererDir ?? DEFAULT_RENDERER_DIR;
-  const csp = rendererCsp({ onlineMapStyle: options.onlineMapStyle ?? false });
+  const online = options.onlineMapStyle ?? false;
+  const policies = { online: rendererCsp({ onlineMapStyle: true }), offline: rendererCsp({ onlineMapStyle: false }) };
   app.addHook('onSend', async (request, reply, payload) => {
     if (!request.url.startsWith('/api')) {
-      reply.header('content-security-policy', csp);
+      const onlineNow = typeof online === 'function' ? online() : online;
+      reply.header('content-security-policy', onlineNow ? policies.online : policies.offline);
       reply.header('x-content-type-options', 'nosniff');
       reply.header('referrer-policy', 'no-referrer');
     }

@@ -44,6 +44,8 @@ const EXAMPLES: Record<string, Example> = {
   // Switching off: switching on would start a crawl of the real Caltrans host.
   'PUT /api/cameras/directories/:id': { params: { id: 'caltrans-d3' }, body: { enabled: false } },
   'GET /api/cameras/near': { query: { lat: '38.5', lon: '-121.5' } },
+  'PUT /api/sources/settings': { body: { FIRE_DATASET: 'VIIRS_NOAA20_NRT' }, optionalKeys: ['FIRE_DATASET'] },
+  'POST /api/sources/telegram/test-message': {},
 };
 
 const NUL = 'a\u0000b';

@@ -1,4 +1,4 @@
-// The Layers tab edits the camera directories: a refused address shows the API's words and saves
+// The Sources tab's cameras row edits the camera directories: a refused address shows the API's words and saves
 // nothing; a good list is saved (and read back by the API); "Use setting" returns to CAMERA_SOURCES.
 import { expect, test } from '@playwright/test';
 import { AppPage } from './pages/app-page.js';
@@ -13,6 +13,9 @@ async function savedSources(): Promise<{ sources: string[]; origin: string }> {
 test('camera directories: refused with the reason, saved, then back to the setting', async ({ page }) => {
   const app = new AppPage(page);
   await app.openReady();
+  // The editor lives in the Sources tab, under the cameras row's settings.
+  await page.getByRole('tab', { name: 'Sources' }).click();
+  await page.getByTestId('source-expand-cameras').click();
   const editor = page.getByTestId('camera-sources');
   await expect(page.getByTestId('camera-sources-origin')).toHaveText('From the CAMERA_SOURCES setting.');
 

@@ -13,3 +13,4 @@ export type { KeyEntry, KeyTestResult } from '../../../server/keys/key-schemas.j
 export type { Camera, CameraSourceList, NearbyCamera, NearbyCameras, OfficialCameraDirectory, OfficialCameraDirectoryList } from '../../../server/cameras/camera-schemas.js';
 export type { NewsItem, NewsPage, NewsSummary } from '../../../server/news/news-schemas.js';
 export type { ClientMessage as LiveClientMessage, ServerMessage as LiveServerMessage } from '../../../server/live/live-messages.js';
+export type { SourceList, SourceRow, SourceSetting, SourceSettingsUpdate, TelegramTestResult } from '../../../server/source-settings/source-settings-schemas.js';

@@ -1,18 +1,19 @@
-// Tabs on the right: layers, geofences, news, keys.
+// Tabs on the right: layers, sources (the first-run place: every source set up from here), geofences, news, keys.
 import { type Dispatch, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { LayerSnapshot } from '../data/layer-loader';
 import type { LayerKey, LayerVisibility } from '../map/layer-catalog';
 import type { MapController } from '../map/map-controller';
-import { CameraSourcesEditor } from './CameraSourcesEditor';
 import type { DraftAction, DraftState } from './geofence-draft';
 import { GeofencesTab } from './GeofencesTab';
 import { KeysTab } from './KeysTab';
 import { LayerToggles } from './LayerToggles';
 import { NewsTab } from './NewsTab';
+import { SourcesTab } from './SourcesTab';
 
 const TABS = [
   { id: 'layers', label: 'Layers' },
+  { id: 'sources', label: 'Sources' },
   { id: 'geofences', label: 'Geofences' },
   { id: 'news', label: 'News' },
   { id: 'keys', label: 'Keys' },
@@ -42,12 +43,8 @@ export function SidePanel(props: SidePanelProps) {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
-        {tab === 'layers' && (
-          <>
-            <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} />
-            <CameraSourcesEditor api={props.api} />
-          </>
-        )}
+        {tab === 'sources' && <SourcesTab api={props.api} controller={props.controller} onOpenKeys={() => setTab('keys')} />}
+        {tab === 'layers' && <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} />}
         {tab === 'geofences' && (
           <GeofencesTab
             api={props.api}

@@ -41,6 +41,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       FIRE_API_URL: 'http://127.0.0.1:9',
       ADSB_AGGREGATOR_URL: 'http://127.0.0.1:9',
       CALTRANS_CCTV_URL: 'http://127.0.0.1:9',
+      TELEGRAM_API_URL: 'http://127.0.0.1:9',
     }),
     logger: createStackLogger({ dataDir, level: 'warn', quiet: true }),
     echoApiOutput: false,

@@ -1,0 +1,102 @@
+// The Sources panel's data: one row per source (GET /api/sources), read again every 30 s and after each change;
+// saving settings, "Run now" (POST /api/jobs/:name) and the Telegram test message, each answered in words.
+import { useCallback, useEffect, useState } from 'react';
+import type { ApiClient } from '../api/api-client';
+import { ApiRequestError } from '../api/api-error';
+import type { SourceList, SourceRow, SourceSettingsUpdate, TelegramTestResult } from '../api/api-types';
+import { HEALTH_POLL_MS } from './refresh-intervals';
+import { useInterval } from './use-interval';
+
+/** What a finished action says: ok or not, in words. */
+export interface ActionOutcome {
+  ok: boolean;
+  message: string;
+}
+
+export interface SourcesData {
+  sources: SourceRow[] | null;
+  error: string | null;
+  reload: () => void;
+  /** Saves the settings given (null: back to the default); answers the refusal in words, or null when saved. */
+  save: (changes: SourceSettingsUpdate) => Promise<string | null>;
+  runNow: (job: string) => Promise<ActionOutcome>;
+  sendTestMessage: () => Promise<ActionOutcome>;
+}
+
+interface JobAnswer {
+  status: 'done' | 'running';
+  durationMs?: number;
+  result?: Record<string, unknown>;
+}
+
+const messageOf = (failure: unknown) => (failure instanceof ApiRequestError || failure instanceof Error ? failure.message : String(failure));
+
+/** A job's result in one line: its idle reason, or its counts (stored, received, …). */
+export function describeJobAnswer(answer: JobAnswer): ActionOutcome {
+  if (answer.status === 'running') return { ok: true, message: 'Still running in the background; the state updates when it ends.' };
+  const result = answer.result ?? {};
+  if (typeof result.idle === 'string') return { ok: true, message: `Nothing to fetch: ${result.idle}` };
+  const counts = Object.entries(result)
+    .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && !entry[0].endsWith('Ms'))
+    .slice(0, 5)
+    .map(([name, value]) => `${name} ${value}`);
+  const took = answer.durationMs === undefined ? '' : ` in ${(answer.durationMs / 1000).toFixed(1)} s`;
+  return { ok: true, message: `Done${took}${counts.length ? `: ${counts.join(', ')}` : ''}.` };
+}
+
+export function useSources(api: ApiClient): SourcesData {
+  const [sources, setSources] = useState<SourceRow[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const reload = useCallback(() => {
+    api
+      .get<SourceList>('/api/sources')
+      .then((body) => {
+        setSources(body.sources);
+        setError(null);
+      })
+      .catch((failure: unknown) => setError(messageOf(failure)));
+  }, [api]);
+  useEffect(reload, [reload]);
+  useInterval(reload, HEALTH_POLL_MS);
+
+  const save = useCallback(
+    async (changes: SourceSettingsUpdate) => {
+      try {
+        await api.put('/api/sources/settings', changes);
+        reload();
+        return null;
+      } catch (failure) {
+        return messageOf(failure);
+      }
+    },
+    [api, reload],
+  );
+
+  const runNow = useCallback(
+    async (job: string): Promise<ActionOutcome> => {
+      try {
+        return describeJobAnswer(await api.post<JobAnswer>(`/api/jobs/${encodeURIComponent(job)}`, {}));
+      } catch (failure) {
+        if (failure instanceof ApiRequestError && failure.status === 409) return { ok: false, message: 'Already running: wait for it to end.' };
+        return { ok: false, message: messageOf(failure) };
+      } finally {
+        reload();
+      }
+    },
+    [api, reload],
+  );
+
+  const sendTestMessage = useCallback(async (): Promise<ActionOutcome> => {
+    try {
+      const answer = await api.post<TelegramTestResult>('/api/sources/telegram/test-message', {});
+      return { ok: answer.ok, message: answer.message };
+    } catch (failure) {
+      return { ok: false, message: messageOf(failure) };
+    } finally {
+      reload();
+    }
+  }, [api, reload]);
+
+  return { sources, error, reload, save, runNow, sendTestMessage };
+}

@@ -1,0 +1,143 @@
+// One row per source for the Sources panel: its state in plain words (from the health report, the keys and the
+// settings in effect), what to do about it, its "Run now" job and its editable settings.
+import type { HealthReport } from '../health/health-schemas.js';
+import type { KeyEntry } from '../keys/key-schemas.js';
+import { EDITABLE_SETTINGS } from './editable-settings.js';
+import { EDITABLE_SETTING_NAMES, type SourceId } from './setting-names.js';
+import type { SourceKey, SourceRow, SourceSetting } from './source-settings-schemas.js';
+import type { EffectiveSetting } from './source-settings-store.js';
+
+interface SourceFacts {
+  report: HealthReport;
+  keys: KeyEntry[];
+  settings: EffectiveSetting[];
+  jobs: readonly string[];
+}
+
+interface Definition {
+  id: SourceId;
+  title: string;
+  purpose: string;
+  /** The pipeline_status row its runs are recorded under. */
+  pipeline: keyof HealthReport['pipelines'] | null;
+  job: string | null;
+  key: KeyEntry['provider'] | null;
+}
+
+const SOURCES: Definition[] = [
+  { id: 'fires', title: 'Fires', purpose: 'Satellite fire detections from NASA FIRMS.', pipeline: 'fires', job: 'fires', key: 'firms' },
+  { id: 'incidents', title: 'Incidents', purpose: 'Wildfire incidents from the US interagency feed (WFIGS); no key needed.', pipeline: 'incidents', job: 'incidents', key: null },
+  { id: 'aircraft', title: 'Aircraft', purpose: 'ADS-B positions, firefighting aircraft marked and paired with fires.', pipeline: 'aircraft', job: 'aircraft', key: null },
+  { id: 'cameras', title: 'Cameras', purpose: 'Public webcams from the official directories switched on and the lists you add; no key needed.', pipeline: 'cameras', job: 'cameras', key: null },
+  { id: 'news', title: 'News', purpose: 'Headlines from the shipped RSS/Atom feeds; no key needed.', pipeline: 'news', job: 'news', key: null },
+  { id: 'summaries', title: 'Summaries', purpose: 'Hourly digests of the news, written by a language model.', pipeline: 'summaries', job: 'summaries', key: 'llm' },
+  { id: 'alerts', title: 'Alerts delivery', purpose: 'Geofence alerts sent to you through a Telegram bot.', pipeline: null, job: null, key: 'telegram' },
+  { id: 'map', title: 'Map style', purpose: 'The basemap: the offline one shipped with the app, or an online style.', pipeline: null, job: null, key: null },
+];
+
+type Status = Pick<SourceRow, 'state' | 'stateText' | 'todo' | 'lastSuccessAt' | 'lastError'>;
+
+const IDLE_PREFIX = 'idle: ';
+
+/** working / waiting / failing from the last runs; an idle run (nothing to read) is "off" with its reason. */
+function statusOfRuns(lastSuccessAt: string | null, lastError: string | null, stale: boolean, hasSettings: boolean): Status {
+  if (lastError?.startsWith(IDLE_PREFIX)) {
+    const reason = lastError.slice(IDLE_PREFIX.length);
+    return { state: 'off', stateText: `Off: ${reason}`, todo: null, lastSuccessAt, lastError: null };
+  }
+  if (lastError) {
+    const todo = hasSettings ? 'Check the settings below, then Run now.' : 'It is tried again at its next run; Run now to try at once.';
+    return { state: 'failing', stateText: `Failing: ${lastError}`, todo, lastSuccessAt, lastError };
+  }
+  if (lastSuccessAt) {
+    return { state: 'working', stateText: stale ? 'Working, but the last success is older than expected' : 'Working', todo: null, lastSuccessAt, lastError: null };
+  }
+  return { state: 'waiting', stateText: 'Waiting for its first run', todo: 'Run now to fetch at once.', lastSuccessAt: null, lastError: null };
+}
+
+const valueOf = (settings: EffectiveSetting[], name: string) => settings.find((setting) => setting.name === name)?.value ?? null;
+
+function sourceFacts(report: HealthReport, name: string): Record<string, unknown> {
+  const facts = report.sources[name];
+  return typeof facts === 'object' && facts !== null ? (facts as Record<string, unknown>) : {};
+}
+
+function statusOf(definition: Definition, facts: SourceFacts, key: KeyEntry | undefined, hasSettings: boolean): Status {
+  const { report, settings } = facts;
+  if (definition.id === 'alerts') {
+    const telegram = report.notifications.telegram;
+    const chatId = valueOf(settings, 'TELEGRAM_CHAT_ID');
+    const missing = [key?.configured ? null : 'a Telegram bot token (Keys tab)', chatId ? null : 'the chat id below'].filter(Boolean);
+    if (missing.length > 0) {
+      return {
+        state: 'not-set-up',
+        stateText: 'Not set up: alerts show in the app only',
+        todo: `Add ${missing.join(' and ')}, then send a test message.`,
+        lastSuccessAt: telegram.lastSuccessAt,
+        lastError: null,
+      };
+    }
+    if (telegram.lastError) {
+      return { state: 'failing', stateText: `Failing: ${telegram.lastError}`, todo: 'Check the token and chat id, then send a test message.', ...telegram };
+    }
+    if (telegram.lastSuccessAt) return { state: 'working', stateText: 'Working: alerts are sent to Telegram', todo: null, ...telegram };
+    return { state: 'waiting', stateText: 'Set up, waiting for the first alert', todo: 'Send a test message to check.', lastSuccessAt: null, lastError: null };
+  }
+  if (definition.id === 'map') {
+    const online = valueOf(settings, 'MAP_STYLE_URL');
+    return online
+      ? { state: 'working', stateText: 'Working: an online map style', todo: null, lastSuccessAt: null, lastError: null }
+      : { state: 'working', stateText: 'Working: the offline basemap shipped with the app', todo: null, lastSuccessAt: null, lastError: null };
+  }
+  const freshness = definition.pipeline ? report.pipelines[definition.pipeline] : undefined;
+  const runs = statusOfRuns(freshness?.lastSuccessAt ?? null, freshness?.lastError ?? null, freshness?.stale ?? false, hasSettings);
+  if (definition.id === 'aircraft' && sourceFacts(report, 'aircraft').mode === 'off') {
+    return { ...runs, state: 'off', stateText: 'Off: no ADS-B source', todo: 'Set a receiver or OpenSky URL, or a public aggregator, below.' };
+  }
+  if (definition.id === 'summaries' && !key?.configured && !valueOf(settings, 'LLM_BASE_URL') && runs.state !== 'failing') {
+    return {
+      ...runs,
+      state: 'not-set-up',
+      stateText: 'Not set up: digests are extractive (the leading sentences of the top stories)',
+      todo: 'Add a language-model key in the Keys tab, or set a local model URL and model below.',
+    };
+  }
+  return runs;
+}
+
+export function settingRow(setting: EffectiveSetting): SourceSetting {
+  const { label, description, defaultValue } = EDITABLE_SETTINGS[setting.name];
+  return {
+    name: setting.name,
+    label,
+    description,
+    value: setting.value,
+    origin: setting.origin,
+    editable: setting.origin !== 'environment',
+    defaultValue,
+    savedAt: setting.savedAt?.toISOString() ?? null,
+  };
+}
+
+function keyOf(entry: KeyEntry | undefined): SourceKey | null {
+  return entry ? { provider: entry.provider, label: entry.label, configured: entry.configured, getFrom: entry.getFrom, withoutIt: entry.withoutIt } : null;
+}
+
+export function describeSources(facts: SourceFacts): SourceRow[] {
+  return SOURCES.map((definition) => {
+    const key = definition.key ? facts.keys.find((entry) => entry.provider === definition.key) : undefined;
+    const settings = EDITABLE_SETTING_NAMES.filter((name) => EDITABLE_SETTINGS[name].source === definition.id)
+      .map((name) => facts.settings.find((setting) => setting.name === name))
+      .filter((setting): setting is EffectiveSetting => setting !== undefined)
+      .map(settingRow);
+    return {
+      id: definition.id,
+      title: definition.title,
+      purpose: definition.purpose,
+      ...statusOf(definition, facts, key, settings.length > 0 || definition.id === 'cameras'),
+      job: definition.job && facts.jobs.includes(definition.job) ? definition.job : null,
+      key: keyOf(key),
+      settings,
+    };
+  });
+}
