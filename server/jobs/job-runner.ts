@@ -1,6 +1,7 @@
 // Runs named jobs, on schedule or on demand, never two of the same at once (across processes too).
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
+import { IDLE_PREFIX } from '../pipelines/pipeline-freshness.js';
 import { PIPELINES, type PipelineName } from '../pipelines/pipeline-registry.js';
 import type { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
 import { describeRejected, type RejectedRecords } from '../pipelines/rejection-tally.js';
@@ -90,7 +91,7 @@ export class JobRunner {
       try {
         const result = await job.run();
         if (job.pipeline) {
-          if (result.idle) await this.pipelines.recordFailure(job.pipeline, `idle: ${result.idle}`);
+          if (result.idle) await this.pipelines.recordFailure(job.pipeline, `${IDLE_PREFIX}${result.idle}`);
           else await this.pipelines.recordSuccess(job.pipeline);
           await this.recordRejected(job.pipeline, result.rejected);
         }

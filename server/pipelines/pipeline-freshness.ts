@@ -5,7 +5,14 @@ import type { PipelineFreshness } from '../health/health-schemas.js';
 
 export type { PipelineFreshness };
 
-/** A pipeline is stale when it never succeeded or its last success is older than twice its interval. */
+/** How the job runner records a run that had nothing to do (a source not set up, or switched off). */
+export const IDLE_PREFIX = 'idle: ';
+
+/**
+ * A pipeline is stale when it never succeeded or its last success is older than twice its interval — unless its last
+ * run was idle: a source the user has not set up (or switched off) is not a failing feed (the Sources panel says
+ * "Off" and why; the HUD stays quiet).
+ */
 export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date = new Date()): Record<PipelineName, PipelineFreshness> {
   const byName = new Map(rows.map((row) => [row.name, row]));
   const result = {} as Record<PipelineName, PipelineFreshness>;
@@ -14,8 +21,9 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
     const expected = PIPELINES[name].expectedIntervalSeconds;
     const success = row?.lastSuccessAt ?? null;
     const ageSeconds = success ? Math.max(0, Math.round((now.getTime() - success.getTime()) / 1000)) : null;
-    const stale = ageSeconds === null || ageSeconds > 2 * expected;
     const lastError = row?.lastError ?? null;
+    const idle = lastError?.startsWith(IDLE_PREFIX) ?? false;
+    const stale = !idle && (ageSeconds === null || ageSeconds > 2 * expected);
     let reason: string | null = null;
     if (stale) {
       if (lastError) reason = `last run failed: ${lastError}`;

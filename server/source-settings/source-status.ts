@@ -2,6 +2,7 @@
 // settings in effect), what to do about it, its "Run now" job and its editable settings.
 import type { HealthReport } from '../health/health-schemas.js';
 import type { KeyEntry } from '../keys/key-schemas.js';
+import { IDLE_PREFIX } from '../pipelines/pipeline-freshness.js';
 import { EDITABLE_SETTINGS } from './editable-settings.js';
 import { EDITABLE_SETTING_NAMES, type SourceId } from './setting-names.js';
 import type { SourceKey, SourceRow, SourceSetting } from './source-settings-schemas.js';
@@ -36,8 +37,6 @@ const SOURCES: Definition[] = [
 ];
 
 type Status = Pick<SourceRow, 'state' | 'stateText' | 'todo' | 'lastSuccessAt' | 'lastError'>;
-
-const IDLE_PREFIX = 'idle: ';
 
 /** working / waiting / failing from the last runs; an idle run (nothing to read) is "off" with its reason. */
 function statusOfRuns(lastSuccessAt: string | null, lastError: string | null, stale: boolean, hasSettings: boolean): Status {

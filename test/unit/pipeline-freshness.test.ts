@@ -24,4 +24,13 @@ describe('pipeline freshness', () => {
     );
     expect(report.news).toMatchObject({ stale: true, lastError: 'feed timed out', reason: 'last run failed: feed timed out' });
   });
+
+  it('a source whose last run was idle (not set up, or switched off) is not stale, before or after a success', () => {
+    const idle = (lastSuccessAt: Date | null) => ({ name: 'cameras', lastAttemptAt: now, lastSuccessAt, lastError: 'idle: no camera directories configured', lastErrorAt: now, rejected: 0 });
+    expect(describeFreshness([idle(null)], now).cameras).toMatchObject({ stale: false, reason: null, lastError: 'idle: no camera directories configured' });
+    expect(describeFreshness([idle(new Date(now.getTime() - 30 * 86_400_000))], now).cameras).toMatchObject({ stale: false, reason: null });
+    // An error that merely mentions idleness is still an error.
+    const failing = { ...idle(null), lastError: 'upstream idle: timed out' };
+    expect(describeFreshness([failing], now).cameras).toMatchObject({ stale: true });
+  });
 });
