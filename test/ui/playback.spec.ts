@@ -73,10 +73,10 @@ test('play runs the range from its start at the chosen speed and pauses; steps m
   const app = new AppPage(page);
   const playback = new PlaybackPage(page);
   await app.openReady();
-  // 1 h range: six labels ten minutes apart, on the wall clock.
+  // 1 h range: labels ten minutes apart on the wall clock (one too near an end is left out).
   await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '1 h' }).click();
   const labels = page.getByTestId('playback-axis').locator('span');
-  await expect(labels).toHaveCount(6);
+  await expect.poll(() => labels.count()).toBeGreaterThanOrEqual(5);
   const times = await Promise.all((await labels.all()).map(async (span) => Date.parse((await span.getAttribute('data-time')) ?? '')));
   for (let index = 1; index < times.length; index += 1) expect((times[index] ?? 0) - (times[index - 1] ?? 0)).toBe(10 * 60_000);
   expect(times.every((time) => new Date(time).getMinutes() % 10 === 0)).toBe(true);

@@ -3,6 +3,7 @@
 // environment shown as such; the Telegram test message saying what is missing, then the Bot API's answer.
 import { expect, test } from '@playwright/test';
 import { AppPage } from './pages/app-page.js';
+import { MapPage } from './pages/map-page.js';
 import { SourcesPage } from './pages/sources-page.js';
 import { uiStack } from './support/stack-file.js';
 
@@ -110,4 +111,40 @@ test('Sources tab: the Telegram test message says what is missing, then gives th
   await expect(sources.testMessageResult()).toContainText('127.0.0.1:9');
   await expect(sources.row('alerts')).not.toHaveAttribute('data-state', 'not-set-up');
   expect(await page.content()).not.toContain(TELEGRAM_TOKEN);
+});
+
+test('the FIRMS area drawn on the map: its bounding box fills the area setting, and no geofence is started', async ({ page }) => {
+  const app = new AppPage(page);
+  const sources = new SourcesPage(page);
+  const map = new MapPage(page);
+  await app.openReady({ view: [23.5, 38.0, 7] });
+  await sources.open();
+  await sources.expand('fires');
+  await page.getByTestId('source-fires-draw').click();
+  await expect(page.getByTestId('area-drawing')).toBeVisible();
+  for (const [lon, lat] of [
+    [23.0, 37.6],
+    [24.1, 37.7],
+    [23.6, 38.45],
+  ] as const) {
+    const point = await map.pagePoint(lon, lat);
+    await page.mouse.click(point.x, point.y);
+  }
+  await expect(page.getByTestId('area-drawing')).toHaveAttribute('data-points', '3');
+  await page.getByTestId('area-finish').click();
+  await expect(page.getByTestId('area-drawing')).toHaveCount(0);
+  const area = (await sources.input('FIRE_BBOX').inputValue()).split(',').map(Number);
+  expect(area).toHaveLength(4);
+  const [west, south, east, north] = area as [number, number, number, number];
+  expect(west).toBeCloseTo(23.0, 1);
+  expect(south).toBeCloseTo(37.6, 1);
+  expect(east).toBeCloseTo(24.1, 1);
+  expect(north).toBeCloseTo(38.45, 1);
+  await page.getByTestId('source-save-fires').click();
+  await expect(page.getByTestId('source-saved-fires')).toBeVisible();
+  expect((await savedSetting('FIRE_BBOX')).origin).toBe('saved');
+  // The shape was the area, not a geofence waiting for a name.
+  await page.getByRole('tab', { name: 'Geofences' }).click();
+  await expect(page.getByTestId('geofence-name')).toHaveCount(0);
+  await expect(page.getByTestId('geofence-draw')).toBeEnabled();
 });

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { axisTicks, tickSpacingMinutes } from '../../renderer/src/data/playback-axis.js';
 import { initialTimeline, liveEnd, playbackReducer, playbackStep } from '../../renderer/src/data/playback-cursor.js';
 import { MAP_WINDOW_MS, MAP_WINDOW_SECONDS, MAP_WINDOW_SINCE } from '../../renderer/src/data/time-windows.js';
+import { bboxOfShape } from '../../renderer/src/map/bbox-of-shape.js';
 import { draftReducer, NO_DRAFT } from '../../renderer/src/ui/geofence-draft.js';
 
 const NOW = Date.parse('2026-11-22T12:00:30Z');
@@ -79,13 +80,27 @@ describe('draftReducer', () => {
 
   it('counts corners while drawing and keeps the finished shape (its closing corner not counted)', () => {
     const drawing = draftReducer(NO_DRAFT, { type: 'start' });
-    expect(drawing).toEqual({ drawing: true, points: 0, polygon: null });
-    expect(draftReducer(drawing, { type: 'corners', points: 3 })).toEqual({ drawing: true, points: 3, polygon: null });
-    expect(draftReducer(drawing, { type: 'finished', polygon: square })).toEqual({ drawing: false, points: 4, polygon: square });
+    expect(drawing).toEqual({ purpose: 'geofence', drawing: true, points: 0, polygon: null });
+    expect(draftReducer(drawing, { type: 'corners', points: 3 })).toEqual({ purpose: 'geofence', drawing: true, points: 3, polygon: null });
+    expect(draftReducer(drawing, { type: 'finished', polygon: square })).toEqual({ purpose: 'geofence', drawing: false, points: 4, polygon: square });
+  });
+
+  it('keeps what the shape is for (a geofence, or the FIRMS area) until cleared', () => {
+    const area = draftReducer(NO_DRAFT, { type: 'start', purpose: 'area' });
+    expect(draftReducer(area, { type: 'finished', polygon: square })).toMatchObject({ purpose: 'area', polygon: square });
   });
 
   it('clears to no draft', () => {
-    expect(draftReducer({ drawing: false, points: 4, polygon: square }, { type: 'clear' })).toBe(NO_DRAFT);
+    expect(draftReducer({ purpose: 'geofence', drawing: false, points: 4, polygon: square }, { type: 'clear' })).toBe(NO_DRAFT);
+  });
+});
+
+describe('a drawn shape as the FIRMS area', () => {
+  it('is its bounding box, widened outwards to a thousandth of a degree, within the globe', () => {
+    const shape = { type: 'Polygon' as const, coordinates: [[[-121.49123, 38.1], [-120.0004, 38.58119], [-121.2, 39.2], [-121.49123, 38.1]]] };
+    expect(bboxOfShape(shape)).toBe('-121.492,38.1,-120,39.2');
+    const huge = { type: 'Polygon' as const, coordinates: [[[-190, -95], [190, -95], [190, 95], [-190, -95]]] };
+    expect(bboxOfShape(huge)).toBe('-180,-90,180,90');
   });
 });
 

@@ -5,7 +5,7 @@ import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { Geofence } from '../api/api-types';
 import type { MapController } from '../map/map-controller';
-import type { DraftAction, DraftState } from './geofence-draft';
+import { type DraftAction, type DraftState, NO_DRAFT } from './geofence-draft';
 
 export interface GeofencesTabProps {
   api: ApiClient;
@@ -18,7 +18,9 @@ export interface GeofencesTabProps {
 
 const message = (error: unknown) => (error instanceof ApiRequestError ? error.message : (error as Error).message);
 
-export function GeofencesTab({ api, controller, geofences, draft, dispatchDraft, onChanged }: GeofencesTabProps) {
+export function GeofencesTab({ api, controller, geofences, draft: anyDraft, dispatchDraft, onChanged }: GeofencesTabProps) {
+  // An area being drawn for the Sources tab is not a geofence.
+  const draft = anyDraft.purpose === 'geofence' ? anyDraft : NO_DRAFT;
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -26,7 +28,7 @@ export function GeofencesTab({ api, controller, geofences, draft, dispatchDraft,
   const startDrawing = () => {
     setError(null);
     controller?.startDrawing();
-    dispatchDraft({ type: 'start' });
+    dispatchDraft({ type: 'start', purpose: 'geofence' });
   };
   const cancel = () => {
     controller?.cancelDrawing();

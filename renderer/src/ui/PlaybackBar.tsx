@@ -27,7 +27,8 @@ export function PlaybackBar({ api, controller, viewport }: { api: ApiClient; con
   usePlaybackMap(api, controller, minuteStart, viewport);
   const path = useMemo(() => histogramPath(counts, WIDTH, HEIGHT), [counts]);
   const total = counts.reduce((sum, count) => sum + count, 0);
-  const ticks = useMemo(() => axisTicks(from, minutes, -new Date(from).getTimezoneOffset()), [from, minutes]);
+  // A label too near either end would be cut by the edge of the screen.
+  const ticks = useMemo(() => axisTicks(from, minutes, -new Date(from).getTimezoneOffset()).filter((tick) => tick.at > 0.03 && tick.at < 0.97), [from, minutes]);
 
   return (
     <section className="playback" data-testid="playback" data-mode={cursor === null ? 'live' : 'playback'} aria-label="Playback">

@@ -43,7 +43,7 @@ export function SidePanel(props: SidePanelProps) {
         ))}
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
-        {tab === 'sources' && <SourcesTab api={props.api} controller={props.controller} onOpenKeys={() => setTab('keys')} />}
+        {tab === 'sources' && <SourcesTab api={props.api} controller={props.controller} drawing={{ draft: props.draft, dispatchDraft: props.dispatchDraft }} onOpenKeys={() => setTab('keys')} />}
         {tab === 'layers' && <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} />}
         {tab === 'geofences' && (
           <GeofencesTab

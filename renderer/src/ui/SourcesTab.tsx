@@ -7,6 +7,7 @@ import type { SourceRow, SourceSetting, SourceSettingsUpdate } from '../api/api-
 import { type ActionOutcome, useSources } from '../data/use-sources';
 import { formatAge, formatBoth, toDate } from '../format/time-format';
 import type { MapController } from '../map/map-controller';
+import { AreaDrawButton, type AreaDrawing } from './AreaDrawButton';
 import { CameraSourcesEditor } from './CameraSourcesEditor';
 import { ExternalLink } from './ExternalLink';
 import './SourcesTab.css';
@@ -14,6 +15,8 @@ import './SourcesTab.css';
 export interface SourcesTabProps {
   api: ApiClient;
   controller: MapController | null;
+  /** The shape drawn on the map, shared with the Geofences tab (the FIRMS area is drawn with the same tool). */
+  drawing: AreaDrawing;
   onOpenKeys: () => void;
 }
 
@@ -88,7 +91,17 @@ function SettingField({ setting, value, onChange, onReset }: { setting: SourceSe
   );
 }
 
-function SourceSettings({ source, controller, save }: { source: SourceRow; controller: MapController | null; save: (changes: SourceSettingsUpdate) => Promise<string | null> }) {
+function SourceSettings({
+  source,
+  controller,
+  drawing,
+  save,
+}: {
+  source: SourceRow;
+  controller: MapController | null;
+  drawing: AreaDrawing;
+  save: (changes: SourceSettingsUpdate) => Promise<string | null>;
+}) {
   const initial = () => Object.fromEntries(source.settings.map((setting) => [setting.name, setting.origin === 'default' ? '' : (setting.value ?? '')]));
   const [values, setValues] = useState<Record<string, string>>(initial);
   const [error, setError] = useState<string | null>(null);
@@ -134,6 +147,7 @@ function SourceSettings({ source, controller, save }: { source: SourceRow; contr
           <button type="button" data-testid="source-fires-use-map" disabled={!controller} onClick={() => controller && set('FIRE_BBOX', visibleArea(controller))}>
             Use the visible map area
           </button>
+          <AreaDrawButton controller={controller} drawing={drawing} onArea={(bbox) => set('FIRE_BBOX', bbox)} />
           <button type="button" data-testid="source-fires-world" onClick={() => set('FIRE_BBOX', 'world')}>
             Whole world
           </button>
@@ -172,6 +186,7 @@ function SourceItem(props: {
   source: SourceRow;
   api: ApiClient;
   controller: MapController | null;
+  drawing: AreaDrawing;
   data: ReturnType<typeof useSources>;
   onOpenKeys: () => void;
 }) {
@@ -251,13 +266,13 @@ function SourceItem(props: {
           {open ? '▾ Hide settings' : '▸ Settings'}
         </button>
       )}
-      {open && source.settings.length > 0 && <SourceSettings source={source} controller={props.controller} save={data.save} />}
+      {open && source.settings.length > 0 && <SourceSettings source={source} controller={props.controller} drawing={props.drawing} save={data.save} />}
       {open && source.id === 'cameras' && <CameraSourcesEditor api={props.api} />}
     </li>
   );
 }
 
-export function SourcesTab({ api, controller, onOpenKeys }: SourcesTabProps) {
+export function SourcesTab({ api, controller, drawing, onOpenKeys }: SourcesTabProps) {
   const data = useSources(api);
   return (
     <section className="sources-tab" data-testid="sources-tab">
@@ -266,7 +281,7 @@ export function SourcesTab({ api, controller, onOpenKeys }: SourcesTabProps) {
       {data.sources === null && !data.error && <p className="muted">Loading…</p>}
       <ul className="source-list">
         {data.sources?.map((source) => (
-          <SourceItem key={source.id} source={source} api={api} controller={controller} data={data} onOpenKeys={onOpenKeys} />
+          <SourceItem key={source.id} source={source} api={api} controller={controller} drawing={drawing} data={data} onOpenKeys={onOpenKeys} />
         ))}
       </ul>
     </section>
