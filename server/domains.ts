@@ -13,6 +13,7 @@ import { jobsModule } from './jobs/jobs-module.js';
 import { keysModule } from './keys/keys-module.js';
 import { liveModule } from './live/live-module.js';
 import { newsModule } from './news/news-domain.js';
+import { placesModule } from './places/places-module.js';
 import { sourceSettingsModule } from './source-settings/source-settings-module.js';
 import { uiModule } from './ui-settings/ui-module.js';
 
@@ -31,6 +32,7 @@ export function appDomains(version: string): DomainModule[] {
     aircraftModule,
     camerasModule,
     newsModule,
+    placesModule,
     liveModule,
   ];
 }

@@ -46,6 +46,8 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/cameras/near': { query: { lat: '38.5', lon: '-121.5' } },
   'PUT /api/sources/settings': { body: { FIRE_DATASET: 'VIIRS_NOAA20_NRT' }, optionalKeys: ['FIRE_DATASET'] },
   'POST /api/sources/telegram/test-message': {},
+  'GET /api/search': { query: { q: 'Sacramento' } },
+  'GET /api/tiles/places/:z/:x/:y.mvt': { params: { z: '1', x: '0', y: '0' } },
 };
 
 const NUL = 'a\u0000b';

@@ -1,0 +1,107 @@
+// Loads the packaged gazetteer into PostGIS once: at first start, and again when a package version (or the
+// loader's rules) changes. One transaction under a cross-process lock, so a stopped or failed load leaves the
+// previous data (or none) and the next start loads again; other processes wait for the one that loads.
+import type { FastifyBaseLogger } from 'fastify';
+import type { GazetteerRepository } from './gazetteer-repository.js';
+import type { GazetteerSource } from './gazetteer-source.js';
+import type { GazetteerProgress } from './places-schemas.js';
+
+const ATTRIBUTION = 'Places © GeoNames (geonames.org), CC BY 4.0; boundaries Natural Earth';
+const BATCH_SIZE = 20_000;
+const WAIT_FOR_OTHER_MS = 2_000;
+
+class LoadStopped extends Error {}
+
+export class GazetteerLoader {
+  private progressNow: GazetteerProgress;
+  private stopped = false;
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly repository: GazetteerRepository,
+    private readonly source: GazetteerSource,
+    private readonly log: FastifyBaseLogger,
+  ) {
+    this.progressNow = { state: 'pending', loaded: 0, total: 0, places: 0, boundaries: 0, version: source.version, attribution: ATTRIBUTION };
+  }
+
+  progress(): GazetteerProgress {
+    return { ...this.progressNow };
+  }
+
+  /** Loads unless the data of this version is already there; resolves when the gazetteer is ready (or failed). */
+  ensureLoaded(): Promise<void> {
+    this.running ??= this.run().finally(() => {
+      this.running = null;
+    });
+    return this.running;
+  }
+
+  /** Stops a load: its running statement is cancelled and all of it rolled back (the next start loads again). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (!this.running) return;
+    await this.repository.cancelLoad().catch((error: unknown) => this.log.warn({ err: error }, 'could not cancel the gazetteer load'));
+    await this.running.catch(() => undefined);
+  }
+
+  private async run(): Promise<void> {
+    try {
+      while (!this.stopped) {
+        const current = await this.repository.state();
+        if (current?.version === this.source.version && current.state === 'ready') {
+          this.progressNow = { ...this.progressNow, state: 'ready', places: current.places, boundaries: current.boundaries, loaded: this.progressNow.total || current.places, total: this.progressNow.total || current.places };
+          return;
+        }
+        const done = await this.loadOnce();
+        if (done) return;
+        // Another process holds the load: report its state and look again shortly.
+        const other = await this.repository.state();
+        this.progressNow = { ...this.progressNow, state: other?.state === 'failed' ? 'failed' : 'loading', error: other?.error ?? undefined };
+        await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_OTHER_MS));
+      }
+    } catch (error) {
+      if (error instanceof LoadStopped || this.stopped) return;
+      const message = (error as Error).message;
+      this.progressNow = { ...this.progressNow, state: 'failed', error: message };
+      this.log.error({ err: error }, 'gazetteer load failed');
+      await this.repository
+        .recordState({ version: this.source.version, state: 'failed', places: 0, boundaries: 0, error: message })
+        .catch(() => undefined);
+    }
+  }
+
+  /** One load attempt; false when another process is loading. */
+  private async loadOnce(): Promise<boolean> {
+    const started = Date.now();
+    const total = await this.source.recordCount();
+    const result = await this.repository.loadExclusively(async (client) => {
+      if (this.stopped) throw new LoadStopped('stopped');
+      const current = await this.repository.stateIn(client);
+      if (current?.version === this.source.version && current.state === 'ready') return current;
+      this.progressNow = { ...this.progressNow, state: 'loading', loaded: 0, total, places: 0, boundaries: 0, error: undefined };
+      await this.repository.recordState({ version: this.source.version, state: 'loading', places: 0, boundaries: 0, error: null });
+      this.log.info({ version: this.source.version, total }, 'loading the gazetteer');
+      await this.repository.clear(client);
+      let places = 0;
+      for await (const batch of this.source.places(BATCH_SIZE, (read) => (this.progressNow.loaded = read))) {
+        if (this.stopped) throw new LoadStopped('stopped');
+        await this.repository.insertPlaces(client, batch);
+        places += batch.length;
+        this.progressNow.places = places;
+      }
+      await this.repository.indexNames(client);
+      await this.repository.insertBoundaries(client, await this.source.boundaries());
+      await this.repository.deriveBoundaryCodes(client);
+      const counts = await this.repository.counts(client);
+      await this.repository.markReady(client, this.source.version, counts);
+      return { version: this.source.version, state: 'ready' as const, error: null, ...counts };
+    });
+    if (!result) return false;
+    await this.repository.analyze();
+    const loadMs = Date.now() - started;
+    this.progressNow = { ...this.progressNow, state: 'ready', loaded: total, total, places: result.places, boundaries: result.boundaries, loadMs, error: undefined };
+    this.log.info({ places: result.places, boundaries: result.boundaries, loadMs }, 'gazetteer ready');
+    return true;
+  }
+}

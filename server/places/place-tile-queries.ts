@@ -1,0 +1,28 @@
+// Which places and boundaries a tile shows at its zoom: the places drawn from that zoom on (place-min-zoom.ts:
+// capitals always, the population threshold falling as the map zooms in), larger first and capped; states and
+// provinces from zoom 3, their names from zoom 4.
+import { invalidInput } from '../domain-errors.js';
+import type { PlaceTileRepository, PlaceTileRules } from './place-tile-repository.js';
+
+const MAX_PLACES_PER_TILE = 300;
+
+export function placeTileRules(zoom: number): PlaceTileRules {
+  return {
+    zoom,
+    maxPlaces: MAX_PLACES_PER_TILE,
+    boundaryLevel: zoom >= 3 ? 1 : 0,
+    labelLevel: zoom >= 4 ? 1 : zoom >= 2 ? 0 : -1,
+    lowDetail: zoom < 5,
+  };
+}
+
+export class PlaceTileQueries {
+  constructor(private readonly tiles: PlaceTileRepository) {}
+
+  /** The Mapbox vector tile z/x/y: layers `places`, `boundaries`, `boundary_labels`. */
+  async tile(zoom: number, x: number, y: number): Promise<Buffer> {
+    const size = 2 ** zoom;
+    if (x >= size || y >= size) throw invalidInput('bad_request', `tile ${zoom}/${x}/${y} does not exist`);
+    return this.tiles.tile(zoom, x, y, placeTileRules(zoom));
+  }
+}

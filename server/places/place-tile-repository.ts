@@ -1,0 +1,63 @@
+// SQL of the place tiles: the places drawn from this zoom on (capitals and larger places first, capped),
+// boundaries (simplified below zoom 5) and the points their names are drawn at, as three MVT layers.
+import type { Database } from '../db/database.js';
+
+export interface PlaceTileRules {
+  /** The tile's zoom: places whose min_zoom is at most this (see place-min-zoom.ts). */
+  zoom: number;
+  maxPlaces: number;
+  /** Deepest boundary level drawn (0 countries, 1 states and provinces). */
+  boundaryLevel: 0 | 1;
+  /** Names of boundaries drawn from this level down (-1: none). */
+  labelLevel: -1 | 0 | 1;
+  /** Use the simplified boundary copies. */
+  lowDetail: boolean;
+}
+
+// Labels near a tile's edge are kept by the neighbouring tile too (a 1/16 margin), so none is cut in half.
+const TILE = `
+WITH bounds AS (
+  SELECT ST_TileEnvelope($1, $2, $3) AS tile, ST_Transform(ST_TileEnvelope($1, $2, $3, margin => 0.0625), 4326) AS wide
+),
+place_features AS (
+  SELECT ST_AsMVTGeom(ST_Transform(p.geom, 3857), b.tile, 4096, 256, true) AS geom,
+         p.geoname_id AS id, p.name, p.population::float8 AS population, p.capital,
+         p.feature_code AS "featureCode", p.country_code AS "countryCode", p.admin1_name AS "admin1Name"
+  FROM places p, bounds b
+  WHERE p.geom && b.wide AND p.min_zoom <= $4
+  ORDER BY p.capital DESC, p.population DESC, p.geoname_id
+  LIMIT $5
+),
+boundary_features AS (
+  SELECT ST_AsMVTGeom(CASE WHEN $8 THEN d.tile_geom_low ELSE d.tile_geom END, b.tile, 4096, 64, true) AS geom,
+         d.level, d.name, d.country_code AS "countryCode"
+  FROM boundaries d, bounds b
+  WHERE d.level <= $6 AND (($8 AND d.tile_geom_low && b.tile) OR (NOT $8 AND d.tile_geom && b.tile))
+),
+label_features AS (
+  SELECT ST_AsMVTGeom(ST_Transform(d.label_point, 3857), b.tile, 4096, 256, true) AS geom,
+         d.level, d.name, d.country_code AS "countryCode"
+  FROM boundaries d, bounds b
+  WHERE d.level <= $7 AND d.label_point && b.wide
+)
+SELECT coalesce((SELECT ST_AsMVT(place_features.*, 'places', 4096, 'geom', 'id') FROM place_features WHERE geom IS NOT NULL), ''::bytea)
+    || coalesce((SELECT ST_AsMVT(boundary_features.*, 'boundaries', 4096, 'geom') FROM boundary_features WHERE geom IS NOT NULL), ''::bytea)
+    || coalesce((SELECT ST_AsMVT(label_features.*, 'boundary_labels', 4096, 'geom') FROM label_features WHERE geom IS NOT NULL), ''::bytea) AS tile`;
+
+export class PlaceTileRepository {
+  constructor(private readonly db: Database) {}
+
+  async tile(z: number, x: number, y: number, rules: PlaceTileRules): Promise<Buffer> {
+    const { rows } = await this.db.query<{ tile: Buffer | null }>(TILE, [
+      z,
+      x,
+      y,
+      rules.zoom,
+      rules.maxPlaces,
+      rules.boundaryLevel,
+      rules.labelLevel,
+      rules.lowDetail,
+    ]);
+    return rows[0]?.tile ?? Buffer.alloc(0);
+  }
+}

@@ -1,0 +1,37 @@
+// Places: the world gazetteer (GeoNames places, Natural Earth boundaries) loaded into PostGIS at first start,
+// the search box's GET /api/search and the labelled basemap's place tiles.
+import type { DomainModule } from '../domain-module.js';
+import { GazetteerLoader } from './gazetteer-loader.js';
+import { GazetteerRepository } from './gazetteer-repository.js';
+import { GazetteerSource } from './gazetteer-source.js';
+import { ObjectSearchRepository } from './object-search-repository.js';
+import { PlaceSearchRepository } from './place-search-repository.js';
+import { PlaceTileQueries } from './place-tile-queries.js';
+import { PlaceTileRepository } from './place-tile-repository.js';
+import { placeRoutes } from './places-routes.js';
+import { SearchService } from './search-service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Loads the gazetteer (started with the workers) and tells how far it got. */
+    gazetteer: GazetteerLoader;
+  }
+}
+
+export const placesModule: DomainModule = {
+  name: 'places',
+  async register(app) {
+    const gazetteer = new GazetteerLoader(new GazetteerRepository(app.db), new GazetteerSource(), app.log);
+    app.decorate('gazetteer', gazetteer);
+    // state loading|ready|failed, records read of total, places and boundaries stored, and the credit GeoNames asks for.
+    app.health.addSection('places', async () => gazetteer.progress());
+    const search = new SearchService(new PlaceSearchRepository(app.db), new ObjectSearchRepository(app.db), () => gazetteer.progress().state);
+    await app.register(placeRoutes, { search, tiles: new PlaceTileQueries(new PlaceTileRepository(app.db)) });
+  },
+  startWorkers(app) {
+    const gazetteer = app.gazetteer;
+    // In the background: the app answers (without places) while the first start loads them.
+    gazetteer.ensureLoaded().catch((error: unknown) => app.log.error({ err: error }, 'gazetteer load failed'));
+    return () => gazetteer.stop();
+  },
+};

@@ -1,0 +1,46 @@
+// GET /api/search?q=&limit= and GET /api/tiles/places/{z}/{x}/{y}.mvt.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { limitParam, wholeNumberParam } from '../http/query-params.js';
+import { safeText } from '../http/safe-text.js';
+import type { PlaceTileQueries } from './place-tile-queries.js';
+import { placeTile, searchAnswer } from './places-schemas.js';
+import type { SearchService } from './search-service.js';
+
+export interface PlaceRoutesOptions {
+  search: SearchService;
+  tiles: PlaceTileQueries;
+}
+
+const searchQuery = z
+  .object({
+    q: safeText().trim().min(1, 'q must not be empty').max(200, 'q must be at most 200 characters'),
+    limit: limitParam(10, 50),
+  })
+  .strict();
+
+// x and y are checked against 2^z by PlaceTileQueries.tile.
+const tileParams = z.object({
+  z: wholeNumberParam(0, 22),
+  x: wholeNumberParam(0, 2 ** 22 - 1),
+  y: wholeNumberParam(0, 2 ** 22 - 1),
+});
+
+export async function placeRoutes(app: FastifyInstance, options: PlaceRoutesOptions): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get('/api/search', { schema: { querystring: searchQuery, response: { 200: searchAnswer } } }, async (request) =>
+    options.search.search(request.query.q, request.query.limit),
+  );
+
+  typed.get(
+    '/api/tiles/places/:z/:x/:y.mvt',
+    { schema: { params: tileParams, querystring: z.object({}).strict(), response: { 200: placeTile } } },
+    async (request, reply) => {
+      const tile = await options.tiles.tile(request.params.z, request.params.x, request.params.y);
+      // The gazetteer changes only with a new package version: a browser may keep a tile for an hour.
+      return reply.header('content-type', 'application/vnd.mapbox-vector-tile').header('cache-control', 'private, max-age=3600').send(tile);
+    },
+  );
+}

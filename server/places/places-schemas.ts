@@ -1,0 +1,58 @@
+// GET /api/search and the place tiles: the answers' shapes.
+import { z } from 'zod';
+import { binaryResponse } from '../http/response-schemas.js';
+
+export const searchResultKind = z.enum(['place', 'country', 'region', 'coordinates', 'aircraft', 'incident', 'news']);
+export type SearchResultKind = z.infer<typeof searchResultKind>;
+
+export const searchResult = z
+  .object({
+    kind: searchResultKind,
+    /** What the result is called: the place's name, the formatted position, the callsign, the headline. */
+    label: z.string(),
+    /** Where or what else: "California, United States", "MGRS", "registration N123AB". */
+    sublabel: z.string().nullable(),
+    /** Null for a news story, which has no place of its own. */
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    /** west, south, east, north: fly to fit it when present. */
+    bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
+    /** Zoom to fly to when there is no bbox. */
+    zoom: z.number().nullable(),
+    /** The thing's own id: GeoNames id, ICAO hex, IRWIN id, story id. */
+    id: z.string().nullable(),
+    /** A news story's link. */
+    link: z.string().nullable(),
+  })
+  .meta({ id: 'SearchResult' });
+export type SearchResult = z.infer<typeof searchResult>;
+
+export const searchAnswer = z
+  .object({
+    query: z.string(),
+    results: z.array(searchResult),
+    /** The gazetteer is still loading: place results may be missing. */
+    gazetteer: z.enum(['pending', 'loading', 'ready', 'failed']),
+  })
+  .meta({ id: 'SearchAnswer' });
+export type SearchAnswer = z.infer<typeof searchAnswer>;
+
+/** A Mapbox vector tile with layers `places` (points), `boundaries` (polygons) and `boundary_labels` (points). */
+export const placeTile = binaryResponse('Mapbox vector tile, layers `places`, `boundaries`, `boundary_labels`', ['application/vnd.mapbox-vector-tile']);
+
+/** The health section `sources.places`: how far the first load of the gazetteer got. */
+export interface GazetteerProgress {
+  state: 'pending' | 'loading' | 'ready' | 'failed';
+  /** Records of the places file read so far (all of them once ready). */
+  loaded: number;
+  total: number;
+  places: number;
+  boundaries: number;
+  /** The data packages' versions (a change reloads). */
+  version: string;
+  /** How long this process's load took, once it is done. */
+  loadMs?: number;
+  error?: string;
+  /** The credit GeoNames' licence asks for, shown on the map. */
+  attribution: string;
+}

@@ -1,0 +1,148 @@
+// The search box: a typed position first, else places (prefix, then misspellings), countries and states,
+// aircraft, incidents and news stories, merged into one list of things to fly to.
+import { parsePosition, type ParsedPosition } from './coordinate-query.js';
+import type { ObjectSearchRepository } from './object-search-repository.js';
+import type { BoundaryHit, PlaceHit, PlaceSearchRepository } from './place-search-repository.js';
+import type { SearchAnswer, SearchResult } from './places-schemas.js';
+
+const FUZZY_MIN_LENGTH = 3;
+const FUZZY_MIN_SCORE = 0.4;
+const OTHER_KINDS_LIMIT = 3;
+const NEAREST_MAX_METRES = 50_000;
+
+const FORMAT_NAMES: Record<ParsedPosition['format'], string> = { decimal: 'Decimal degrees', dms: 'Degrees, minutes, seconds', mgrs: 'MGRS' };
+
+function zoomForPopulation(population: number): number {
+  if (population >= 1_000_000) return 10;
+  if (population >= 100_000) return 11;
+  return 12;
+}
+
+function placeResult(hit: PlaceHit): SearchResult {
+  const where = [hit.admin1Name, hit.countryName ?? hit.countryCode].filter((part): part is string => Boolean(part)).join(', ');
+  const alias = hit.matched && hit.matched.toLowerCase() !== hit.name.toLowerCase() ? ` · “${hit.matched}”` : '';
+  return {
+    kind: 'place',
+    label: hit.name,
+    sublabel: `${where}${alias}` || null,
+    latitude: hit.latitude,
+    longitude: hit.longitude,
+    bbox: null,
+    zoom: zoomForPopulation(hit.population),
+    id: String(hit.geonameId),
+    link: null,
+  };
+}
+
+function boundaryResult(hit: BoundaryHit): SearchResult {
+  return {
+    kind: hit.level === 0 ? 'country' : 'region',
+    label: hit.name,
+    sublabel: hit.level === 0 ? 'Country' : (hit.countryName ?? hit.countryCode),
+    latitude: hit.latitude,
+    longitude: hit.longitude,
+    bbox: hit.bbox,
+    zoom: null,
+    id: null,
+    link: null,
+  };
+}
+
+export class SearchService {
+  constructor(
+    private readonly places: PlaceSearchRepository,
+    private readonly objects: ObjectSearchRepository,
+    private readonly gazetteerState: () => SearchAnswer['gazetteer'],
+  ) {}
+
+  async search(query: string, limit: number): Promise<SearchAnswer> {
+    const gazetteer = this.gazetteerState();
+    const position = parsePosition(query);
+    if (position) return { query, gazetteer, results: [await this.positionResult(position)] };
+
+    // While a load runs, the name indexes are being rebuilt under its lock: names would wait for the whole load.
+    const namesReady = gazetteer !== 'loading';
+    const [prefixPlaces, boundaries, aircraft, incidents, news] = await Promise.all([
+      namesReady ? this.places.byPrefix(query, limit) : Promise.resolve([]),
+      this.places.boundaries(query, OTHER_KINDS_LIMIT),
+      this.objects.aircraft(query, OTHER_KINDS_LIMIT),
+      this.objects.incidents(query, OTHER_KINDS_LIMIT),
+      this.objects.news(query, OTHER_KINDS_LIMIT),
+    ]);
+    let places = prefixPlaces;
+    // Misspellings are looked for only when no name starts with the text (a trigram scan costs more than the rest).
+    if (namesReady && places.length === 0 && query.trim().length >= FUZZY_MIN_LENGTH && (await this.places.hasTrigram())) {
+      const seen = new Set(places.map((hit) => hit.geonameId));
+      const similar = await this.places.bySimilarity(query, limit, FUZZY_MIN_SCORE);
+      places = [...places, ...similar.filter((hit) => !seen.has(hit.geonameId))];
+    }
+
+    const folded = query.trim().toLowerCase();
+    const exactBoundaries = boundaries.filter((hit) => hit.name.toLowerCase() === folded);
+    const otherBoundaries = boundaries.filter((hit) => hit.name.toLowerCase() !== folded);
+    const objects: SearchResult[] = [
+      ...aircraft.map((hit): SearchResult => ({
+        kind: 'aircraft',
+        label: hit.callsign?.trim() || hit.registration || hit.icao24.toUpperCase(),
+        sublabel: [hit.registration && `reg. ${hit.registration}`, `hex ${hit.icao24.toUpperCase()}`, hit.typeCode].filter(Boolean).join(' · '),
+        latitude: hit.latitude,
+        longitude: hit.longitude,
+        bbox: null,
+        zoom: 10,
+        id: hit.icao24,
+        link: null,
+      })),
+      ...incidents.map((hit): SearchResult => ({
+        kind: 'incident',
+        label: hit.name,
+        sublabel: [hit.state, hit.sizeAcres !== null ? `${Math.round(hit.sizeAcres).toLocaleString('en-US')} acres` : null].filter(Boolean).join(' · ') || null,
+        latitude: hit.latitude,
+        longitude: hit.longitude,
+        bbox: null,
+        zoom: 11,
+        id: hit.id,
+        link: null,
+      })),
+    ];
+    const newsResults = news.map((hit): SearchResult => ({
+      kind: 'news',
+      label: hit.title,
+      sublabel: hit.publishedAt ? `News · ${hit.publishedAt.slice(0, 10)}` : 'News',
+      latitude: null,
+      longitude: null,
+      bbox: null,
+      zoom: null,
+      id: String(hit.id),
+      link: hit.link,
+    }));
+    // Places fill what the other kinds leave, but never fewer than half the list.
+    const placeRoom = Math.max(Math.ceil(limit / 2), limit - exactBoundaries.length - objects.length - otherBoundaries.length - newsResults.length);
+    const results = [
+      ...exactBoundaries.map(boundaryResult),
+      ...places.slice(0, placeRoom).map(placeResult),
+      ...objects,
+      ...otherBoundaries.map(boundaryResult),
+      ...newsResults,
+    ].slice(0, limit);
+    return { query, gazetteer, results };
+  }
+
+  private async positionResult(position: ParsedPosition): Promise<SearchResult> {
+    const nearest = await this.places.nearest(position.latitude, position.longitude);
+    const near =
+      nearest && nearest.metres <= NEAREST_MAX_METRES
+        ? ` · near ${[nearest.name, nearest.admin1Name, nearest.countryName].filter(Boolean).join(', ')}`
+        : '';
+    return {
+      kind: 'coordinates',
+      label: `${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}`,
+      sublabel: `${FORMAT_NAMES[position.format]}${near}`,
+      latitude: position.latitude,
+      longitude: position.longitude,
+      bbox: null,
+      zoom: 12,
+      id: null,
+      link: null,
+    };
+  }
+}

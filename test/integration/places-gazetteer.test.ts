@@ -1,0 +1,199 @@
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GazetteerLoader } from '../../server/places/gazetteer-loader.js';
+import { GazetteerRepository } from '../../server/places/gazetteer-repository.js';
+import { GazetteerSource } from '../../server/places/gazetteer-source.js';
+import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
+import { queryOnce } from '../support/test-database.js';
+
+/** The slippy-map tile holding a position at a zoom. */
+function tileOf(zoom: number, latitude: number, longitude: number): { x: number; y: number } {
+  const n = 2 ** zoom;
+  const rad = (latitude * Math.PI) / 180;
+  return { x: Math.floor(((longitude + 180) / 360) * n), y: Math.floor(((1 - Math.asinh(Math.tan(rad)) / Math.PI) / 2) * n) };
+}
+
+interface Result {
+  kind: string;
+  label: string;
+  sublabel: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  bbox: number[] | null;
+  zoom: number | null;
+  id: string | null;
+}
+
+// The whole packaged gazetteer (GeoNames cities, Natural Earth boundaries), loaded once for the file.
+describe('gazetteer: load of the packaged data, place search and place tiles', () => {
+  let subject: TestApp;
+  let interrupted: { stopMs: number; places: number; state: string | undefined; progress: { loaded: number; places: number } };
+
+  const search = async (q: string, limit?: number) => {
+    const query = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });
+    const response = await subject.app.inject({ method: 'GET', url: `/api/search?${query}`, headers: authorized });
+    expect(response.statusCode).toBe(200);
+    return response.json() as { query: string; gazetteer: string; results: Result[] };
+  };
+  const tile = async (zoom: number, latitude: number, longitude: number) => {
+    const { x, y } = tileOf(zoom, latitude, longitude);
+    const response = await subject.app.inject({ method: 'GET', url: `/api/tiles/places/${zoom}/${x}/${y}.mvt`, headers: authorized });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
+    const decoded = new VectorTile(new PbfReader(response.rawPayload));
+    const names = (layer: string) => {
+      const found = decoded.layers[layer];
+      return found ? Array.from({ length: found.length }, (_, i) => String(found.feature(i).properties.name)) : [];
+    };
+    return { decoded, places: names('places'), boundaries: names('boundaries'), labels: names('boundary_labels') };
+  };
+
+  beforeAll(async () => {
+    subject = await createTestApp({ ingesterEnabled: false });
+    const before = await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized });
+    expect(before.json().sources.places).toMatchObject({ state: 'pending' });
+    // A load stopped midway (the app closing) is cancelled and rolled back whole.
+    const first = new GazetteerLoader(new GazetteerRepository(subject.app.db), new GazetteerSource(), subject.app.log);
+    const running = first.ensureLoaded();
+    while (first.progress().places === 0 && first.progress().state !== 'failed') await new Promise((resolve) => setTimeout(resolve, 20));
+    const progress = first.progress();
+    const stopStarted = Date.now();
+    await first.stop();
+    await running;
+    const [rows] = await queryOnce<{ places: number }>(subject.database.url, 'SELECT count(*)::int AS places FROM places');
+    const [state] = await queryOnce<{ state: string }>(subject.database.url, 'SELECT state FROM gazetteer_state');
+    interrupted = { stopMs: Date.now() - stopStarted, places: rows?.places ?? -1, state: state?.state, progress };
+    // Then the app's own loader loads it all.
+    await subject.app.gazetteer.ensureLoaded();
+    // The load's duration is in the progress (loadMs): measured, not asserted.
+    console.log('gazetteer load', subject.app.gazetteer.progress());
+  }, 180_000);
+  afterAll(async () => {
+    await subject?.close();
+  });
+
+  it('a load stopped midway is cancelled at once and leaves nothing; the next one loads everything', () => {
+    expect(interrupted.progress.places).toBeGreaterThan(0);
+    expect(interrupted.stopMs).toBeLessThan(5_000);
+    expect(interrupted.places).toBe(0);
+    expect(interrupted.state).toBe('loading');
+    expect(subject.app.gazetteer.progress().state).toBe('ready');
+  });
+
+  it('loads about 140,000 places and the boundaries, and says so in health with the GeoNames credit', async () => {
+    const health = await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized });
+    const places = health.json().sources.places;
+    expect(places).toMatchObject({ state: 'ready' });
+    expect(places.places).toBeGreaterThan(130_000);
+    expect(places.places).toBeLessThan(160_000);
+    expect(places.loaded).toBe(places.total);
+    expect(places.boundaries).toBeGreaterThan(250);
+    expect(health.json().attributions).toContain(places.attribution);
+    expect(places.attribution).toMatch(/GeoNames/);
+    const [row] = await queryOnce<{ state: string; places: number }>(subject.database.url, 'SELECT state, places FROM gazetteer_state');
+    expect(row).toMatchObject({ state: 'ready', places: places.places });
+    const [named] = await queryOnce<{ admin1_name: string; country_name: string }>(
+      subject.database.url,
+      "SELECT admin1_name, country_name FROM places WHERE name = 'Sacramento' AND country_code = 'US'",
+    );
+    expect(named).toEqual({ admin1_name: 'California', country_name: 'United States' });
+  });
+
+  it('a second start with the same package versions does not load again', async () => {
+    const [before] = await queryOnce<{ updated_at: Date }>(subject.database.url, 'SELECT updated_at FROM gazetteer_state');
+    const again = new GazetteerLoader(new GazetteerRepository(subject.app.db), new GazetteerSource(), subject.app.log);
+    const started = Date.now();
+    await again.ensureLoaded();
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(again.progress()).toMatchObject({ state: 'ready' });
+    const [after] = await queryOnce<{ updated_at: Date }>(subject.database.url, 'SELECT updated_at FROM gazetteer_state');
+    expect(after?.updated_at.getTime()).toBe(before?.updated_at.getTime());
+  });
+
+  it('finds Sacramento, Kyiv by its own name, its English exonym and in Cyrillic', async () => {
+    const sacramento = (await search('Sacramento')).results[0];
+    expect(sacramento).toMatchObject({ kind: 'place', label: 'Sacramento', sublabel: 'California, United States' });
+    expect(sacramento?.latitude).toBeCloseTo(38.58, 1);
+    expect(sacramento?.longitude).toBeCloseTo(-121.49, 1);
+    for (const q of ['Kyiv', 'kyiv', 'Kiev', 'Київ']) {
+      const first = (await search(q)).results[0];
+      expect(first, q).toMatchObject({ kind: 'place', label: 'Kyiv' });
+      expect(first?.sublabel, q).toMatch(/Ukraine/);
+      expect(first?.zoom).toBe(10);
+    }
+  });
+
+  it('ignores accents and case: "sao paulo" is São Paulo, "MUNCHEN" is München', async () => {
+    expect((await search('sao paulo')).results[0]).toMatchObject({ label: 'São Paulo', sublabel: expect.stringMatching(/Brazil/) });
+    expect((await search('MUNCHEN')).results[0]).toMatchObject({ label: 'Munich' });
+  });
+
+  it('ranks the larger of two equal names first: Paris, France before Paris, Texas', async () => {
+    const results = (await search('Paris', 10)).results.filter((result) => result.kind === 'place');
+    expect(results[0]).toMatchObject({ label: 'Paris', sublabel: expect.stringMatching(/France$/) });
+    const texas = results.findIndex((result) => result.sublabel === 'Texas, United States');
+    expect(texas).toBeGreaterThan(0);
+  });
+
+  it('completes a prefix and forgives a misspelling', async () => {
+    expect((await search('Sacram')).results[0]).toMatchObject({ label: 'Sacramento', sublabel: 'California, United States' });
+    expect((await search('Reykjavik')).results[0]).toMatchObject({ label: 'Reykjavík', sublabel: expect.stringMatching(/Iceland/) });
+    expect((await search('Sacremento')).results[0]).toMatchObject({ label: 'Sacramento', sublabel: 'California, United States' });
+  });
+
+  it('finds countries and states with their extent', async () => {
+    const iceland = (await search('Iceland')).results[0];
+    expect(iceland).toMatchObject({ kind: 'country', label: 'Iceland' });
+    expect(iceland?.bbox?.[0]).toBeLessThan(-20);
+    const california = (await search('California')).results[0];
+    expect(california).toMatchObject({ kind: 'region', label: 'California' });
+    expect(california?.bbox?.[0]).toBeCloseTo(-124.4, 0);
+  });
+
+  it('reads positions in decimal degrees, with hemispheres, in DMS and as MGRS, naming the place nearby', async () => {
+    for (const q of ['38.58, -121.49', '38.58 -121.49', '38.58N 121.49W', `38°34'48"N 121°29'24"W`]) {
+      const [only, ...rest] = (await search(q)).results;
+      expect(rest, q).toEqual([]);
+      expect(only, q).toMatchObject({ kind: 'coordinates', label: '38.58000, -121.49000', zoom: 12 });
+      expect(only?.sublabel, q).toMatch(/near Sacramento, California, United States/);
+    }
+    expect((await search(`38°34'48"N 121°29'24"W`)).results[0]?.sublabel).toMatch(/^Degrees, minutes, seconds/);
+    // 10SFH 31567 70839 is Sacramento's Capitol area in UTM zone 10.
+    const grid = (await search('10SFH 31567 70839')).results[0];
+    expect(grid).toMatchObject({ kind: 'coordinates', sublabel: expect.stringMatching(/^MGRS · near Sacramento/) });
+    expect(grid?.latitude).toBeCloseTo(38.58, 1);
+    expect(grid?.longitude).toBeCloseTo(-121.49, 1);
+  });
+
+  it('rejects an empty or overlong query and an unknown parameter with 400 and the error shape', async () => {
+    for (const url of ['/api/search', '/api/search?q=', '/api/search?q=%20%20', `/api/search?q=${'a'.repeat(201)}`, '/api/search?q=x&limit=0', '/api/search?q=x&limit=51', '/api/search?q=x&bogus=1']) {
+      const response = await subject.app.inject({ method: 'GET', url, headers: authorized });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.json().error.code, url).toBe('bad_request');
+    }
+    const noToken = await subject.app.inject({ method: 'GET', url: '/api/search?q=Paris', headers: { host: authorized.host } });
+    expect(noToken.statusCode).toBe(401);
+  });
+
+  it('serves place tiles: capitals and large cities over Europe at zoom 4, towns over California at zoom 8', async () => {
+    const europe = await tile(4, 48.86, 2.35);
+    expect(europe.places).toEqual(expect.arrayContaining(['Paris', 'London', 'Brussels', 'Amsterdam']));
+    expect(europe.places).not.toContain('Rambouillet');
+    expect(europe.labels).toEqual(expect.arrayContaining(['France', 'Germany', 'Belgium', 'Netherlands']));
+    expect(europe.boundaries.length).toBeGreaterThan(5);
+    const paris = europe.decoded.layers.places?.feature(europe.places.indexOf('Paris'));
+    expect(paris?.properties).toMatchObject({ capital: true, countryCode: 'FR' });
+
+    const california = await tile(8, 38.58, -121.49);
+    expect(california.places).toEqual(expect.arrayContaining(['Sacramento', 'Davis', 'Elk Grove']));
+    expect(california.boundaries).toContain('California');
+    expect(california.places.length).toBeLessThanOrEqual(300);
+  });
+
+  it('answers 400 for a tile that does not exist at its zoom', async () => {
+    const response = await subject.app.inject({ method: 'GET', url: '/api/tiles/places/2/4/0.mvt', headers: authorized });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error.code).toBe('bad_request');
+  });
+});

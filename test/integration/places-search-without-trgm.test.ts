@@ -1,0 +1,91 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GazetteerLoader } from '../../server/places/gazetteer-loader.js';
+import { GazetteerRepository } from '../../server/places/gazetteer-repository.js';
+import { GazetteerSource } from '../../server/places/gazetteer-source.js';
+import { startFakeWfigs, type FakeWfigs } from '../support/fake-wfigs.js';
+import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
+import { queryOnce } from '../support/test-database.js';
+
+// A bounded extract of the packaged GeoNames file (Iceland, Brazil and Germany's larger cities, California's
+// towns), loaded on a server whose pg_trgm is gone: prefix search still works, misspellings find nothing. The
+// search box's other kinds come from their own tables (incidents through the fake WFIGS service).
+describe('place search on a server without pg_trgm, and the other kinds of result', () => {
+  let subject: TestApp;
+  let wfigs: FakeWfigs;
+  let dir: string;
+  let extractLines = 0;
+
+  const search = async (q: string) => {
+    const response = await subject.app.inject({ method: 'GET', url: `/api/search?${new URLSearchParams({ q })}`, headers: authorized });
+    expect(response.statusCode).toBe(200);
+    return response.json() as { gazetteer: string; results: Array<{ kind: string; label: string; sublabel: string | null; latitude: number | null; id: string | null }> };
+  };
+
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'vantage-places-'));
+    const lines = (await readFile(GazetteerSource.packagedPlacesFile(), 'utf8')).split('\n');
+    const extract = lines.filter((line) => {
+      const field = line.split('\t');
+      const population = Number(field[14]);
+      return field[8] === 'IS' || (['BR', 'DE'].includes(field[8] ?? '') && population >= 500_000) || (field[8] === 'US' && field[10] === 'CA' && population >= 20_000);
+    });
+    extractLines = extract.length;
+    await writeFile(path.join(dir, 'extract.txt'), `${extract.join('\n')}\n`);
+    wfigs = await startFakeWfigs();
+    subject = await createTestApp({ ingesterEnabled: false, settings: { WILDFIRE_INCIDENTS_URL: wfigs.url } });
+    await queryOnce(subject.database.url, 'DROP EXTENSION pg_trgm CASCADE');
+    const loader = new GazetteerLoader(new GazetteerRepository(subject.app.db), new GazetteerSource({ placesFile: path.join(dir, 'extract.txt') }), subject.app.log);
+    await loader.ensureLoaded();
+    expect(loader.progress()).toMatchObject({ state: 'ready', loaded: extractLines, total: extractLines });
+  }, 120_000);
+  afterAll(async () => {
+    await subject?.close();
+    await wfigs?.close();
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('loads the extract with the name index but no trigram index', async () => {
+    const indexes = await queryOnce<{ indexname: string }>(subject.database.url, "SELECT indexname FROM pg_indexes WHERE tablename = 'place_names' ORDER BY 1");
+    expect(indexes.map((row) => row.indexname)).toEqual(['place_names_prefix_idx']);
+    const [count] = await queryOnce<{ n: number }>(subject.database.url, 'SELECT count(*)::int AS n FROM places');
+    // Iceland's villages under 1,000 people are in the extract but not in the gazetteer.
+    expect(count?.n).toBeGreaterThan(50);
+    expect(count?.n).toBeLessThan(extractLines);
+  });
+
+  it('finds prefixes, accents and case folded, but no misspelling', async () => {
+    expect((await search('reykjav')).results[0]).toMatchObject({ kind: 'place', label: 'Reykjavík', sublabel: expect.stringMatching(/Iceland/) });
+    expect((await search('sao paulo')).results[0]).toMatchObject({ label: 'São Paulo' });
+    expect((await search('Sacra')).results[0]).toMatchObject({ label: 'Sacramento' });
+    expect((await search('Sacremento')).results.filter((result) => result.kind === 'place')).toEqual([]);
+  });
+
+  it('finds incidents by name, aircraft by callsign, registration or hex, and news stories by their words', async () => {
+    const job = await subject.app.inject({ method: 'POST', url: '/api/jobs/incidents', headers: authorized });
+    expect(job.statusCode).toBe(200);
+    const [incident] = await queryOnce<{ name: string }>(subject.database.url, 'SELECT name FROM incidents ORDER BY name LIMIT 1');
+    expect(incident).toBeDefined();
+    const byName = (await search(incident!.name.slice(0, 4))).results.find((result) => result.kind === 'incident');
+    expect(byName).toMatchObject({ label: incident!.name });
+
+    await queryOnce(
+      subject.database.url,
+      `INSERT INTO aircraft (icao24, callsign, registration, type_code, geom, seen_at, source)
+       VALUES ('a1b2c3', 'CALFIRE7 ', 'N407DF', 'S2T', ST_SetSRID(ST_MakePoint(-121.6, 39.7), 4326), now(), 'test')`,
+    );
+    for (const q of ['calfire7', 'N407', 'A1B2C3']) {
+      const plane = (await search(q)).results.find((result) => result.kind === 'aircraft');
+      expect(plane, q).toMatchObject({ label: 'CALFIRE7', id: 'a1b2c3', latitude: 39.7 });
+    }
+
+    await queryOnce(
+      subject.database.url,
+      `INSERT INTO news_items (title, headline_key, summary, published_at) VALUES ('Evacuations ordered as wildfire nears Paradise', 'evacuations paradise wildfire', NULL, now())`,
+    );
+    const story = (await search('evacuations')).results.find((result) => result.kind === 'news');
+    expect(story).toMatchObject({ label: 'Evacuations ordered as wildfire nears Paradise', latitude: null });
+  });
+});
