@@ -73,3 +73,26 @@ export class ForkApiLauncher implements ApiLauncher {
     return new ForkedApiChannel(this.entry, this.execArgv);
   }
 }
+
+/**
+ * Launches at once and hands that process to the first launch(), so it loads its code while the servers
+ * start; later launches (restarts) are fresh. Discarded unused, the early process is ended.
+ */
+export class PrelaunchedApi implements ApiLauncher {
+  private early: ApiChannel | null;
+
+  constructor(private readonly launcher: ApiLauncher) {
+    this.early = launcher.launch();
+  }
+
+  launch(): ApiChannel {
+    const early = this.early;
+    this.early = null;
+    return early && !early.exited ? early : this.launcher.launch();
+  }
+
+  discard(): void {
+    this.early?.kill('SIGTERM');
+    this.early = null;
+  }
+}

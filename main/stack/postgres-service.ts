@@ -170,7 +170,8 @@ export class PostgresService extends EventEmitter<PostgresServiceEvents> {
       } finally {
         await client.end().catch(() => undefined);
       }
-      await sleep(100);
+      // Short: a warm server accepts within tens of milliseconds, and each try is one loopback connect.
+      await sleep(20);
     }
     throw new Error(`PostgreSQL did not accept connections in time: ${lastError}`);
   }

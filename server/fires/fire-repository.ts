@@ -1,8 +1,9 @@
-// SQL for fire detections: batch insert (duplicates collapsed, existing ones skipped), bbox queries, vector tiles.
+// SQL for fire detections: batch insert (duplicates collapsed, existing ones skipped, hour versions bumped),
+// bbox queries, vector tiles and the version a tile of closed hours is revalidated against.
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
-import { bboxCondition } from '../db/bbox-sql.js';
+import { pointBboxCondition } from '../db/bbox-sql.js';
 import type { Database, Queryable } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
 import type { FireDetection } from './fire-detection.js';
@@ -18,16 +19,27 @@ CREATE TEMP TABLE fires_staging (
 
 const COPY_STAGING = `COPY fires_staging FROM STDIN WITH (FORMAT csv)`;
 
+// The acquisition hours that gained detections get their change counter bumped in the same statement (in
+// hour order, so concurrent batches lock them in one order): cached tiles of those hours stop matching.
 const INSERT_FROM_STAGING = `
-INSERT INTO fires (latitude, longitude, acq_time, satellite, instrument, confidence, frp, brightness,
-                   brightness_t31, scan, track, version, daynight, geom)
-SELECT latitude, longitude, acq_time, satellite, instrument, confidence, frp, brightness,
-       brightness_t31, scan, track, version, daynight, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)
-FROM fires_staging
-ORDER BY ord
-ON CONFLICT DO NOTHING
-RETURNING latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "acqTime", satellite,
-          instrument, confidence, frp, brightness, daynight AS "dayNight"`;
+WITH inserted AS (
+  INSERT INTO fires (latitude, longitude, acq_time, satellite, instrument, confidence, frp, brightness,
+                     brightness_t31, scan, track, version, daynight, geom)
+  SELECT latitude, longitude, acq_time, satellite, instrument, confidence, frp, brightness,
+         brightness_t31, scan, track, version, daynight, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)
+  FROM fires_staging
+  ORDER BY ord
+  ON CONFLICT DO NOTHING
+  RETURNING latitude, longitude, acq_time, satellite, instrument, confidence, frp, brightness, daynight
+),
+bumped AS (
+  INSERT INTO fire_hour_versions AS v (hour)
+  SELECT DISTINCT date_trunc('hour', acq_time, 'UTC') FROM inserted ORDER BY 1
+  ON CONFLICT (hour) DO UPDATE SET version = v.version + 1
+)
+SELECT latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "acqTime", satellite,
+       instrument, confidence, frp, brightness, daynight AS "dayNight"
+FROM inserted`;
 
 /** One CSV field: empty for null, quoted text otherwise (csv format, so quotes double). */
 function csvField(value: string | number | null): string {
@@ -65,37 +77,58 @@ export interface FireQuery {
   limit: number;
 }
 
-export interface FireRow {
-  latitude: number;
-  longitude: number;
-  acqTime: string;
-  satellite: string;
-  confidence: string | null;
-  frp: number | null;
-  dayNight: string | null;
-  instrument: string | null;
-}
+// The answer of GET /api/fires as JSON text built by PostgreSQL (FireList: these keys, these types): no row
+// objects, no second serialisation in the API. The bbox is tested on latitude/longitude, so the covering
+// index on acq_time answers from the index alone (013_fire_hot_paths).
+const SELECT_FIRES_JSON = `
+SELECT coalesce(json_agg(json_build_object(
+         'latitude', latitude, 'longitude', longitude,
+         'acqTime', to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+         'satellite', satellite, 'confidence', confidence, 'frp', frp, 'dayNight', daynight, 'instrument', instrument)
+       ORDER BY acq_time DESC), '[]')::text AS fires
+FROM (
+  SELECT latitude, longitude, acq_time, satellite, confidence, frp, daynight, instrument
+  FROM fires
+  WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
+    AND ${pointBboxCondition('latitude', 'longitude', 1)}
+  ORDER BY acq_time DESC
+  LIMIT $7
+) newest`;
 
-const SELECT_FIRES = `
-SELECT latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "acqTime",
-       satellite, confidence, frp, daynight AS "dayNight", instrument
-FROM fires
-WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
-  AND ${bboxCondition('geom', 1)}
-ORDER BY acq_time DESC
-LIMIT $7`;
-
-const TILE = `
+// $4 since, $5 until (or null), $6 the most features a tile holds.
+const TILE_FEATURES = `
 WITH bounds AS (SELECT ST_TileEnvelope($1, $2, $3) AS tile),
 features AS (
   SELECT ST_AsMVTGeom(ST_Transform(f.geom, 3857), b.tile, 4096, 64, true) AS geom,
          f.satellite, f.confidence, f.frp, f.daynight AS "dayNight",
          extract(epoch FROM f.acq_time)::bigint AS "acqTime"
   FROM fires f, bounds b
-  WHERE f.geom && ST_Transform(b.tile, 4326) AND f.acq_time >= $4
-  LIMIT $5
-)
+  WHERE f.geom && ST_Transform(b.tile, 4326) AND f.acq_time >= $4 AND ($5::timestamptz IS NULL OR f.acq_time < $5)
+  LIMIT $6
+)`;
+
+const TILE = `${TILE_FEATURES}
 SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') AS tile FROM features`;
+
+/**
+ * What the detections of [since, until) are drawn from: the change counters of the hours the window
+ * touches, the oldest daily partition (retention drops whole days) and the oldest stray in the default
+ * partition (retention deletes those). Any stored change moves it; it never comes back to an old value.
+ */
+function windowVersion(since: string, until: string): string {
+  return `concat_ws('/',
+    (SELECT coalesce(sum(version), 0) FROM fire_hour_versions
+      WHERE hour >= date_trunc('hour', ${since}::timestamptz, 'UTC') AND hour < ${until}::timestamptz),
+    (SELECT min(c.relname) FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+      WHERE i.inhparent = 'fires'::regclass AND c.relname <> 'fires_default'),
+    (SELECT extract(epoch FROM min(acq_time)) FROM fires_default))`;
+}
+
+// Tile and version in one statement: one snapshot, so the version is exactly what the tile was drawn from.
+const VERSIONED_TILE = `${TILE_FEATURES}
+SELECT (SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') FROM features) AS tile, ${windowVersion('$4', '$5')} AS version`;
+
+const WINDOW_VERSION = `SELECT ${windowVersion('$1', '$2')} AS version`;
 
 export class FireRepository {
   constructor(private readonly db: Database) {}
@@ -108,24 +141,29 @@ export class FireRepository {
     return (await client.query<StoredFire>(INSERT_FROM_STAGING)).rows;
   }
 
-  async find(query: FireQuery): Promise<FireRow[]> {
+  /** The detections of the query, newest first, as the JSON text of a FireList. */
+  async findJson(query: FireQuery): Promise<string> {
     const [west, south, east, north] = query.bbox ?? [null, null, null, null];
-    // acqTime comes formatted by PostgreSQL: no Date round trip for thousands of rows.
-    const { rows } = await this.db.query<FireRow>(SELECT_FIRES, [
-      west,
-      south,
-      east,
-      north,
-      query.since,
-      query.until ?? null,
-      query.limit,
-    ]);
-    return rows;
+    const { rows } = await this.db.query<{ fires: string }>(SELECT_FIRES_JSON, [west, south, east, north, query.since, query.until ?? null, query.limit]);
+    return rows[0]?.fires ?? '[]';
   }
 
-  /** One Mapbox vector tile of the detections since `since` (layer `fires`). */
-  async tile(z: number, x: number, y: number, since: Date, maxFeatures: number): Promise<Buffer> {
-    const { rows } = await this.db.query<{ tile: Buffer }>(TILE, [z, x, y, since, maxFeatures]);
+  /** One Mapbox vector tile of the detections in [since, until) (layer `fires`). */
+  async tile(z: number, x: number, y: number, window: { since: Date; until?: Date }, maxFeatures: number): Promise<Buffer> {
+    const { rows } = await this.db.query<{ tile: Buffer }>(TILE, [z, x, y, window.since, window.until ?? null, maxFeatures]);
     return rows[0]?.tile ?? Buffer.alloc(0);
+  }
+
+  /** The tile of [since, until) and the data version it was drawn from (see windowVersion). */
+  async versionedTile(z: number, x: number, y: number, window: { since: Date; until: Date }, maxFeatures: number): Promise<{ tile: Buffer; version: string }> {
+    const { rows } = await this.db.query<{ tile: Buffer | null; version: string }>(VERSIONED_TILE, [z, x, y, window.since, window.until, maxFeatures]);
+    const row = rows[0] as { tile: Buffer | null; version: string };
+    return { tile: row.tile ?? Buffer.alloc(0), version: row.version };
+  }
+
+  /** The current data version of [since, until): one indexed read. */
+  async windowVersion(since: Date, until: Date): Promise<string> {
+    const { rows } = await this.db.query<{ version: string }>(WINDOW_VERSION, [since, until]);
+    return (rows[0] as { version: string }).version;
   }
 }

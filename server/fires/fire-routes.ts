@@ -1,8 +1,9 @@
 // POST /api/ingest/fires (FIRMS CSV or JSON), GET /api/fires, GET /api/tiles/fires/{z}/{x}/{y}.mvt.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fireIngestCounts, fireList, fireTile } from './fire-schemas.js';
+import { etagMatches } from './etag-match.js';
+import { fireIngestCounts, fireList, fireTile, fireTileNotModified } from './fire-schemas.js';
 import { ApiError } from '../http/api-error.js';
 import { bboxParam, instantParam, limitParam, wholeNumberParam } from '../http/query-params.js';
 import { detectionFromJson, type FireDetection, fireJsonSchema, type RowProblem } from './fire-detection.js';
@@ -29,6 +30,9 @@ const firesQuery = z
     limit: limitParam(1_000, 50_000),
   })
   .strict();
+
+// A window wholly in closed hours (both ends given) is what FireQueries keeps in its tile cache.
+const tileQuery = z.object({ since: instantParam.optional(), until: instantParam.optional() }).strict();
 
 // x and y are checked against 2^z by FireQueries.tile; 2^22 is the largest at the deepest zoom.
 const tileParams = z.object({
@@ -91,14 +95,21 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
     return counts;
   });
 
-  typed.get('/api/fires', { schema: { querystring: firesQuery, response: { 200: fireList } } }, async (request) => options.queries.find(request.query));
+  // PostgreSQL writes the FireList itself; a string answer goes out as it is (fire-list.test.ts holds its shape).
+  typed.get('/api/fires', { schema: { querystring: firesQuery, response: { 200: fireList } } }, async (request, reply) =>
+    (reply as FastifyReply).type('application/json; charset=utf-8').send(await options.queries.findJson(request.query)),
+  );
 
   typed.get(
     '/api/tiles/fires/:z/:x/:y.mvt',
-    { schema: { params: tileParams, querystring: z.object({ since: instantParam.optional() }).strict(), response: { 200: fireTile } } },
+    { schema: { params: tileParams, querystring: tileQuery, response: { 200: fireTile, 304: fireTileNotModified } } },
     async (request, reply) => {
-      const tile = await options.queries.tile(request.params.z, request.params.x, request.params.y, request.query.since);
-      return reply.header('content-type', 'application/vnd.mapbox-vector-tile').header('cache-control', 'no-cache').send(tile);
+      const { z: zoom, x, y } = request.params;
+      const tile = await options.queries.tile(zoom, x, y, request.query);
+      // private: never kept by a shared cache; closed hours change only when late detections arrive.
+      reply.header('etag', tile.etag).header('cache-control', tile.closedHours ? 'private, max-age=60' : 'private, no-cache');
+      if (etagMatches(request.headers['if-none-match'], tile.etag)) return reply.code(304).send(null);
+      return reply.header('content-type', 'application/vnd.mapbox-vector-tile').send(tile.body);
     },
   );
 }

@@ -27,3 +27,6 @@ export const fireList = z.array(fire).meta({ id: 'FireList' });
 
 /** A Mapbox vector tile, layer `fires` (properties satellite, confidence, frp, dayNight, acqTime in epoch seconds). */
 export const fireTile = binaryResponse('Mapbox vector tile, layer `fires`', ['application/vnd.mapbox-vector-tile']);
+
+/** 304: the tile named by If-None-Match still holds (no body). */
+export const fireTileNotModified = z.null().meta({ description: 'not modified: the ETag sent in If-None-Match still holds' });

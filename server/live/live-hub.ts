@@ -4,15 +4,14 @@ import type { WebSocket } from 'ws';
 import type { Bbox } from '../http/query-params.js';
 import type { LiveEvent } from '../events/event-schemas.js';
 import type { ServerMessage } from './live-messages.js';
-import { bboxesIntersect } from './viewport.js';
+import { ViewportIndex } from './viewport-index.js';
 
 export const SLOW_CLIENT_CLOSE_CODE = 4008;
 
 interface LiveClient {
   socket: WebSocket;
-  viewport: Bbox | null;
-  /** Frames waiting for this tick's flush, and their size. */
-  queue: string[];
+  /** Frames waiting for this tick's flush (UTF-8 JSON), and their size. */
+  queue: Buffer[];
   queuedBytes: number;
 }
 
@@ -21,15 +20,23 @@ function rawSocketOf(socket: WebSocket): { cork(): void; uncork(): void } | unde
   return (socket as unknown as { _socket?: { cork(): void; uncork(): void } })._socket;
 }
 
+/** A message as the UTF-8 bytes of its JSON, sent as a text frame. */
+function encode(message: ServerMessage): Buffer {
+  return Buffer.from(JSON.stringify(message));
+}
+
+const TEXT_FRAME = { binary: false } as const;
+
 export interface LiveHubStats {
   clients: number;
   sent: number;
   droppedClients: number;
 }
 
-
 export class LiveHub {
   private readonly clients = new Map<WebSocket, LiveClient>();
+  /** Clients that told us their viewport, filed by where it is. */
+  private readonly viewports = new ViewportIndex<LiveClient>();
   private readonly stats = { sent: 0, droppedClients: 0 };
   private readonly dirty = new Set<LiveClient>();
   private flushScheduled = false;
@@ -37,35 +44,36 @@ export class LiveHub {
   constructor(private readonly maxBufferedBytes: number) {}
 
   add(socket: WebSocket): void {
-    this.clients.set(socket, { socket, viewport: null, queue: [], queuedBytes: 0 });
-    socket.once('close', () => this.clients.delete(socket));
+    const client: LiveClient = { socket, queue: [], queuedBytes: 0 };
+    this.clients.set(socket, client);
+    socket.once('close', () => this.forget(client));
   }
 
   setViewport(socket: WebSocket, viewport: Bbox): void {
     const client = this.clients.get(socket);
-    if (client) client.viewport = viewport;
+    if (client) this.viewports.set(client, viewport);
   }
 
   /** Sends an event to every client whose current viewport intersects it. */
   publishEvent(event: LiveEvent): void {
     if (!event.bbox) return;
-    let encoded: string | null = null;
-    for (const client of this.clients.values()) {
-      if (!client.viewport || !bboxesIntersect(client.viewport, event.bbox)) continue;
-      encoded ??= JSON.stringify({ type: 'event', event } satisfies ServerMessage);
+    // Encoded once, to UTF-8 too, whatever the number of clients it goes to.
+    let encoded: Buffer | null = null;
+    this.viewports.forEachMeeting(event.bbox, (client) => {
+      encoded ??= encode({ type: 'event', event });
       this.send(client, encoded);
-    }
+    });
   }
 
   /** Sends to every client (alerts, health). */
   broadcast(message: ServerMessage): void {
-    const encoded = JSON.stringify(message);
+    const encoded = encode(message);
     for (const client of this.clients.values()) this.send(client, encoded);
   }
 
   sendTo(socket: WebSocket, message: ServerMessage): void {
     const client = this.clients.get(socket);
-    if (client) this.send(client, JSON.stringify(message));
+    if (client) this.send(client, encode(message));
   }
 
   snapshot(): LiveHubStats {
@@ -73,11 +81,14 @@ export class LiveHub {
   }
 
   closeAll(): void {
-    for (const client of this.clients.values()) client.socket.close(1001, 'server shutting down');
+    for (const client of this.clients.values()) {
+      this.viewports.delete(client);
+      client.socket.close(1001, 'server shutting down');
+    }
     this.clients.clear();
   }
 
-  private send(client: LiveClient, encoded: string): void {
+  private send(client: LiveClient, encoded: Buffer): void {
     if (client.socket.readyState !== client.socket.OPEN) return;
     if (client.socket.bufferedAmount + client.queuedBytes + encoded.length > this.maxBufferedBytes) {
       // Never grow without limit: a client this far behind reconnects and reloads its view.
@@ -103,15 +114,20 @@ export class LiveHub {
       if (client.socket.readyState !== client.socket.OPEN) continue;
       const raw = rawSocketOf(client.socket);
       raw?.cork();
-      for (const frame of frames) client.socket.send(frame);
+      for (const frame of frames) client.socket.send(frame, TEXT_FRAME);
       raw?.uncork();
       this.stats.sent += frames.length;
     }
     this.dirty.clear();
   }
 
-  private drop(client: LiveClient): void {
+  private forget(client: LiveClient): void {
     this.clients.delete(client.socket);
+    this.viewports.delete(client);
+  }
+
+  private drop(client: LiveClient): void {
+    this.forget(client);
     this.dirty.delete(client);
     client.queue = [];
     this.stats.droppedClients += 1;

@@ -1,18 +1,25 @@
 // Bench case: live delivery latency, publish on the bus → WebSocket client, with many clients holding
-// different viewports, against the bare bus (core NATS publish → subscriber) in the same run.
+// scattered viewports, against the bare bus (core NATS publish → subscriber) in the same run. The clients
+// live in processes of their own (live-bench-clients.ts), so reading them does not slow the publisher;
+// every event delivered outside its client's viewport is counted.
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm, chmod } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { connect, JSONCodec, type NatsConnection } from 'nats';
-import WebSocket from 'ws';
+import { typeScriptLoader } from '../../main/stack/api-launcher.js';
 import { createStackLogger } from '../../main/stack/stack-logger.js';
 import { readStackSettings } from '../../main/stack/stack-settings.js';
 import { StackSupervisor } from '../../main/stack/stack-supervisor.js';
-import { fireEventUrl } from '../../server/fires/fire-events.js';
 import { fireMessage } from '../support/event-fixtures.js';
 import type { BenchFigure } from './bench-figures.js';
+import { CLIENTS_FLAG, type ClientsCommand, type ClientsReply, contains } from './live-bench-clients.js';
 
 type Box = [number, number, number, number];
+
+const CLIENTS_ENTRY = fileURLToPath(new URL('./live-bench-clients.ts', import.meta.url));
+const CLIENT_PROCESSES = 2;
 
 /** Deterministic pseudo-random numbers, so every run holds the same viewports and events. */
 function random(seed: number): () => number {
@@ -21,12 +28,6 @@ function random(seed: number): () => number {
     state = (state * 1664525 + 1013904223) >>> 0;
     return state / 2 ** 32;
   };
-}
-
-function contains(box: Box, lon: number, lat: number): boolean {
-  const [west, south, east, north] = box;
-  if (lat < south || lat > north) return false;
-  return west <= east ? lon >= west && lon <= east : lon >= west || lon <= east;
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -51,6 +52,26 @@ async function busFloor(connection: NatsConnection, rate: number, seconds: numbe
   return latencies.sort((a, b) => a - b);
 }
 
+function startClients(): { child: ChildProcess; next: () => Promise<ClientsReply> } {
+  const child = fork(CLIENTS_ENTRY, [CLIENTS_FLAG], { execArgv: ['--import', typeScriptLoader()], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const replies: ClientsReply[] = [];
+  const waiting: Array<(reply: ClientsReply) => void> = [];
+  child.on('message', (reply: ClientsReply) => {
+    const resolve = waiting.shift();
+    if (resolve) resolve(reply);
+    else replies.push(reply);
+  });
+  return {
+    child,
+    next: () => new Promise((resolve, reject) => {
+      const queued = replies.shift();
+      if (queued) return resolve(queued);
+      waiting.push(resolve);
+      child.once('exit', (code) => reject(new Error(`bench clients exited (${code})`)));
+    }),
+  };
+}
+
 export async function benchLiveLatency(options: { clients: number; rate: number; seconds: number }): Promise<BenchFigure[]> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'vantage-bench-live-'));
   await chmod(root, 0o711);
@@ -60,69 +81,77 @@ export async function benchLiveLatency(options: { clients: number; rate: number;
     echoApiOutput: false,
     serverOverrides: { schedulesEnabled: false, liveHealthIntervalMs: 3_600_000 },
   });
-  const sockets: WebSocket[] = [];
+  const groups: Array<ReturnType<typeof startClients>> = [];
   let connection: NatsConnection | null = null;
   try {
     const runtime = await supervisor.start();
     connection = await connect({ servers: supervisor.nats!.url, token: supervisor.nats!.token });
     const next = random(42);
     const viewports: Box[] = [];
-    const publishedAt = new Map<string, { t: number; lon: number; lat: number; warmUp: boolean }>();
-    const latencies: number[] = [];
-    let outside = 0;
-    let delivered = 0;
-
     for (let index = 0; index < options.clients; index += 1) {
       const west = -180 + next() * 360;
       const south = -60 + next() * 110;
       const east = west + 30 > 180 ? west + 30 - 360 : west + 30;
-      const box: Box = [Number(west.toFixed(3)), Number(south.toFixed(3)), Number(east.toFixed(3)), Number((south + 20).toFixed(3))];
-      viewports.push(box);
-      const socket = new WebSocket(`${runtime.apiUrl.replace('http', 'ws')}/api/live?token=${runtime.token}`);
-      await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
-      socket.on('message', (data) => {
-        const message = JSON.parse(data.toString()) as { type: string; event?: { url: string } };
-        if (message.type !== 'event' || !message.event) return;
-        const sent = publishedAt.get(message.event.url);
-        if (!sent) return;
-        if (!contains(box, sent.lon, sent.lat)) outside += 1;
-        if (sent.warmUp) return;
-        delivered += 1;
-        latencies.push(performance.now() - sent.t);
-      });
-      socket.send(JSON.stringify({ type: 'viewport', bbox: box }));
-      sockets.push(socket);
+      viewports.push([Number(west.toFixed(3)), Number(south.toFixed(3)), Number(east.toFixed(3)), Number((south + 20).toFixed(3))]);
     }
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    for (let group = 0; group < CLIENT_PROCESSES; group += 1) {
+      const clients = startClients();
+      groups.push(clients);
+      const command: ClientsCommand = { type: 'open', apiUrl: runtime.apiUrl, token: runtime.token, viewports: viewports.filter((_, index) => index % CLIENT_PROCESSES === group) };
+      clients.child.send(command);
+    }
+    for (const clients of groups) await clients.next();
 
     const js = connection.jetstream();
     const codec = JSONCodec();
     const perTick = Math.max(1, Math.round(options.rate / 100));
     let expected = 0;
     let sequence = 0;
+    let pending: Array<Promise<unknown>> = [];
     // The first second warms connections, JIT and caches at the same rate; it is not measured.
     const warmUpTicks = 100;
-    let started = performance.now();
+    const began = performance.now();
+    let measuredFrom = began;
     for (let tick = -warmUpTicks; tick < options.seconds * 100; tick += 1) {
-      const warmUp = tick < 0;
-      if (tick === 0) started = performance.now();
-      const batch = Array.from({ length: perTick }, () => {
+      if (tick === 0) {
+        // A clean millisecond boundary: every warm-up event is acquired before `from`, every measured one at or after.
+        await new Promise((resolve) => setTimeout(resolve, 2));
+        measuredFrom = performance.now();
+        const from: ClientsCommand = { type: 'measure', from: Date.now() };
+        for (const clients of groups) clients.child.send(from);
+      }
+      for (let i = 0; i < perTick; i += 1) {
         sequence += 1;
         const lon = Number((-180 + next() * 360).toFixed(5));
         const lat = Number((-60 + next() * 130).toFixed(5));
-        const message = fireMessage({ longitude: lon, latitude: lat, acqTime: new Date(Date.UTC(2026, 0, 1) + sequence * 60_000).toISOString() });
-        publishedAt.set(fireEventUrl(message), { t: performance.now(), lon, lat, warmUp });
-        if (!warmUp) expected += viewports.filter((box) => contains(box, lon, lat)).length;
-        return js.publish('events.fire', codec.encode(message));
-      });
-      await Promise.all(batch);
-      const due = started + (tick + (warmUp ? warmUpTicks : 0) + 1) * 10;
+        // The publish instant rides in the event (its acquisition time), to the millisecond.
+        const message = fireMessage({ longitude: lon, latitude: lat, acqTime: new Date().toISOString() });
+        if (tick >= 0) expected += viewports.filter((box) => contains(box, lon, lat)).length;
+        pending.push(js.publish('events.fire', codec.encode(message)));
+      }
+      // Acks are awaited in bulk: the pace is kept by the clock, not by each round trip.
+      if (pending.length >= 2_000) await Promise.all(pending.splice(0));
+      const due = began + (tick + warmUpTicks + 1) * 10;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
-    const achievedRate = (sequence - warmUpTicks * perTick) / ((performance.now() - started) / 1000);
-    const deadline = Date.now() + 10_000;
-    while (delivered < expected && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    await Promise.all(pending);
+    pending = [];
+    const achievedRate = (sequence - warmUpTicks * perTick) / ((performance.now() - measuredFrom) / 1000);
+
+    // Let the last events arrive, then collect what each client process saw.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const latencies: number[] = [];
+    let delivered = 0;
+    let outside = 0;
+    for (const clients of groups) {
+      clients.child.send({ type: 'report' } satisfies ClientsCommand);
+      const report = await clients.next();
+      if (report.type !== 'report') throw new Error('bench clients answered out of turn');
+      for (const latency of report.latencies) latencies.push(latency);
+      delivered += report.delivered;
+      outside += report.outside;
+    }
 
     const floor = await busFloor(connection, options.rate, Math.min(3, options.seconds));
     latencies.sort((a, b) => a - b);
@@ -132,7 +161,7 @@ export async function benchLiveLatency(options: { clients: number; rate: number;
       { name: 'live delivery p99', unit: 'ms', value: percentile(latencies, 99), baseline: percentile(floor, 99), ratio: percentile(latencies, 99) / percentile(floor, 99), samples: latencies.length, target: 'p99 < 100 ms, 0 outside' },
     ];
   } finally {
-    for (const socket of sockets) socket.terminate();
+    for (const clients of groups) clients.child.kill();
     await connection?.close();
     await supervisor.stop();
     await rm(root, { recursive: true, force: true });

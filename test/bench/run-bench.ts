@@ -16,7 +16,7 @@ figures.push(...(await benchStackStart(small ? 1 : 3)));
 figures.push(...(await benchIngest(small ? 2_000 : 100_000)));
 figures.push(...(await benchFires(small ? { ingestRows: 2_000, ingestRuns: 1, storedRows: 5_000, queries: 5 } : { ingestRows: 100_000, ingestRuns: 3, storedRows: 5_000_000, queries: 100 })));
 figures.push(...(await benchPlaces({ queries: small ? 10 : 200 })));
-figures.push(...(await benchLiveLatency(small ? { clients: 10, rate: 200, seconds: 1 } : { clients: 200, rate: 2_000, seconds: 10 })));
+figures.push(...(await benchLiveLatency(small ? { clients: 10, rate: 200, seconds: 1 } : { clients: 1_000, rate: 5_000, seconds: 10 })));
 const ui = await benchUiReadyCase(small ? { fires: 500, runs: 1 } : { fires: 50_000, runs: 5 });
 figures.push(...ui.figures);
 

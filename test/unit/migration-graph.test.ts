@@ -59,7 +59,7 @@ describe('migration graph', () => {
     expect(headsOf([revision('001', []), revision('002_a', ['001']), revision('002_b', ['001'])])).toEqual(['002_a', '002_b']);
   });
 
-  it('the shipped chain runs 001 → … → 006_merge_005 → both 007s → 008_merge_007 → 009…012, each branch before its merge', async () => {
+  it('the shipped chain runs 001 → … → 006_merge_005 → both 007s → 008_merge_007 → 009…013, each branch before its merge', async () => {
     const ids = (await loadRevisions()).map((entry) => entry.id);
     expect(ids).toEqual([
       '001_initial',
@@ -77,9 +77,10 @@ describe('migration graph', () => {
       '010_source_settings',
       '011_gazetteer',
       '012_aircraft_tracks',
+      '013_fire_hot_paths',
     ]);
     const revisions = await loadRevisions();
-    expect(headsOf(revisions)).toEqual(['012_aircraft_tracks']);
+    expect(headsOf(revisions)).toEqual(['013_fire_hot_paths']);
     expect(revisions.find((entry) => entry.id === '008_merge_007')?.parents.sort()).toEqual(['007_news_undated', '007_pipeline_rejections']);
     expect(revisions.find((entry) => entry.id === '006_merge_005')?.parents.sort()).toEqual(['005_news_items', '005_phase2']);
     expect(revisions.find((entry) => entry.id === '002_cameras')?.parents).toEqual(['002_fires']);

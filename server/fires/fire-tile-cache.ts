@@ -1,0 +1,56 @@
+// Fire tiles of windows that lie wholly in closed hours, kept in memory under a byte budget (the least
+// recently used go first). Each entry remembers the data version it was drawn from, so one cheap read
+// of the current version tells whether it still holds.
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+
+export interface EncodedTile {
+  body: Buffer;
+  /** Strong ETag: a hash of the bytes. */
+  etag: string;
+}
+
+interface CachedTile extends EncodedTile {
+  version: string;
+}
+
+// What an entry costs besides its bytes (key, ETag, bookkeeping); also keeps empty tiles countable.
+const ENTRY_OVERHEAD_BYTES = 256;
+
+export function encodedTile(body: Buffer): EncodedTile {
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` };
+}
+
+export class FireTileCache {
+  private readonly entries: LRUCache<string, CachedTile>;
+
+  constructor(maxBytes: number) {
+    this.entries = new LRUCache<string, CachedTile>({
+      maxSize: maxBytes,
+      sizeCalculation: (entry) => entry.body.length + ENTRY_OVERHEAD_BYTES,
+    });
+  }
+
+  /** The tile cached under `key` if it was drawn from data of this very version. */
+  get(key: string, version: string): EncodedTile | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.version === version) return entry;
+    this.entries.delete(key);
+    return undefined;
+  }
+
+  set(key: string, version: string, body: Buffer): EncodedTile {
+    const entry = { ...encodedTile(body), version };
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get bytes(): number {
+    return this.entries.calculatedSize;
+  }
+}

@@ -1,0 +1,131 @@
+// Bench cases of the fire reads over many stored detections, each against its bare SQL in the same run:
+// GET /api/fires for a continent, vector tiles at z4 and z8, and a tile of closed hours served from the
+// cache and revalidated (If-None-Match → 304). The bare SQL is what the API's statement becomes once its
+// parameters are bound (PostgreSQL folds the optional parts away), run on a connection of its own.
+import type pg from 'pg';
+import type { BenchFigure } from './bench-figures.js';
+import { percentile } from './live-latency-bench.js';
+
+const CONTINENT = [-130, 20, -60, 55] as const;
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** N detections spread over the world and the last 30 days; answers how long it took (ms). */
+export async function loadStoredFires(client: pg.Client, rows: number): Promise<number> {
+  const started = performance.now();
+  await client.query("SELECT vantage_ensure_daily_partitions('fires'::regclass, 'acq_time', (now() - interval '31 days')::date, 32)");
+  // Indexes are built once after the load (a sorted build) rather than row by row: minutes less of setup.
+  const { rows: indexes } = await client.query<{ name: string; definition: string }>(
+    `SELECT indexname AS name, indexdef AS definition FROM pg_indexes WHERE tablename = 'fires' AND indexname <> 'fires_pkey'`,
+  );
+  for (const index of indexes) await client.query(`DROP INDEX ${index.name}`);
+  await client.query(
+    `INSERT INTO fires (latitude, longitude, acq_time, satellite, confidence, frp, daynight, instrument, geom)
+     SELECT lat, lon, now() - (i % 2592000) * interval '1 second', 'N', 'n', 3.5, 'N', 'VIIRS', ST_SetSRID(ST_MakePoint(lon, lat), 4326)
+     FROM (SELECT i, round((-60 + random() * 130)::numeric, 5)::float8 AS lat, round((-180 + random() * 360)::numeric, 5)::float8 AS lon
+           FROM generate_series(1, $1) AS i) AS points
+     ON CONFLICT DO NOTHING`,
+    [rows],
+  );
+  for (const index of indexes) await client.query(index.definition);
+  // What autovacuum does to a table that was written to: statistics, and the visibility map that lets
+  // the covering index answer without heap visits.
+  await client.query('VACUUM ANALYZE fires');
+  return performance.now() - started;
+}
+
+/** API and bare SQL taken in turns, so load from elsewhere on the machine falls on both alike. */
+async function paired(api: () => Promise<unknown>, sql: () => Promise<unknown>, runs: number): Promise<{ api: number[]; sql: number[] }> {
+  const apiTimes: number[] = [];
+  const sqlTimes: number[] = [];
+  // One unmeasured run each: connections, plans and caches warm.
+  await api();
+  await sql();
+  for (let run = 0; run < runs; run += 1) {
+    apiTimes.push(await measure(api));
+    sqlTimes.push(await measure(sql));
+  }
+  return { api: apiTimes.sort((a, b) => a - b), sql: sqlTimes.sort((a, b) => a - b) };
+}
+
+async function measure(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return performance.now() - started;
+}
+
+const TILE_SQL = `
+WITH bounds AS (SELECT ST_TileEnvelope($1, $2, $3) AS tile),
+features AS (
+  SELECT ST_AsMVTGeom(ST_Transform(f.geom, 3857), b.tile, 4096, 64, true) AS geom, f.satellite, f.confidence, f.frp,
+         f.daynight AS "dayNight", extract(epoch FROM f.acq_time)::bigint AS "acqTime"
+  FROM fires f, bounds b
+  WHERE f.geom && ST_Transform(b.tile, 4326) AND f.acq_time >= $4 AND f.acq_time < $5 LIMIT 50000)
+SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') AS tile FROM features`;
+
+function figure(name: string, times: { api: number[]; sql: number[] }, target: string): BenchFigure {
+  const value = percentile(times.api, 95);
+  const baseline = percentile(times.sql, 95);
+  return { name, unit: 'ms', value, baseline, ratio: value / baseline, samples: times.api.length, target };
+}
+
+export async function benchFireReads(options: { apiUrl: string; token: string; client: pg.Client; queries: number }): Promise<BenchFigure[]> {
+  const { apiUrl, client, queries } = options;
+  const headers = { authorization: `Bearer ${options.token}` };
+  const get = async (url: string, extra: Record<string, string> = {}) => {
+    const answer = await fetch(`${apiUrl}${url}`, { headers: { ...headers, ...extra } });
+    await answer.arrayBuffer();
+    return answer;
+  };
+  const [west, south, east, north] = CONTINENT;
+  const figures: BenchFigure[] = [];
+
+  // The list: newest 1,000 of the last day in a continent.
+  const list = await paired(
+    () => get(`/api/fires?bbox=${CONTINENT.join(',')}`),
+    () =>
+      client.query(
+        `SELECT latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "acqTime",
+                satellite, confidence, frp, daynight AS "dayNight", instrument FROM fires
+         WHERE acq_time >= $5 AND latitude BETWEEN $2 AND $4 AND longitude BETWEEN $1 AND $3
+         ORDER BY acq_time DESC LIMIT 1000`,
+        [west, south, east, north, new Date(Date.now() - DAY_MS)],
+      ),
+    queries,
+  );
+  figures.push(figure('GET /api/fires continent viewport (newest 1,000) p95, {stored} (vs bare SQL)', list, 'ratio ≤ 1.2, ≤ 50 ms'));
+
+  // Tiles of the map's default window (the last day, open hour included): drawn at every request.
+  for (const [zoom, x, y, where] of [
+    [4, 2, 5, 'western US'],
+    [8, 42, 99, 'California'],
+  ] as const) {
+    const tile = await paired(
+      () => get(`/api/tiles/fires/${zoom}/${x}/${y}.mvt`),
+      () => client.query(TILE_SQL, [zoom, x, y, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),
+      queries,
+    );
+    figures.push(figure(`vector tile z${zoom} (${where}, last 24 h) p95, {stored} (vs bare ST_AsMVT)`, tile, 'ratio ≤ 1.2, ≤ 30 ms'));
+  }
+
+  // A tile of seven closed days: drawn once, then served from memory, then revalidated to 304.
+  const hourStart = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+  const since = new Date(hourStart - 7 * DAY_MS);
+  const until = new Date(hourStart);
+  const closedUrl = `/api/tiles/fires/4/2/5.mvt?since=${since.toISOString()}&until=${until.toISOString()}`;
+  const first = await get(closedUrl);
+  const etag = first.headers.get('etag') ?? '';
+  const closedSql = () => client.query(TILE_SQL, [4, 2, 5, since, until]);
+  const cached = await paired(() => get(closedUrl), closedSql, queries);
+  figures.push(figure('vector tile z4, 7 closed days, cached p95, {stored} (vs bare ST_AsMVT)', cached, 'ratio ≤ 1.2'));
+  const revalidated = await paired(
+    async () => {
+      const answer = await get(closedUrl, { 'if-none-match': etag });
+      if (answer.status !== 304) throw new Error(`expected 304, got ${answer.status}`);
+    },
+    closedSql,
+    queries,
+  );
+  figures.push(figure('  … revalidated, If-None-Match → 304', revalidated, 'ratio ≤ 1.2'));
+  return figures;
+}
