@@ -3,13 +3,14 @@
 // keychain here in main (through the supervisor), quit stopping the stack in reverse order.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, BrowserWindow, dialog, ipcMain, session, shell, utilityProcess } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, screen, session, shell, utilityProcess } from 'electron';
 import { readStackSettings } from '../stack/stack-settings.js';
 import { type DesktopShell, DesktopStartup } from './desktop-startup.js';
 import { createIpcGate } from './ipc-sender-policy.js';
 import { startupPageUrl } from './startup-page.js';
 import { UtilityApiLauncher } from './utility-api-launcher.js';
 import { navigationDecision, permissionDecision, secureWebPreferences } from './window-policy.js';
+import { MIN_SIZE, placeWindow, readWindowState, windowStateFile, writeWindowState } from './window-state.js';
 
 const PRELOAD = fileURLToPath(new URL('./preload.cjs', import.meta.url));
 
@@ -30,7 +31,9 @@ const desktopShell: DesktopShell = {
   },
 };
 
-const startup = new DesktopStartup({ settings: readStackSettings(), shell: desktopShell, launcher: new UtilityApiLauncher(utilityProcess) });
+const settings = readStackSettings();
+const startup = new DesktopStartup({ settings, shell: desktopShell, launcher: new UtilityApiLauncher(utilityProcess) });
+const WINDOW_STATE = windowStateFile(settings.dataDir);
 
 async function openOutside(url: string): Promise<void> {
   const answer = await dialog.showMessageBox({
@@ -98,17 +101,29 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(permissionDecision(permission)));
     session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionDecision(permission));
+    // Where the window was at the last quit, on a display that is still there.
+    const workAreas = [screen.getPrimaryDisplay(), ...screen.getAllDisplays()].map((display) => display.workArea);
+    const placement = placeWindow(await readWindowState(WINDOW_STATE), workAreas);
     window = new BrowserWindow({
-      width: 1440,
-      height: 900,
-      minWidth: 960,
-      minHeight: 600,
+      ...(placement.x === undefined ? {} : { x: placement.x, y: placement.y }),
+      width: placement.width,
+      height: placement.height,
+      minWidth: MIN_SIZE.width,
+      minHeight: MIN_SIZE.height,
       title: 'Vantage',
       backgroundColor: '#0f141a',
       show: false,
       webPreferences: secureWebPreferences(PRELOAD),
     });
-    window.once('ready-to-show', () => window?.show());
+    window.once('ready-to-show', () => {
+      if (placement.maximized) window?.maximize();
+      window?.show();
+    });
+    window.on('close', () => {
+      if (!window) return;
+      const bounds = window.getNormalBounds();
+      void writeWindowState(WINDOW_STATE, { ...bounds, maximized: window.isMaximized() }).catch((error: Error) => console.warn(`window state not saved: ${error.message}`));
+    });
     window.on('closed', () => {
       window = null;
     });
