@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { safeText, textProblem } from '../http/safe-text.js';
 import { RejectionTally, type RejectedRecords } from '../pipelines/rejection-tally.js';
+import { forEachInSlices } from './time-sliced.js';
 
 export interface AircraftPosition {
   icao24: string;
@@ -94,55 +95,58 @@ export const NO_POSITION = 'no position';
 const OUT_OF_RANGE = 'position outside -90..90 / -180..180';
 const NO_ADDRESS = 'no ICAO 24-bit address (hex)';
 
+/** Reads one readsb/aggregator entry into `positions`, or counts why it is not usable. */
+function readReadsbEntry(raw: unknown, index: number, now: number, positions: AircraftPosition[], tally: RejectionTally): void {
+  const entry = readsbEntry.safeParse(raw);
+  if (!entry.success) {
+    const address = hex.safeParse((raw as { hex?: unknown } | null)?.hex);
+    if (!address.success) tally.add(NO_ADDRESS, `entry ${index + 1}`);
+    else {
+      const issue = entry.error.issues[0];
+      tally.add(`unreadable ${issue?.path.join('.') || 'entry'}`, address.data);
+    }
+    return;
+  }
+  const item = entry.data;
+  const icao24 = item.hex.replace('~', '').toLowerCase();
+  // The current position, else the last one the receiver kept (its own age).
+  let latitude: number;
+  let longitude: number;
+  let age: number;
+  if (isCoordinate(item.lat) && isCoordinate(item.lon)) {
+    [latitude, longitude, age] = [item.lat, item.lon, item.seen_pos ?? item.seen ?? 0];
+  } else if (item.lastPosition) {
+    [latitude, longitude, age] = [item.lastPosition.lat, item.lastPosition.lon, item.lastPosition.seen_pos ?? item.seen ?? 0];
+  } else {
+    tally.add(NO_POSITION, icao24);
+    return;
+  }
+  if (!inRange(latitude, longitude)) {
+    tally.add(OUT_OF_RANGE, icao24);
+    return;
+  }
+  const alt = item.alt_baro ?? item.altitude ?? null;
+  positions.push({
+    icao24,
+    callsign: clean(item.flight),
+    callsignReported: typeof item.flight === 'string',
+    registration: clean(item.r),
+    typeCode: clean(item.t)?.toUpperCase() ?? null,
+    operator: clean(item.ownOp),
+    latitude,
+    longitude,
+    altitudeFt: typeof alt === 'number' ? Math.round(alt) : null,
+    onGround: alt === 'ground',
+    groundSpeedKt: item.gs ?? item.speed ?? null,
+    trackDeg: item.track ?? null,
+    seenAt: new Date(now - age * 1000).toISOString(),
+  });
+}
+
 function readReadsb(entries: readonly unknown[], now: number): { positions: AircraftPosition[]; tally: RejectionTally } {
   const positions: AircraftPosition[] = [];
   const tally = new RejectionTally();
-  entries.forEach((raw, index) => {
-    const entry = readsbEntry.safeParse(raw);
-    if (!entry.success) {
-      const address = hex.safeParse((raw as { hex?: unknown } | null)?.hex);
-      if (!address.success) tally.add(NO_ADDRESS, `entry ${index + 1}`);
-      else {
-        const issue = entry.error.issues[0];
-        tally.add(`unreadable ${issue?.path.join('.') || 'entry'}`, address.data);
-      }
-      return;
-    }
-    const item = entry.data;
-    const icao24 = item.hex.replace('~', '').toLowerCase();
-    // The current position, else the last one the receiver kept (its own age).
-    let latitude: number;
-    let longitude: number;
-    let age: number;
-    if (isCoordinate(item.lat) && isCoordinate(item.lon)) {
-      [latitude, longitude, age] = [item.lat, item.lon, item.seen_pos ?? item.seen ?? 0];
-    } else if (item.lastPosition) {
-      [latitude, longitude, age] = [item.lastPosition.lat, item.lastPosition.lon, item.lastPosition.seen_pos ?? item.seen ?? 0];
-    } else {
-      tally.add(NO_POSITION, icao24);
-      return;
-    }
-    if (!inRange(latitude, longitude)) {
-      tally.add(OUT_OF_RANGE, icao24);
-      return;
-    }
-    const alt = item.alt_baro ?? item.altitude ?? null;
-    positions.push({
-      icao24,
-      callsign: clean(item.flight),
-      callsignReported: typeof item.flight === 'string',
-      registration: clean(item.r),
-      typeCode: clean(item.t)?.toUpperCase() ?? null,
-      operator: clean(item.ownOp),
-      latitude,
-      longitude,
-      altitudeFt: typeof alt === 'number' ? Math.round(alt) : null,
-      onGround: alt === 'ground',
-      groundSpeedKt: item.gs ?? item.speed ?? null,
-      trackDeg: item.track ?? null,
-      seenAt: new Date(now - age * 1000).toISOString(),
-    });
-  });
+  entries.forEach((raw, index) => readReadsbEntry(raw, index, now, positions, tally));
   return { positions, tally };
 }
 
@@ -197,4 +201,19 @@ export function parseAdsbFeed(body: unknown): ParsedFeed {
     return { positions, skipped: tally.count, rejected: tally.toJSON(), format: 'opensky' };
   }
   throw new Error('ADS-B answer is neither readsb/tar1090 JSON (aircraft or ac) nor OpenSky states');
+}
+
+/**
+ * The same reading as parseAdsbFeed, a slice of entries at a time with a turn of the event loop between slices, so
+ * that a worldwide answer does not hold the API's requests up while it is validated.
+ */
+export async function parseAdsbFeedInSlices(body: unknown): Promise<ParsedFeed> {
+  const readsb = readsbBody.safeParse(body);
+  if (!readsb.success || !(readsb.data.aircraft || readsb.data.ac)) return parseAdsbFeed(body);
+  const entries = readsb.data.aircraft ?? readsb.data.ac ?? [];
+  const now = nowMs(readsb.data.now);
+  const positions: AircraftPosition[] = [];
+  const tally = new RejectionTally();
+  await forEachInSlices(entries, (raw, index) => readReadsbEntry(raw, index, now, positions, tally));
+  return { positions, skipped: tally.count, rejected: tally.toJSON(), format: 'readsb' };
 }

@@ -182,7 +182,7 @@ export class AggregatorAircraftSource implements AircraftSource {
         response = { ...response, text: JSON.stringify({ ...(body as object), ac: fresh }) };
       }
       try {
-        const feed = parseAdsbAnswer(response, what);
+        const feed = await parseAdsbAnswer(response, what);
         answered += 1;
         positions.push(...feed.positions);
         skipped += feed.skipped;

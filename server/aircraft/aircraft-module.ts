@@ -7,6 +7,7 @@ import { aircraftPollerJob } from './aircraft-poller.js';
 import { AircraftQueries } from './aircraft-queries.js';
 import { AircraftRepository } from './aircraft-repository.js';
 import { aircraftRoutes } from './aircraft-routes.js';
+import { AircraftTrackRepository } from './aircraft-track-repository.js';
 import { readAircraftSettings } from './aircraft-settings.js';
 import { FirefightingIdentifier } from './firefighting-identifier.js';
 import { SettingsFollowingSource } from './settings-following-source.js';
@@ -43,7 +44,7 @@ export const aircraftModule: DomainModule = {
       ),
     );
     await app.register(aircraftRoutes, {
-      aircraft: new AircraftQueries(aircraft, new CorrelationRepository(app.db), aircraftMaxAgeSeconds(settings)),
+      aircraft: new AircraftQueries(aircraft, new AircraftTrackRepository(app.db), new CorrelationRepository(app.db), aircraftMaxAgeSeconds(settings)),
     });
   },
 };

@@ -7,6 +7,7 @@ import { type AircraftPosition, NO_POSITION } from './adsb-feed.js';
 import { type AircraftRepository, type IdentifiedPosition, type KnownAircraft, newestPerAircraft } from './aircraft-repository.js';
 import { type AircraftSource, IdleAircraftSource, UrlAircraftSource } from './aircraft-source.js';
 import type { FirefightingIdentifier } from './firefighting-identifier.js';
+import { mapInSlices } from './time-sliced.js';
 
 /**
  * A report without a callsign field keeps the stored callsign only when it follows the stored report within
@@ -54,7 +55,7 @@ export function aircraftPollerJob(deps: {
       }
       const reports = newestPerAircraft(feed.positions);
       const known = await deps.aircraft.known(reports.map((position) => position.icao24));
-      const identified: IdentifiedPosition[] = reports.map((position) => {
+      const identified: IdentifiedPosition[] = await mapInSlices(reports, (position) => {
         const stored = known.get(position.icao24);
         const merged = {
           ...position,
@@ -69,7 +70,7 @@ export function aircraftPollerJob(deps: {
       // A worldwide type answer's aircraft stay only if they fight fires; those near a fire stay whatever they are.
       const kept = identified.filter((position) => position.firefighting || !feed.firefightingOnly.has(position.icao24));
       const keptAddresses = new Set(kept.map((position) => position.icao24));
-      const stored = await deps.aircraft.upsert(kept);
+      const { stored, positions: trackPositions } = await deps.aircraft.upsert(kept);
       const alerts = deps.onPositions ? await deps.onPositions(feed.positions.filter((position) => keptAddresses.has(position.icao24))) : 0;
       return {
         mode: source.mode,
@@ -77,6 +78,7 @@ export function aircraftPollerJob(deps: {
         received: feed.positions.length,
         skipped: feed.skipped,
         stored,
+        trackPositions,
         firefighting: kept.filter((position) => position.firefighting).length,
         ...(source.mode === 'aggregator' ? { ignored: identified.length - kept.length } : {}),
         alerts,

@@ -1,21 +1,51 @@
-// What GET /api/aircraft and GET /api/correlations read: aircraft seen within the max age (firefighting
-// only when asked), and the aircraft–fire pairs of the last day unless a start is given.
+// What GET /api/aircraft, GET /api/aircraft/trails and GET /api/correlations read: aircraft seen within the max age
+// (firefighting only when asked; at a past minute from the track table), their trails over the last minutes, and
+// the aircraft–fire pairs of the last day unless a start is given.
 import type { CorrelationRepository, CorrelationRow } from '../correlations/correlation-repository.js';
 import type { Bbox } from '../http/query-params.js';
 import type { AircraftRepository, AircraftRow } from './aircraft-repository.js';
+import type { AircraftTrackRepository, TrailRow } from './aircraft-track-repository.js';
+
+export const TRAIL_MINUTES_DEFAULT = 30;
+export const TRAIL_MINUTES_MAX = 180;
+export const TRAIL_POINTS_DEFAULT = 120;
+export const TRAIL_POINTS_MAX = 500;
+const MINUTE_MS = 60_000;
+/** Trails are simplified to about this fraction of the view's width (degrees), or this many degrees without a view. */
+const TOLERANCE_PER_VIEW_WIDTH = 1 / 4_000;
+const TOLERANCE_WITHOUT_VIEW_DEG = 0.0005;
 
 const DAY_MS = 86_400_000;
 
 export class AircraftQueries {
   constructor(
     private readonly aircraft: AircraftRepository,
+    private readonly track: AircraftTrackRepository,
     private readonly correlations: CorrelationRepository,
     /** An aircraft not seen for longer is no longer listed (AIRCRAFT_MAX_AGE_SECONDS). */
     private readonly maxAgeSeconds: number,
   ) {}
 
-  find(filter: { bbox?: Bbox; firefightingOnly: boolean; limit: number }): Promise<AircraftRow[]> {
-    return this.aircraft.find({ ...filter, seenSince: new Date(Date.now() - this.maxAgeSeconds * 1000) });
+  /** Now: the last-known positions. At a past minute: each aircraft's latest position up to the minute's end. */
+  find(filter: { bbox?: Bbox; firefightingOnly: boolean; limit: number; at?: Date }): Promise<AircraftRow[]> {
+    const { at, ...rest } = filter;
+    if (!at) return this.aircraft.find({ ...rest, seenSince: new Date(Date.now() - this.maxAgeSeconds * 1000) });
+    const minuteEnd = new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS + MINUTE_MS - 1);
+    return this.track.at({ ...rest, at: minuteEnd, seenSince: new Date(minuteEnd.getTime() - this.maxAgeSeconds * 1000) });
+  }
+
+  /** The trails of the aircraft in view over the `minutes` before `at` (or now). */
+  trails(filter: { bbox?: Bbox; minutes: number; at?: Date; points: number; limit: number }): Promise<TrailRow[]> {
+    const until = filter.at ? new Date(Math.floor(filter.at.getTime() / MINUTE_MS) * MINUTE_MS + MINUTE_MS - 1) : new Date();
+    const width = filter.bbox ? (filter.bbox[2] - filter.bbox[0] + 360) % 360 || 360 : null;
+    return this.track.trails({
+      bbox: filter.bbox,
+      from: new Date(until.getTime() - filter.minutes * MINUTE_MS),
+      until,
+      maxPoints: filter.points,
+      toleranceDeg: width === null ? TOLERANCE_WITHOUT_VIEW_DEG : width * TOLERANCE_PER_VIEW_WIDTH,
+      limit: filter.limit,
+    });
   }
 
   pairs(since: Date | undefined, limit: number): Promise<CorrelationRow[]> {

@@ -3,6 +3,10 @@ import { bboxCondition } from '../db/bbox-sql.js';
 import type { Database } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
 import type { AircraftPosition } from './adsb-feed.js';
+import { mapInSlices, stringifyInSlices } from './time-sliced.js';
+
+/** An aircraft whose report neither moved nor changed still gets a track point this often (seconds). */
+export const STILL_POSITION_EVERY_SECONDS = 60;
 
 export interface IdentifiedPosition extends AircraftPosition {
   firefighting: boolean;
@@ -13,25 +17,48 @@ export interface IdentifiedPosition extends AircraftPosition {
 // A position older than the one stored (a late report) never overwrites it. The poller merged the report with
 // what was stored (callsign of the same flight, airframe facts) and identified the aircraft on the merged facts,
 // so the row takes the report as it is; airframe facts stay when a report lacks them.
+// In the same statement (one snapshot: `stored` is the row before this upsert), the report joins the aircraft's
+// track when it is new: no stored row, or a later time with a moved position (or a minute after the stored one, so
+// an aircraft standing still is still found by playback). The same position/time again is not written twice.
 const UPSERT = `
-INSERT INTO aircraft (icao24, callsign, registration, type_code, operator, geom, altitude_ft, on_ground,
-                      ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason, source)
-SELECT icao24, callsign, registration, type_code, operator, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326),
-       altitude_ft, on_ground, ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason, source
-FROM jsonb_to_recordset($1::jsonb) AS x(icao24 text, callsign text, registration text, type_code text, operator text,
-  longitude float8, latitude float8, altitude_ft int, on_ground boolean, ground_speed_kt real, track_deg real,
-  seen_at timestamptz, firefighting boolean, firefighting_reason text, source text)
-ON CONFLICT (icao24) DO UPDATE SET
-  callsign = EXCLUDED.callsign,
-  registration = coalesce(EXCLUDED.registration, aircraft.registration),
-  type_code = coalesce(EXCLUDED.type_code, aircraft.type_code),
-  operator = coalesce(EXCLUDED.operator, aircraft.operator),
-  geom = EXCLUDED.geom, altitude_ft = EXCLUDED.altitude_ft, on_ground = EXCLUDED.on_ground,
-  ground_speed_kt = EXCLUDED.ground_speed_kt, track_deg = EXCLUDED.track_deg, seen_at = EXCLUDED.seen_at,
-  firefighting = EXCLUDED.firefighting,
-  firefighting_reason = EXCLUDED.firefighting_reason,
-  source = EXCLUDED.source
-WHERE EXCLUDED.seen_at > aircraft.seen_at`;
+WITH input AS (
+  SELECT icao24, callsign, registration, type_code, operator, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326) AS geom,
+         altitude_ft, on_ground, ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason, source
+  FROM jsonb_to_recordset($1::jsonb) AS x(icao24 text, callsign text, registration text, type_code text, operator text,
+    longitude float8, latitude float8, altitude_ft int, on_ground boolean, ground_speed_kt real, track_deg real,
+    seen_at timestamptz, firefighting boolean, firefighting_reason text, source text)
+), track AS (
+  INSERT INTO aircraft_positions (icao24, seen_at, geom, altitude_ft, ground_speed_kt, track_deg, on_ground)
+  SELECT i.icao24, i.seen_at, i.geom, i.altitude_ft, i.ground_speed_kt, i.track_deg, i.on_ground
+  FROM input i
+  LEFT JOIN aircraft stored ON stored.icao24 = i.icao24
+  WHERE stored.icao24 IS NULL
+     OR (i.seen_at > stored.seen_at
+         AND (NOT ST_Equals(i.geom, stored.geom)
+              OR i.altitude_ft IS DISTINCT FROM stored.altitude_ft
+              OR i.on_ground IS DISTINCT FROM stored.on_ground
+              OR i.seen_at >= stored.seen_at + interval '${STILL_POSITION_EVERY_SECONDS} seconds'))
+  RETURNING 1
+), upserted AS (
+  INSERT INTO aircraft (icao24, callsign, registration, type_code, operator, geom, altitude_ft, on_ground,
+                        ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason, source)
+  SELECT icao24, callsign, registration, type_code, operator, geom,
+         altitude_ft, on_ground, ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason, source
+  FROM input
+  ON CONFLICT (icao24) DO UPDATE SET
+    callsign = EXCLUDED.callsign,
+    registration = coalesce(EXCLUDED.registration, aircraft.registration),
+    type_code = coalesce(EXCLUDED.type_code, aircraft.type_code),
+    operator = coalesce(EXCLUDED.operator, aircraft.operator),
+    geom = EXCLUDED.geom, altitude_ft = EXCLUDED.altitude_ft, on_ground = EXCLUDED.on_ground,
+    ground_speed_kt = EXCLUDED.ground_speed_kt, track_deg = EXCLUDED.track_deg, seen_at = EXCLUDED.seen_at,
+    firefighting = EXCLUDED.firefighting,
+    firefighting_reason = EXCLUDED.firefighting_reason,
+    source = EXCLUDED.source
+  WHERE EXCLUDED.seen_at > aircraft.seen_at
+  RETURNING 1
+)
+SELECT (SELECT count(*) FROM upserted)::int AS stored, (SELECT count(*) FROM track)::int AS positions`;
 
 const KNOWN = `
 SELECT icao24, callsign, registration, type_code, operator, seen_at
@@ -84,9 +111,10 @@ export class AircraftRepository {
     );
   }
 
-  async upsert(positions: readonly IdentifiedPosition[]): Promise<number> {
-    if (positions.length === 0) return 0;
-    const input = newestPerAircraft(positions).map((p) => ({
+  /** Stores the newest report of each aircraft and adds the new ones to the track; answers the counts of both. */
+  async upsert(positions: readonly IdentifiedPosition[]): Promise<{ stored: number; positions: number }> {
+    if (positions.length === 0) return { stored: 0, positions: 0 };
+    const input = await mapInSlices(newestPerAircraft(positions), (p) => ({
       icao24: p.icao24,
       callsign: p.callsign,
       registration: p.registration,
@@ -103,8 +131,8 @@ export class AircraftRepository {
       firefighting_reason: p.firefightingReason,
       source: p.source,
     }));
-    const { rowCount } = await this.db.query(UPSERT, [JSON.stringify(input)]);
-    return rowCount ?? 0;
+    const { rows } = await this.db.query<{ stored: number; positions: number }>(UPSERT, [await stringifyInSlices(input)]);
+    return { stored: rows[0]?.stored ?? 0, positions: rows[0]?.positions ?? 0 };
   }
 
   async find(filter: { bbox?: Bbox; seenSince: Date; firefightingOnly: boolean; limit: number }): Promise<AircraftRow[]> {

@@ -1,4 +1,4 @@
-// GET /api/aircraft and GET /api/correlations answers.
+// GET /api/aircraft, GET /api/aircraft/trails and GET /api/correlations answers.
 import { z } from 'zod';
 import { instant } from '../http/response-schemas.js';
 
@@ -24,6 +24,22 @@ export const aircraft = z
 export type Aircraft = z.infer<typeof aircraft>;
 
 export const aircraftList = z.array(aircraft).meta({ id: 'AircraftList' });
+
+/** An aircraft's path over the window asked for: its positions in time order, thinned and simplified. */
+export const aircraftTrail = z
+  .object({
+    icao24: z.string(),
+    callsign: z.string().nullable(),
+    firefighting: z.boolean(),
+    /** The first and the last position of the trail. */
+    since: instant,
+    until: instant,
+    geometry: z.object({ type: z.literal('LineString'), coordinates: z.array(z.array(z.number())) }),
+  })
+  .meta({ id: 'AircraftTrail' });
+export type AircraftTrail = z.infer<typeof aircraftTrail>;
+
+export const aircraftTrailList = z.array(aircraftTrail).meta({ id: 'AircraftTrailList' });
 
 export const correlation = z
   .object({

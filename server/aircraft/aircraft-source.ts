@@ -2,7 +2,7 @@
 // public aggregator (aggregator-source.ts), or nothing. Each says which mode it is, for the job's result and health.
 import { fetchText, type FetchedText } from '../http/bounded-fetch.js';
 import type { RejectedRecords } from '../pipelines/rejection-tally.js';
-import { type AircraftPosition, type ParsedFeed, parseAdsbFeed } from './adsb-feed.js';
+import { type AircraftPosition, type ParsedFeed, parseAdsbFeedInSlices } from './adsb-feed.js';
 import { aircraftCredit } from './aircraft-attribution.js';
 import { type AircraftSourceMode, modeOfUrl, shownUrl } from './aircraft-settings.js';
 
@@ -28,8 +28,8 @@ export interface AircraftSource {
   stop(): Promise<void>;
 }
 
-/** An answer read as JSON and as one of the ADS-B formats; `what` names the source in errors. */
-export function parseAdsbAnswer(response: FetchedText, what: string): ParsedFeed {
+/** An answer read as JSON and as one of the ADS-B formats (in slices); `what` names the source in errors. */
+export async function parseAdsbAnswer(response: FetchedText, what: string): Promise<ParsedFeed> {
   if (response.status >= 400) throw new Error(`${what} answered HTTP ${response.status}`);
   let body: unknown;
   try {
@@ -37,7 +37,7 @@ export function parseAdsbAnswer(response: FetchedText, what: string): ParsedFeed
   } catch {
     throw new Error(`${what} answered something that is not JSON`);
   }
-  return parseAdsbFeed(body);
+  return parseAdsbFeedInSlices(body);
 }
 
 /** ADSB_URL: one URL read as it is, every run. */
@@ -51,7 +51,7 @@ export class UrlAircraftSource implements AircraftSource {
 
   async read(): Promise<SourceRead> {
     const response = await fetchText(this.url, { timeoutMs: 20_000, maxBytes: 50 * 1024 * 1024, headers: { accept: 'application/json' } });
-    const feed = parseAdsbAnswer(response, 'ADS-B source');
+    const feed = await parseAdsbAnswer(response, 'ADS-B source');
     this.lastRun = { at: new Date().toISOString(), format: feed.format, received: feed.positions.length };
     return { ...feed, firefightingOnly: new Set(), details: {} };
   }

@@ -1,10 +1,12 @@
 // SQL for the daily partitions of partitioned tables.
 import type { Database } from '../db/database.js';
 
-// daysBack: fires arrive a day or two after acquisition, so their partitions start two days back.
+// daysBack: fires arrive a day or two after acquisition, so their partitions start two days back; an aircraft's
+// position may be a last-known one from before midnight, so its partitions start a day back.
 export const DAILY_PARTITIONED_TABLES = [
   { table: 'events', keyColumn: 'ingested_at', daysBack: 0 },
   { table: 'fires', keyColumn: 'acq_time', daysBack: 2 },
+  { table: 'aircraft_positions', keyColumn: 'seen_at', daysBack: 1 },
 ] as const;
 
 export class PartitionRepository {
@@ -32,6 +34,7 @@ export class PartitionRepository {
   async deleteStraysBefore(cutoff: Date): Promise<number> {
     const { rowCount } = await this.db.query('DELETE FROM events_default WHERE ingested_at < $1', [cutoff]);
     await this.db.query('DELETE FROM fires_default WHERE acq_time < $1', [cutoff]);
+    await this.db.query('DELETE FROM aircraft_positions_default WHERE seen_at < $1', [cutoff]);
     await this.db.query('DELETE FROM event_urls WHERE ingested_at < $1', [cutoff]);
     await this.db.query('DELETE FROM event_minute_rollup WHERE minute < $1', [cutoff]);
     return rowCount ?? 0;

@@ -2,6 +2,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { benchAircraftFirehose } from './aircraft-firehose-bench.js';
 import { type BenchFigure, formatTable } from './bench-figures.js';
 import { benchFires } from './fires-bench.js';
 import { benchIngest } from './ingest-bench.js';
@@ -16,6 +17,7 @@ figures.push(...(await benchStackStart(small ? 1 : 3)));
 figures.push(...(await benchIngest(small ? 2_000 : 100_000)));
 figures.push(...(await benchFires(small ? { ingestRows: 2_000, ingestRuns: 1, storedRows: 5_000, queries: 5 } : { ingestRows: 100_000, ingestRuns: 3, storedRows: 5_000_000, queries: 100 })));
 figures.push(...(await benchPlaces({ queries: small ? 10 : 200 })));
+figures.push(...(await benchAircraftFirehose(small ? { aircraft: 1_000, firefighting: 30 } : { aircraft: 10_000, firefighting: 300 })));
 figures.push(...(await benchLiveLatency(small ? { clients: 10, rate: 200, seconds: 1 } : { clients: 1_000, rate: 5_000, seconds: 10 })));
 const ui = await benchUiReadyCase(small ? { fires: 500, runs: 1 } : { fires: 50_000, runs: 5 });
 figures.push(...ui.figures);

@@ -24,6 +24,7 @@ const HOUR_AGO = new Date(Date.now() - 3_600_000).toISOString();
 const EXAMPLES: Record<string, Example> = {
   'POST /api/jobs/:name': { params: { name: 'partitions' } },
   'GET /api/playback': { query: { from: '2h', to: '1h' } },
+  'GET /api/aircraft/trails': { query: { bbox: '-125,35,-115,45', minutes: '30', at: '1h', points: '50' }, optionalKeys: ['bbox', 'minutes', 'at', 'points'] },
   'DELETE /api/keys': { query: { provider: 'firms' } },
   'POST /api/keys/:provider/test': { params: { provider: 'firms' } },
   'POST /api/keys': { body: { provider: 'firms', value: '0123456789abcdef0123456789abcdef' } },
@@ -41,11 +42,11 @@ const EXAMPLES: Record<string, Example> = {
   'DELETE /api/geofences/:id': { params: { id: '1' } },
   'PUT /api/cameras/sources': { body: { sources: ['https://cameras.example.org/list.txt'] } },
   'GET /api/cameras/:id/snapshot': { params: { id: '1' } },
+  'PUT /api/sources/settings': { body: { FIRE_DATASET: 'VIIRS_NOAA20_NRT' }, optionalKeys: ['FIRE_DATASET'] },
+  'POST /api/sources/telegram/test-message': {},
   // Switching off: switching on would start a crawl of the real Caltrans host.
   'PUT /api/cameras/directories/:id': { params: { id: 'caltrans-d3' }, body: { enabled: false } },
   'GET /api/cameras/near': { query: { lat: '38.5', lon: '-121.5' } },
-  'PUT /api/sources/settings': { body: { FIRE_DATASET: 'VIIRS_NOAA20_NRT' }, optionalKeys: ['FIRE_DATASET'] },
-  'POST /api/sources/telegram/test-message': {},
   'GET /api/search': { query: { q: 'Sacramento' } },
   'GET /api/tiles/places/:z/:x/:y.mvt': { params: { z: '1', x: '0', y: '0' } },
 };

@@ -2,14 +2,12 @@
 import type { Feature, Point } from 'geojson';
 import { type ApiClient, listFrom } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
-import type { Aircraft, Alert, Camera, Correlation, CorrelationPair, EventPage, Fire, Geofence, Incident } from '../api/api-types';
+import type { Aircraft, AircraftTrail, Alert, Camera, CorrelationPair, EventPage, Fire, Geofence, Incident } from '../api/api-types';
 import { bboxContains } from '../api/viewport-bbox';
 import {
-  aircraftFeatures,
   alertFeatures,
   cameraFeatures,
   collection,
-  correlationFeatures,
   eventFeatures,
   fireFeatures,
   geofenceFeatures,
@@ -20,6 +18,7 @@ import {
 } from '../map/feature-collections';
 import { emptyCounts, FIRE_POINTS_MIN_ZOOM, type LayerCounts, type LayerKey } from '../map/layer-catalog';
 import type { MapController, MapViewport } from '../map/map-controller';
+import { loadAircraftView, showAircraftView } from './aircraft-view';
 import { isFireRecent, withoutAgedFires } from './live-fire-age';
 import { MAP_WINDOW_SINCE } from './time-windows';
 
@@ -52,6 +51,7 @@ export class LayerLoader {
   private liveFires: Array<Feature<Point, Props>> = [];
   private incidents: Incident[] = [];
   private aircraft: Aircraft[] = [];
+  private trails: AircraftTrail[] = [];
   private correlations: CorrelationLine[] = [];
   private events: MapEvent[] = [];
   private geofences: Geofence[] = [];
@@ -83,12 +83,10 @@ export class LayerLoader {
         this.incidents = await this.api.get<Incident[]>('/api/incidents', { bbox }, signal);
       }),
       this.step('aircraft', async () => {
-        const [aircraft, correlations] = await Promise.all([
-          this.api.get<Aircraft[]>('/api/aircraft', { bbox }, signal),
-          this.api.get<Correlation[]>('/api/correlations', { since: MAP_WINDOW_SINCE }, signal),
-        ]);
-        this.aircraft = aircraft;
-        this.correlations = correlations;
+        const view = await loadAircraftView(this.api, bbox, null, signal);
+        this.aircraft = view.aircraft;
+        this.trails = view.trails;
+        this.correlations = view.correlations;
       }),
       this.step('events', async () => {
         const page = await this.api.get<EventPage>('/api/events', { bbox, since: MAP_WINDOW_SINCE, source: EVENT_SOURCES, limit: 500 }, signal);
@@ -138,18 +136,15 @@ export class LayerLoader {
     const signal = this.inFlight?.signal;
     let current = false;
     await this.step('aircraft', async () => {
-      const [aircraft, correlations] = await Promise.all([
-        this.api.get<Aircraft[]>('/api/aircraft', { bbox }, signal),
-        this.api.get<Correlation[]>('/api/correlations', { since: MAP_WINDOW_SINCE }, signal),
-      ]);
+      const view = await loadAircraftView(this.api, bbox, null, signal);
       if (this.viewport !== viewport || signal?.aborted) return;
       current = true;
-      this.aircraft = aircraft;
-      this.correlations = correlations;
+      this.aircraft = view.aircraft;
+      this.trails = view.trails;
+      this.correlations = view.correlations;
     });
     if (!current) return;
-    this.map.setData('aircraft', aircraftFeatures(this.aircraft));
-    this.map.setData('correlations', correlationFeatures(this.correlations, this.aircraft, this.incidents));
+    this.showAircraft();
     this.emit();
   }
 
@@ -196,7 +191,7 @@ export class LayerLoader {
 
   addLiveCorrelation(correlation: CorrelationPair): void {
     this.correlations.unshift(correlation);
-    this.map.setData('correlations', correlationFeatures(this.correlations, this.aircraft, this.incidents));
+    this.showAircraft();
     this.emit();
   }
 
@@ -206,12 +201,17 @@ export class LayerLoader {
     this.emit();
   }
 
+  /** Now's aircraft, trails and pairs; in playback the playback minute's are shown instead (use-playback-map.ts). */
+  private showAircraft(): void {
+    if (this.map.playbackMinuteEpoch !== null) return;
+    showAircraftView(this.map, { aircraft: this.aircraft, trails: this.trails, correlations: this.correlations }, this.incidents);
+  }
+
   private pushAll(): void {
     this.map.setData('fires-points', fireFeatures(this.fires));
     this.map.setData('fires-live', collection(this.liveFires));
     this.map.setData('incidents', incidentFeatures(this.incidents));
-    this.map.setData('aircraft', aircraftFeatures(this.aircraft));
-    this.map.setData('correlations', correlationFeatures(this.correlations, this.aircraft, this.incidents));
+    this.showAircraft();
     this.map.setData('events', eventFeatures(this.events));
     this.map.setData('geofences', geofenceFeatures(this.geofences));
     this.map.setData('alerts', alertFeatures(this.alerts));

@@ -1,10 +1,12 @@
-// The map follows the playback cursor: fires filtered to the window before its minute at once, the
-// density cells of the hour before it when the API answers; live removes both.
-import { useEffect } from 'react';
+// The map follows the playback cursor: fires filtered to the window before its minute at once; the density cells of
+// the hour before it, and the aircraft where they were at that minute with their trails up to it, when the API
+// answers; live removes the cells and brings back the aircraft of now.
+import { useEffect, useRef } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { PlaybackResult } from '../api/api-types';
 import { playbackCellFeatures } from '../map/feature-collections';
 import type { MapController, MapViewport } from '../map/map-controller';
+import { loadAircraftView, showAircraftView } from './aircraft-view';
 import { MINUTE_MS } from './time-windows';
 
 const CELL_WINDOW_MINUTES = 60;
@@ -12,16 +14,24 @@ const CELL_WINDOW_MINUTES = 60;
 const CELLS_DEBOUNCE_MS = 150;
 
 export function usePlaybackMap(api: ApiClient, controller: MapController | null, minuteStart: number | null, viewport: MapViewport | null): void {
+  // Whether the map shows a playback minute's aircraft, which going live must replace with now's.
+  const showingPast = useRef(false);
   useEffect(() => {
     if (!controller) return;
+    const abort = new AbortController();
     if (minuteStart === null) {
       controller.setPlaybackMinute(null);
       controller.setData('playback-cells', playbackCellFeatures([]));
-      return;
+      if (showingPast.current) {
+        showingPast.current = false;
+        loadAircraftView(api, viewport?.bbox, null, abort.signal)
+          .then((view) => showAircraftView(controller, view))
+          .catch(() => undefined);
+      }
+      return () => abort.abort();
     }
     controller.setPlaybackMinute(new Date(minuteStart));
     // A request for an earlier minute is aborted when the cursor moves on.
-    const abort = new AbortController();
     const timer = window.setTimeout(() => {
       api
         .get<PlaybackResult>(
@@ -30,6 +40,12 @@ export function usePlaybackMap(api: ApiClient, controller: MapController | null,
           abort.signal,
         )
         .then((body) => controller.setData('playback-cells', playbackCellFeatures(body.cells)))
+        .catch(() => undefined);
+      loadAircraftView(api, viewport?.bbox, minuteStart, abort.signal)
+        .then((view) => {
+          showingPast.current = true;
+          showAircraftView(controller, view);
+        })
         .catch(() => undefined);
     }, CELLS_DEBOUNCE_MS);
     return () => {

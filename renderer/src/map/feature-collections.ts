@@ -1,12 +1,12 @@
 // API records → GeoJSON features for the map sources; properties carry what popups show.
-import type { Feature, FeatureCollection, Geometry, Point } from 'geojson';
-import type { Aircraft, Alert, Camera, Correlation, CorrelationPair, Fire, Geofence, Incident, PlaybackCell, VantageEvent } from '../api/api-types';
+import type { Feature, FeatureCollection, Geometry, LineString, Point } from 'geojson';
+import type { Aircraft, AircraftTrail, Alert, Camera, Correlation, CorrelationPair, Fire, Geofence, Incident, PlaybackCell, VantageEvent } from '../api/api-types';
 
 /** An event from search (with a rank) or from the live socket (with a bbox): what the map draws of both. */
 export type MapEvent = Omit<VantageEvent, 'rank'>;
 
 /** A pair as the live socket announces it, or as GET /api/correlations lists it (with the aircraft's position). */
-export type CorrelationLine = CorrelationPair & Partial<Pick<Correlation, 'aircraftLatitude' | 'aircraftLongitude'>>;
+export type CorrelationLine = CorrelationPair & Partial<Pick<Correlation, 'aircraftLatitude' | 'aircraftLongitude' | 'firstSeenAt' | 'incidentName'>>;
 
 type Props = Record<string, string | number | boolean | null>;
 
@@ -76,10 +76,22 @@ export function incidentFeatures(incidents: readonly Incident[]): FeatureCollect
   );
 }
 
-export function aircraftFeatures(aircraft: readonly Aircraft[]): FeatureCollection<Point, Props> {
+/** The closest pair of each aircraft: what its popup says about the fire or incident it works near. */
+function closestPairs(correlations: readonly CorrelationLine[]): Map<string, CorrelationLine> {
+  const closest = new Map<string, CorrelationLine>();
+  for (const pair of correlations) {
+    const seen = closest.get(pair.icao24);
+    if (!seen || pair.distanceM < seen.distanceM) closest.set(pair.icao24, pair);
+  }
+  return closest;
+}
+
+export function aircraftFeatures(aircraft: readonly Aircraft[], correlations: readonly CorrelationLine[] = []): FeatureCollection<Point, Props> {
+  const pairs = closestPairs(correlations);
   return collection(
-    aircraft.map((plane) =>
-      point(plane.longitude, plane.latitude, {
+    aircraft.map((plane) => {
+      const pair = pairs.get(plane.icao24);
+      return point(plane.longitude, plane.latitude, {
         kind: 'aircraft',
         icao24: plane.icao24,
         callsign: plane.callsign,
@@ -92,9 +104,24 @@ export function aircraftFeatures(aircraft: readonly Aircraft[]): FeatureCollecti
         seenAt: plane.seenAt,
         firefighting: plane.firefighting,
         firefightingReason: plane.firefightingReason,
-      }),
-    ),
+        pairTarget: pair ? (pair.targetType === 'incident' ? `incident ${pair.incidentName ?? pair.targetId}` : 'fire') : null,
+        pairDistanceM: pair?.distanceM ?? null,
+        pairSince: pair?.firstSeenAt ?? null,
+      });
+    }),
   );
+}
+
+/** Each aircraft's trail, drawn beneath its icon. */
+export function trailFeatures(trails: readonly AircraftTrail[]): FeatureCollection<LineString, Props> {
+  return {
+    type: 'FeatureCollection',
+    features: trails.map((trail) => ({
+      type: 'Feature',
+      geometry: { type: 'LineString', coordinates: trail.geometry.coordinates },
+      properties: { kind: 'aircraft-trail', icao24: trail.icao24, callsign: trail.callsign, firefighting: trail.firefighting, since: trail.since, until: trail.until },
+    })),
+  };
 }
 
 /** Fire target ids end in `lat,lon` (satellite/instant/lat,lon). */

@@ -40,6 +40,7 @@ export function overlaySources(origin: string): Record<string, SourceSpecificati
     'fires-points': { type: 'geojson', data: empty() },
     'fires-live': { type: 'geojson', data: empty() },
     incidents: { type: 'geojson', data: empty() },
+    'aircraft-trails': { type: 'geojson', data: empty() },
     aircraft: { type: 'geojson', data: empty() },
     correlations: { type: 'geojson', data: empty() },
     events: { type: 'geojson', data: empty() },
@@ -122,6 +123,18 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
     type: 'circle',
     source: 'cameras',
     paint: { 'circle-color': PALETTE.camera, 'circle-radius': 4, 'circle-stroke-color': '#0b1118', 'circle-stroke-width': 1 },
+  },
+  // Trails lie beneath the aircraft icons: firefighting aircraft in their colour, the others fainter.
+  {
+    id: 'aircraft-trails',
+    type: 'line',
+    source: 'aircraft-trails',
+    layout: { 'line-join': 'round', 'line-cap': 'round' },
+    paint: {
+      'line-color': ['case', ['get', 'firefighting'], PALETTE.aircraftFirefighting, PALETTE.aircraft],
+      'line-width': ['case', ['get', 'firefighting'], 2, 1.2],
+      'line-opacity': ['case', ['get', 'firefighting'], 0.8, 0.45],
+    },
   },
   {
     id: 'aircraft',

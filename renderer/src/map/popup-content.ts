@@ -17,6 +17,16 @@ function confidenceLabel(value: unknown): string | null {
   return named[raw] ?? `${raw} %`;
 }
 
+const METRES_PER_MILE = 1_609.344;
+
+/** `12.3 km (7.6 mi) from a fire`: how far a paired aircraft is from what it is paired with. */
+export function pairDistanceText(distanceM: unknown, target: unknown): string | null {
+  if (typeof distanceM !== 'number' || !Number.isFinite(distanceM)) return null;
+  const km = (distanceM / 1000).toFixed(1);
+  const miles = (distanceM / METRES_PER_MILE).toFixed(1);
+  return `${km} km (${miles} mi) from ${text(target) === 'fire' ? 'a fire' : (text(target) ?? 'a fire')}`;
+}
+
 function rowsFor(props: Props): { title: string; rows: Array<[string, string | null]> } {
   switch (props.kind) {
     case 'fire':
@@ -48,6 +58,8 @@ function rowsFor(props: Props): { title: string; rows: Array<[string, string | n
         title: text(props.callsign) ?? text(props.icao24) ?? 'Aircraft',
         rows: [
           ['Firefighting', props.firefighting ? text(props.firefightingReason) ?? 'yes' : null],
+          ['Paired', pairDistanceText(props.pairDistanceM, props.pairTarget)],
+          ['Paired since', props.pairSince ? formatBoth(props.pairSince as string) : null],
           ['Type', text(props.typeCode)],
           ['Registration', text(props.registration)],
           ['Operator', text(props.operator)],

@@ -1,0 +1,38 @@
+// What the aircraft layer shows for a view: the aircraft, their trails and their pairs — now, or as they were at a
+// playback minute (positions and trails from the track table, the pairs that existed then).
+import type { ApiClient } from '../api/api-client';
+import type { Aircraft, AircraftTrail, Bbox, Correlation } from '../api/api-types';
+import { aircraftFeatures, correlationFeatures, type CorrelationLine, trailFeatures } from '../map/feature-collections';
+import type { MapController } from '../map/map-controller';
+import { MAP_WINDOW_SINCE, MINUTE_MS } from './time-windows';
+
+/** How far back a trail reaches behind each aircraft. */
+export const TRAIL_MINUTES = 30;
+/** A pair counts at a playback minute if it was seen within this long before it. */
+const PAIR_GRACE_MS = 5 * MINUTE_MS;
+
+export interface AircraftView {
+  aircraft: Aircraft[];
+  trails: AircraftTrail[];
+  correlations: CorrelationLine[];
+}
+
+export async function loadAircraftView(api: ApiClient, bbox: Bbox | undefined, minuteStart: number | null, signal?: AbortSignal): Promise<AircraftView> {
+  const at = minuteStart === null ? undefined : new Date(minuteStart).toISOString();
+  const [aircraft, trails, correlations] = await Promise.all([
+    api.get<Aircraft[]>('/api/aircraft', { bbox, at }, signal),
+    api.get<AircraftTrail[]>('/api/aircraft/trails', { bbox, at, minutes: TRAIL_MINUTES }, signal),
+    api.get<Correlation[]>('/api/correlations', { since: MAP_WINDOW_SINCE }, signal),
+  ]);
+  if (minuteStart === null) return { aircraft, trails, correlations };
+  const minuteEnd = minuteStart + MINUTE_MS;
+  const then = correlations.filter((pair) => Date.parse(pair.firstSeenAt) < minuteEnd && Date.parse(pair.lastSeenAt) >= minuteStart - PAIR_GRACE_MS);
+  return { aircraft, trails, correlations: then };
+}
+
+/** Draws a view's aircraft (icons, trails, pairing lines); incidents place the pairs with incidents. */
+export function showAircraftView(map: MapController, view: AircraftView, incidents: Parameters<typeof correlationFeatures>[2] = []): void {
+  map.setData('aircraft-trails', trailFeatures(view.trails));
+  map.setData('aircraft', aircraftFeatures(view.aircraft, view.correlations));
+  map.setData('correlations', correlationFeatures(view.correlations, view.aircraft, incidents));
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { benchAircraftFirehose } from '../bench/aircraft-firehose-bench.js';
+
+// Proves the ADS-B firehose bench case runs end to end at a small size; asserts nothing about speed.
+describe('aircraft firehose bench case (reduced)', () => {
+  it('polls 1,000 aircraft twice, writes their positions, pairs the firefighting ones, and reports its figures', async () => {
+    const figures = await benchAircraftFirehose({ aircraft: 1_000, firefighting: 30 });
+    expect(figures).toHaveLength(4);
+    expect(figures[0]?.name).toMatch(/^ADS-B poll of 1,000 aircraft, first poll, all new \(pairs 30, alerts \d+\)/);
+    expect(figures[2]?.name).toMatch(/next poll, all moved \(pairs 30,/);
+    for (const figure of figures) {
+      expect(figure.value).toBeGreaterThan(0);
+      expect(figure.baseline).toBeGreaterThan(0);
+      expect(figure.ratio).toBeCloseTo(figure.value / figure.baseline, 6);
+    }
+  }, 180_000);
+});

@@ -1,0 +1,48 @@
+// An aircraft's trail is drawn behind it, and its popup says how far it is from the fire it is paired with, and since
+// when they are paired.
+import { expect, type Page, test } from '@playwright/test';
+import { ingestFires } from './support/api-helpers.js';
+import { placeAircraft } from './support/aircraft-fixture.js';
+import { placeTrail } from './support/aircraft-trail-fixture.js';
+import { AppPage } from './pages/app-page.js';
+import { HudPage } from './pages/hud-page.js';
+import { MapPage } from './pages/map-page.js';
+
+// Patagonia, away from the other tests' places.
+const PLANE = { icao24: 'c4a1f0', callsign: 'TANKER44', longitude: -71.0, latitude: -41.0, trackDeg: 90, firefighting: true };
+const TRAIL_START: [number, number] = [-71.3, -41.1];
+const FIRE = { longitude: -70.9, latitude: -41.0 };
+
+const renderedKinds = (page: Page) =>
+  page.evaluate(() => {
+    const hook = (globalThis as unknown as { __vantage: { renderedProperties(key: string): Array<Record<string, unknown>> } }).__vantage;
+    return hook.renderedProperties('aircraft').map((props) => ({ kind: props.kind, icao24: props.icao24 }));
+  });
+
+test('an aircraft is drawn with its trail behind it; its popup gives the distance to the fire and since when', async ({ page }) => {
+  await placeAircraft(PLANE);
+  await placeTrail(PLANE.icao24, TRAIL_START, [PLANE.longitude, PLANE.latitude], 20);
+  await ingestFires([{ ...FIRE }]);
+
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  const hud = new HudPage(page);
+  await app.openReady({ view: [-71.1, -41.03, 9] });
+  await expect.poll(() => hud.counterValue('aircraft')).toBe(1);
+  // The trails layer holds this aircraft's line, and it is drawn where the aircraft was ten minutes ago.
+  await expect.poll(async () => (await renderedKinds(page)).some((f) => f.kind === 'aircraft-trail' && f.icao24 === PLANE.icao24)).toBe(true);
+  const middle: [number, number] = [(TRAIL_START[0] + PLANE.longitude) / 2, (TRAIL_START[1] + PLANE.latitude) / 2];
+  await expect.poll(() => map.featuresNear('aircraft', middle[0], middle[1])).toBeGreaterThan(0);
+
+  // Paired by the server once the fire is in; a reload reads the pair with its start.
+  await expect.poll(() => map.featuresNear('aircraft', (PLANE.longitude + FIRE.longitude) / 2, PLANE.latitude), { timeout: 20_000 }).toBeGreaterThan(0);
+  await app.openReady({ view: [-71.1, -41.03, 9] });
+  await expect.poll(() => hud.counterValue('aircraft')).toBe(1);
+  const point = await map.pagePoint(PLANE.longitude, PLANE.latitude);
+  await page.mouse.click(point.x, point.y);
+  const popup = page.locator('.vantage-popup');
+  await expect(popup).toContainText(PLANE.callsign);
+  // 0.1° of longitude at 41° S is about 8.4 km (5.2 miles).
+  await expect(popup).toContainText(/8\.\d km \(5\.\d mi\) from a fire/);
+  await expect(popup).toContainText('Paired since');
+});
