@@ -102,6 +102,15 @@ test('play runs the range from its start at the chosen speed and pauses; steps m
   await page.getByTestId('playback-step-back').click();
   await page.getByTestId('playback-step-back').click();
   await expect.poll(minuteOf).toBe(paused - 60_000);
-  await playback.goLive();
+
+  // The same from the keyboard, focus on the map: Shift+→ steps, Space plays and pauses, L returns to live.
+  await page.locator('.map canvas.maplibregl-canvas').focus();
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect.poll(minuteOf).toBe(paused);
+  await page.keyboard.press(' ');
+  await expect(play).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press(' ');
   await expect(play).toHaveAttribute('aria-pressed', 'false');
+  await page.keyboard.press('l');
+  await expect(playback.root).toHaveAttribute('data-mode', 'live');
 });

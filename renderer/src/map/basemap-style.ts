@@ -1,7 +1,9 @@
-// The offline basemap: Natural Earth countries (world-atlas TopoJSON) as fill + line layers.
-// No glyphs or sprites: nothing here needs the network. The small 1:110m shapes paint first; the
-// 1:50m ones replace them once the map is ready (`basemapDetail`).
-import type { StyleSpecification } from 'maplibre-gl';
+// The offline basemap: Natural Earth countries (world-atlas TopoJSON) as fill + line layers, and the
+// place tiles from our own API (states, country and state names, towns by population) on top.
+// No glyphs or sprites: nothing here needs the network. The style has no `glyphs` URL, so MapLibre draws
+// label text with the system's fonts (`text-font` is a CSS font-family list). The small 1:110m shapes
+// paint first; the 1:50m ones replace them once the map is ready (`basemapDetail`).
+import type { ExpressionSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import type { FeatureCollection, MultiLineString } from 'geojson';
 import { feature, mesh } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
@@ -40,7 +42,109 @@ export async function basemapDetail(): Promise<BasemapData> {
 // Shapes this coarse gain nothing from tiling deeper than this; MapLibre overzooms beyond it.
 const BASEMAP_MAX_ZOOM = 8;
 
-export async function offlineBasemapStyle(): Promise<StyleSpecification> {
+// Label text from local fonts: DejaVu/Noto/Liberation where installed, the browser's sans-serif otherwise.
+// A name with "Bold" in it makes MapLibre draw the stack bold.
+const LABEL_FONT = ['DejaVu Sans', 'Noto Sans', 'Liberation Sans', 'Arial', 'sans-serif'];
+const LABEL_FONT_BOLD = ['DejaVu Sans Bold', 'Noto Sans Bold', 'Arial Bold', 'sans-serif'];
+const LABEL_HALO = '#0b1118';
+const PLACE_TEXT = '#c9d3dc';
+const REGION_TEXT = '#8796a5';
+const COUNTRY_TEXT = '#aab6c2';
+
+/** Larger places win label collisions (MapLibre places lower sort keys first). Capitals first of all. */
+const PLACE_SORT_KEY: ExpressionSpecification = ['-', 0, ['+', ['to-number', ['get', 'population'], 0], ['case', ['to-boolean', ['get', 'capital']], 1e9, 0]]];
+const IS_CAPITAL: ExpressionSpecification = ['to-boolean', ['get', 'capital']];
+const POPULATION: ExpressionSpecification = ['to-number', ['get', 'population'], 0];
+
+/** The layers drawn from the API's place tiles (layers `places`, `boundaries`, `boundary_labels`). */
+function placeLayers(): LayerSpecification[] {
+  return [
+    {
+      id: 'place-regions',
+      type: 'line',
+      source: 'places',
+      'source-layer': 'boundaries',
+      filter: ['==', ['get', 'level'], 1],
+      paint: { 'line-color': PALETTE.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.4, 8, 0.9], 'line-dasharray': [3, 2], 'line-opacity': 0.8 },
+    },
+    {
+      // A dot at each place the tile carries (the tiles thin them by population per zoom), under the names.
+      id: 'place-dots',
+      type: 'circle',
+      source: 'places',
+      'source-layer': 'places',
+      paint: {
+        'circle-radius': ['case', IS_CAPITAL, 3.5, ['interpolate', ['linear'], POPULATION, 5_000, 1.8, 1_000_000, 3]],
+        'circle-color': ['case', IS_CAPITAL, '#e6edf3', '#9aa8b5'],
+        'circle-stroke-color': LABEL_HALO,
+        'circle-stroke-width': ['case', IS_CAPITAL, 1.5, 0.8],
+      },
+    },
+    {
+      id: 'place-labels',
+      type: 'symbol',
+      source: 'places',
+      'source-layer': 'places',
+      layout: {
+        'text-field': ['get', 'name'],
+        'text-font': ['case', IS_CAPITAL, ['literal', LABEL_FONT_BOLD], ['literal', LABEL_FONT]],
+        // Capitals and big cities larger; towns smaller.
+        'text-size': ['case', IS_CAPITAL, 14, ['interpolate', ['linear'], POPULATION, 5_000, 11, 300_000, 12.5, 2_000_000, 14]],
+        'text-variable-anchor': ['left', 'right', 'top', 'bottom'],
+        'text-radial-offset': 0.55,
+        'text-justify': 'auto',
+        'text-max-width': 9,
+        'symbol-sort-key': PLACE_SORT_KEY,
+      },
+      paint: { 'text-color': ['case', IS_CAPITAL, '#e6edf3', PLACE_TEXT], 'text-halo-color': LABEL_HALO, 'text-halo-width': 1.5 },
+    },
+    {
+      // Above the towns (MapLibre places the upper layers first): a state's name tells more than a suburb's.
+      id: 'place-region-labels',
+      type: 'symbol',
+      source: 'places',
+      'source-layer': 'boundary_labels',
+      minzoom: 4,
+      maxzoom: 9,
+      filter: ['==', ['get', 'level'], 1],
+      layout: {
+        'text-field': ['upcase', ['get', 'name']],
+        'text-font': LABEL_FONT,
+        'text-size': ['interpolate', ['linear'], ['zoom'], 4, 10, 8, 12],
+        'text-letter-spacing': 0.12,
+        'text-max-width': 8,
+        'symbol-sort-key': 10,
+      },
+      paint: { 'text-color': REGION_TEXT, 'text-halo-color': LABEL_HALO, 'text-halo-width': 1.4, 'text-opacity': 0.85 },
+    },
+    {
+      // Last: placed first, so a country's name is not pushed out by its towns.
+      id: 'place-country-labels',
+      type: 'symbol',
+      source: 'places',
+      'source-layer': 'boundary_labels',
+      maxzoom: 7,
+      filter: ['==', ['get', 'level'], 0],
+      layout: {
+        'text-field': ['get', 'name'],
+        'text-font': LABEL_FONT_BOLD,
+        'text-size': ['interpolate', ['linear'], ['zoom'], 2, 11, 6, 15],
+        'text-letter-spacing': 0.06,
+        'text-max-width': 7,
+        'symbol-sort-key': 0,
+      },
+      paint: { 'text-color': COUNTRY_TEXT, 'text-halo-color': LABEL_HALO, 'text-halo-width': 1.6 },
+    },
+  ];
+}
+
+// The tiles carry every place from zoom 10 on: MapLibre overzooms beyond it.
+const PLACE_TILES_MAX_ZOOM = 10;
+
+/** The label layers' ids (for the test hook and anything that asks what names are drawn). */
+export const PLACE_LABEL_LAYERS = ['place-labels', 'place-country-labels', 'place-region-labels'] as const;
+
+export async function offlineBasemapStyle(apiOrigin: string): Promise<StyleSpecification> {
   const data = basemapData((await import('world-atlas/countries-110m.json')).default as unknown as CountriesTopology);
   return {
     version: 8,
@@ -48,12 +152,16 @@ export async function offlineBasemapStyle(): Promise<StyleSpecification> {
       countries: { type: 'geojson', data: data.countries, attribution: BASEMAP_ATTRIBUTION, maxzoom: BASEMAP_MAX_ZOOM },
       borders: { type: 'geojson', data: data.borders, maxzoom: BASEMAP_MAX_ZOOM },
       coasts: { type: 'geojson', data: data.coasts, maxzoom: BASEMAP_MAX_ZOOM },
+      // Same origin as the API: the map's transformRequest adds the bearer token. Places © GeoNames is
+      // credited from health's attributions.
+      places: { type: 'vector', tiles: [`${apiOrigin}/api/tiles/places/{z}/{x}/{y}.mvt`], minzoom: 0, maxzoom: PLACE_TILES_MAX_ZOOM },
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': PALETTE.water } },
       { id: 'countries', type: 'fill', source: 'countries', paint: { 'fill-color': PALETTE.land } },
       { id: 'coasts', type: 'line', source: 'coasts', paint: { 'line-color': PALETTE.coast, 'line-width': 0.8 } },
       { id: 'borders', type: 'line', source: 'borders', paint: { 'line-color': PALETTE.border, 'line-width': 0.6, 'line-dasharray': [2, 2] } },
+      ...placeLayers(),
     ],
   };
 }

@@ -18,6 +18,7 @@ import { addOverlays, OVERLAY_LAYERS, overlaySources } from './overlay-layers';
 import { PlainAttributionControl } from './plain-attribution-control';
 import { apiCameraLinks } from './nearby-cameras';
 import { popupContent } from './popup-content';
+import { popupFooter } from './popup-footer';
 
 const ONLINE_STYLE_TIMEOUT_MS = 5_000;
 
@@ -44,6 +45,7 @@ export type OverlaySourceId =
   | 'fires-points'
   | 'fires-live'
   | 'incidents'
+  | 'aircraft-trails'
   | 'aircraft'
   | 'correlations'
   | 'events'
@@ -62,7 +64,7 @@ export class MapController {
   private popup: MapLibre.Popup | null = null;
   private styleReady = false;
   /** Sources start empty (the style declares them so). */
-  private readonly emptySources = new Set<string>(['fires-points', 'fires-live', 'incidents', 'aircraft', 'correlations', 'events', 'geofences', 'alerts', 'cameras', 'playback-cells']);
+  private readonly emptySources = new Set<string>(['fires-points', 'fires-live', 'incidents', 'aircraft-trails', 'aircraft', 'correlations', 'events', 'geofences', 'alerts', 'cameras', 'playback-cells']);
 
   private constructor(
     readonly map: MapLibreMap,
@@ -150,7 +152,7 @@ export class MapController {
         // Offline, or the style host is away: fall through to the shipped basemap.
       }
     }
-    const base = await offlineBasemapStyle();
+    const base = await offlineBasemapStyle(apiOrigin);
     return { ...base, sources: { ...base.sources, ...overlaySources(apiOrigin) }, layers: [...base.layers, ...OVERLAY_LAYERS] };
   }
 
@@ -244,12 +246,12 @@ export class MapController {
     return this.playbackEpoch;
   }
 
-  /** Tiles are cut to the last 24 h when fetched: re-read so new fires appear and old ones leave. */
   /** Credits the data sources ask for (health's `attributions`), on the map's attribution line. */
   setCredits(credits: readonly string[]): void {
     this.attribution.setCredits(credits);
   }
 
+  /** Tiles are cut to the last 24 h when fetched: re-read so new fires appear and old ones leave. */
   refreshFireTiles(): void {
     if (this.styleReady && this.map.getSource('fire-tiles')) this.map.refreshTiles('fire-tiles');
   }
@@ -265,6 +267,12 @@ export class MapController {
     const bounds = new this.lib.LngLatBounds(coordinates[0], coordinates[0]);
     for (const point of coordinates) bounds.extend(point);
     this.map.fitBounds(bounds, { padding: 80, maxZoom: 10, duration: 800 });
+  }
+
+  /** Search: fly to a bbox (west, south, east, north) when there is one, else to a centre and zoom. */
+  flyTo(target: { center: [number, number]; zoom: number; bbox?: [number, number, number, number] | null }): void {
+    if (target.bbox) this.map.fitBounds(target.bbox, { padding: 60, maxZoom: 12, duration: 1200 });
+    else this.map.flyTo({ center: target.center, zoom: target.zoom, duration: 1200 });
   }
 
   startDrawing(): void {
@@ -324,7 +332,9 @@ export class MapController {
     // Fires and incidents list the cameras near the object itself (not where the click landed).
     const position = Array.isArray(props.position) ? (props.position as [number, number]) : at;
     const cameras = apiCameraLinks(this.options.apiOrigin, this.options.authorization, this.options.onCameraClick);
-    this.showPopup(popupContent(props, { at: position, cameras }), at);
+    const content = popupContent(props, { at: position, cameras });
+    content.append(popupFooter(props, position));
+    this.showPopup(content, at);
   }
 
   private showPopup(content: HTMLElement, at: [number, number]): void {

@@ -1,5 +1,6 @@
 // `window.__vantage`: read-only map state for the Playwright tests and the readiness benchmark.
 // Nothing here changes the app; it only reports what the map shows.
+import { PLACE_LABEL_LAYERS } from '../map/basemap-style';
 import { LAYER_KEYS, type LayerKey } from '../map/layer-catalog';
 import type { MapController } from '../map/map-controller';
 
@@ -13,6 +14,8 @@ export interface VantageTestHook {
   project(lon: number, lat: number): { x: number; y: number };
   view(): { center: [number, number]; zoom: number; bbox: [number, number, number, number] };
   playbackMinuteEpoch(): number | null;
+  /** The place, country and state names the offline basemap draws in the view (empty with an online style). */
+  renderedPlaceNames(): string[];
   layerKeys: readonly LayerKey[];
 }
 
@@ -35,6 +38,10 @@ export function installTestHook(controller: MapController): void {
       return { center: viewport.center, zoom: viewport.zoom, bbox: viewport.bbox };
     },
     playbackMinuteEpoch: () => controller.playbackMinuteEpoch,
+    renderedPlaceNames: () => {
+      const layers = PLACE_LABEL_LAYERS.filter((id) => controller.map.getLayer(id));
+      return [...new Set(controller.map.queryRenderedFeatures({ layers }).map((feature) => String(feature.properties.name)))];
+    },
     layerKeys: LAYER_KEYS,
   });
 }

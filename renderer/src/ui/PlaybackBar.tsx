@@ -1,11 +1,12 @@
 // The timeline along the bottom: minute counts from /api/playback over a labelled time axis, a cursor that shows the
 // map as of that minute (fires up to it, density cells of the hour before), play/pause, a step back and forward, the
 // speed, and Live to return.
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { axisTicks } from '../data/playback-axis';
 import { PLAYBACK_SPEEDS, type PlaybackSpeed } from '../data/playback-cursor';
 import { histogramPath } from '../data/playback-histogram';
+import { isTypingTarget } from '../data/use-collapsible';
 import { usePlaybackCursor } from '../data/use-playback-cursor';
 import { usePlaybackHistogram } from '../data/use-playback-histogram';
 import { usePlaybackMap } from '../data/use-playback-map';
@@ -27,6 +28,22 @@ export function PlaybackBar({ api, controller, viewport }: { api: ApiClient; con
   usePlaybackMap(api, controller, minuteStart, viewport);
   const path = useMemo(() => histogramPath(counts, WIDTH, HEIGHT), [counts]);
   const total = counts.reduce((sum, count) => sum + count, 0);
+
+  // Space plays or pauses, Shift+←/→ step a minute, L returns to live (arrows alone pan the map).
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as { tagName?: string } | null;
+      if (isTypingTarget(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key === ' ' && target?.tagName !== 'BUTTON') dispatch({ type: playing ? 'pause' : 'play' });
+      else if (event.shiftKey && event.key === 'ArrowLeft') dispatch({ type: 'step', minutes: -1 });
+      else if (event.shiftKey && event.key === 'ArrowRight') dispatch({ type: 'step', minutes: 1 });
+      else if (event.key === 'l' || event.key === 'L') dispatch({ type: 'live', now: Date.now() });
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [dispatch, playing]);
   // A label too near either end would be cut by the edge of the screen.
   const ticks = useMemo(() => axisTicks(from, minutes, -new Date(from).getTimezoneOffset()).filter((tick) => tick.at > 0.03 && tick.at < 0.97), [from, minutes]);
 
@@ -37,7 +54,7 @@ export function PlaybackBar({ api, controller, viewport }: { api: ApiClient; con
           Live
         </button>
         <div className="playback-transport" role="group" aria-label="Play">
-          <button type="button" data-testid="playback-step-back" aria-label="One minute back" title="One minute back (←)" onClick={() => dispatch({ type: 'step', minutes: -1 })}>
+          <button type="button" data-testid="playback-step-back" aria-label="One minute back" title="One minute back (Shift+←)" onClick={() => dispatch({ type: 'step', minutes: -1 })}>
             ◀︎
           </button>
           <button
@@ -50,7 +67,7 @@ export function PlaybackBar({ api, controller, viewport }: { api: ApiClient; con
           >
             {playing ? '❚❚' : '▶︎'}
           </button>
-          <button type="button" data-testid="playback-step-forward" aria-label="One minute forward" title="One minute forward (→)" onClick={() => dispatch({ type: 'step', minutes: 1 })}>
+          <button type="button" data-testid="playback-step-forward" aria-label="One minute forward" title="One minute forward (Shift+→)" onClick={() => dispatch({ type: 'step', minutes: 1 })}>
             ▶︎▏
           </button>
           <label className="playback-speed">

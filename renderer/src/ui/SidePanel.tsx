@@ -2,6 +2,7 @@
 import { type Dispatch, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { LayerSnapshot } from '../data/layer-loader';
+import { useCollapsible } from '../data/use-collapsible';
 import type { LayerKey, LayerVisibility } from '../map/layer-catalog';
 import type { MapController } from '../map/map-controller';
 import type { DraftAction, DraftState } from './geofence-draft';
@@ -33,14 +34,29 @@ export interface SidePanelProps {
 
 export function SidePanel(props: SidePanelProps) {
   const [tab, setTab] = useState<TabId>('layers');
+  const { collapsed, toggle } = useCollapsible('side-panel', ']');
+  if (collapsed) {
+    return (
+      <nav className="side-panel side-panel-collapsed" aria-label="Panels">
+        <button type="button" className="panel-unfold" data-testid="side-panel-toggle" aria-expanded={false} title="Show the panels (])" onClick={toggle}>
+          ‹ Panels
+        </button>
+      </nav>
+    );
+  }
   return (
     <nav className="side-panel" aria-label="Panels">
-      <div role="tablist" className="tabs">
-        {TABS.map(({ id, label }) => (
-          <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`panel-${id}`} onClick={() => setTab(id)}>
-            {label}
-          </button>
-        ))}
+      <div className="side-panel-header">
+        <div role="tablist" className="tabs">
+          {TABS.map(({ id, label }) => (
+            <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`panel-${id}`} onClick={() => setTab(id)}>
+              {label}
+            </button>
+          ))}
+        </div>
+        <button type="button" className="panel-fold" data-testid="side-panel-toggle" aria-expanded={true} aria-label="Hide the panels" title="Hide the panels (])" onClick={toggle}>
+          ›
+        </button>
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {tab === 'sources' && <SourcesTab api={props.api} controller={props.controller} drawing={{ draft: props.draft, dispatchDraft: props.dispatchDraft }} onOpenKeys={() => setTab('keys')} />}

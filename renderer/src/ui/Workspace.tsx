@@ -14,11 +14,14 @@ import { useRefreshTimers } from '../data/use-refresh-timers';
 import { useSourceUpdates } from '../data/use-source-updates';
 import { useViewAddress } from '../data/use-view-address';
 import { CameraPanel } from './CameraPanel';
+import { CursorCoordinates } from './CursorCoordinates';
 import { ErrorScreen } from './ErrorScreen';
 import { draftReducer, NO_DRAFT } from './geofence-draft';
 import { Hud } from './Hud';
 import { type MapEvents, type MapSetup, MapView } from './MapView';
 import { PlaybackBar } from './PlaybackBar';
+import { SearchBox } from './SearchBox';
+import { ShortcutsHelp } from './ShortcutsHelp';
 import { SidePanel } from './SidePanel';
 
 export function Workspace({ api, initialHealth, settings, address }: { api: ApiClient; initialHealth: HealthReport; settings: UiSettings; address: AddressState }) {
@@ -98,7 +101,10 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         dispatchDraft={dispatchDraft}
         onGeofencesChanged={() => void session?.layers.reloadGeofences()}
       />
+      <SearchBox api={api} controller={controller} />
+      <CursorCoordinates controller={controller} />
       <PlaybackBar api={api} controller={controller} viewport={readyView} />
+      <ShortcutsHelp />
       {camera && <CameraPanel api={api} camera={camera} onClose={() => setCamera(null)} />}
     </div>
   );

@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export type LayerKey = 'fires' | 'incidents' | 'aircraft' | 'events' | 'geofences' | 'alerts' | 'cameras';
 export const LAYER_KEYS: readonly LayerKey[] = ['fires', 'incidents', 'aircraft', 'events', 'geofences', 'alerts', 'cameras'];
 
-type HookMethod = 'layerVisible' | 'renderedCount' | 'renderedFireCount' | 'featuresNear' | 'project' | 'view' | 'playbackMinuteEpoch';
+type HookMethod = 'layerVisible' | 'renderedCount' | 'renderedFireCount' | 'featuresNear' | 'project' | 'view' | 'playbackMinuteEpoch' | 'renderedPlaceNames';
 
 export class MapPage {
   readonly canvas: Locator;
@@ -58,6 +58,15 @@ export class MapPage {
 
   playbackMinuteEpoch(): Promise<number | null> {
     return this.call('playbackMinuteEpoch');
+  }
+
+  /** Names the offline basemap's label layers draw in the view (places, countries, states). */
+  renderedPlaceNames(): Promise<string[]> {
+    return this.call('renderedPlaceNames');
+  }
+
+  view(): Promise<{ center: [number, number]; zoom: number; bbox: [number, number, number, number] }> {
+    return this.call('view');
   }
 
   /** Page coordinates of a map position (the canvas sits inside the page). */

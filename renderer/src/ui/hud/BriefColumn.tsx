@@ -1,5 +1,6 @@
 // The reading column: pinned daily recap, latest hourly and analyst summaries, newest news, recent alerts.
 import type { Alert, NewsSummary, PipelineFreshness } from '../../api/api-types';
+import { useCollapsible } from '../../data/use-collapsible';
 import type { NewsDigest } from '../../data/use-news-digest';
 import { formatBoth } from '../../format/time-format';
 import { ExternalLink } from '../ExternalLink';
@@ -16,8 +17,21 @@ function SummarySlot({ testId, title, summary, available }: { testId: string; ti
 }
 
 export function BriefColumn({ alerts, news, pipelines }: { alerts: Alert[]; news: NewsDigest; pipelines: Record<string, PipelineFreshness> }) {
+  const { collapsed, toggle } = useCollapsible('brief', '[');
+  if (collapsed) {
+    return (
+      <aside className="brief brief-collapsed" aria-label="Brief">
+        <button type="button" className="panel-unfold" data-testid="brief-toggle" aria-expanded={false} title="Show the brief ([)" onClick={toggle}>
+          Brief ›
+        </button>
+      </aside>
+    );
+  }
   return (
     <aside className="brief" aria-label="Brief">
+      <button type="button" className="panel-fold brief-fold" data-testid="brief-toggle" aria-expanded={true} aria-label="Hide the brief" title="Hide the brief ([)" onClick={toggle}>
+        ‹ Hide
+      </button>
       <StalePipelines pipelines={pipelines} />
       <SummarySlot testId="daily-recap" title="Daily recap" summary={news.dailyRecap} available={news.summariesAvailable} />
       <section className="brief-slot" data-testid="recent-alerts">

@@ -1,0 +1,46 @@
+// The search box's answers: `GET /api/search?q=` after the typing pauses, the previous request aborted
+// when the text changes (a slow answer to "Sac" never replaces the one for "Sacramento").
+import { useEffect, useState } from 'react';
+import type { ApiClient } from '../api/api-client';
+import { ApiRequestError } from '../api/api-error';
+import type { SearchAnswer } from '../api/api-types';
+
+export const SEARCH_DEBOUNCE_MS = 180;
+const SEARCH_LIMIT = 12;
+/** The API takes 1–200 characters. */
+const MAX_QUERY_LENGTH = 200;
+
+export type SearchState =
+  | { status: 'idle' }
+  | { status: 'loading'; query: string }
+  | { status: 'done'; query: string; answer: SearchAnswer }
+  | { status: 'error'; query: string; message: string };
+
+function messageOf(error: unknown): string {
+  if (error instanceof ApiRequestError) return error.unreachable ? 'The Vantage service is not answering.' : error.message;
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function useSearch(api: ApiClient, text: string): SearchState {
+  const query = text.trim().slice(0, MAX_QUERY_LENGTH);
+  const [state, setState] = useState<SearchState>({ status: 'idle' });
+  useEffect(() => {
+    if (!query) {
+      setState({ status: 'idle' });
+      return;
+    }
+    setState({ status: 'loading', query });
+    const controller = new AbortController();
+    const timer = window.setTimeout(() => {
+      api
+        .get<SearchAnswer>('/api/search', { q: query, limit: SEARCH_LIMIT }, controller.signal)
+        .then((answer) => !controller.signal.aborted && setState({ status: 'done', query, answer }))
+        .catch((error: unknown) => !controller.signal.aborted && setState({ status: 'error', query, message: messageOf(error) }));
+    }, SEARCH_DEBOUNCE_MS);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [api, query]);
+  return state;
+}

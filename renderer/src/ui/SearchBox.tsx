@@ -1,0 +1,190 @@
+// One box to find things: places, coordinates (decimal, DMS, MGRS), aircraft, incidents, news.
+// Ctrl+K or "/" focuses it (not while typing elsewhere); arrows pick a result, Enter flies there, Escape closes.
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
+import type { ApiClient } from '../api/api-client';
+import type { SearchResult, SearchResultKind } from '../api/api-types';
+import { useSearch } from '../data/use-search';
+import { externalLink } from '../format/external-link';
+import type { MapController } from '../map/map-controller';
+import './SearchBox.css';
+
+const KIND_LABEL: Record<SearchResultKind, string> = {
+  place: 'Place',
+  country: 'Country',
+  region: 'Region',
+  coordinates: 'Position',
+  aircraft: 'Aircraft',
+  incident: 'Incident',
+  news: 'News',
+};
+
+const KIND_ICON: Record<SearchResultKind, string> = {
+  place: '●',
+  country: '▦',
+  region: '▢',
+  coordinates: '⌖',
+  aircraft: '✈',
+  incident: '▲',
+  news: '☰',
+};
+
+// Without a zoom from the API: a position close in, anything else at town scale.
+const DEFAULT_ZOOM: Record<SearchResultKind, number> = { place: 10, country: 5, region: 6, coordinates: 12, aircraft: 10, incident: 10, news: 8 };
+
+function isTypingTarget(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT';
+}
+
+/** Where picking a result goes: the map for anything with a position, a new window for a news story. */
+function go(result: SearchResult, controller: MapController | null): void {
+  if (result.latitude !== null && result.longitude !== null) {
+    controller?.flyTo({ center: [result.longitude, result.latitude], zoom: result.zoom ?? DEFAULT_ZOOM[result.kind], bbox: result.bbox });
+    return;
+  }
+  const link = externalLink(result.link);
+  if (link) window.open(link, '_blank', 'noopener,noreferrer');
+}
+
+export function SearchBox({ api, controller }: { api: ApiClient; controller: MapController | null }) {
+  const input = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const [text, setText] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const search = useSearch(api, open ? text : '');
+  const results = search.status === 'done' ? search.answer.results : [];
+
+  // Ctrl+K (⌘K) anywhere, "/" when not typing in a field: focus the box.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      const shortcut = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
+      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target);
+      if (!shortcut && !slash) return;
+      event.preventDefault();
+      setOpen(true);
+      input.current?.focus();
+      input.current?.select();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const close = () => {
+    setOpen(false);
+    input.current?.blur();
+  };
+
+  const pick = (result: SearchResult | undefined) => {
+    if (!result) return;
+    go(result, controller);
+    close();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      // Not also the popup's Escape handler on window.
+      event.stopPropagation();
+      close();
+    } else if (event.key === 'ArrowDown' && results.length) {
+      event.preventDefault();
+      setActive((index) => (index + 1) % results.length);
+    } else if (event.key === 'ArrowUp' && results.length) {
+      event.preventDefault();
+      setActive((index) => (index - 1 + results.length) % results.length);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      pick(results[Math.min(active, results.length - 1)]);
+    }
+  };
+
+  const showPanel = open && text.trim() !== '';
+  const activeId = showPanel && results.length ? `${listId}-${Math.min(active, results.length - 1)}` : undefined;
+
+  return (
+    <div className={`search-box${open ? ' open' : ''}`} data-testid="search-box">
+      <span className="search-icon" aria-hidden="true">
+        ⌕
+      </span>
+      <input
+        ref={input}
+        type="search"
+        data-testid="search-input"
+        role="combobox"
+        aria-label="Search places, coordinates, aircraft, incidents, news"
+        aria-expanded={showPanel}
+        aria-controls={listId}
+        aria-activedescendant={activeId}
+        aria-autocomplete="list"
+        placeholder="Search place, 38.58, -121.49, callsign…"
+        autoComplete="off"
+        spellCheck={false}
+        value={text}
+        onChange={(event) => {
+          setText(event.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        // A click on a result lands before the blur closes the list (mousedown keeps the focus).
+        onBlur={() => setOpen(false)}
+        onKeyDown={onKeyDown}
+      />
+      {!open && (
+        <kbd className="search-hint" aria-hidden="true">
+          Ctrl K
+        </kbd>
+      )}
+      {showPanel && (
+        <div className="search-panel" data-testid="search-results">
+          {search.status === 'error' && (
+            <p className="search-message search-error" role="alert" data-testid="search-error">
+              Search failed: {search.message}
+            </p>
+          )}
+          {search.status === 'loading' && results.length === 0 && <p className="search-message muted">Searching…</p>}
+          {search.status === 'done' && results.length === 0 && (
+            <p className="search-message muted" data-testid="search-empty">
+              Nothing found for “{search.query}”. Try a place name, “lat, lon”, DMS, MGRS, a callsign or an incident name.
+            </p>
+          )}
+          {search.status === 'done' && search.answer.gazetteer !== 'ready' && (
+            <p className="search-message muted">
+              {search.answer.gazetteer === 'failed' ? 'The place list could not be loaded: places are missing.' : 'The place list is still loading: places may be missing.'}
+            </p>
+          )}
+          {results.length > 0 && (
+            <ul id={listId} role="listbox" aria-label="Search results">
+              {results.map((result, index) => (
+                <li
+                  key={`${result.kind}:${result.id ?? index}:${result.label}`}
+                  id={`${listId}-${index}`}
+                  role="option"
+                  aria-selected={index === active}
+                  className={`search-result${index === active ? ' active' : ''}`}
+                  data-testid="search-result"
+                  data-kind={result.kind}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onMouseEnter={() => setActive(index)}
+                  onClick={() => pick(result)}
+                >
+                  <span className={`search-kind kind-${result.kind}`} title={KIND_LABEL[result.kind]} aria-hidden="true">
+                    {KIND_ICON[result.kind]}
+                  </span>
+                  <span className="search-text">
+                    <span className="search-label">{result.label}</span>
+                    <span className="search-sublabel">{[KIND_LABEL[result.kind], result.sublabel].filter(Boolean).join(' · ')}</span>
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className="search-keys muted" aria-hidden="true">
+            ↑↓ choose · Enter go · Esc close
+          </p>
+        </div>
+      )}
+    </div>
+  );
+}

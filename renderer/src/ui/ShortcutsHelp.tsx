@@ -1,0 +1,55 @@
+// `?` lists the keyboard shortcuts; Escape or the button closes the list.
+import { useEffect, useState } from 'react';
+import { isTypingTarget } from '../data/use-collapsible';
+
+const SHORTCUTS: ReadonlyArray<[keys: string, what: string]> = [
+  ['Ctrl+K or /', 'Search places, coordinates, aircraft, incidents, news'],
+  ['[', 'Hide or show the brief (left)'],
+  [']', 'Hide or show the panels (right)'],
+  ['Space', 'Play or pause the playback'],
+  ['Shift+← / Shift+→', 'Playback: one minute back / forward'],
+  ['L', 'Back to live'],
+  ['Esc', 'Close a popup, cancel a drawing, close this list'],
+  ['← ↑ → ↓, + −', 'Pan and zoom the map (when it has the focus)'],
+  ['?', 'This list'],
+];
+
+export function ShortcutsHelp() {
+  const [open, setOpen] = useState(false);
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && open) setOpen(false);
+      else if (event.key === '?' && !isTypingTarget(event.target)) setOpen((value) => !value);
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
+
+  return (
+    <>
+      <button type="button" className="shortcuts-button" data-testid="shortcuts-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setOpen(true)}>
+        ?
+      </button>
+      {open && (
+        <div className="shortcuts-help" role="dialog" aria-modal="false" aria-label="Keyboard shortcuts" data-testid="shortcuts-help">
+          <h2>Keyboard shortcuts</h2>
+          <dl>
+            {SHORTCUTS.map(([keys, what]) => (
+              <div key={keys}>
+                <dt>
+                  <kbd>{keys}</kbd>
+                </dt>
+                <dd>{what}</dd>
+              </div>
+            ))}
+          </dl>
+          <button type="button" onClick={() => setOpen(false)}>
+            Close
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

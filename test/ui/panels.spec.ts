@@ -1,0 +1,47 @@
+// The map first: the brief column and the side panel fold away (button or key) and come back; the choice survives a reload.
+import { expect, test } from '@playwright/test';
+import { AppPage } from './pages/app-page.js';
+
+test('the brief and the side panel fold away with a button or a key, and stay folded after a reload', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.openReady();
+  const brief = page.getByTestId('brief-toggle');
+  const panels = page.getByTestId('side-panel-toggle');
+  await expect(page.getByRole('tab', { name: 'Layers' })).toBeVisible();
+
+  await panels.click();
+  await expect(panels).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('tab', { name: 'Layers' })).toHaveCount(0);
+  await page.keyboard.press('[');
+  await expect(brief).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('daily-recap')).toHaveCount(0);
+
+  await page.reload();
+  await app.waitForState('ready');
+  await expect(page.getByTestId('brief-toggle')).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('side-panel-toggle')).toHaveAttribute('aria-expanded', 'false');
+
+  await page.keyboard.press(']');
+  await expect(page.getByRole('tab', { name: 'Layers' })).toBeVisible();
+  await page.getByTestId('brief-toggle').click();
+  await expect(page.getByTestId('daily-recap')).toBeVisible();
+
+  // A key typed into a field is text, not a shortcut.
+  await page.getByRole('tab', { name: 'News' }).click();
+  await page.getByRole('searchbox', { name: 'Search news' }).fill('[x]');
+  await expect(page.getByTestId('brief-toggle')).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('tab', { name: 'News' })).toBeVisible();
+});
+
+test('? lists the keyboard shortcuts; Escape closes the list', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.openReady();
+  await page.keyboard.press('?');
+  const help = page.getByTestId('shortcuts-help');
+  await expect(help).toBeVisible();
+  for (const key of ['Ctrl+K or /', '[', ']', 'Space', 'Shift+← / Shift+→', 'Esc']) await expect(help.getByText(key, { exact: true })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+  await page.getByTestId('shortcuts-button').click();
+  await expect(help).toBeVisible();
+});

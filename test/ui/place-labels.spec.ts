@@ -1,0 +1,50 @@
+// The offline basemap names where the analyst is: countries and capitals at zoom 4, cities at zoom 8, from the
+// API's place tiles, drawn with local fonts (the style has no glyph server). Popups show coordinates and age.
+import { expect, test } from '@playwright/test';
+import { ingestFires } from './support/api-helpers.js';
+import { AppPage } from './pages/app-page.js';
+import { MapPage } from './pages/map-page.js';
+import { waitForGazetteer } from './support/places-ready.js';
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  await waitForGazetteer();
+});
+
+test('zoom 4 over Europe names Paris, London and countries', async ({ page }) => {
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [5, 50, 4] });
+  await expect.poll(() => map.renderedPlaceNames(), { timeout: 20_000 }).toEqual(expect.arrayContaining(['Paris', 'London']));
+  const names = await map.renderedPlaceNames();
+  expect(names).toEqual(expect.arrayContaining(['France']));
+});
+
+test('zoom 8 over California names Sacramento', async ({ page }) => {
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [-121.49, 38.58, 8] });
+  await expect.poll(() => map.renderedPlaceNames(), { timeout: 20_000 }).toContain('Sacramento');
+});
+
+test('a popup ends with the object’s coordinates and age; the cursor readout follows the pointer', async ({ page }) => {
+  // Western Australia's interior: away from the other tests' places.
+  const spot = { longitude: 121.71, latitude: -26.37 };
+  await ingestFires([{ ...spot, frp: 12.3, minutesAgo: 12 }]);
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [spot.longitude, spot.latitude, 10] });
+  await map.expectFireDrawnNear(spot.longitude, spot.latitude);
+  const point = await map.pagePoint(spot.longitude, spot.latitude);
+
+  await page.mouse.move(point.x, point.y);
+  await expect(page.getByTestId('cursor-decimal')).toContainText('-26.37');
+  await expect(page.getByTestId('cursor-decimal')).toContainText('121.71');
+
+  await page.mouse.click(point.x, point.y);
+  const footer = page.locator('.vantage-popup').getByTestId('popup-footer');
+  // The position drawn on the map (tiled: within a few metres of the stored one), decimal and DMS.
+  const decimal = await footer.locator('.popup-coordinates').textContent();
+  const [lat, lon] = (decimal ?? '').split(',').map(Number);
+  expect(Math.abs(lat! - spot.latitude)).toBeLessThan(0.0005);
+  expect(Math.abs(lon! - spot.longitude)).toBeLessThan(0.0005);
+  await expect(footer).toContainText(/26°22′1\d″S 121°42′3\d″E/);
+  await expect(footer).toContainText(/1[0-3] min ago/);
+});

@@ -1,0 +1,97 @@
+// The search box: Ctrl+K or "/" opens it, a place name or a position lists results, Enter flies the map there,
+// Escape closes it. Against the real gazetteer the UI stack loads at start.
+import { expect, type Page, test } from '@playwright/test';
+import { AppPage } from './pages/app-page.js';
+import { MapPage } from './pages/map-page.js';
+import { waitForGazetteer } from './support/places-ready.js';
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  await waitForGazetteer();
+});
+
+/** The map settles on a centre within `tolerance` degrees of the place. */
+async function expectCentreNear(map: MapPage, lat: number, lon: number, tolerance = 0.05): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        const { center } = await map.view();
+        return Math.max(Math.abs(center[1] - lat), Math.abs(center[0] - lon));
+      },
+      { message: `map centre near ${lat}, ${lon}`, timeout: 10_000 },
+    )
+    .toBeLessThan(tolerance);
+}
+
+async function openApp(page: Page): Promise<MapPage> {
+  await new AppPage(page).openReady({ view: [10, 45, 3] });
+  return new MapPage(page);
+}
+
+test('Ctrl+K opens the search; "Sacramento" lists it first and Enter flies there; Escape closes', async ({ page }) => {
+  const map = await openApp(page);
+  const input = page.getByTestId('search-input');
+  await expect(input).not.toBeFocused();
+  await page.locator('body').press('Control+k');
+  await expect(input).toBeFocused();
+
+  await input.fill('Sacramento');
+  const first = page.getByTestId('search-result').first();
+  await expect(first).toContainText('Sacramento');
+  await expect(first).toContainText('California');
+  await expect(first).toHaveAttribute('aria-selected', 'true');
+  await input.press('Enter');
+  await expectCentreNear(map, 38.58, -121.49);
+  expect((await map.view()).zoom).toBeGreaterThanOrEqual(9);
+  await expect(page.getByTestId('search-results')).toHaveCount(0);
+
+  // Escape closes the list and gives the keys back to the map.
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('search-results')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('search-results')).toHaveCount(0);
+  await expect(input).not.toBeFocused();
+});
+
+test('"/" opens the search; arrows choose; "Kyiv" flies to Kyiv', async ({ page }) => {
+  const map = await openApp(page);
+  await page.locator('body').press('/');
+  const input = page.getByTestId('search-input');
+  await expect(input).toBeFocused();
+  // The "/" that opened the box is not typed into it.
+  await expect(input).toHaveValue('');
+
+  await input.fill('Kyiv');
+  const results = page.getByTestId('search-result');
+  await expect(results.first()).toContainText('Kyiv');
+  await expect(results.first()).toContainText('Ukraine');
+  // Down and up again comes back to the first result.
+  if ((await results.count()) > 1) {
+    await input.press('ArrowDown');
+    await expect(results.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await input.press('ArrowUp');
+  }
+  await expect(results.first()).toHaveAttribute('aria-selected', 'true');
+  await input.press('Enter');
+  await expectCentreNear(map, 50.45, 30.52, 0.1);
+});
+
+test('a typed position "38.58, -121.49" is one coordinates result that flies there', async ({ page }) => {
+  const map = await openApp(page);
+  await page.keyboard.press('Control+k');
+  const input = page.getByTestId('search-input');
+  await input.fill('38.58, -121.49');
+  const first = page.getByTestId('search-result').first();
+  await expect(first).toHaveAttribute('data-kind', 'coordinates');
+  await expect(first).toContainText('38.58');
+  await first.click();
+  await expectCentreNear(map, 38.58, -121.49, 0.01);
+});
+
+test('nothing found says so, with what can be typed', async ({ page }) => {
+  await openApp(page);
+  await page.keyboard.press('Control+k');
+  await page.getByTestId('search-input').fill('qqxqzzqxjv');
+  await expect(page.getByTestId('search-empty')).toContainText('Nothing found');
+  await expect(page.getByTestId('search-result')).toHaveCount(0);
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { formatDecimal, formatDms, wrapLongitude } from '../../renderer/src/format/coordinates.js';
+import { objectAgeSeconds } from '../../renderer/src/format/object-age.js';
+
+describe('coordinate formatting', () => {
+  it('writes decimal degrees lat, lon with 5 places', () => {
+    expect(formatDecimal(38.58, -121.49)).toBe('38.58000, -121.49000');
+    expect(formatDecimal(-33.8688, 151.2093, 2)).toBe('-33.87, 151.21');
+  });
+
+  it('writes degrees, minutes and seconds with hemispheres', () => {
+    expect(formatDms(38.58, -121.49)).toBe('38°34′48″N 121°29′24″W');
+    expect(formatDms(-33.8688, 151.2093)).toBe('33°52′08″S 151°12′33″E');
+    expect(formatDms(0, 0)).toBe('0°00′00″N 0°00′00″E');
+  });
+
+  it('carries rounded seconds up rather than printing 60″', () => {
+    expect(formatDms(10.99999, 20.99999)).toBe('11°00′00″N 21°00′00″E');
+  });
+
+  it('wraps longitudes from world copies back into -180..180', () => {
+    expect(wrapLongitude(-121.49 + 360)).toBeCloseTo(-121.49, 9);
+    expect(wrapLongitude(190)).toBeCloseTo(-170, 9);
+    expect(wrapLongitude(180)).toBe(180);
+    expect(wrapLongitude(-180)).toBe(-180);
+    expect(formatDecimal(38.58, 238.51)).toBe('38.58000, -121.49000');
+  });
+});
+
+describe('popup age', () => {
+  const now = Date.parse('2026-11-23T12:00:00Z');
+
+  it('reads an aircraft seenAt, a fire acqTime (epoch seconds) and ISO times', () => {
+    expect(objectAgeSeconds({ seenAt: '2026-11-23T11:48:00Z' }, now)).toBe(720);
+    expect(objectAgeSeconds({ acqTime: now / 1000 - 300 }, now)).toBe(300);
+    expect(objectAgeSeconds({ createdAt: '2026-11-22T12:00:00Z' }, now)).toBe(86_400);
+  });
+
+  it('has no age for an object without a time', () => {
+    expect(objectAgeSeconds({ name: 'x' }, now)).toBeNull();
+    expect(objectAgeSeconds({ seenAt: 'not a date' }, now)).toBeNull();
+  });
+});
