@@ -1,5 +1,5 @@
 // The domains the app is assembled from, in the order they register: shared services first (jobs, health,
-// source settings, keys, events, geofences, correlations), then the sources that use them, then live delivery.
+// source settings, keys, events, geofences, correlations, places), then the sources that use them, then live delivery.
 import { aircraftModule } from './aircraft/aircraft-module.js';
 import { camerasModule } from './cameras/cameras-module.js';
 import { correlationsModule } from './correlations/correlations-module.js';
@@ -27,12 +27,12 @@ export function appDomains(version: string): DomainModule[] {
     eventsModule,
     geofencesModule,
     correlationsModule,
+    placesModule,
     firesModule,
     incidentsModule,
     aircraftModule,
     camerasModule,
     newsModule,
-    placesModule,
     liveModule,
   ];
 }

@@ -32,6 +32,9 @@ export interface CrawlResult extends Record<string, unknown> {
   inserted: number;
   seenAgain: number;
   placed: number;
+  /** Of `placed`: by the gazetteer (offline), by the online geocoder. */
+  placedByGazetteer: number;
+  placedByGeocoder: number;
   unplaceable: number;
   published: number;
   /** `host: reason` for each directory that could not be read or gave no camera that could be kept. */
@@ -84,10 +87,19 @@ export interface CameraCrawlerDeps {
   cameras: CameraRepository;
   policy: CameraAddressPolicy;
   limiter: HostRateLimiter;
-  geocoder: Geocoder;
+  /** The online geocoder, asked only for what the gazetteer cannot answer; null when GEOCODER_URL is off. */
+  geocoder: Geocoder | null;
+  /** The offline gazetteer (app.placeResolver), asked first once it is loaded. */
+  gazetteer?: CameraGazetteer;
   publisher: EventPublisher;
   log: FastifyBaseLogger;
   maxPagesPerSource: number;
+}
+
+export interface CameraGazetteer {
+  /** Whether the gazetteer is loaded: before that a camera it cannot place waits rather than being given up. */
+  ready(): boolean;
+  resolveParts(city: string | null, region: string | null): Promise<{ latitude: number; longitude: number } | null>;
 }
 
 const PAGE_LIMIT_BYTES = 8 * 1024 * 1024;
@@ -114,6 +126,8 @@ function mergeSightings(earlier: CameraInput | undefined, later: CameraInput): C
 export class CameraCrawler {
   /** Directory pages: the camera address policy decides where they may come from, the host limiter when. */
   private readonly pageFetcher: GuardedFetcher;
+  /** Cameras placed since the app started, by who placed them (health shows them). */
+  private readonly placedBy = { gazetteer: 0, geocoder: 0 };
 
   constructor(private readonly deps: CameraCrawlerDeps) {
     this.pageFetcher = new GuardedFetcher(deps.policy, deps.limiter);
@@ -137,6 +151,8 @@ export class CameraCrawler {
       inserted: 0,
       seenAgain: 0,
       placed: 0,
+      placedByGazetteer: 0,
+      placedByGeocoder: 0,
       unplaceable: 0,
       published: 0,
       failedSources: [],
@@ -248,27 +264,54 @@ export class CameraCrawler {
     });
   }
 
-  private async placePending(): Promise<{ placed: number; unplaceable: number }> {
-    let placed = 0;
-    let unplaceable = 0;
+  /** Cameras placed since the app started by the gazetteer and by the online geocoder. */
+  placementCounts(): { placedByGazetteer: number; placedByGeocoder: number } {
+    return { placedByGazetteer: this.placedBy.gazetteer, placedByGeocoder: this.placedBy.geocoder };
+  }
+
+  /** Pending cameras placed by the gazetteer first, then by the online geocoder (when there is one) for the rest. */
+  private async placePending(): Promise<{ placed: number; placedByGazetteer: number; placedByGeocoder: number; unplaceable: number }> {
+    const counts = { placed: 0, placedByGazetteer: 0, placedByGeocoder: 0, unplaceable: 0 };
+    const gazetteer = this.deps.gazetteer?.ready() ? this.deps.gazetteer : null;
+    let geocoderAway = false;
     for (const camera of await this.deps.cameras.pendingPlaces(PLACES_PER_RUN)) {
+      const known = gazetteer ? await gazetteer.resolveParts(camera.city, camera.country) : null;
+      if (known) {
+        await this.deps.cameras.place(camera.id, { latitude: known.latitude, longitude: known.longitude });
+        counts.placed += 1;
+        counts.placedByGazetteer += 1;
+        this.placedBy.gazetteer += 1;
+        continue;
+      }
+      // Without a geocoder, what a loaded gazetteer cannot place is unplaceable; while it loads, the camera waits.
+      if (!this.deps.geocoder) {
+        if (gazetteer) {
+          await this.deps.cameras.place(camera.id, null);
+          counts.unplaceable += 1;
+        }
+        continue;
+      }
+      if (geocoderAway) continue;
       let place;
       try {
         place = await this.deps.geocoder.locate(camera.city, camera.country);
       } catch (error) {
-        // The service is away: the rest stays pending for the next run.
+        // The service is away: the rest it would be asked about stays pending for the next run (the gazetteer still places its own).
         this.deps.log.warn({ err: error }, 'geocoder failed; cameras stay pending');
-        break;
+        geocoderAway = true;
+        continue;
       }
       if (place?.found && place.latitude !== null && place.longitude !== null) {
         await this.deps.cameras.place(camera.id, { latitude: place.latitude, longitude: place.longitude });
-        placed += 1;
+        counts.placed += 1;
+        counts.placedByGeocoder += 1;
+        this.placedBy.geocoder += 1;
       } else {
         await this.deps.cameras.place(camera.id, null);
-        unplaceable += 1;
+        counts.unplaceable += 1;
       }
     }
-    return { placed, unplaceable };
+    return counts;
   }
 
   private async publishPlaced(): Promise<number> {

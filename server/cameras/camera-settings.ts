@@ -16,7 +16,8 @@ const cameraSettingsSchema = z.object({
   CAMERA_MAX_PAGES: z.coerce.number().int().min(1).max(1000).default(50),
   CAMERA_SNAPSHOT_TTL: z.coerce.number().int().min(0).max(86_400).default(60),
   CAMERA_SNAPSHOT_CACHE_MB: z.coerce.number().int().min(1).max(10_240).default(256),
-  GEOCODER_URL: z.url({ protocol: /^https?$/ }).default(NOMINATIM_DEFAULT_URL),
+  /** `off`: camera places come from the gazetteer only. */
+  GEOCODER_URL: z.union([z.literal('off'), z.url({ protocol: /^https?$/, error: 'GEOCODER_URL must be an http(s) URL or off' })]).default(NOMINATIM_DEFAULT_URL),
   /** Base of Caltrans's CWWP2 data: `{base}/d{N}/cctv/cctvStatusD{NN}.json` per district. */
   CALTRANS_CCTV_URL: z.url({ protocol: /^https?$/, error: 'CALTRANS_CCTV_URL must be an http(s) URL' }).default(CALTRANS_DEFAULT_URL),
 });
@@ -28,7 +29,8 @@ export interface CameraSettings {
   maxPagesPerSource: number;
   snapshotTtlSeconds: number;
   snapshotCacheBytes: number;
-  geocoderUrl: string;
+  /** Null when GEOCODER_URL is `off`. */
+  geocoderUrl: string | null;
   caltransCctvUrl: string;
 }
 
@@ -51,7 +53,7 @@ export function readCameraSettings(settings: Record<string, string>): CameraSett
     maxPagesPerSource: parsed.CAMERA_MAX_PAGES,
     snapshotTtlSeconds: parsed.CAMERA_SNAPSHOT_TTL,
     snapshotCacheBytes: parsed.CAMERA_SNAPSHOT_CACHE_MB * 1024 * 1024,
-    geocoderUrl: parsed.GEOCODER_URL,
+    geocoderUrl: parsed.GEOCODER_URL === 'off' ? null : parsed.GEOCODER_URL,
     caltransCctvUrl: parsed.CALTRANS_CCTV_URL.replace(/\/+$/, ''),
   };
 }

@@ -1,4 +1,4 @@
-// Cameras: the crawl of public directories (every address through the guard, places by geocoding) and of
+// Cameras: the crawl of public directories (every address through the guard, places by the gazetteer, else geocoding) and of
 // the built-in official directories switched on (placed by their own coordinates), the editable directory
 // list, the camera list, cameras near a fire or incident, snapshots, and the counts health shows.
 import path from 'node:path';
@@ -40,7 +40,12 @@ export const camerasModule: DomainModule = {
       cameras,
       policy,
       limiter,
-      geocoder: new Geocoder(new GeocodeRepository(app.db), settings.geocoderUrl),
+      geocoder: settings.geocoderUrl ? new Geocoder(new GeocodeRepository(app.db), settings.geocoderUrl) : null,
+      // The gazetteer first (offline); the online geocoder only for what it cannot answer.
+      gazetteer: {
+        ready: () => app.gazetteer.progress().state === 'ready',
+        resolveParts: (city, region) => app.placeResolver.resolveParts(city, region),
+      },
       publisher: app.eventPublisher,
       log: app.log,
       maxPagesPerSource: settings.maxPagesPerSource,
@@ -67,7 +72,8 @@ export const camerasModule: DomainModule = {
     await app.register(cameraRoutes, { cameras: new CameraQueries(cameras, new CameraLinkRepository(app.db)), snapshots, ttlSeconds: settings.snapshotTtlSeconds });
     app.health.addSection('cameras', async () => {
       const counts = await cameras.counts();
-      return { total: counts.total, onMap: counts.placed, unplaced: counts.unplaced, awaitingGeocoder: counts.pending };
+      // placedBy*: cameras placed since the app started, offline by the gazetteer or by the online geocoder.
+      return { total: counts.total, onMap: counts.placed, unplaced: counts.unplaced, awaitingGeocoder: counts.pending, ...crawler.placementCounts() };
     });
   },
 };

@@ -29,8 +29,8 @@ export interface NewsDeps {
   /** Time zone of the :00/:05/15-minute schedules; the machine's own by default. */
   timezone?: string;
   now?: () => Date;
-  /** Stories first seen in a scrape (to publish as `news` events once the event stream has a news subject). */
-  onStories?: (stories: NewStory[]) => Promise<void>;
+  /** Stories first seen in a scrape (placed on the map as `news` events: story-placer.ts); counts it answers join the run's result. */
+  onStories?: (stories: NewStory[]) => Promise<Record<string, number> | void>;
   /** RETENTION_DAYS for the news tables; unset keeps everything. */
   retentionDays?: number;
 }

@@ -71,8 +71,8 @@ export interface NewsScraperDeps {
   settings: Pick<NewsSettings, 'feedsFile' | 'concurrency' | 'fetchTimeoutMs' | 'maxFeedBytes' | 'maxItemsPerFeed'>;
   log?: FastifyBaseLogger;
   now?: () => Date;
-  /** Told of the stories first seen in a run, after they are stored; a failure here is logged, never fails the run. */
-  onStories?: (stories: NewStory[]) => Promise<void>;
+  /** Told of the stories first seen in a run, after they are stored; a failure here is logged, never fails the run. Counts it answers join the run's result. */
+  onStories?: (stories: NewStory[]) => Promise<Record<string, number> | void>;
   /**
    * RETENTION_DAYS: older stories, articles and summaries are removed after each run, and items a feed
    * still lists from before the cutoff are not stored again. Unset: everything is kept.
@@ -135,7 +135,8 @@ export class NewsScraper {
       }
     }
     if (stories.length > 0 && this.deps.onStories) {
-      await this.deps.onStories(stories).catch((error: unknown) => this.deps.log?.warn({ err: error }, 'news stories could not be passed on'));
+      const counts = await this.deps.onStories(stories).catch((error: unknown) => this.deps.log?.warn({ err: error }, 'news stories could not be passed on'));
+      if (counts) Object.assign(result, counts);
     }
     if (this.deps.retention) result.pruned = await this.deps.retention.repository.prune(this.retentionCutoff() as Date);
     if (result.attempted === 0) return { idle: `all ${result.backedOff} feeds are failing and waiting out their backoff` };

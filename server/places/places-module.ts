@@ -1,10 +1,13 @@
 // Places: the world gazetteer (GeoNames places, Natural Earth boundaries) loaded into PostGIS at first start,
-// the search box's GET /api/search and the labelled basemap's place tiles.
+// the search box's GET /api/search, the labelled basemap's place tiles, and place resolution for the other
+// domains (app.placeResolver: registered before the sources that use it).
 import type { DomainModule } from '../domain-module.js';
 import { GazetteerLoader } from './gazetteer-loader.js';
 import { GazetteerRepository } from './gazetteer-repository.js';
 import { GazetteerSource } from './gazetteer-source.js';
 import { ObjectSearchRepository } from './object-search-repository.js';
+import { PlaceResolveRepository } from './place-resolve-repository.js';
+import { PlaceResolver } from './place-resolver.js';
 import { PlaceSearchRepository } from './place-search-repository.js';
 import { PlaceTileQueries } from './place-tile-queries.js';
 import { PlaceTileRepository } from './place-tile-repository.js';
@@ -15,6 +18,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Loads the gazetteer (started with the workers) and tells how far it got. */
     gazetteer: GazetteerLoader;
+    /** Places from words by the gazetteer, offline: camera captions, the place a news story is about. */
+    placeResolver: PlaceResolver;
   }
 }
 
@@ -23,6 +28,7 @@ export const placesModule: DomainModule = {
   async register(app) {
     const gazetteer = new GazetteerLoader(new GazetteerRepository(app.db), new GazetteerSource(), app.log);
     app.decorate('gazetteer', gazetteer);
+    app.decorate('placeResolver', new PlaceResolver(new PlaceResolveRepository(app.db)));
     // state loading|ready|failed, records read of total, places and boundaries stored, and the credit GeoNames asks for.
     app.health.addSection('places', async () => gazetteer.progress());
     const search = new SearchService(new PlaceSearchRepository(app.db), new ObjectSearchRepository(app.db), () => gazetteer.progress().state);

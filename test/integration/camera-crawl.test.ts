@@ -127,7 +127,7 @@ describe('camera crawl (directories, geocoder and bus on loopback)', () => {
     expect(cameras[0]!.snapshotPath).toBe(`/api/cameras/${cameras[0]!.id}/snapshot`);
     expect(JSON.stringify(cameras)).not.toMatch(/secret|viewer|hunter2/);
     const health = (await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized })).json();
-    expect(health.sources.cameras).toEqual({ total: 6, onMap: 4, unplaced: 2, awaitingGeocoder: 0 });
+    expect(health.sources.cameras).toEqual({ total: 6, onMap: 4, unplaced: 2, awaitingGeocoder: 0, placedByGazetteer: 0, placedByGeocoder: 0 });
   });
 
   it('the cameras job is idle, saying why, when no directories are configured', async () => {

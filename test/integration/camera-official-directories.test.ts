@@ -125,7 +125,7 @@ describe('official camera directories (Caltrans CWWP2 on loopback)', () => {
     // The camera's address is its still image.
     expect(rows.find((row) => row.title.includes('Watt'))!.url).toBe(`${caltrans.baseUrl}/d3/cctv/image/hwy50atwattave/hwy50atwattave.jpg`);
     const health = (await call('GET', '/api/health')).json();
-    expect(health.sources.cameras).toEqual({ total: 3, onMap: 3, unplaced: 0, awaitingGeocoder: 0 });
+    expect(health.sources.cameras).toEqual({ total: 3, onMap: 3, unplaced: 0, awaitingGeocoder: 0, placedByGazetteer: 0, placedByGeocoder: 0 });
   });
 
   it('the cameras job reads the switched-on directory, counting each skipped record with its reason', async () => {
