@@ -32,7 +32,11 @@ export const placesModule: DomainModule = {
     // state loading|ready|failed, records read of total, places and boundaries stored, and the credit GeoNames asks for.
     app.health.addSection('places', async () => gazetteer.progress());
     const search = new SearchService(new PlaceSearchRepository(app.db), new ObjectSearchRepository(app.db), () => gazetteer.progress().state);
-    await app.register(placeRoutes, { search, tiles: new PlaceTileQueries(new PlaceTileRepository(app.db)) });
+    await app.register(placeRoutes, {
+      search,
+      tiles: new PlaceTileQueries(new PlaceTileRepository(app.db)),
+      gazetteerReady: () => gazetteer.progress().state === 'ready',
+    });
   },
   startWorkers(app) {
     const gazetteer = app.gazetteer;

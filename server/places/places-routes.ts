@@ -11,6 +11,8 @@ import type { SearchService } from './search-service.js';
 export interface PlaceRoutesOptions {
   search: SearchService;
   tiles: PlaceTileQueries;
+  /** Whether the gazetteer is loaded: until then a tile is (partly) empty and must not be kept. */
+  gazetteerReady: () => boolean;
 }
 
 const searchQuery = z
@@ -39,8 +41,10 @@ export async function placeRoutes(app: FastifyInstance, options: PlaceRoutesOpti
     { schema: { params: tileParams, querystring: z.object({}).strict(), response: { 200: placeTile } } },
     async (request, reply) => {
       const tile = await options.tiles.tile(request.params.z, request.params.x, request.params.y);
-      // The gazetteer changes only with a new package version: a browser may keep a tile for an hour.
-      return reply.header('content-type', 'application/vnd.mapbox-vector-tile').header('cache-control', 'private, max-age=3600').send(tile);
+      // The gazetteer changes only with a new package version: once loaded, a browser may keep a tile for an hour. While
+      // the first start loads it, a tile is empty or partial and must be asked for again (or the map stays unlabelled).
+      const caching = options.gazetteerReady() ? 'private, max-age=3600' : 'no-store';
+      return reply.header('content-type', 'application/vnd.mapbox-vector-tile').header('cache-control', caching).send(tile);
     },
   );
 }

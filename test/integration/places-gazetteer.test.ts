@@ -28,6 +28,7 @@ interface Result {
 // The whole packaged gazetteer (GeoNames cities, Natural Earth boundaries), loaded once for the file.
 describe('gazetteer: load of the packaged data, place search and place tiles', () => {
   let subject: TestApp;
+  let tileCachingBeforeLoad: string | undefined;
   let interrupted: { stopMs: number; places: number; state: string | undefined; progress: { loaded: number; places: number } };
 
   const search = async (q: string, limit?: number) => {
@@ -53,6 +54,7 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     subject = await createTestApp({ ingesterEnabled: false });
     const before = await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized });
     expect(before.json().sources.places).toMatchObject({ state: 'pending' });
+    tileCachingBeforeLoad = (await subject.app.inject({ method: 'GET', url: '/api/tiles/places/4/8/5.mvt', headers: authorized })).headers['cache-control'] as string | undefined;
     // A load stopped midway (the app closing) is cancelled and rolled back whole.
     const first = new GazetteerLoader(new GazetteerRepository(subject.app.db), new GazetteerSource(), subject.app.log);
     const running = first.ensureLoaded();
@@ -189,6 +191,13 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(california.places).toEqual(expect.arrayContaining(['Sacramento', 'Davis', 'Elk Grove']));
     expect(california.boundaries).toContain('California');
     expect(california.places.length).toBeLessThanOrEqual(300);
+  });
+
+  it('a tile served before the gazetteer is loaded is not kept by the browser; once loaded, for an hour', async () => {
+    expect(tileCachingBeforeLoad).toBe('no-store');
+    const { x, y } = tileOf(4, 48.85, 2.35);
+    const response = await subject.app.inject({ method: 'GET', url: `/api/tiles/places/4/${x}/${y}.mvt`, headers: authorized });
+    expect(response.headers['cache-control']).toBe('private, max-age=3600');
   });
 
   it('answers 400 for a tile that does not exist at its zoom', async () => {
