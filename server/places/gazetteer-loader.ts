@@ -25,6 +25,11 @@ export class GazetteerLoader {
     this.progressNow = { state: 'pending', loaded: 0, total: 0, places: 0, boundaries: 0, version: source.version, attribution: ATTRIBUTION };
   }
 
+  /** GAZETTEER_LOAD=off: nothing is loaded, and health and search say so. */
+  switchOff(): void {
+    this.progressNow = { ...this.progressNow, state: 'off' };
+  }
+
   progress(): GazetteerProgress {
     return { ...this.progressNow };
   }

@@ -12,6 +12,7 @@ import { PlaceSearchRepository } from './place-search-repository.js';
 import { PlaceTileQueries } from './place-tile-queries.js';
 import { PlaceTileRepository } from './place-tile-repository.js';
 import { placeRoutes } from './places-routes.js';
+import { readPlacesSettings } from './places-settings.js';
 import { SearchService } from './search-service.js';
 
 declare module 'fastify' {
@@ -27,6 +28,8 @@ export const placesModule: DomainModule = {
   name: 'places',
   async register(app) {
     const gazetteer = new GazetteerLoader(new GazetteerRepository(app.db), new GazetteerSource(), app.log);
+    // Read at start: a bad value stops the start with the reason.
+    if (readPlacesSettings(app.config.settings).load === 'off') gazetteer.switchOff();
     app.decorate('gazetteer', gazetteer);
     app.decorate('placeResolver', new PlaceResolver(new PlaceResolveRepository(app.db)));
     // state loading|ready|failed, records read of total, places and boundaries stored, and the credit GeoNames asks for.
@@ -40,6 +43,7 @@ export const placesModule: DomainModule = {
   },
   startWorkers(app) {
     const gazetteer = app.gazetteer;
+    if (gazetteer.progress().state === 'off') return () => undefined;
     // In the background: the app answers (without places) while the first start loads them.
     gazetteer.ensureLoaded().catch((error: unknown) => app.log.error({ err: error }, 'gazetteer load failed'));
     return () => gazetteer.stop();

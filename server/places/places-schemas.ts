@@ -32,7 +32,7 @@ export const searchAnswer = z
     query: z.string(),
     results: z.array(searchResult),
     /** The gazetteer is still loading: place results may be missing. */
-    gazetteer: z.enum(['pending', 'loading', 'ready', 'failed']),
+    gazetteer: z.enum(['pending', 'loading', 'ready', 'failed', 'off']),
   })
   .meta({ id: 'SearchAnswer' });
 export type SearchAnswer = z.infer<typeof searchAnswer>;
@@ -42,7 +42,8 @@ export const placeTile = binaryResponse('Mapbox vector tile, layers `places`, `b
 
 /** The health section `sources.places`: how far the first load of the gazetteer got. */
 export interface GazetteerProgress {
-  state: 'pending' | 'loading' | 'ready' | 'failed';
+  /** `off`: GAZETTEER_LOAD=off, nothing is loaded. */
+  state: 'pending' | 'loading' | 'ready' | 'failed' | 'off';
   /** Records of the places file read so far (all of them once ready). */
   loaded: number;
   total: number;

@@ -55,7 +55,7 @@ async function startBreakdown(dataDir: string, steps: ReadonlyArray<{ step: stri
 async function timeStack(dataDir: string): Promise<{ ms: number; memoryMiB: number; breakdown: StartBreakdown; stop: () => Promise<void> }> {
   const started = performance.now();
   const supervisor = new StackSupervisor({
-    settings: readStackSettings({ ...OFFLINE_STACK_ENV, VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
+    settings: readStackSettings({ ...OFFLINE_STACK_ENV, GAZETTEER_LOAD: 'on', VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'info' }),
     logger,
     echoApiOutput: false,
   });

@@ -43,7 +43,7 @@ export async function benchUiReadyCase(options: { fires: number; runs: number })
   const root = await mkdtemp(path.join(os.tmpdir(), 'vantage-bench-ui-'));
   await chmod(root, 0o711);
   const supervisor = new StackSupervisor({
-    settings: readStackSettings({ ...OFFLINE_STACK_ENV, VANTAGE_DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'error' }),
+    settings: readStackSettings({ ...OFFLINE_STACK_ENV, GAZETTEER_LOAD: 'on', VANTAGE_DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'error' }),
     logger: createStackLogger({ level: 'error', quiet: true }),
     echoApiOutput: false,
     serverOverrides: { schedulesEnabled: false, notificationsEnabled: false },

@@ -77,6 +77,8 @@ test.describe('first run with no keys and no settings', () => {
         ADSB_AGGREGATOR_URL: new URL(adsb.url).origin,
         WILDFIRE_INCIDENTS_URL: wfigs.url,
         NEWS_FEEDS_FILE: path.join(folder, 'feeds.json'),
+        // As a fresh install does: the gazetteer loads in the background while the map fills.
+        GAZETTEER_LOAD: 'on',
       }),
       logger: createStackLogger({ dataDir, level: 'warn', quiet: true }),
       echoApiOutput: false,

@@ -151,7 +151,11 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
           )}
           {search.status === 'done' && search.answer.gazetteer !== 'ready' && (
             <p className="search-message muted">
-              {search.answer.gazetteer === 'failed' ? 'The place list could not be loaded: places are missing.' : 'The place list is still loading: places may be missing.'}
+              {search.answer.gazetteer === 'failed'
+                ? 'The place list could not be loaded: places are missing.'
+                : search.answer.gazetteer === 'off'
+                  ? 'Place names are switched off (GAZETTEER_LOAD=off).'
+                  : 'The place list is still loading: places may be missing.'}
             </p>
           )}
           {results.length > 0 && (
