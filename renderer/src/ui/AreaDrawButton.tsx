@@ -3,6 +3,7 @@ import { type Dispatch, useEffect, useEffectEvent } from 'react';
 import { bboxOfShape } from '../map/bbox-of-shape';
 import type { MapController } from '../map/map-controller';
 import type { DraftAction, DraftState } from './geofence-draft';
+import { useEscapeCancelsDrawing } from './use-escape-cancels-drawing';
 
 export interface AreaDrawing {
   draft: DraftState;
@@ -21,17 +22,7 @@ export function AreaDrawButton({ controller, drawing, onArea }: { controller: Ma
     dispatchDraft({ type: 'clear' });
   }, [mine, draft.polygon, controller, dispatchDraft]);
 
-  // Escape abandons the shape.
-  useEffect(() => {
-    if (!mine || !draft.drawing) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      controller?.cancelDrawing();
-      dispatchDraft({ type: 'clear' });
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [mine, draft.drawing, controller, dispatchDraft]);
+  useEscapeCancelsDrawing(mine && draft.drawing, controller, dispatchDraft);
 
   if (mine && draft.drawing) {
     return (

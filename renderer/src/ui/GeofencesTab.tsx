@@ -1,11 +1,12 @@
 // Geofences: draw a polygon on the map, name it, save; list, fly to, delete.
 import type { Geometry } from 'geojson';
-import { type Dispatch, type FormEvent, useEffect, useState } from 'react';
+import { type Dispatch, type FormEvent, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { Geofence } from '../api/api-types';
 import type { MapController } from '../map/map-controller';
 import { type DraftAction, type DraftState, NO_DRAFT } from './geofence-draft';
+import { useEscapeCancelsDrawing } from './use-escape-cancels-drawing';
 
 export interface GeofencesTabProps {
   api: ApiClient;
@@ -35,17 +36,7 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
     dispatchDraft({ type: 'clear' });
     setName('');
   };
-  // Escape abandons a shape being drawn.
-  useEffect(() => {
-    if (!draft.drawing) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      controller?.cancelDrawing();
-      dispatchDraft({ type: 'clear' });
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [draft.drawing, controller, dispatchDraft]);
+  useEscapeCancelsDrawing(draft.drawing, controller, dispatchDraft);
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
