@@ -22,3 +22,7 @@ CREATE TABLE IF NOT EXISTS aircraft_positions_default PARTITION OF aircraft_posi
 CREATE INDEX IF NOT EXISTS aircraft_positions_icao24_seen_at_idx ON aircraft_positions (icao24, seen_at);
 CREATE INDEX IF NOT EXISTS aircraft_positions_seen_at_idx ON aircraft_positions (seen_at);
 CREATE INDEX IF NOT EXISTS aircraft_positions_geom_idx ON aircraft_positions USING gist (geom);
+
+-- The days around now exist from the start (as the partitions job would make them), so the first aircraft poll of a
+-- new install writes into its day's partition instead of racing the job's move-and-attach out of the default one.
+SELECT vantage_ensure_daily_partitions('aircraft_positions'::regclass, 'seen_at', (now() AT TIME ZONE 'UTC')::date - 1, 9);
