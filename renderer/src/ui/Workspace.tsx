@@ -55,7 +55,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   });
   useRefreshTimers({ session, viewport, ready, reloadView });
   // A source that has just run (its first run at start, above all) shows its data now, not at the next re-read.
-  useSourceUpdates(health.pipelines, (names) => {
+  useSourceUpdates(health.pipelines, ready, (names) => {
     if (names.includes('news') || names.includes('summaries')) news.refresh();
     if (!session || !ready) return;
     if (names.includes('aircraft')) void session.layers.refreshAircraft();
