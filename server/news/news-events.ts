@@ -10,6 +10,8 @@ export const newsEventMessage = z.object({
   title: z.string().min(1).max(500),
   summary: z.string().max(2000).nullable(),
   link: z.url({ protocol: /^https?$/ }).max(2000).nullable(),
+  /** The outlet: the name of the feed the story first came from. Absent in messages published before it was sent. */
+  feed: z.string().min(1).max(200).optional(),
   /** The place the story is about, as the gazetteer names it ("Reykjavík, Iceland"). */
   place: z.string().min(1).max(300),
   /** The words of the story that named it. */

@@ -41,6 +41,8 @@ type FeedOutcome =
 /** A story seen for the first time in this run (for the event stream, once it carries news). */
 export interface NewStory {
   newsItemId: string;
+  /** The name of the feed it came from (the outlet). */
+  feed: string;
   title: string;
   summary: string | null;
   link: string | null;
@@ -239,7 +241,7 @@ export class NewsScraper {
           imageUrl: article.imageUrl,
           seenAt: at,
         });
-        if (outcome.created) stories.push({ ...story, newsItemId: outcome.newsItemId });
+        if (outcome.created) stories.push({ ...story, newsItemId: outcome.newsItemId, feed: feed.name });
         else merged += 1;
       }
       await this.deps.items.recountSources(

@@ -31,6 +31,7 @@ export async function placedStory(places: Pick<PlaceResolver, 'placeOf'>, story:
     newsItemId: story.newsItemId,
     title: story.title.slice(0, 500),
     summary: story.summary?.slice(0, 2000) ?? null,
+    feed: story.feed,
     link: story.link && /^https?:\/\//i.test(story.link) && story.link.length <= 2000 && URL.canParse(story.link) ? story.link : null,
     place: [place.name, place.admin1Name && place.countryCode === 'US' ? place.admin1Name : null, place.countryName].filter(Boolean).join(', ').slice(0, 300),
     mention: found.mention.slice(0, 200),

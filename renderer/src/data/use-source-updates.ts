@@ -4,7 +4,7 @@
 // have been read before that run stored anything (seen on a loaded machine: fires ingested during the load
 // stayed off the map).
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import type { PipelineFreshness } from '../api/api-types';
+import type { PipelineFreshness } from '../api/api-types.js';
 
 // Health's clock and the page's may differ a little; a re-read too many is harmless, one too few is not.
 const CLOCK_SLACK_MS = 5_000;

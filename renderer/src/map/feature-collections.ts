@@ -158,6 +158,13 @@ export function correlationFeatures(
   return collection(features);
 }
 
+/** What a news story's popup shows besides the event: its article, outlet and the place it was placed at (flat: feature properties hold no objects). */
+function newsStoryProperties(event: MapEvent): Props {
+  if (event.sourceType !== 'news') return {};
+  const field = (name: string) => (typeof event.payload[name] === 'string' ? event.payload[name] : null);
+  return { link: field('link'), feed: field('feed'), place: field('place'), mention: field('mention') };
+}
+
 export function eventFeatures(events: readonly MapEvent[]): FeatureCollection<Geometry, Props> {
   return collection(
     events
@@ -165,7 +172,7 @@ export function eventFeatures(events: readonly MapEvent[]): FeatureCollection<Ge
       .map((event) => ({
         type: 'Feature' as const,
         geometry: event.geometry as Geometry,
-        properties: { kind: 'event', id: event.id, sourceType: event.sourceType, title: event.title, summary: event.summary, url: event.url, occurredAt: event.occurredAt },
+        properties: { kind: 'event', id: event.id, sourceType: event.sourceType, title: event.title, summary: event.summary, url: event.url, occurredAt: event.occurredAt, ...newsStoryProperties(event) },
       })),
   );
 }

@@ -57,6 +57,9 @@ export type OverlaySourceId =
 const VIEWPORT_DEBOUNCE_MS = 500;
 const FIRE_LAYERS = ['fires-tiles', 'fires-points', 'fires-live'];
 
+/** Room kept between a popup and what covers the map's edges. */
+const POPUP_GAP_PX = 8;
+
 export class MapController {
   private viewportTimer: number | undefined;
   private readonly drawingTool: GeofenceDrawing;
@@ -340,6 +343,25 @@ export class MapController {
   private showPopup(content: HTMLElement, at: [number, number]): void {
     this.popup?.remove();
     this.popup = new this.lib.Popup({ closeButton: true, maxWidth: '320px', className: 'vantage-popup' }).setLngLat(at).setDOMContent(content).addTo(this.map);
+    this.keepPopupInView(this.popup);
+  }
+
+  /**
+   * The search box covers the map's top and the map's own controls (attribution, zoom, scale) and the playback bar its
+   * bottom, and MapLibre places a popup by the canvas alone: one that opens under them is panned into the free part.
+   */
+  private keepPopupInView(popup: MapLibre.Popup): void {
+    const box = popup.getElement().getBoundingClientRect();
+    const page = document.documentElement.clientHeight;
+    const edge = (selector: string, side: 'top' | 'bottom', fallback: number) => {
+      const found = document.querySelector(selector)?.getBoundingClientRect();
+      return found && found.height > 0 ? found[side] : fallback;
+    };
+    const top = edge('[data-testid="search-box"]', 'bottom', this.map.getContainer().getBoundingClientRect().top) + POPUP_GAP_PX;
+    const bottom = Math.min(edge('.maplibregl-ctrl-bottom-right', 'top', page), edge('[data-testid="playback"]', 'top', page)) - POPUP_GAP_PX;
+    // Taller than the free part: its top (the title) stays in view.
+    const shift = box.top < top || box.height > bottom - top ? box.top - top : box.bottom > bottom ? box.bottom - bottom : 0;
+    if (shift !== 0) this.map.panBy([0, shift], { duration: 250 });
   }
 
   private readonly closeOnEscape = (event: KeyboardEvent) => {

@@ -1,7 +1,8 @@
 // Popup bodies built as DOM nodes (never HTML strings: titles come from outside sources). Fires and
-// incidents also offer the cameras linked to them (within 20 miles).
+// incidents also offer the cameras linked to them (within 20 miles); a news story its article (news-popup.ts).
 import { formatBoth } from '../format/time-format';
 import { type CameraLinks, nearbyCamerasSection } from './nearby-cameras';
+import { isNewsStory, newsRows, newsStorySection } from './news-popup';
 
 type Props = Record<string, unknown>;
 
@@ -71,6 +72,7 @@ function rowsFor(props: Props): { title: string; rows: Array<[string, string | n
         ],
       };
     case 'event':
+      if (isNewsStory(props)) return newsRows(props);
       return { title: text(props.title) ?? 'Event', rows: [['Source', text(props.sourceType)], ['When', formatBoth(props.occurredAt as string)], ['', text(props.summary)]] };
     case 'geofence':
       return { title: `Geofence: ${text(props.name) ?? ''}`, rows: [['Created', formatBoth(props.createdAt as string)]] };
@@ -108,6 +110,12 @@ export function popupContent(props: Props, context?: PopupContext): HTMLElement 
     list.append(term, detail);
   }
   root.append(list);
+  if (isNewsStory(props)) {
+    root.classList.add('popup-news-story');
+    // A long headline is cut to a few lines (the full one on hover).
+    heading.title = title;
+    root.append(newsStorySection(props));
+  }
   if (context && WITH_NEARBY_CAMERAS.has(String(props.kind))) root.append(nearbyCamerasSection(context.at, context.cameras));
   return root;
 }

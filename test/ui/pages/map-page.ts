@@ -77,6 +77,22 @@ export class MapPage {
     return { x: box.x + point.x, y: box.y + point.y };
   }
 
+  /** The open popup (MapLibre's, with the app's class). */
+  popup(): Locator {
+    return this.page.locator('.vantage-popup');
+  }
+
+  /** The value a popup row shows beside its label ("Outlet", "Placed at"). */
+  popupRow(label: string): Locator {
+    return this.popup().locator(`dt:text-is(${JSON.stringify(label)}) + dd`);
+  }
+
+  /** Clicks the map at a position, as a user picks what is drawn there. */
+  async clickAt(lon: number, lat: number): Promise<void> {
+    const point = await this.pagePoint(lon, lat);
+    await this.page.mouse.click(point.x, point.y);
+  }
+
   async expectFireDrawnNear(lon: number, lat: number, timeout = 20_000): Promise<void> {
     await expect.poll(() => this.firesNear(lon, lat), { message: `a fire drawn near ${lon},${lat}`, timeout }).toBeGreaterThan(0);
   }

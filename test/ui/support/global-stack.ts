@@ -2,7 +2,7 @@
 // function stops it and removes the folder. Nothing is pointed at the internet: no provider URLs or
 // keys, schedules off, alert delivery off.
 import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createStackLogger } from '../../../main/stack/stack-logger.js';
@@ -29,13 +29,16 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const parent = await mkdtemp(path.join(os.tmpdir(), 'vantage-ui-'));
   await chmod(parent, 0o711);
   const dataDir = path.join(parent, 'data');
+  // An empty feed list the news tests can write a loopback feed into (read at each run; schedules are off).
+  const feedsFile = path.join(parent, 'feeds.json');
+  await writeFile(feedsFile, '[]');
   const supervisor = new StackSupervisor({
     settings: readStackSettings({
       VANTAGE_DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       // Belt and braces beside the schedules being off: outside services with a default address
       // point at an empty list or a closed loopback port.
-      NEWS_FEEDS_FILE: path.join(root, 'test', 'fixtures', 'news', 'no-feeds.json'),
+      NEWS_FEEDS_FILE: feedsFile,
       GEOCODER_URL: 'http://127.0.0.1:9',
       WILDFIRE_INCIDENTS_URL: 'http://127.0.0.1:9',
       FIRE_API_URL: 'http://127.0.0.1:9',
@@ -59,6 +62,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     process.env[STACK_ENV.apiUrl] = runtime.apiUrl;
     process.env[STACK_ENV.token] = runtime.token;
     if (supervisor.postgres) process.env[STACK_ENV.databaseUrl] = supervisor.postgres.url;
+    process.env[STACK_ENV.feedsFile] = feedsFile;
   } catch (error) {
     await stop();
     throw error;

@@ -1,0 +1,82 @@
+// A story naming a town is placed there on the map: a local outlet's RSS feed (served on loopback) is written into
+// the UI stack's feed list and scraped by its news job; the story is placed from the gazetteer, and its popup gives
+// the headline, the outlet, the place and the words that named it, and a link to the article.
+import { writeFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { newsFixture, startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
+import { AppPage } from './pages/app-page.js';
+import { MapPage } from './pages/map-page.js';
+import { apiGet } from './support/api-helpers.js';
+import { waitForGazetteer } from './support/places-ready.js';
+import { uiFeedsFile, uiStack } from './support/stack-file.js';
+
+const OUTLET = 'North Valley Courier';
+const HEADLINE = 'Wildfire forces evacuation orders west of Redding, California as crews race to hold the line along Highway 299';
+const ARTICLE = 'https://www.northvalleycourier.example/2026/11/23/wildfire-evacuations-west-of-redding/?utm_source=rss&utm_medium=rss';
+
+/** The fixture with its items dated in the last hour: the map shows the last day, and a story is placed only when dated. */
+function freshFeed(): string {
+  let minutesAgo = 10;
+  return newsFixture('north-valley-courier.xml').replace(/<pubDate>[^<]*<\/pubDate>/g, () => {
+    const date = new Date(Date.now() - minutesAgo * 60_000).toUTCString().replace('GMT', '+0000');
+    minutesAgo += 20;
+    return `<pubDate>${date}</pubDate>`;
+  });
+}
+
+test.describe('a news story on the map', () => {
+  test.describe.configure({ timeout: 150_000 });
+  let feeds: FakeFeeds;
+
+  test.beforeAll(async () => {
+    test.setTimeout(150_000);
+    await waitForGazetteer();
+    feeds = await startFakeFeeds();
+    await writeFile(uiFeedsFile(), JSON.stringify([{ name: OUTLET, url: feeds.serve('north-valley-courier.xml', freshFeed()), category: 'us', region: 'north-america' }]));
+  });
+
+  test.afterAll(async () => {
+    await writeFile(uiFeedsFile(), '[]');
+    await feeds?.close();
+  });
+
+  test('a story naming Redding is drawn at Redding; its popup gives headline, outlet, place and the article link', async ({ page }) => {
+    const { apiUrl, token } = uiStack();
+    const response = await fetch(`${apiUrl}/api/jobs/news`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(200);
+    const { result } = (await response.json()) as { result: Record<string, unknown> };
+    // The school-board story names no place: it stays off the map.
+    expect(result).toMatchObject({ placedOnMap: 1, leftOffMap: 1 });
+    expect(feeds.requests.map((request) => request.path)).toContain('/feeds/north-valley-courier.xml');
+
+    const { results } = await apiGet<{ results: Array<{ kind: string; label: string; sublabel: string | null; latitude: number; longitude: number }> }>('/api/search?q=Redding');
+    const redding = results.find((found) => found.kind === 'place' && found.label === 'Redding' && found.sublabel?.includes('California'));
+    if (!redding) throw new Error(`the gazetteer has no Redding, California: ${JSON.stringify(results)}`);
+
+    // Stored by the ingester a moment after the job answers.
+    await expect
+      .poll(async () => (await apiGet<{ events: Array<{ title: string }> }>('/api/events?source=news&since=24h')).events.map((event) => event.title), {
+        message: 'the story stored as a news event',
+      })
+      .toContain(HEADLINE);
+
+    const map = new MapPage(page);
+    await new AppPage(page).openReady({ view: [redding.longitude, redding.latitude, 9] });
+    await expect.poll(() => map.featuresNear('events', redding.longitude, redding.latitude), { message: 'the story drawn at Redding' }).toBeGreaterThan(0);
+
+    await map.clickAt(redding.longitude, redding.latitude);
+    const popup = map.popup();
+    await expect(popup.locator('h3')).toHaveText(HEADLINE);
+    await expect(map.popupRow('Outlet')).toHaveText(OUTLET);
+    await expect(map.popupRow('Placed at')).toHaveText('Redding, California, United States');
+    await expect(map.popupRow('Named as')).toHaveText('“Redding”');
+    await expect(popup).toContainText('Shasta County sheriff’s deputies went door to door');
+    const link = popup.getByRole('link', { name: 'Open story' });
+    await expect(link).toHaveAttribute('href', ARTICLE);
+    await expect(link).toHaveAttribute('target', '_blank');
+    await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+    // The headline wraps inside the popup instead of running out of it.
+    const [popupBox, headingBox] = await Promise.all([popup.locator('.maplibregl-popup-content').boundingBox(), popup.locator('h3').boundingBox()]);
+    expect(headingBox!.x + headingBox!.width).toBeLessThanOrEqual(popupBox!.x + popupBox!.width);
+  });
+});
