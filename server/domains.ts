@@ -1,10 +1,12 @@
 // The domains the app is assembled from, in the order they register: shared services first (jobs, health,
-// source settings, keys, events, geofences, correlations, places), then the sources that use them, then live delivery.
+// source settings, keys, events, geofences, correlations, places), then the sources that use them, then what reads
+// across them (export), then live delivery.
 import { aircraftModule } from './aircraft/aircraft-module.js';
 import { camerasModule } from './cameras/cameras-module.js';
 import { correlationsModule } from './correlations/correlations-module.js';
 import type { DomainModule } from './domain-module.js';
 import { eventsModule } from './events/events-module.js';
+import { exportModule } from './export/export-module.js';
 import { firesModule } from './fires/fires-module.js';
 import { geofencesModule } from './geofences/geofences-module.js';
 import { healthModule } from './health/health-module.js';
@@ -33,6 +35,7 @@ export function appDomains(version: string): DomainModule[] {
     aircraftModule,
     camerasModule,
     newsModule,
+    exportModule,
     liveModule,
   ];
 }

@@ -7,6 +7,7 @@ import { pointBboxCondition } from '../db/bbox-sql.js';
 import type { Database, Queryable } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
 import type { FireDetection } from './fire-detection.js';
+import { type FireFilter, fireFilterCondition, fireFilterParams } from './fire-filter.js';
 
 // Rows go into a transaction-scoped staging table by COPY, then into fires in one statement.
 // ON CONFLICT DO NOTHING skips rows already stored and, taken in batch order, the later
@@ -70,16 +71,24 @@ export interface StoredFire {
   dayNight: 'D' | 'N' | null;
 }
 
-export interface FireQuery {
+/** Detections of [since, until) in the bbox that pass the filter. */
+export interface FireSelection {
   bbox?: Bbox;
   since: Date;
   until?: Date;
+  filter: FireFilter;
+  /** The shape (EWKB) of the filter's geofence, read once per request; null without one. */
+  fence: Buffer | null;
+}
+
+export interface FireQuery extends FireSelection {
   limit: number;
 }
 
 // The answer of GET /api/fires as JSON text built by PostgreSQL (FireList: these keys, these types): no row
 // objects, no second serialisation in the API. The bbox is tested on latitude/longitude, so the covering
-// index on acq_time answers from the index alone (013_fire_hot_paths).
+// index on acq_time answers from the index alone (013_fire_hot_paths), the filter's confidence, FRP and satellite
+// too. $1–$4 bbox, $5 since, $6 until (or null), $7 limit, $8–$11 the filter.
 const SELECT_FIRES_JSON = `
 SELECT coalesce(json_agg(json_build_object(
          'latitude', latitude, 'longitude', longitude,
@@ -88,14 +97,23 @@ SELECT coalesce(json_agg(json_build_object(
        ORDER BY acq_time DESC), '[]')::text AS fires
 FROM (
   SELECT latitude, longitude, acq_time, satellite, confidence, frp, daynight, instrument
-  FROM fires
+  FROM fires f
   WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
     AND ${pointBboxCondition('latitude', 'longitude', 1)}
+    AND ${fireFilterCondition('f', 8)}
   ORDER BY acq_time DESC
   LIMIT $7
 ) newest`;
 
-// $4 since, $5 until (or null), $6 the most features a tile holds.
+// The exact number the list would answer without its limit, from the same index. $1–$4 bbox, $5 since, $6 until, $7–$10 the filter.
+const COUNT_FIRES = `
+SELECT count(*)::int AS count
+FROM fires f
+WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
+  AND ${pointBboxCondition('latitude', 'longitude', 1)}
+  AND ${fireFilterCondition('f', 7)}`;
+
+// $4 since, $5 until (or null), $6 the most features a tile holds, $7–$10 the filter.
 const TILE_FEATURES = `
 WITH bounds AS (SELECT ST_TileEnvelope($1, $2, $3) AS tile),
 features AS (
@@ -104,6 +122,7 @@ features AS (
          extract(epoch FROM f.acq_time)::bigint AS "acqTime"
   FROM fires f, bounds b
   WHERE f.geom && ST_Transform(b.tile, 4326) AND f.acq_time >= $4 AND ($5::timestamptz IS NULL OR f.acq_time < $5)
+    AND ${fireFilterCondition('f', 7)}
   LIMIT $6
 )`;
 
@@ -130,6 +149,8 @@ SELECT (SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') FROM features) AS til
 
 const WINDOW_VERSION = `SELECT ${windowVersion('$1', '$2')} AS version`;
 
+const GEOFENCE_SHAPE = 'SELECT ST_AsEWKB(geom) AS shape FROM geofences WHERE id = $1::bigint';
+
 export class FireRepository {
   constructor(private readonly db: Database) {}
 
@@ -144,19 +165,38 @@ export class FireRepository {
   /** The detections of the query, newest first, as the JSON text of a FireList. */
   async findJson(query: FireQuery): Promise<string> {
     const [west, south, east, north] = query.bbox ?? [null, null, null, null];
-    const { rows } = await this.db.query<{ fires: string }>(SELECT_FIRES_JSON, [west, south, east, north, query.since, query.until ?? null, query.limit]);
+    const { rows } = await this.db.query<{ fires: string }>(SELECT_FIRES_JSON, [
+      west, south, east, north, query.since, query.until ?? null, query.limit, ...fireFilterParams(query.filter, query.fence),
+    ]);
     return rows[0]?.fires ?? '[]';
   }
 
-  /** One Mapbox vector tile of the detections in [since, until) (layer `fires`). */
-  async tile(z: number, x: number, y: number, window: { since: Date; until?: Date }, maxFeatures: number): Promise<Buffer> {
-    const { rows } = await this.db.query<{ tile: Buffer }>(TILE, [z, x, y, window.since, window.until ?? null, maxFeatures]);
+  /** How many detections the selection holds. */
+  async count(selection: FireSelection): Promise<number> {
+    const [west, south, east, north] = selection.bbox ?? [null, null, null, null];
+    const { rows } = await this.db.query<{ count: number }>(COUNT_FIRES, [
+      west, south, east, north, selection.since, selection.until ?? null, ...fireFilterParams(selection.filter, selection.fence),
+    ]);
+    return rows[0]?.count ?? 0;
+  }
+
+  /** One Mapbox vector tile of the detections in [since, until) that pass the filter (layer `fires`). */
+  async tile(z: number, x: number, y: number, window: { since: Date; until?: Date; filter: FireFilter; fence: Buffer | null }, maxFeatures: number): Promise<Buffer> {
+    const { rows } = await this.db.query<{ tile: Buffer }>(TILE, [z, x, y, window.since, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence)]);
     return rows[0]?.tile ?? Buffer.alloc(0);
   }
 
-  /** The tile of [since, until) and the data version it was drawn from (see windowVersion). */
-  async versionedTile(z: number, x: number, y: number, window: { since: Date; until: Date }, maxFeatures: number): Promise<{ tile: Buffer; version: string }> {
-    const { rows } = await this.db.query<{ tile: Buffer | null; version: string }>(VERSIONED_TILE, [z, x, y, window.since, window.until, maxFeatures]);
+  /** The tile of [since, until) under the filter and the data version it was drawn from (see windowVersion). */
+  async versionedTile(
+    z: number,
+    x: number,
+    y: number,
+    window: { since: Date; until: Date; filter: FireFilter; fence: Buffer | null },
+    maxFeatures: number,
+  ): Promise<{ tile: Buffer; version: string }> {
+    const { rows } = await this.db.query<{ tile: Buffer | null; version: string }>(VERSIONED_TILE, [
+      z, x, y, window.since, window.until, maxFeatures, ...fireFilterParams(window.filter, window.fence),
+    ]);
     const row = rows[0] as { tile: Buffer | null; version: string };
     return { tile: row.tile ?? Buffer.alloc(0), version: row.version };
   }
@@ -165,5 +205,11 @@ export class FireRepository {
   async windowVersion(since: Date, until: Date): Promise<string> {
     const { rows } = await this.db.query<{ version: string }>(WINDOW_VERSION, [since, until]);
     return (rows[0] as { version: string }).version;
+  }
+
+  /** The shape (EWKB) of the geofence of this id; null when none is stored (a filter naming it answers 404). */
+  async geofenceShape(id: string): Promise<Buffer | null> {
+    const { rows } = await this.db.query<{ shape: Buffer }>(GEOFENCE_SHAPE, [id]);
+    return rows[0]?.shape ?? null;
   }
 }

@@ -1,9 +1,11 @@
-// POST /api/ingest/fires (FIRMS CSV or JSON), GET /api/fires, GET /api/tiles/fires/{z}/{x}/{y}.mvt.
+// POST /api/ingest/fires (FIRMS CSV or JSON), GET /api/fires, GET /api/fires/count and
+// GET /api/tiles/fires/{z}/{x}/{y}.mvt; the three reads take the same fire filter.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { etagMatches } from './etag-match.js';
-import { fireIngestCounts, fireList, fireTile, fireTileNotModified } from './fire-schemas.js';
+import { fireFilterQuery } from './fire-filter.js';
+import { fireCount, fireIngestCounts, fireList, fireTile, fireTileNotModified } from './fire-schemas.js';
 import { ApiError } from '../http/api-error.js';
 import { bboxParam, instantParam, limitParam, wholeNumberParam } from '../http/query-params.js';
 import { detectionFromJson, type FireDetection, fireJsonSchema, type RowProblem } from './fire-detection.js';
@@ -21,18 +23,21 @@ export interface FireRoutesOptions {
 
 const MAX_PROBLEMS_SHOWN = 100;
 
-const firesQuery = z
+/** The view and window of a fire read (since: the last day unless given) with the analyst's filter. */
+const fireSelectionQuery = z
   .object({
     bbox: bboxParam.optional(),
     since: instantParam.optional(),
     until: instantParam.optional(),
-    // The map draws fires from vector tiles; this list answers the newest first, 1,000 unless asked.
-    limit: limitParam(1_000, 50_000),
+    ...fireFilterQuery,
   })
   .strict();
 
-// A window wholly in closed hours (both ends given) is what FireQueries keeps in its tile cache.
-const tileQuery = z.object({ since: instantParam.optional(), until: instantParam.optional() }).strict();
+// The map draws fires from vector tiles; this list answers the newest first, 1,000 unless asked.
+const firesQuery = fireSelectionQuery.extend({ limit: limitParam(1_000, 50_000) }).strict();
+
+// A window wholly in closed hours (both ends given) is what FireQueries keeps in its tile cache, per filter.
+const tileQuery = fireSelectionQuery.omit({ bbox: true }).strict();
 
 // x and y are checked against 2^z by FireQueries.tile; 2^22 is the largest at the deepest zoom.
 const tileParams = z.object({
@@ -99,6 +104,11 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
   typed.get('/api/fires', { schema: { querystring: firesQuery, response: { 200: fireList } } }, async (request, reply) =>
     (reply as FastifyReply).type('application/json; charset=utf-8').send(await options.queries.findJson(request.query)),
   );
+
+  // "Fires in view": the exact number of detections the list and the tiles draw from.
+  typed.get('/api/fires/count', { schema: { querystring: fireSelectionQuery, response: { 200: fireCount } } }, async (request) => ({
+    count: await options.queries.count(request.query),
+  }));
 
   typed.get(
     '/api/tiles/fires/:z/:x/:y.mvt',

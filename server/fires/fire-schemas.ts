@@ -1,4 +1,4 @@
-// POST /api/ingest/fires, GET /api/fires and the fire tile answers.
+// POST /api/ingest/fires, GET /api/fires, GET /api/fires/count and the fire tile answers.
 import { z } from 'zod';
 import { binaryResponse, instant } from '../http/response-schemas.js';
 
@@ -24,6 +24,10 @@ export const fire = z
 export type Fire = z.infer<typeof fire>;
 
 export const fireList = z.array(fire).meta({ id: 'FireList' });
+
+/** GET /api/fires/count: how many detections the view, window and filter hold (no limit). */
+export const fireCount = z.object({ count: z.number().int() }).meta({ id: 'FireCount' });
+export type FireCount = z.infer<typeof fireCount>;
 
 /** A Mapbox vector tile, layer `fires` (properties satellite, confidence, frp, dayNight, acqTime in epoch seconds). */
 export const fireTile = binaryResponse('Mapbox vector tile, layer `fires`', ['application/vnd.mapbox-vector-tile']);

@@ -27,7 +27,8 @@ export async function loadStoredFires(client: pg.Client, rows: number): Promise<
      ON CONFLICT DO NOTHING`,
     [rows],
   );
-  for (const index of indexes) await client.query(index.definition);
+  // indexdef of a partitioned index reads "ON ONLY": that would index the parent alone, none of the partitions.
+  for (const index of indexes) await client.query(index.definition.replace(' ON ONLY ', ' ON '));
   // What autovacuum does to a table that was written to: statistics, and the visibility map that lets
   // the covering index answer without heap visits.
   await client.query('VACUUM ANALYZE fires');

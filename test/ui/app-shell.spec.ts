@@ -18,7 +18,7 @@ test('loads to ready with the HUD, live connection and pipeline freshness', asyn
   await hud.pipelines().locator('summary').click();
   await expect(hud.pipeline('fires')).toHaveAttribute('data-stale', 'true');
   await expect(hud.pipeline('fires')).toContainText('has not run successfully yet');
-  for (const name of ['fires-view', 'fires-hour', 'fires-day', 'aircraft', 'alerts'] as const) await expect(hud.counter(name)).toBeVisible();
+  for (const name of ['fires-view', 'fires-hour', 'aircraft', 'alerts'] as const) await expect(hud.counter(name)).toBeVisible();
   // News is not served yet: the slots say so instead of failing.
   await expect(hud.slot('daily-recap')).toContainText(/Not available yet|Nothing yet/);
   await expect(page.getByText('Natural Earth')).toBeVisible();

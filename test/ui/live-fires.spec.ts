@@ -24,9 +24,9 @@ test('a fire ingested in view appears live; one out of view is never sent to thi
   expect(await map.firesNear(INSIDE.longitude, INSIDE.latitude)).toBe(0);
   // The hour/day counts load after ready: read them once they have.
   await expect(hud.counter('fires-hour')).toHaveAttribute('data-value', /^\d+$/);
-  await expect(hud.counter('fires-day')).toHaveAttribute('data-value', /^\d+$/);
+  await expect(hud.counter('fires-view')).toHaveAttribute('data-value', /^\d+$/);
   const hourBefore = (await hud.counterValue('fires-hour'))!;
-  const dayBefore = (await hud.counterValue('fires-day'))!;
+  const dayBefore = (await hud.counterValue('fires-view'))!;
 
   // Out of view first: the in-view one arriving later proves the other had its chance to arrive.
   await ingestFires([{ ...OUTSIDE }]);
@@ -37,13 +37,13 @@ test('a fire ingested in view appears live; one out of view is never sent to thi
   expect(received.some((frame) => frame.includes(fireUrlSuffix(INSIDE.latitude, INSIDE.longitude)))).toBe(true);
   expect(received.some((frame) => frame.includes(fireUrlSuffix(OUTSIDE.latitude, OUTSIDE.longitude)))).toBe(false);
   await expect.poll(() => hud.counterValue('fires-hour')).toBe(hourBefore + 1);
-  await expect.poll(() => hud.counterValue('fires-day')).toBe(dayBefore + 1);
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(dayBefore + 1);
   await expect.poll(() => map.count('fires').getAttribute('data-value')).not.toBe('0');
 
   // FIRMS data arrives hours late: a fire acquired 2.5 h ago counts in the day, not in the last hour.
   await ingestFires([{ ...LATE, minutesAgo: 150 }]);
   await map.expectFireDrawnNear(LATE.longitude, LATE.latitude);
-  await expect.poll(() => hud.counterValue('fires-day')).toBe(dayBefore + 2);
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(dayBefore + 2);
   expect(await hud.counterValue('fires-hour')).toBe(hourBefore + 1);
 
   // Its popup gives the analyst the time in UTC and local time.

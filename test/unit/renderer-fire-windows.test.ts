@@ -1,42 +1,40 @@
-// The HUD's hour/day fire windows, the live-fire age limit and the playback cursor across range changes.
+// The HUD's fire counts under the filter, the live-fire age limit and the playback cursor across range changes.
 import { describe, expect, it } from 'vitest';
-import { windowCountsFrom, withLiveFire } from '../../renderer/src/data/fire-windows.js';
+import { countsLastHour, withLiveFire } from '../../renderer/src/data/fire-windows.js';
 import { isFireRecent, withoutAgedFires } from '../../renderer/src/data/live-fire-age.js';
 import { cursorForRange } from '../../renderer/src/data/playback-cursor.js';
+import { DEFAULT_FILTER, liveFirePasses } from '../../renderer/src/data/view-filter.js';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
 
 describe('withLiveFire', () => {
-  const counts = { lastHour: 3, lastDay: 10 };
+  const counts = { inWindow: 10, lastHour: 3 };
 
-  it('counts a fire acquired in the last hour in both windows', () => {
-    expect(withLiveFire(counts, ago(20), NOW)).toEqual({ lastHour: 4, lastDay: 11 });
+  it('counts a fire acquired in the last hour in both', () => {
+    expect(withLiveFire(counts, ago(20), DEFAULT_FILTER, NOW)).toEqual({ inWindow: 11, lastHour: 4 });
   });
 
-  it('counts a fire acquired 2 h ago (delivered late) only in the day window', () => {
-    expect(withLiveFire(counts, ago(120), NOW)).toEqual({ lastHour: 3, lastDay: 11 });
+  it('counts a fire acquired 2 h ago (delivered late) only in the window', () => {
+    expect(withLiveFire(counts, ago(120), DEFAULT_FILTER, NOW)).toEqual({ inWindow: 11, lastHour: 3 });
   });
 
-  it('counts a fire older than a day in neither', () => {
-    expect(withLiveFire(counts, ago(25 * 60), NOW)).toEqual(counts);
+  it('counts a fire older than the window in neither, and follows a longer window', () => {
+    expect(withLiveFire(counts, ago(25 * 60), DEFAULT_FILTER, NOW)).toEqual(counts);
+    expect(withLiveFire(counts, ago(25 * 60), { ...DEFAULT_FILTER, window: '72h' }, NOW)).toEqual({ inWindow: 11, lastHour: 3 });
+  });
+
+  it('counts nothing past the end of a custom window, and has no last hour for one', () => {
+    const custom = { ...DEFAULT_FILTER, window: 'custom' as const, from: NOW - 5 * 3_600_000, to: NOW - 3_600_000 };
+    expect(countsLastHour(custom, NOW)).toBe(false);
+    expect(countsLastHour({ ...DEFAULT_FILTER, window: '1h' }, NOW)).toBe(false);
+    expect(countsLastHour(DEFAULT_FILTER, NOW)).toBe(true);
+    expect(withLiveFire({ inWindow: 2, lastHour: null }, ago(20), custom, NOW)).toEqual({ inWindow: 2, lastHour: null });
+    expect(withLiveFire({ inWindow: 2, lastHour: null }, ago(120), custom, NOW)).toEqual({ inWindow: 3, lastHour: null });
   });
 
   it('ignores an unreadable time', () => {
-    expect(withLiveFire(counts, 'not a time', NOW)).toEqual(counts);
-  });
-});
-
-describe('windowCountsFrom', () => {
-  it('sums minute buckets into the hour and the day ending now', () => {
-    const buckets = [
-      { minute: ago(5), count: 2 },
-      { minute: ago(59), count: 1 },
-      { minute: ago(61), count: 4 },
-      { minute: ago(23 * 60), count: 8 },
-      { minute: ago(24 * 60 + 5), count: 100 },
-    ];
-    expect(windowCountsFrom(buckets, NOW)).toEqual({ lastHour: 3, lastDay: 15 });
+    expect(withLiveFire(counts, 'not a time', DEFAULT_FILTER, NOW)).toEqual(counts);
   });
 });
 
@@ -75,5 +73,24 @@ describe('cursorForRange', () => {
 
   it('keeps the minute when the range grows', () => {
     expect(cursorForRange(30, 60, 1440)).toBe(1410);
+  });
+});
+
+describe('liveFirePasses', () => {
+  it('reads VIIRS letters and MODIS percentages into the same confidence classes', () => {
+    const high = { ...DEFAULT_FILTER, confidence: ['high' as const] };
+    expect(liveFirePasses(high, { confidence: 'h' })).toBe(true);
+    expect(liveFirePasses(high, { confidence: '80' })).toBe(true);
+    expect(liveFirePasses(high, { confidence: '79' })).toBe(false);
+    expect(liveFirePasses({ ...DEFAULT_FILTER, confidence: ['low'] }, { confidence: '29' })).toBe(true);
+    expect(liveFirePasses(high, { confidence: null })).toBe(false);
+  });
+
+  it('applies the FRP floor and the satellites, and waits for the server when a geofence is chosen', () => {
+    expect(liveFirePasses({ ...DEFAULT_FILTER, minFrp: 10 }, { frp: 9.9 })).toBe(false);
+    expect(liveFirePasses({ ...DEFAULT_FILTER, minFrp: 10 }, { frp: 10 })).toBe(true);
+    expect(liveFirePasses({ ...DEFAULT_FILTER, satellites: ['N20'] }, { satellite: 'N' })).toBe(false);
+    expect(liveFirePasses({ ...DEFAULT_FILTER, geofenceId: 'g' }, { confidence: 'h' })).toBe(false);
+    expect(liveFirePasses(DEFAULT_FILTER, {})).toBe(true);
   });
 });

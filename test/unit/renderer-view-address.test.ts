@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readAddress, writeAddress } from '../../renderer/src/boot/view-address.js';
+import { DEFAULT_FILTER } from '../../renderer/src/data/view-filter.js';
 import { initialVisibility } from '../../renderer/src/map/layer-catalog.js';
 
 describe('the view in the address', () => {
@@ -7,7 +8,7 @@ describe('the view in the address', () => {
     const layers = { ...initialVisibility(), aircraft: false, cameras: false };
     const fragment = writeAddress({ view: { center: [-121.49123456, 38.58123456], zoom: 8.256 }, layers });
     expect(fragment).toBe('#view=-121.49123,38.58123,8.26&layers=fires,incidents,events,geofences,alerts');
-    expect(readAddress(fragment)).toEqual({ view: { center: [-121.49123, 38.58123], zoom: 8.26 }, layers });
+    expect(readAddress(fragment)).toEqual({ view: { center: [-121.49123, 38.58123], zoom: 8.26 }, layers, filter: DEFAULT_FILTER });
   });
 
   it('leaves the layers out while every layer is shown, and reads that as "all"', () => {
@@ -24,5 +25,13 @@ describe('the view in the address', () => {
   it('an unreadable view is left at the default, a longitude past the antimeridian is wrapped', () => {
     for (const bad of ['#view=1,2', '#view=a,b,c', '#view=0,91,3', '#view=0,0,25', '#view=1,2,3,4', '#view=Infinity,0,1']) expect(readAddress(bad).view).toBeNull();
     expect(readAddress('#view=190,10,3').view).toEqual({ center: [-170, 10], zoom: 3 });
+  });
+
+  it('carries the filters, readable in the address bar', () => {
+    const layers = initialVisibility();
+    const filter = { ...DEFAULT_FILTER, window: '72h' as const, confidence: ['high' as const], minFrp: 5 };
+    const fragment = writeAddress({ view: { center: [10, 20], zoom: 3 }, layers, filter });
+    expect(fragment).toBe('#view=10.00000,20.00000,3.00&filter=w:72h;c:high;frp:5');
+    expect(readAddress(fragment).filter).toEqual(filter);
   });
 });

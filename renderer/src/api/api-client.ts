@@ -58,6 +58,20 @@ export class ApiClient {
     return (await response.json()) as T;
   }
 
+  /** A file answer (an export): its bytes, the name the server gives it and whether the server cut it short. */
+  async download(path: string, query: Record<string, QueryValue>): Promise<{ blob: Blob; filename: string | null; truncated: boolean }> {
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseUrl}${path}${queryString(query)}`, { headers: { authorization: this.authorization }, cache: 'no-store' });
+    } catch {
+      throw new ApiRequestError(0, 'unreachable', `the API at ${this.baseUrl} did not answer`, path);
+    }
+    if (!response.ok) throw await errorFromResponse(response, path);
+    const disposition = response.headers.get('content-disposition') ?? '';
+    const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+    return { blob: await response.blob(), filename, truncated: response.headers.get('x-vantage-truncated') === 'true' };
+  }
+
   get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {
     return this.request<T>('GET', path, { query, signal });
   }

@@ -1,5 +1,6 @@
-// The view in the address: `#view=lon,lat,zoom&layers=fires,aircraft` — a link or a reload reopens the same place
-// and layers. Only the fragment: it never reaches a server. Pure (`.js` specifiers): unit-tested from Node.
+// The view in the address: `#view=lon,lat,zoom&layers=fires,aircraft&filter=w:72h;c:high` — a link or a reload
+// reopens the same place, layers and filters (view-filter.ts writes its part). Only the fragment: it never reaches a server. Pure (`.js` specifiers): unit-tested from Node.
+import { readFilter, type ViewFilter, writeFilter } from '../data/view-filter.js';
 import { LAYER_KEYS, type LayerKey, type LayerVisibility } from '../map/layer-catalog.js';
 
 export interface InitialView {
@@ -11,6 +12,8 @@ export interface AddressState {
   view: InitialView | null;
   /** null: every layer (the default). */
   layers: LayerVisibility | null;
+  /** The default filter when the address names none. */
+  filter: ViewFilter;
 }
 
 export const WORLD_VIEW: InitialView = { center: [10, 25], zoom: 1.6 };
@@ -35,16 +38,18 @@ function layersOf(value: string | null): LayerVisibility | null {
 /** What the fragment says; anything unreadable is left at its default. */
 export function readAddress(hash: string): AddressState {
   const fragment = new URLSearchParams(hash.replace(/^#/, ''));
-  return { view: viewOf(fragment.get('view')), layers: layersOf(fragment.get('layers')) };
+  return { view: viewOf(fragment.get('view')), layers: layersOf(fragment.get('layers')), filter: readFilter(fragment.get('filter')) };
 }
 
 /** The fragment for a state (centre to 5 decimals, about a metre; zoom to 2). */
-export function writeAddress(state: { view: InitialView; layers: LayerVisibility }): string {
+export function writeAddress(state: { view: InitialView; layers: LayerVisibility; filter?: ViewFilter }): string {
   const fragment = new URLSearchParams();
   const [lon, lat] = state.view.center;
   fragment.set('view', `${lon.toFixed(5)},${lat.toFixed(5)},${state.view.zoom.toFixed(2)}`);
   const shown = LAYER_KEYS.filter((key) => state.layers[key]);
   if (shown.length !== LAYER_KEYS.length) fragment.set('layers', shown.join(','));
+  const filter = state.filter && writeFilter(state.filter);
+  if (filter) fragment.set('filter', filter);
   // Commas kept readable in the address bar.
-  return `#${fragment.toString().replace(/%2C/g, ',')}`;
+  return `#${fragment.toString().replace(/%2C/g, ',').replace(/%3A/g, ':').replace(/%3B/g, ';')}`;
 }

@@ -17,17 +17,26 @@ export interface AircraftView {
   correlations: CorrelationLine[];
 }
 
-export async function loadAircraftView(api: ApiClient, bbox: Bbox | undefined, minuteStart: number | null, signal?: AbortSignal): Promise<AircraftView> {
+export async function loadAircraftView(
+  api: ApiClient,
+  bbox: Bbox | undefined,
+  minuteStart: number | null,
+  signal?: AbortSignal,
+  firefightingOnly = false,
+): Promise<AircraftView> {
   const at = minuteStart === null ? undefined : new Date(minuteStart).toISOString();
   const [aircraft, trails, correlations] = await Promise.all([
-    api.get<Aircraft[]>('/api/aircraft', { bbox, at }, signal),
+    api.get<Aircraft[]>('/api/aircraft', { bbox, at, firefighting: firefightingOnly ? 'true' : undefined }, signal),
     api.get<AircraftTrail[]>('/api/aircraft/trails', { bbox, at, minutes: TRAIL_MINUTES }, signal),
     api.get<Correlation[]>('/api/correlations', { since: MAP_WINDOW_SINCE }, signal),
   ]);
-  if (minuteStart === null) return { aircraft, trails, correlations };
+  // Trails of the aircraft shown only (the trails route does not know which are firefighting).
+  const shown = new Set(aircraft.map((plane) => plane.icao24));
+  const kept = firefightingOnly ? trails.filter((trail) => shown.has(trail.icao24)) : trails;
+  if (minuteStart === null) return { aircraft, trails: kept, correlations };
   const minuteEnd = minuteStart + MINUTE_MS;
   const then = correlations.filter((pair) => Date.parse(pair.firstSeenAt) < minuteEnd && Date.parse(pair.lastSeenAt) >= minuteStart - PAIR_GRACE_MS);
-  return { aircraft, trails, correlations: then };
+  return { aircraft, trails: kept, correlations: then };
 }
 
 /** Draws a view's aircraft (icons, trails, pairing lines); incidents place the pairs with incidents. */

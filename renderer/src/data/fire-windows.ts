@@ -1,32 +1,31 @@
-// The HUD's hour and day fire windows: sums of minute buckets, and live fires added by acquisition time.
+// The HUD's fire counts in view: every fire of the filter's window, and those of the last hour, as the server
+// counts them (GET /api/fires/count with the filter's parameters); live fires added by acquisition time.
 // Pure (`.js` specifiers): unit-tested from Node.
-import { HOUR_MS, MAP_WINDOW_MS, MINUTE_MS } from './time-windows.js';
+import { HOUR_MS, MINUTE_MS } from './time-windows.js';
+import { type ViewFilter, windowRange } from './view-filter.js';
 
 export interface FireWindowCounts {
-  lastHour: number;
-  lastDay: number;
+  /** Fires in view in the filter's window. */
+  inWindow: number;
+  /** Those of the last hour; null when the window does not reach into the last hour (a custom window in the past). */
+  lastHour: number | null;
 }
 
-/** Sums the minute buckets into the two windows ending at `now`. */
-export function windowCountsFrom(buckets: ReadonlyArray<{ minute: string; count: number }>, now: number): FireWindowCounts {
-  let lastHour = 0;
-  let lastDay = 0;
-  for (const bucket of buckets) {
-    const minute = new Date(bucket.minute).getTime();
-    if (minute < now - MAP_WINDOW_MS) continue;
-    lastDay += bucket.count;
-    if (minute >= now - HOUR_MS) lastHour += bucket.count;
-  }
-  return { lastHour, lastDay };
+/** Whether the last hour is a part of the window worth its own count (a window of an hour or less is that hour). */
+export function countsLastHour(filter: ViewFilter, now: number): boolean {
+  const { since, until } = windowRange(filter, now);
+  return until === null && now - since > HOUR_MS;
 }
 
 /** A live fire counts in a window only if it was acquired inside it (FIRMS data arrives hours late). */
-export function withLiveFire(counts: FireWindowCounts, acquiredAt: string, now: number): FireWindowCounts {
+export function withLiveFire(counts: FireWindowCounts, acquiredAt: string, filter: ViewFilter, now: number): FireWindowCounts {
   const acquired = new Date(acquiredAt).getTime();
   // A fire dated more than a minute ahead of this clock is unreadable, not recent.
   if (!Number.isFinite(acquired) || acquired > now + MINUTE_MS) return counts;
+  const { since, until } = windowRange(filter, now);
+  if (acquired < since || (until !== null && acquired >= until)) return counts;
   return {
-    lastHour: counts.lastHour + (acquired >= now - HOUR_MS ? 1 : 0),
-    lastDay: counts.lastDay + (acquired >= now - MAP_WINDOW_MS ? 1 : 0),
+    inWindow: counts.inWindow + 1,
+    lastHour: counts.lastHour === null ? null : counts.lastHour + (acquired >= now - HOUR_MS ? 1 : 0),
   };
 }

@@ -20,7 +20,7 @@ import { emptyCounts, FIRE_POINTS_MIN_ZOOM, type LayerCounts, type LayerKey } fr
 import type { MapController, MapViewport } from '../map/map-controller';
 import { loadAircraftView, showAircraftView } from './aircraft-view';
 import { isFireRecent, withoutAgedFires } from './live-fire-age';
-import { MAP_WINDOW_SINCE } from './time-windows';
+import { DEFAULT_FILTER, fireFilterParams, liveFirePasses, type ViewFilter, windowSpanMs } from './view-filter';
 
 export type LayerStatus = 'ok' | 'unavailable' | 'error';
 
@@ -60,12 +60,26 @@ export class LayerLoader {
   private status: LayerSnapshot['status'] = {};
   private inFlight: AbortController | null = null;
   private renderedFires: number | null = null;
+  private filter: ViewFilter = DEFAULT_FILTER;
 
   constructor(
     private readonly api: ApiClient,
     private readonly map: MapController,
     private readonly onChange: (snapshot: LayerSnapshot) => void,
   ) {}
+
+  /** The analyst's filter; the next load reads with it (the caller loads the view again). */
+  setFilter(filter: ViewFilter): void {
+    this.filter = filter;
+    // Live fires were let in under the old filter.
+    this.liveFires = this.liveFires.filter((feature) => liveFirePasses(filter, feature.properties));
+  }
+
+  /** The window's start as the API's `since`, and its end, for the timed layers that only take a window. */
+  private windowParams(): { since: string; until?: string } {
+    const { since, until } = fireFilterParams(this.filter);
+    return { since: since as string, ...(until ? { until } : {}) };
+  }
 
   /** Everything for a new viewport; answers when all layers have answered (or failed). */
   async load(viewport: MapViewport): Promise<void> {
@@ -77,26 +91,31 @@ export class LayerLoader {
     const signal = abort.signal;
     await Promise.all([
       this.step('fires', async () => {
-        this.fires = zoom >= FIRE_POINTS_MIN_ZOOM ? await this.api.get<Fire[]>('/api/fires', { bbox, since: MAP_WINDOW_SINCE, limit: FIRE_POINT_LIMIT }, signal) : [];
+        this.fires = zoom >= FIRE_POINTS_MIN_ZOOM ? await this.api.get<Fire[]>('/api/fires', { bbox, ...fireFilterParams(this.filter), limit: FIRE_POINT_LIMIT }, signal) : [];
       }),
       this.step('incidents', async () => {
         this.incidents = await this.api.get<Incident[]>('/api/incidents', { bbox }, signal);
       }),
       this.step('aircraft', async () => {
-        const view = await loadAircraftView(this.api, bbox, null, signal);
+        const view = await loadAircraftView(this.api, bbox, null, signal, this.filter.firefightingOnly);
         this.aircraft = view.aircraft;
         this.trails = view.trails;
         this.correlations = view.correlations;
       }),
       this.step('events', async () => {
-        const page = await this.api.get<EventPage>('/api/events', { bbox, since: MAP_WINDOW_SINCE, source: EVENT_SOURCES, limit: 500 }, signal);
+        const page = await this.api.get<EventPage>('/api/events', { bbox, ...this.windowParams(), source: EVENT_SOURCES, limit: 500 }, signal);
         this.events = page.events;
       }),
       this.step('geofences', async () => {
         this.geofences = await this.api.get<Geofence[]>('/api/geofences', undefined, signal);
       }),
       this.step('alerts', async () => {
-        this.alerts = await this.api.get<Alert[]>('/api/alerts', { since: MAP_WINDOW_SINCE, limit: MAX_ALERTS }, signal);
+        // The alerts route takes a start only: a window's end is applied here, as is a chosen geofence.
+        const { since, until } = this.windowParams();
+        const alerts = await this.api.get<Alert[]>('/api/alerts', { since, limit: MAX_ALERTS }, signal);
+        this.alerts = alerts.filter(
+          (alert) => (!until || Date.parse(alert.createdAt) < Date.parse(until)) && (!this.filter.geofenceId || alert.geofenceId === this.filter.geofenceId),
+        );
       }),
       this.step('cameras', async () => {
         const body = await this.api.getIfAvailable<unknown>('/api/cameras', { bbox }, signal);
@@ -136,7 +155,7 @@ export class LayerLoader {
     const signal = this.inFlight?.signal;
     let current = false;
     await this.step('aircraft', async () => {
-      const view = await loadAircraftView(this.api, bbox, null, signal);
+      const view = await loadAircraftView(this.api, bbox, null, signal, this.filter.firefightingOnly);
       if (this.viewport !== viewport || signal?.aborted) return;
       current = true;
       this.aircraft = view.aircraft;
@@ -160,7 +179,8 @@ export class LayerLoader {
     if (event.sourceType === 'fire') {
       const feature = liveFireFeature(event);
       // A late delivery of a fire older than the window would be drawn where the tiles no longer are.
-      if (!feature || !isFireRecent(feature.properties.acqTime, Date.now())) return;
+      if (!feature || !isFireRecent(feature.properties.acqTime, Date.now(), windowSpanMs(this.filter, Date.now()))) return;
+      if (!liveFirePasses(this.filter, feature.properties)) return;
       this.liveFires.push(feature);
       if (this.liveFires.length > MAX_LIVE_FIRES) this.liveFires.splice(0, this.liveFires.length - MAX_LIVE_FIRES);
       this.map.setData('fires-live', collection(this.liveFires));
@@ -172,9 +192,9 @@ export class LayerLoader {
     this.emit();
   }
 
-  /** Live fires older than 24 h leave the map, as they do from the tiles and points. */
+  /** Live fires older than the window leave the map, as they do from the tiles and points. */
   dropAgedLiveFires(now = Date.now()): void {
-    const kept = withoutAgedFires(this.liveFires, now);
+    const kept = withoutAgedFires(this.liveFires, now, windowSpanMs(this.filter, now));
     if (kept === this.liveFires) return;
     this.liveFires = kept;
     this.map.setData('fires-live', collection(this.liveFires));
@@ -183,6 +203,7 @@ export class LayerLoader {
 
   addLiveAlert(alert: Alert): void {
     if (this.alerts.some((known) => known.id === alert.id)) return;
+    if (this.filter.geofenceId && alert.geofenceId !== this.filter.geofenceId) return;
     this.alerts.unshift(alert);
     if (this.alerts.length > MAX_ALERTS) this.alerts.length = MAX_ALERTS;
     this.map.setData('alerts', alertFeatures(this.alerts));

@@ -1,24 +1,24 @@
-// The HUD's fires in the view over the last hour and day, from the minute rollup (1-degree cells, so
-// approximate at the edges): read when the map is ready and after each move, every minute as the
-// windows slide, and on demand (a reload of the same view); live fires add by acquisition time.
+// The HUD's fires in view under the analyst's filter — the whole window and its last hour — counted by the server
+// with the same parameters the map's tiles and points are read with (so the count is what is drawn): read when
+// the map is ready and after each move or filter change, every minute as the window slides, and on demand (a
+// reload of the same view); live fires that pass the filter add by acquisition time.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
-import type { Bbox, PlaybackResult } from '../api/api-types';
+import type { Bbox, FireCount } from '../api/api-types';
 import type { MapViewport } from '../map/map-controller';
-import { type FireWindowCounts, windowCountsFrom, withLiveFire } from './fire-windows';
+import { countsLastHour, type FireWindowCounts, withLiveFire } from './fire-windows';
 import { SLIDING_WINDOW_REFRESH_MS } from './refresh-intervals';
-import { MAP_WINDOW_MS, MINUTE_MS } from './time-windows';
 import { useInterval } from './use-interval';
+import { fireFilterParams, liveFirePasses, type ViewFilter } from './view-filter';
 
-async function fetchFireWindowCounts(api: ApiClient, bbox: Bbox, signal: AbortSignal): Promise<FireWindowCounts> {
-  const now = Date.now();
-  // The range runs a minute past now so the current minute's bucket is in.
-  const result = await api.get<PlaybackResult>(
-    '/api/playback',
-    { from: new Date(now - MAP_WINDOW_MS).toISOString(), to: new Date(now + MINUTE_MS).toISOString(), bbox, source: 'fire' },
-    signal,
-  );
-  return windowCountsFrom(result.buckets, now);
+async function fetchFireWindowCounts(api: ApiClient, bbox: Bbox, filter: ViewFilter, signal: AbortSignal): Promise<FireWindowCounts> {
+  const params = fireFilterParams(filter);
+  const lastHour = countsLastHour(filter, Date.now());
+  const [all, hour] = await Promise.all([
+    api.get<FireCount>('/api/fires/count', { bbox, ...params }, signal),
+    lastHour ? api.get<FireCount>('/api/fires/count', { bbox, ...params, since: '1h' }, signal) : null,
+  ]);
+  return { inWindow: all.count, lastHour: hour ? hour.count : null };
 }
 
 export interface FireWindow {
@@ -26,11 +26,11 @@ export interface FireWindow {
   /** Reads the counts again for the current view (after a reload that kept the view). */
   refresh: () => void;
   /** A live fire, counted in the windows its acquisition time is in (FIRMS data arrives hours late). */
-  addLiveFire: (acquiredAt: string) => void;
+  addLiveFire: (fire: { acqTime: string; confidence?: unknown; frp?: unknown; satellite?: unknown }) => void;
 }
 
 /** `view` is null until the map is ready: the counts are not on the path to ready and would compete with it. */
-export function useFireWindow(api: ApiClient, view: MapViewport | null): FireWindow {
+export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: ViewFilter): FireWindow {
   const [counts, setCounts] = useState<FireWindowCounts | null>(null);
   // Only the newest request may answer: a slow one for an older view is aborted.
   const request = useRef<AbortController | null>(null);
@@ -40,11 +40,11 @@ export function useFireWindow(api: ApiClient, view: MapViewport | null): FireWin
       request.current?.abort();
       const abort = new AbortController();
       request.current = abort;
-      fetchFireWindowCounts(api, bbox, abort.signal)
+      fetchFireWindowCounts(api, bbox, filter, abort.signal)
         .then((next) => !abort.signal.aborted && setCounts(next))
         .catch(() => !abort.signal.aborted && setCounts(null));
     },
-    [api],
+    [api, filter],
   );
   useEffect(() => () => request.current?.abort(), []);
 
@@ -56,6 +56,12 @@ export function useFireWindow(api: ApiClient, view: MapViewport | null): FireWin
   const refresh = () => {
     if (view) load(view.bbox);
   };
-  const addLiveFire = useCallback((acquiredAt: string) => setCounts((current) => current && withLiveFire(current, acquiredAt, Date.now())), []);
+  const addLiveFire = useCallback(
+    (fire: { acqTime: string; confidence?: unknown; frp?: unknown; satellite?: unknown }) => {
+      if (!liveFirePasses(filter, fire)) return;
+      setCounts((current) => current && withLiveFire(current, fire.acqTime, filter, Date.now()));
+    },
+    [filter],
+  );
   return { counts, refresh, addLiveFire };
 }

@@ -10,7 +10,8 @@ export interface LiveMessageTargets {
   /** null until the map exists: messages before that only reach the HUD. */
   session: MapSession | null;
   viewport: MapViewport | null;
-  onFire: (acquiredAt: string) => void;
+  /** A live fire: its acquisition time and the detection's fields the filter reads. */
+  onFire: (fire: { acqTime: string; confidence?: unknown; frp?: unknown; satellite?: unknown }) => void;
   onHealth: (update: Pick<HealthReport, 'status' | 'pipelines'>) => void;
   onReopen: () => void;
 }
@@ -22,7 +23,8 @@ export function useLiveMessages(api: ApiClient, { session, viewport, onFire, onH
         session?.layers.addLiveEvent(message.event);
         if (message.event.sourceType === 'fire') {
           session?.fireCount.invalidate();
-          onFire(message.event.occurredAt);
+          const detection = (message.event.payload ?? {}) as Record<string, unknown>;
+          onFire({ acqTime: message.event.occurredAt, confidence: detection.confidence, frp: detection.frp, satellite: detection.satellite });
         }
         break;
       case 'alert':

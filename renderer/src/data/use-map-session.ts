@@ -11,6 +11,7 @@ import type { MapController, MapViewport } from '../map/map-controller';
 import { installTestHook } from '../testing/test-hook';
 import { LayerLoader, type LayerSnapshot } from './layer-loader';
 import { RenderedFireCount } from './rendered-fire-count';
+import { fireTileQuery, type ViewFilter, windowSpanMs } from './view-filter';
 
 export interface MapSession {
   map: MapController;
@@ -36,7 +37,14 @@ export interface MapSessionState {
   reload: () => void;
 }
 
-export function useMapSession(api: ApiClient): MapSessionState {
+/** Points the map's fire tiles and the layer loader at the analyst's filter (the caller loads the view again). */
+export function applyViewFilter({ map, layers }: MapSession, filter: ViewFilter): void {
+  layers.setFilter(filter);
+  map.setFireFilter(fireTileQuery(filter), Math.round(windowSpanMs(filter, Date.now()) / 1000));
+}
+
+/** `initialFilter`: the filter the first view is read with (the address's). */
+export function useMapSession(api: ApiClient, initialFilter: ViewFilter): MapSessionState {
   const [session, setSession] = useState<MapSession | null>(null);
   const [phase, setPhase] = useState<Phase>({ state: 'loading' });
   const [viewport, setViewport] = useState<MapViewport | null>(null);
@@ -62,6 +70,7 @@ export function useMapSession(api: ApiClient): MapSessionState {
     const layers = new LayerLoader(api, map, setSnapshot);
     const created: MapSession = { map, layers, fireCount: new RenderedFireCount(map, (count) => layers.noteRenderedFires(count)) };
     installTestHook(map);
+    applyViewFilter(created, initialFilter);
     setSession(created);
     loadView(created, map.viewport())
       .then(() => {

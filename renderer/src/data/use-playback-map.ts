@@ -13,7 +13,7 @@ const CELL_WINDOW_MINUTES = 60;
 // Dragging the cursor passes many minutes: ask only for the one it rests on.
 const CELLS_DEBOUNCE_MS = 150;
 
-export function usePlaybackMap(api: ApiClient, controller: MapController | null, minuteStart: number | null, viewport: MapViewport | null): void {
+export function usePlaybackMap(api: ApiClient, controller: MapController | null, minuteStart: number | null, viewport: MapViewport | null, firefightingOnly: boolean): void {
   // Whether the map shows a playback minute's aircraft, which going live must replace with now's.
   const showingPast = useRef(false);
   useEffect(() => {
@@ -24,7 +24,7 @@ export function usePlaybackMap(api: ApiClient, controller: MapController | null,
       controller.setData('playback-cells', playbackCellFeatures([]));
       if (showingPast.current) {
         showingPast.current = false;
-        loadAircraftView(api, viewport?.bbox, null, abort.signal)
+        loadAircraftView(api, viewport?.bbox, null, abort.signal, firefightingOnly)
           .then((view) => showAircraftView(controller, view))
           .catch(() => undefined);
       }
@@ -41,7 +41,7 @@ export function usePlaybackMap(api: ApiClient, controller: MapController | null,
         )
         .then((body) => controller.setData('playback-cells', playbackCellFeatures(body.cells)))
         .catch(() => undefined);
-      loadAircraftView(api, viewport?.bbox, minuteStart, abort.signal)
+      loadAircraftView(api, viewport?.bbox, minuteStart, abort.signal, firefightingOnly)
         .then((view) => {
           showingPast.current = true;
           showAircraftView(controller, view);
@@ -52,5 +52,5 @@ export function usePlaybackMap(api: ApiClient, controller: MapController | null,
       window.clearTimeout(timer);
       abort.abort();
     };
-  }, [api, controller, minuteStart, viewport]);
+  }, [api, controller, minuteStart, viewport, firefightingOnly]);
 }

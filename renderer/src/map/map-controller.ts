@@ -4,7 +4,7 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { FeatureCollection, Geometry, Polygon } from 'geojson';
 import type * as MapLibre from 'maplibre-gl';
-import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature, StyleSpecification } from 'maplibre-gl';
+import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature, StyleSpecification, VectorTileSource } from 'maplibre-gl';
 import type { Bbox } from '../api/api-types';
 import { markBoot } from '../boot/timing-marks';
 import { MAP_WINDOW_SECONDS } from '../data/time-windows';
@@ -14,7 +14,7 @@ import { type BasemapChoice, basemapDetail, offlineBasemapStyle } from './basema
 import { PICK_RADIUS_PX, type PickProps, pickedObjects, pickListContent } from './feature-picking';
 import { GeofenceDrawing } from './geofence-drawing';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from './layer-catalog';
-import { addOverlays, OVERLAY_LAYERS, overlaySources } from './overlay-layers';
+import { addOverlays, fireTileUrl, OVERLAY_LAYERS, overlaySources } from './overlay-layers';
 import { PlainAttributionControl } from './plain-attribution-control';
 import { apiCameraLinks } from './nearby-cameras';
 import { popupContent } from './popup-content';
@@ -34,6 +34,8 @@ export interface MapControllerOptions {
   authorization: string;
   initialView: { center: [number, number]; zoom: number };
   basemap: BasemapChoice;
+  /** The fire tiles' filter query the map opens with (view-filter.ts's fireTileQuery). */
+  fireTileQuery: string;
   /** Called 500 ms after the map stops moving. */
   onViewport: (viewport: MapViewport) => void;
   onCameraClick: (camera: { id: string; title: string }) => void;
@@ -64,6 +66,9 @@ export class MapController {
   private viewportTimer: number | undefined;
   private readonly drawingTool: GeofenceDrawing;
   private playbackEpoch: number | null = null;
+  /** The filter's time window, seconds: in playback, the fires of this span before the cursor are shown. */
+  private windowSeconds = MAP_WINDOW_SECONDS;
+  private fireTileQuery: string;
   private popup: MapLibre.Popup | null = null;
   private styleReady = false;
   /** Sources start empty (the style declares them so). */
@@ -77,6 +82,7 @@ export class MapController {
     readonly loaded: Promise<void>,
     private readonly attribution: PlainAttributionControl,
   ) {
+    this.fireTileQuery = options.fireTileQuery;
     this.drawingTool = new GeofenceDrawing(map, options.onDrawChange, options.onDrawFinished);
     void loaded.then(() => (this.styleReady = true)).catch(() => undefined);
     map.on('moveend', () => this.scheduleViewport());
@@ -102,7 +108,7 @@ export class MapController {
    * style, worker and first tiles load; `loaded` settles when the map can take data.
    */
   static async create(options: MapControllerOptions): Promise<MapController> {
-    const [lib, style] = await Promise.all([import('maplibre-gl'), MapController.style(options.basemap, options.apiOrigin)]);
+    const [lib, style] = await Promise.all([import('maplibre-gl'), MapController.style(options.basemap, options.apiOrigin, options.fireTileQuery)]);
     // Bundled builds cannot find the worker beside the library: point MapLibre at the emitted file.
     lib.setWorkerUrl(new URL(workerUrl, window.location.href).href);
     const map = new lib.Map({
@@ -133,7 +139,7 @@ export class MapController {
       map.once('load', () => {
         map.off('error', onError);
         // An online style arrives without our layers: add them on top (a no-op for the offline style).
-        addOverlays(map, options.apiOrigin);
+        addOverlays(map, options.apiOrigin, options.fireTileQuery);
         addAircraftIcons(map);
         markBoot('map-loaded');
         resolve();
@@ -146,7 +152,7 @@ export class MapController {
    * The offline basemap with the overlays built in (one load for both), unless settings name an online
    * style — and that style answers: in the field with no network the shipped basemap is drawn instead.
    */
-  private static async style(basemap: BasemapChoice, apiOrigin: string): Promise<StyleSpecification | string> {
+  private static async style(basemap: BasemapChoice, apiOrigin: string, fireTileQuery: string): Promise<StyleSpecification | string> {
     if (basemap.styleUrl) {
       try {
         const response = await fetch(basemap.styleUrl, { signal: AbortSignal.timeout(ONLINE_STYLE_TIMEOUT_MS) });
@@ -156,7 +162,7 @@ export class MapController {
       }
     }
     const base = await offlineBasemapStyle(apiOrigin);
-    return { ...base, sources: { ...base.sources, ...overlaySources(apiOrigin) }, layers: [...base.layers, ...OVERLAY_LAYERS] };
+    return { ...base, sources: { ...base.sources, ...overlaySources(apiOrigin, fireTileQuery) }, layers: [...base.layers, ...OVERLAY_LAYERS] };
   }
 
   viewport(): MapViewport {
@@ -232,17 +238,52 @@ export class MapController {
     return seen.size;
   }
 
-  /** Playback: fires as of that minute (the last 24 h before it) and the minute cells; null = live. */
+  /** Playback: fires as of that minute (the filter's window before it) and the minute cells; null = live. */
   setPlaybackMinute(minute: Date | null): void {
     if (!this.styleReady) return this.whenStyleReady(() => this.setPlaybackMinute(minute));
     const epoch = minute ? Math.floor(minute.getTime() / 1000) + 59 : null;
     // A new filter makes MapLibre rebuild every fire tile's buckets: only when it really changes.
     if (epoch === this.playbackEpoch) return;
     this.playbackEpoch = epoch;
-    const filter: FilterSpecification | null =
-      this.playbackEpoch === null ? null : ['all', ['<=', ['get', 'acqTime'], this.playbackEpoch], ['>', ['get', 'acqTime'], this.playbackEpoch - MAP_WINDOW_SECONDS]];
-    for (const id of FIRE_LAYERS) if (this.map.getLayer(id)) this.map.setFilter(id, filter);
+    this.applyPlaybackFilter();
     this.map.setLayoutProperty('playback-cells', 'visibility', minute ? 'visible' : 'none');
+  }
+
+  private applyPlaybackFilter(): void {
+    const filter: FilterSpecification | null =
+      this.playbackEpoch === null ? null : ['all', ['<=', ['get', 'acqTime'], this.playbackEpoch], ['>', ['get', 'acqTime'], this.playbackEpoch - this.windowSeconds]];
+    for (const id of FIRE_LAYERS) if (this.map.getLayer(id)) this.map.setFilter(id, filter);
+  }
+
+  /**
+   * The analyst's filter for the fire tiles (view-filter.ts's query) and its window's length: tiles are asked
+   * for again only when the query changes.
+   */
+  setFireFilter(query: string, windowSeconds: number): void {
+    if (!this.styleReady) return this.whenStyleReady(() => this.setFireFilter(query, windowSeconds));
+    if (windowSeconds !== this.windowSeconds) {
+      this.windowSeconds = windowSeconds;
+      if (this.playbackEpoch !== null) this.applyPlaybackFilter();
+    }
+    if (query === this.fireTileQuery) return;
+    this.fireTileQuery = query;
+    const source = this.map.getSource('fire-tiles') as VectorTileSource | undefined;
+    source?.setTiles([fireTileUrl(this.options.apiOrigin, query)]);
+  }
+
+  /** A copy of the map as drawn now (the drawing buffer is only readable while a frame is being drawn). */
+  captureCanvas(): Promise<HTMLCanvasElement> {
+    return new Promise((resolve) => {
+      this.map.once('render', () => {
+        const source = this.map.getCanvas();
+        const copy = document.createElement('canvas');
+        copy.width = source.width;
+        copy.height = source.height;
+        copy.getContext('2d')?.drawImage(source, 0, 0);
+        resolve(copy);
+      });
+      this.map.triggerRepaint();
+    });
   }
 
   get playbackMinuteEpoch(): number | null {

@@ -28,11 +28,16 @@ const FIRE_RADIUS: ExpressionSpecification = [
   8, ['interpolate', ['linear'], ['coalesce', ['to-number', ['get', 'frp'], 0], 0], 0, 3.5, 50, 6, 500, 10],
 ];
 
-export function overlaySources(origin: string): Record<string, SourceSpecification> {
+/** The fire tiles' URL template under the analyst's filter (its query; empty for the default). */
+export function fireTileUrl(origin: string, query: string): string {
+  return `${origin}/api/tiles/fires/{z}/{x}/{y}.mvt${query ? `?${query}` : ''}`;
+}
+
+export function overlaySources(origin: string, fireTileQuery = ''): Record<string, SourceSpecification> {
   return {
     'fire-tiles': {
       type: 'vector',
-      tiles: [`${origin}/api/tiles/fires/{z}/{x}/{y}.mvt`],
+      tiles: [fireTileUrl(origin, fireTileQuery)],
       minzoom: 0,
       maxzoom: FIRE_POINTS_MIN_ZOOM,
       attribution: 'NASA FIRMS',
@@ -154,7 +159,7 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
   { id: 'geofence-draft-points', type: 'circle', source: 'geofence-draft', filter: ['==', ['geometry-type'], 'Point'], paint: { 'circle-color': PALETTE.draft, 'circle-radius': 4 } },
 ];
 
-export function addOverlays(map: MapLibreMap, origin: string): void {
-  for (const [id, source] of Object.entries(overlaySources(origin))) if (!map.getSource(id)) map.addSource(id, source);
+export function addOverlays(map: MapLibreMap, origin: string, fireTileQuery = ''): void {
+  for (const [id, source] of Object.entries(overlaySources(origin, fireTileQuery))) if (!map.getSource(id)) map.addSource(id, source);
   for (const layer of OVERLAY_LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer);
 }

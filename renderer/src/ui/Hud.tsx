@@ -3,7 +3,6 @@ import type { Alert, HealthReport } from '../api/api-types';
 import type { FireWindowCounts } from '../data/fire-windows';
 import type { LiveStatus } from '../data/use-live-feed';
 import type { NewsDigest } from '../data/use-news-digest';
-import type { LayerCounts } from '../map/layer-catalog';
 import { BriefColumn } from './hud/BriefColumn';
 import { Counter } from './hud/Counter';
 import { LiveBadge } from './hud/LiveBadge';
@@ -13,25 +12,34 @@ export interface HudProps {
   health: HealthReport;
   healthError: string | null;
   live: LiveStatus;
-  counts: LayerCounts;
   fireWindow: FireWindowCounts | null;
   aircraftCount: number;
+  /** The filters in words (the first is the time window). */
+  filterWords: string[];
+  /** The window in a few words, for the fire counter. */
+  windowLabel: string;
   alerts: Alert[];
   news: NewsDigest;
 }
 
-export function Hud({ health, healthError, live, counts, fireWindow, aircraftCount, alerts, news }: HudProps) {
+export function Hud({ health, healthError, live, fireWindow, aircraftCount, filterWords, windowLabel, alerts, news }: HudProps) {
+  // The counter names a preset window; a chosen one is spelled out beside the other filters.
+  const shownFilters = windowLabel === 'chosen window' ? filterWords : filterWords.slice(1);
   return (
     <section className="hud" data-testid="hud" aria-label="Situation">
       <header className="hud-bar">
         <span className="brand">Vantage</span>
         <div className="counters">
-          <Counter testId="hud-count-fires-view" label="Fires in view" value={counts.fires} />
-          <Counter testId="hud-count-fires-hour" label="Last 1 h" value={fireWindow?.lastHour ?? null} />
-          <Counter testId="hud-count-fires-day" label="Last 24 h" value={fireWindow?.lastDay ?? null} />
+          <Counter testId="hud-count-fires-view" label={`Fires · ${windowLabel}`} value={fireWindow?.inWindow ?? null} />
+          {fireWindow?.lastHour !== null && <Counter testId="hud-count-fires-hour" label="Last 1 h" value={fireWindow?.lastHour ?? null} />}
           <Counter testId="hud-count-aircraft" label="Aircraft" value={aircraftCount} />
-          <Counter testId="hud-count-alerts" label="Alerts 24 h" value={alerts.length} tone={alerts.length > 0 ? 'alert' : undefined} />
+          <Counter testId="hud-count-alerts" label="Alerts" value={alerts.length} tone={alerts.length > 0 ? 'alert' : undefined} />
         </div>
+        {shownFilters.length > 0 && (
+          <p className="hud-filters" data-testid="hud-filters" title={`Filters (Layers tab): ${filterWords.join(' · ')}`}>
+            {shownFilters.join(' · ')}
+          </p>
+        )}
         <PipelineFreshnessList pipelines={health.pipelines} error={healthError} />
         <LiveBadge status={live} />
       </header>

@@ -22,10 +22,21 @@ const WIDTH = 1000;
 const HEIGHT = 40;
 
 /** `viewport` is null until the map is ready: the timeline loads after it, off the path to the first drawn map. */
-export function PlaybackBar({ api, controller, viewport }: { api: ApiClient; controller: MapController | null; viewport: MapViewport | null }) {
+export function PlaybackBar({
+  api,
+  controller,
+  viewport,
+  firefightingOnly,
+}: {
+  api: ApiClient;
+  controller: MapController | null;
+  viewport: MapViewport | null;
+  /** The filter's: the aircraft of a playback minute are filtered as now's are. */
+  firefightingOnly: boolean;
+}) {
   const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor();
   const { counts, error } = usePlaybackHistogram(api, viewport, from, end, minutes);
-  usePlaybackMap(api, controller, minuteStart, viewport);
+  usePlaybackMap(api, controller, minuteStart, viewport, firefightingOnly);
   const path = useMemo(() => histogramPath(counts, WIDTH, HEIGHT), [counts]);
   const total = counts.reduce((sum, count) => sum + count, 0);
 

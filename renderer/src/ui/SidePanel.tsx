@@ -4,8 +4,11 @@ import type { ApiClient } from '../api/api-client';
 import type { LayerSnapshot } from '../data/layer-loader';
 import { useCollapsible } from '../data/use-collapsible';
 import type { LayerKey, LayerVisibility } from '../map/layer-catalog';
-import type { MapController } from '../map/map-controller';
+import type { MapController, MapViewport } from '../map/map-controller';
+import type { ViewFilter } from '../data/view-filter';
 import type { DraftAction, DraftState } from './geofence-draft';
+import { ExportControls } from './ExportControls';
+import { FilterControls } from './FilterControls';
 import { GeofencesTab } from './GeofencesTab';
 import { KeysTab } from './KeysTab';
 import { LayerToggles } from './LayerToggles';
@@ -27,6 +30,10 @@ export interface SidePanelProps {
   snapshot: LayerSnapshot;
   visibility: LayerVisibility;
   onToggle: (key: LayerKey) => void;
+  filter: ViewFilter;
+  filterWords: string[];
+  onFilterChange: (filter: ViewFilter) => void;
+  viewport: MapViewport | null;
   draft: DraftState;
   dispatchDraft: Dispatch<DraftAction>;
   onGeofencesChanged: () => void;
@@ -60,7 +67,13 @@ export function SidePanel(props: SidePanelProps) {
       </div>
       <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {tab === 'sources' && <SourcesTab api={props.api} controller={props.controller} drawing={{ draft: props.draft, dispatchDraft: props.dispatchDraft }} onOpenKeys={() => setTab('keys')} />}
-        {tab === 'layers' && <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} />}
+        {tab === 'layers' && (
+          <>
+            <FilterControls filter={props.filter} onChange={props.onFilterChange} geofences={props.snapshot.geofences} />
+            <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} />
+            <ExportControls api={props.api} controller={props.controller} viewport={props.viewport} visibility={props.visibility} filter={props.filter} filterWords={props.filterWords} />
+          </>
+        )}
         {tab === 'geofences' && (
           <GeofencesTab
             api={props.api}

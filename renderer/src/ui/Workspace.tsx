@@ -8,11 +8,13 @@ import { useFireWindow } from '../data/use-fire-window';
 import { useHealth } from '../data/use-health';
 import { useLayerVisibility } from '../data/use-layer-visibility';
 import { useLiveMessages } from '../data/use-live-messages';
-import { useMapSession } from '../data/use-map-session';
+import { applyViewFilter, useMapSession } from '../data/use-map-session';
 import { useNewsDigest } from '../data/use-news-digest';
 import { useRefreshTimers } from '../data/use-refresh-timers';
 import { useSourceUpdates } from '../data/use-source-updates';
 import { useViewAddress } from '../data/use-view-address';
+import { describeFilter, fireTileQuery, shortWindowLabel, type ViewFilter } from '../data/view-filter';
+import { formatBoth } from '../format/time-format';
 import { CameraPanel } from './CameraPanel';
 import { CursorCoordinates } from './CursorCoordinates';
 import { ErrorScreen } from './ErrorScreen';
@@ -27,12 +29,15 @@ import { SidePanel } from './SidePanel';
 export function Workspace({ api, initialHealth, settings, address }: { api: ApiClient; initialHealth: HealthReport; settings: UiSettings; address: AddressState }) {
   const { health, healthError, applyLive } = useHealth(api, initialHealth);
   const news = useNewsDigest(api);
-  const { session, ready, failure, viewport, snapshot, mapEvents, reload } = useMapSession(api);
+  const { session, ready, failure, viewport, snapshot, mapEvents, reload } = useMapSession(api, address.filter);
   // The HUD's hour/day counts and the timeline load after ready, off the path to the first drawn map.
   const readyView = ready ? viewport : null;
-  const fireWindow = useFireWindow(api, readyView);
+  // The analyst's filters: the map's fires, the HUD's counts and the export all read this one.
+  const [filter, setFilter] = useState<ViewFilter>(address.filter);
+  const filterWords = describeFilter(filter, (epochMs) => formatBoth(new Date(epochMs).toISOString()));
+  const fireWindow = useFireWindow(api, readyView, filter);
   const { visibility, toggle } = useLayerVisibility(session, address.layers);
-  useViewAddress(viewport, visibility);
+  useViewAddress(viewport, visibility, filter);
   const [camera, setCamera] = useState<{ id: string; title: string } | null>(null);
   const [draft, dispatchDraft] = useReducer(draftReducer, NO_DRAFT);
 
@@ -54,6 +59,12 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
     },
   });
   useRefreshTimers({ session, viewport, ready, reloadView });
+  const changeFilter = (next: ViewFilter) => {
+    setFilter(next);
+    if (!session) return;
+    applyViewFilter(session, next);
+    if (ready) reloadView();
+  };
   // A source that has just run (its first run at start, above all) shows its data now, not at the next re-read.
   useSourceUpdates(health.pipelines, ready, (names) => {
     if (names.includes('news') || names.includes('summaries')) news.refresh();
@@ -64,7 +75,13 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   });
 
   const mapSetup = useMemo<MapSetup>(
-    () => ({ apiOrigin: api.baseUrl, authorization: api.authorization, initialView: address.view ?? WORLD_VIEW, basemap: { styleUrl: settings.mapStyleUrl } }),
+    () => ({
+      apiOrigin: api.baseUrl,
+      authorization: api.authorization,
+      initialView: address.view ?? WORLD_VIEW,
+      basemap: { styleUrl: settings.mapStyleUrl },
+      fireTileQuery: fireTileQuery(address.filter),
+    }),
     [api, address, settings],
   );
   const events: MapEvents = {
@@ -85,8 +102,9 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         health={health}
         healthError={healthError}
         live={live}
-        counts={snapshot.counts}
         fireWindow={fireWindow.counts}
+        filterWords={filterWords}
+        windowLabel={shortWindowLabel(filter)}
         aircraftCount={snapshot.aircraftCount}
         alerts={snapshot.alerts}
         news={news}
@@ -97,13 +115,17 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         snapshot={snapshot}
         visibility={visibility}
         onToggle={toggle}
+        filter={filter}
+        filterWords={filterWords}
+        onFilterChange={changeFilter}
+        viewport={readyView}
         draft={draft}
         dispatchDraft={dispatchDraft}
         onGeofencesChanged={() => void session?.layers.reloadGeofences()}
       />
       <SearchBox api={api} controller={controller} />
       <CursorCoordinates controller={controller} />
-      <PlaybackBar api={api} controller={controller} viewport={readyView} />
+      <PlaybackBar api={api} controller={controller} viewport={readyView} firefightingOnly={filter.firefightingOnly} />
       <ShortcutsHelp />
       {camera && <CameraPanel api={api} camera={camera} onClose={() => setCamera(null)} />}
     </div>

@@ -8,11 +8,11 @@ export class HudPage {
     this.root = page.getByTestId('hud');
   }
 
-  counter(name: 'fires-view' | 'fires-hour' | 'fires-day' | 'aircraft' | 'alerts'): Locator {
+  counter(name: 'fires-view' | 'fires-hour' | 'aircraft' | 'alerts'): Locator {
     return this.page.getByTestId(`hud-count-${name}`);
   }
 
-  async counterValue(name: 'fires-view' | 'fires-hour' | 'fires-day' | 'aircraft' | 'alerts'): Promise<number | null> {
+  async counterValue(name: 'fires-view' | 'fires-hour' | 'aircraft' | 'alerts'): Promise<number | null> {
     const value = await this.counter(name).getAttribute('data-value');
     return value === null || value === '' ? null : Number(value);
   }

@@ -1,0 +1,200 @@
+// What the analyst has chosen to look at: a time window and which fires, aircraft and area. The one source of
+// truth for "in view": the map's fire tiles and points, the HUD's counts and the export are all asked for with
+// the same parameters (fireFilterParams), so they cannot disagree. Pure (`.js` specifiers): unit-tested from Node.
+import { HOUR_MS } from './time-windows.js';
+
+export const WINDOW_CHOICES = ['1h', '6h', '24h', '72h', '7d', 'custom'] as const;
+export type WindowChoice = (typeof WINDOW_CHOICES)[number];
+
+const WINDOW_MS: Record<Exclude<WindowChoice, 'custom'>, number> = {
+  '1h': HOUR_MS,
+  '6h': 6 * HOUR_MS,
+  '24h': 24 * HOUR_MS,
+  '72h': 72 * HOUR_MS,
+  '7d': 7 * 24 * HOUR_MS,
+};
+
+export const WINDOW_LABELS: Record<WindowChoice, string> = {
+  '1h': 'Last hour',
+  '6h': 'Last 6 h',
+  '24h': 'Last 24 h',
+  '72h': 'Last 72 h',
+  '7d': 'Last 7 days',
+  custom: 'From … to …',
+};
+
+/** The window in a few characters (the HUD's counter label). */
+export function shortWindowLabel(filter: ViewFilter): string {
+  return filter.window === 'custom' && filter.from !== null && filter.to !== null ? 'chosen window' : WINDOW_LABELS[filter.window === 'custom' ? '24h' : filter.window].toLowerCase();
+}
+
+export const CONFIDENCE_LEVELS = ['low', 'nominal', 'high'] as const;
+export type ConfidenceLevel = (typeof CONFIDENCE_LEVELS)[number];
+
+/** The satellites FIRMS names, by the code stored with each detection. */
+export const SATELLITES = [
+  { code: 'N', name: 'Suomi NPP', instrument: 'VIIRS' },
+  { code: 'N20', name: 'NOAA-20', instrument: 'VIIRS' },
+  { code: 'N21', name: 'NOAA-21', instrument: 'VIIRS' },
+  { code: 'Terra', name: 'Terra', instrument: 'MODIS' },
+  { code: 'Aqua', name: 'Aqua', instrument: 'MODIS' },
+] as const;
+const SATELLITE_CODES: readonly string[] = SATELLITES.map((satellite) => satellite.code);
+
+export interface ViewFilter {
+  window: WindowChoice;
+  /** The custom window, epoch ms (only with window `custom`). */
+  from: number | null;
+  to: number | null;
+  /** Empty: every level. */
+  confidence: ConfidenceLevel[];
+  /** Fire radiative power at least this, MW; null: any. */
+  minFrp: number | null;
+  /** Empty: every satellite. */
+  satellites: string[];
+  firefightingOnly: boolean;
+  /** Only what lies inside this alert geofence. */
+  geofenceId: string | null;
+}
+
+export const DEFAULT_FILTER: ViewFilter = {
+  window: '24h',
+  from: null,
+  to: null,
+  confidence: [],
+  minFrp: null,
+  satellites: [],
+  firefightingOnly: false,
+  geofenceId: null,
+};
+
+/** The window in epoch ms: [since, until); until null means up to now (the window slides). */
+export function windowRange(filter: ViewFilter, now: number): { since: number; until: number | null } {
+  if (filter.window === 'custom' && filter.from !== null && filter.to !== null && filter.from < filter.to) {
+    return { since: filter.from, until: Math.min(filter.to, now) };
+  }
+  const span = filter.window === 'custom' ? WINDOW_MS['24h'] : WINDOW_MS[filter.window];
+  return { since: now - span, until: null };
+}
+
+/** How long the window is, ms (what the playback range and the aged-fire cut use). */
+export function windowSpanMs(filter: ViewFilter, now: number): number {
+  const { since, until } = windowRange(filter, now);
+  return (until ?? now) - since;
+}
+
+/**
+ * The query parameters of GET /api/fires, /api/fires/count, the fire tiles and /api/export for this filter. A
+ * preset window is sent as a span (`24h`) that the server reads against its own clock: every request of one view
+ * names the same window, and a tile URL stays the same while the window slides (its ETag can answer 304).
+ */
+export function fireFilterParams(filter: ViewFilter): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (filter.window === 'custom' && filter.from !== null && filter.to !== null && filter.from < filter.to) {
+    params.since = new Date(filter.from).toISOString();
+    params.until = new Date(filter.to).toISOString();
+  } else {
+    params.since = filter.window === 'custom' ? '24h' : filter.window;
+  }
+  if (filter.confidence.length > 0 && filter.confidence.length < CONFIDENCE_LEVELS.length) params.confidence = filter.confidence.join(',');
+  if (filter.minFrp !== null && filter.minFrp > 0) params.minFrp = String(filter.minFrp);
+  if (filter.satellites.length > 0 && filter.satellites.length < SATELLITES.length) params.satellites = filter.satellites.join(',');
+  if (filter.geofenceId) params.geofence = filter.geofenceId;
+  return params;
+}
+
+/** The fire tiles' query string: empty for the default filter (the tiles' own default is the last 24 h too). */
+export function fireTileQuery(filter: ViewFilter): string {
+  const params = fireFilterParams(filter);
+  if (Object.keys(params).length === 1 && params.since === '24h') return '';
+  return new URLSearchParams(params).toString();
+}
+
+/** Whether a filter narrows fires beyond the time window (what a live fire has to be checked against). */
+export function narrowsFires(filter: ViewFilter): boolean {
+  const params = fireFilterParams(filter);
+  return 'confidence' in params || 'minFrp' in params || 'satellites' in params || 'geofence' in params;
+}
+
+/** FIRMS's confidence classes: VIIRS stores l/n/h, MODIS a percentage (< 30 low, ≥ 80 high). */
+export function confidenceClass(stored: unknown): ConfidenceLevel | null {
+  if (stored === 'l' || stored === 'low') return 'low';
+  if (stored === 'n' || stored === 'nominal') return 'nominal';
+  if (stored === 'h' || stored === 'high') return 'high';
+  const percent = Number(stored);
+  if (stored === null || stored === undefined || stored === '' || !Number.isFinite(percent)) return null;
+  return percent < 30 ? 'low' : percent >= 80 ? 'high' : 'nominal';
+}
+
+/**
+ * Whether a live fire passes the filter's fire conditions. A geofence cannot be judged here (the server tests the
+ * area): with one chosen, live fires wait for the next read of the view.
+ */
+export function liveFirePasses(filter: ViewFilter, fire: { confidence?: unknown; frp?: unknown; satellite?: unknown }): boolean {
+  if (filter.geofenceId) return false;
+  if (filter.confidence.length > 0) {
+    const level = confidenceClass(fire.confidence);
+    if (!level || !filter.confidence.includes(level)) return false;
+  }
+  if (filter.minFrp !== null && filter.minFrp > 0 && !(Number(fire.frp) >= filter.minFrp)) return false;
+  if (filter.satellites.length > 0 && !filter.satellites.includes(String(fire.satellite))) return false;
+  return true;
+}
+
+/** The chosen filters in words, one short phrase each (the HUD's filter line and the export's name). */
+export function describeFilter(filter: ViewFilter, formatInstant: (epochMs: number) => string): string[] {
+  const words: string[] = [];
+  if (filter.window === 'custom' && filter.from !== null && filter.to !== null) words.push(`${formatInstant(filter.from)} – ${formatInstant(filter.to)}`);
+  else words.push(WINDOW_LABELS[filter.window === 'custom' ? '24h' : filter.window]);
+  if (filter.confidence.length > 0 && filter.confidence.length < CONFIDENCE_LEVELS.length) words.push(`${filter.confidence.join(' or ')} confidence`);
+  if (filter.minFrp !== null && filter.minFrp > 0) words.push(`FRP ≥ ${filter.minFrp} MW`);
+  if (filter.satellites.length > 0 && filter.satellites.length < SATELLITES.length) {
+    words.push(SATELLITES.filter((s) => filter.satellites.includes(s.code)).map((s) => s.name).join(', '));
+  }
+  if (filter.firefightingOnly) words.push('firefighting aircraft only');
+  return words;
+}
+
+// In the address: `&filter=w:72h;c:high,nominal;frp:10;sat:N,N20;ff;g:<id>` or `w:custom:<from>:<to>` (epoch ms).
+/** The filter's part of the address; null when it is the default. */
+export function writeFilter(filter: ViewFilter): string | null {
+  const parts: string[] = [];
+  if (filter.window === 'custom' && filter.from !== null && filter.to !== null) parts.push(`w:custom:${filter.from}:${filter.to}`);
+  else if (filter.window !== DEFAULT_FILTER.window && filter.window !== 'custom') parts.push(`w:${filter.window}`);
+  if (filter.confidence.length > 0) parts.push(`c:${filter.confidence.join(',')}`);
+  if (filter.minFrp !== null && filter.minFrp > 0) parts.push(`frp:${filter.minFrp}`);
+  if (filter.satellites.length > 0) parts.push(`sat:${filter.satellites.join(',')}`);
+  if (filter.firefightingOnly) parts.push('ff');
+  if (filter.geofenceId) parts.push(`g:${filter.geofenceId}`);
+  return parts.length > 0 ? parts.join(';') : null;
+}
+
+/** The filter an address names; anything unreadable is left at its default. */
+export function readFilter(value: string | null): ViewFilter {
+  const filter: ViewFilter = { ...DEFAULT_FILTER, confidence: [], satellites: [] };
+  if (!value) return filter;
+  for (const part of value.split(';')) {
+    const [key, ...rest] = part.split(':');
+    const body = rest.join(':');
+    if (key === 'w') {
+      const [choice, from, to] = body.split(':');
+      if (choice === 'custom') {
+        const start = Number(from);
+        const end = Number(to);
+        if (Number.isSafeInteger(start) && Number.isSafeInteger(end) && start >= 0 && start < end) Object.assign(filter, { window: 'custom', from: start, to: end });
+      } else if ((WINDOW_CHOICES as readonly string[]).includes(choice ?? '')) filter.window = choice as WindowChoice;
+    } else if (key === 'c') {
+      filter.confidence = CONFIDENCE_LEVELS.filter((level) => body.split(',').includes(level));
+    } else if (key === 'frp') {
+      const frp = Number(body);
+      if (Number.isFinite(frp) && frp > 0 && frp < 100_000) filter.minFrp = frp;
+    } else if (key === 'sat') {
+      filter.satellites = body.split(',').filter((code) => SATELLITE_CODES.includes(code));
+    } else if (key === 'ff') {
+      filter.firefightingOnly = true;
+    } else if (key === 'g' && /^[\w-]{1,64}$/.test(body)) {
+      filter.geofenceId = body;
+    }
+  }
+  return filter;
+}

@@ -1,0 +1,112 @@
+// Export what is in view under the filters: fires, aircraft and incidents of the layers shown as CSV, GeoJSON or
+// KML (from GET /api/export, with the same parameters the map read), or a PNG of the map with its legend.
+import { useState } from 'react';
+import type { ApiClient } from '../api/api-client';
+import type { MapViewport } from '../map/map-controller';
+import type { MapController } from '../map/map-controller';
+import { fireFilterParams, type ViewFilter } from '../data/view-filter';
+import { LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
+import { LEGEND } from '../map/legend-entries';
+import { composeSnapshot } from '../map/map-snapshot';
+import { ApiRequestError } from '../api/api-error';
+
+const EXPORTABLE: LayerKey[] = ['fires', 'aircraft', 'incidents'];
+const FORMATS = [
+  { id: 'csv', label: 'CSV' },
+  { id: 'geojson', label: 'GeoJSON' },
+  { id: 'kml', label: 'KML' },
+] as const;
+
+function save(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The download has the bytes once click() returns; the URL is let go a moment later.
+  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+function stamp(): string {
+  return new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+}
+
+export interface ExportControlsProps {
+  api: ApiClient;
+  controller: MapController | null;
+  viewport: MapViewport | null;
+  visibility: LayerVisibility;
+  filter: ViewFilter;
+  filterWords: string[];
+}
+
+export function ExportControls({ api, controller, viewport, visibility, filter, filterWords }: ExportControlsProps) {
+  const [state, setState] = useState<{ busy: boolean; message: string | null; error: boolean }>({ busy: false, message: null, error: false });
+  const layers = EXPORTABLE.filter((key) => visibility[key]);
+
+  const exportData = async (format: (typeof FORMATS)[number]['id']) => {
+    if (!viewport) return;
+    setState({ busy: true, message: `Preparing ${format.toUpperCase()}…`, error: false });
+    try {
+      const { blob, filename, truncated } = await api.download('/api/export', {
+        format,
+        layers: layers.join(','),
+        bbox: viewport.bbox,
+        ...fireFilterParams(filter),
+        firefighting: filter.firefightingOnly ? 'true' : undefined,
+      });
+      save(blob, filename ?? `vantage-${stamp()}.${format}`);
+      setState({ busy: false, message: truncated ? 'Saved; the export was cut at its row limit — narrow the view or the filters for the rest.' : 'Saved.', error: false });
+    } catch (error) {
+      const detail = error instanceof ApiRequestError ? error.message : (error as Error).message;
+      setState({ busy: false, message: `Export failed: ${detail}`, error: true });
+    }
+  };
+
+  const exportPicture = async () => {
+    if (!controller) return;
+    setState({ busy: true, message: 'Drawing the picture…', error: false });
+    try {
+      const shown = (Object.keys(LAYERS) as LayerKey[]).filter((key) => visibility[key]);
+      const credits = Array.from(document.querySelectorAll('.vantage-attribution'))
+        .map((element) => element.textContent ?? '')
+        .join(' ')
+        .trim();
+      const blob = await composeSnapshot(await controller.captureCanvas(), {
+        caption: [`Vantage · ${new Date().toLocaleString()}`, filterWords.join(' · ')],
+        legend: shown.map((key) => ({ title: LAYERS[key].label, entries: LEGEND[key] })),
+        credits,
+      });
+      save(blob, `vantage-map-${stamp()}.png`);
+      setState({ busy: false, message: 'Saved.', error: false });
+    } catch (error) {
+      setState({ busy: false, message: `The picture failed: ${(error as Error).message}`, error: true });
+    }
+  };
+
+  return (
+    <section className="export" aria-label="Export" data-testid="export">
+      <h3>Export the view</h3>
+      <p className="muted export-what">
+        {layers.length > 0 ? `${layers.map((key) => LAYERS[key].label).join(', ')} in view, ${filterWords.join(', ')}.` : 'Show fires, aircraft or incidents to export them.'}
+      </p>
+      <div className="export-buttons">
+        {FORMATS.map(({ id, label }) => (
+          <button key={id} type="button" data-testid={`export-${id}`} disabled={state.busy || layers.length === 0 || !viewport} onClick={() => void exportData(id)}>
+            {label}
+          </button>
+        ))}
+        <button type="button" data-testid="export-png" disabled={state.busy || !controller} title="The map with its legend" onClick={() => void exportPicture()}>
+          PNG
+        </button>
+      </div>
+      {state.message && (
+        <p className={state.error ? 'export-message export-error' : 'export-message muted'} role="status" data-testid="export-message">
+          {state.message}
+        </p>
+      )}
+    </section>
+  );
+}

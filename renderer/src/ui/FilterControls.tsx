@@ -1,0 +1,169 @@
+// The analyst's filters: the time window (1 h … 7 d, or from … to), fire confidence, FRP, satellites, firefighting
+// aircraft only and an alert geofence. The map, the HUD's counts and the export all read the one filter set here.
+import { useState } from 'react';
+import type { Geofence } from '../api/api-types';
+import {
+  CONFIDENCE_LEVELS,
+  DEFAULT_FILTER,
+  SATELLITES,
+  type ConfidenceLevel,
+  type ViewFilter,
+  WINDOW_CHOICES,
+  WINDOW_LABELS,
+  writeFilter,
+} from '../data/view-filter';
+import './FilterControls.css';
+
+const SHORT_WINDOW: Record<(typeof WINDOW_CHOICES)[number], string> = { '1h': '1 h', '6h': '6 h', '24h': '24 h', '72h': '72 h', '7d': '7 d', custom: 'Custom' };
+const HOUR_MS = 3_600_000;
+const SATELLITE_CODES: string[] = SATELLITES.map((satellite) => satellite.code);
+
+/** `2026-11-24T13:05` in local time, what a datetime-local input shows. */
+function localInput(epochMs: number): string {
+  const date = new Date(epochMs - new Date(epochMs).getTimezoneOffset() * 60_000);
+  return date.toISOString().slice(0, 16);
+}
+
+/** The choice with `item` switched (an empty list means every one); the last one left cannot be switched off. */
+function toggled<T>(chosen: readonly T[], all: readonly T[], item: T): T[] {
+  const current = chosen.length === 0 ? all : chosen;
+  const next = current.includes(item) ? current.filter((entry) => entry !== item) : [...current, item];
+  if (next.length === 0) return [...chosen];
+  return next.length === all.length ? [] : all.filter((entry) => next.includes(entry));
+}
+
+export interface FilterControlsProps {
+  filter: ViewFilter;
+  onChange: (filter: ViewFilter) => void;
+  geofences: Geofence[];
+}
+
+export function FilterControls({ filter, onChange, geofences }: FilterControlsProps) {
+  const [customError, setCustomError] = useState<string | null>(null);
+  const set = (patch: Partial<ViewFilter>) => onChange({ ...filter, ...patch });
+
+  const chooseWindow = (choice: (typeof WINDOW_CHOICES)[number]) => {
+    if (choice !== 'custom') return set({ window: choice, from: null, to: null });
+    // A custom window starts as the last 24 h, to the minute: the analyst moves its ends.
+    const now = Math.floor(Date.now() / 60_000) * 60_000;
+    set({ window: 'custom', from: filter.from ?? now - 24 * HOUR_MS, to: filter.to ?? now });
+  };
+
+  const setEnd = (end: 'from' | 'to', value: string) => {
+    const epoch = Date.parse(value);
+    if (!Number.isFinite(epoch)) return;
+    const next = { ...filter, [end]: epoch };
+    if (next.from !== null && next.to !== null && next.from >= next.to) {
+      setCustomError('The start must be before the end.');
+      return;
+    }
+    setCustomError(null);
+    onChange(next);
+  };
+
+  const frpValue = filter.minFrp ?? '';
+  const narrowed = writeFilter(filter) !== null;
+
+  return (
+    <section className="filters" aria-label="Filters" data-testid="filters">
+      <div className="filters-head">
+        <h3>Filters</h3>
+        <button type="button" className="link-button filter-reset" data-testid="filter-reset" disabled={!narrowed} onClick={() => onChange({ ...DEFAULT_FILTER })}>
+          Reset
+        </button>
+      </div>
+
+      <div className="filter-row" role="radiogroup" aria-label="Time window">
+        {WINDOW_CHOICES.map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            role="radio"
+            aria-checked={filter.window === choice}
+            title={WINDOW_LABELS[choice]}
+            data-testid={`filter-window-${choice}`}
+            onClick={() => chooseWindow(choice)}
+          >
+            {SHORT_WINDOW[choice]}
+          </button>
+        ))}
+      </div>
+      {filter.window === 'custom' && filter.from !== null && filter.to !== null && (
+        <div className="filter-custom">
+          <label>
+            From <input type="datetime-local" data-testid="filter-from" value={localInput(filter.from)} onChange={(event) => setEnd('from', event.target.value)} />
+          </label>
+          <label>
+            To <input type="datetime-local" data-testid="filter-to" value={localInput(filter.to)} onChange={(event) => setEnd('to', event.target.value)} />
+          </label>
+          {customError && <p className="filter-error" role="alert">{customError}</p>}
+        </div>
+      )}
+
+      <fieldset className="filter-group">
+        <legend>Fire confidence</legend>
+        {CONFIDENCE_LEVELS.map((level: ConfidenceLevel) => (
+          <label key={level} className="filter-check">
+            <input
+              type="checkbox"
+              data-testid={`filter-confidence-${level}`}
+              checked={filter.confidence.length === 0 || filter.confidence.includes(level)}
+              onChange={() => set({ confidence: toggled(filter.confidence, CONFIDENCE_LEVELS, level) })}
+            />
+            {level}
+          </label>
+        ))}
+      </fieldset>
+
+      <label className="filter-frp">
+        FRP at least
+        <input
+          type="number"
+          min={0}
+          step={1}
+          inputMode="decimal"
+          placeholder="any"
+          data-testid="filter-min-frp"
+          value={frpValue}
+          onChange={(event) => {
+            const value = Number(event.target.value);
+            set({ minFrp: event.target.value === '' || !Number.isFinite(value) || value <= 0 ? null : value });
+          }}
+        />
+        MW
+      </label>
+
+      <fieldset className="filter-group">
+        <legend>Satellites</legend>
+        {SATELLITES.map((satellite) => (
+          <label key={satellite.code} className="filter-check" title={`${satellite.name} (${satellite.instrument}), stored as ${satellite.code}`}>
+            <input
+              type="checkbox"
+              data-testid={`filter-satellite-${satellite.code}`}
+              checked={filter.satellites.length === 0 || filter.satellites.includes(satellite.code)}
+              onChange={() => set({ satellites: toggled(filter.satellites, SATELLITE_CODES, satellite.code) })}
+            />
+            {satellite.name} <span className="muted">{satellite.instrument}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      <label className="filter-check filter-line">
+        <input type="checkbox" data-testid="filter-firefighting" checked={filter.firefightingOnly} onChange={(event) => set({ firefightingOnly: event.target.checked })} />
+        Firefighting aircraft only
+      </label>
+
+      <label className="filter-line">
+        Inside geofence{' '}
+        <select data-testid="filter-geofence" value={filter.geofenceId ?? ''} onChange={(event) => set({ geofenceId: event.target.value || null })}>
+          <option value="">anywhere</option>
+          {geofences.map((geofence) => (
+            <option key={geofence.id} value={geofence.id}>
+              {geofence.name}
+            </option>
+          ))}
+        </select>
+      </label>
+    </section>
+  );
+}

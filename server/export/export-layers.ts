@@ -1,0 +1,46 @@
+// How each layer reads in an export: its columns, and each stored row as a point, named values, a title and an instant.
+import type { AircraftExportRow, FireExportRow, IncidentExportRow } from './export-repository.js';
+import type { ExportRow } from './export-rows.js';
+
+const CONFIDENCE_WORDS = { l: 'low', n: 'nominal', h: 'high' } as const;
+const SATELLITE_NAMES: Record<string, string> = { N: 'Suomi NPP', N20: 'NOAA-20', N21: 'NOAA-21', Terra: 'Terra', Aqua: 'Aqua' };
+
+export const FIRE_COLUMNS = ['acq_time', 'satellite', 'satellite_name', 'instrument', 'confidence', 'confidence_class', 'frp_mw', 'brightness_k', 'day_night'] as const;
+
+export function fireRow(row: FireExportRow): ExportRow {
+  const confidenceClass = row.confidence_class ? CONFIDENCE_WORDS[row.confidence_class] : null;
+  return {
+    latitude: row.latitude,
+    longitude: row.longitude,
+    values: {
+      acq_time: row.acq_time,
+      satellite: row.satellite,
+      satellite_name: SATELLITE_NAMES[row.satellite] ?? row.satellite,
+      instrument: row.instrument,
+      confidence: row.confidence,
+      confidence_class: confidenceClass,
+      frp_mw: row.frp,
+      brightness_k: row.brightness,
+      day_night: row.daynight,
+    },
+    title: `Fire ${row.frp === null ? '' : `${row.frp} MW `}${row.acq_time}`,
+    when: row.acq_time,
+  };
+}
+
+export const AIRCRAFT_COLUMNS = [
+  'icao24', 'callsign', 'registration', 'type_code', 'operator', 'altitude_ft', 'on_ground', 'ground_speed_kt', 'track_deg', 'seen_at',
+  'firefighting', 'firefighting_reason',
+] as const;
+
+export function aircraftRow(row: AircraftExportRow): ExportRow {
+  const { latitude, longitude, ...values } = row;
+  return { latitude, longitude, values, title: `Aircraft ${row.callsign ?? row.icao24}`, when: row.seen_at };
+}
+
+export const INCIDENT_COLUMNS = ['irwin_id', 'name', 'size_acres', 'percent_contained', 'discovered_at', 'state'] as const;
+
+export function incidentRow(row: IncidentExportRow): ExportRow {
+  const { latitude, longitude, ...values } = row;
+  return { latitude, longitude, values, title: `Incident ${row.name}`, when: row.discovered_at };
+}

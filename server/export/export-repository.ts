@@ -1,0 +1,107 @@
+// SQL of the export: fires under the fire filter (the same condition as the list, count and tiles), aircraft at
+// their current positions and incidents as they stand, each in the bbox and the geofence, capped by the caller
+// (one row more than the cap is read, so a cut answer is known to be cut).
+import { bboxCondition, pointBboxCondition } from '../db/bbox-sql.js';
+import type { Database } from '../db/database.js';
+import { confidenceClassSql, fireFilterCondition, fireFilterParams } from '../fires/fire-filter.js';
+import type { FireSelection } from '../fires/fire-repository.js';
+import type { Bbox } from '../http/query-params.js';
+
+const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+// $1–$4 bbox, $5 since, $6 until (or null), $7 rows, $8–$11 the fire filter.
+const FIRES = `
+SELECT latitude, longitude, ${ISO('acq_time')} AS acq_time, satellite, instrument, confidence,
+       ${confidenceClassSql('f.confidence')} AS confidence_class, frp, brightness, daynight
+FROM fires f
+WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
+  AND ${pointBboxCondition('latitude', 'longitude', 1)}
+  AND ${fireFilterCondition('f', 8)}
+ORDER BY acq_time DESC
+LIMIT $7`;
+
+/** "Inside the geofence whose shape (EWKB) is $n, when one is given" on a geometry column, as the fire filter has it. */
+const inGeofence = (geometry: string, param: number) => `($${param}::bytea IS NULL OR ST_Intersects(${geometry}, ST_GeomFromEWKB($${param}::bytea)))`;
+
+// $1–$4 bbox, $5 seen since, $6 firefighting only, $7 geofence, $8 rows.
+const AIRCRAFT = `
+SELECT icao24, callsign, registration, type_code, operator, ST_Y(geom) AS latitude, ST_X(geom) AS longitude, altitude_ft,
+       on_ground, ground_speed_kt, track_deg, ${ISO('seen_at')} AS seen_at, firefighting, firefighting_reason
+FROM aircraft
+WHERE seen_at >= $5 AND ${bboxCondition('geom', 1)} AND (NOT $6::boolean OR firefighting) AND ${inGeofence('geom', 7)}
+ORDER BY seen_at DESC, icao24
+LIMIT $8`;
+
+// $1–$4 bbox, $5 geofence, $6 rows.
+const INCIDENTS = `
+SELECT irwin_id, name, size_acres, percent_contained, ${ISO('discovered_at')} AS discovered_at, state,
+       ST_Y(geom) AS latitude, ST_X(geom) AS longitude
+FROM incidents
+WHERE ${bboxCondition('geom', 1)} AND ${inGeofence('geom', 5)}
+ORDER BY size_acres DESC NULLS LAST, irwin_id
+LIMIT $6`;
+
+export interface FireExportRow {
+  latitude: number;
+  longitude: number;
+  acq_time: string;
+  satellite: string;
+  instrument: string | null;
+  confidence: string | null;
+  /** l, n or h (MODIS percents classed as FIRMS does), null without a confidence. */
+  confidence_class: 'l' | 'n' | 'h' | null;
+  frp: number | null;
+  brightness: number | null;
+  daynight: string | null;
+}
+
+export interface AircraftExportRow {
+  icao24: string;
+  callsign: string | null;
+  registration: string | null;
+  type_code: string | null;
+  operator: string | null;
+  latitude: number;
+  longitude: number;
+  altitude_ft: number | null;
+  on_ground: boolean;
+  ground_speed_kt: number | null;
+  track_deg: number | null;
+  seen_at: string;
+  firefighting: boolean;
+  firefighting_reason: string | null;
+}
+
+export interface IncidentExportRow {
+  irwin_id: string;
+  name: string;
+  size_acres: number | null;
+  percent_contained: number | null;
+  discovered_at: string | null;
+  state: string | null;
+  latitude: number;
+  longitude: number;
+}
+
+const bboxParams = (bbox: Bbox | undefined) => bbox ?? [null, null, null, null];
+
+export class ExportRepository {
+  constructor(private readonly db: Database) {}
+
+  /** The newest detections of the selection, at most `rows`. */
+  async fires(selection: FireSelection, rows: number): Promise<FireExportRow[]> {
+    const params = [...bboxParams(selection.bbox), selection.since, selection.until ?? null, rows, ...fireFilterParams(selection.filter, selection.fence)];
+    return (await this.db.query<FireExportRow>(FIRES, params)).rows;
+  }
+
+  /** Aircraft seen since `seenSince` (their last-known positions), the latest first, at most `rows`. */
+  async aircraft(filter: { bbox?: Bbox; seenSince: Date; firefightingOnly: boolean; fence: Buffer | null }, rows: number): Promise<AircraftExportRow[]> {
+    const params = [...bboxParams(filter.bbox), filter.seenSince, filter.firefightingOnly, filter.fence, rows];
+    return (await this.db.query<AircraftExportRow>(AIRCRAFT, params)).rows;
+  }
+
+  /** Incidents as they stand, the largest first, at most `rows`. */
+  async incidents(filter: { bbox?: Bbox; fence: Buffer | null }, rows: number): Promise<IncidentExportRow[]> {
+    return (await this.db.query<IncidentExportRow>(INCIDENTS, [...bboxParams(filter.bbox), filter.fence, rows])).rows;
+  }
+}

@@ -1,0 +1,33 @@
+// GET /api/export?format=csv|geojson|kml&layers=&bbox=&since=&until=&<fire filter>&firefighting= — a file to download.
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { exportCsv } from './csv-export.js';
+import { exportGeoJson } from './geojson-export.js';
+import { exportKml } from './kml-export.js';
+import type { ExportLayer } from './export-rows.js';
+import { EXPORT_CONTENT_TYPES, EXPORT_EXTENSIONS, exportFile, type ExportFormat, exportQuery } from './export-schemas.js';
+import type { ExportService } from './export-service.js';
+
+/** `20260115T120301Z`: the instant in a file name (no colons, which some systems refuse). */
+const fileInstant = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+
+function written(format: ExportFormat, layers: readonly ExportLayer[], title: string): string {
+  if (format === 'csv') return exportCsv(layers);
+  if (format === 'geojson') return exportGeoJson(layers);
+  return exportKml(layers, title);
+}
+
+export async function exportRoutes(app: FastifyInstance, options: { exports: ExportService }): Promise<void> {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.get('/api/export', { schema: { querystring: exportQuery, response: { 200: exportFile } } }, async (request, reply) => {
+    const { format, layers: names, firefighting, ...fireRequest } = request.query;
+    const layers = await options.exports.layers({ ...fireRequest, format, layers: names, firefightingOnly: firefighting === 'true' });
+    const name = `vantage-${names.join('-')}-${fileInstant(new Date())}`;
+    return reply
+      .header('content-type', EXPORT_CONTENT_TYPES[format])
+      .header('content-disposition', `attachment; filename="${name}.${EXPORT_EXTENSIONS[format]}"`)
+      .header('x-vantage-truncated', String(layers.some((layer) => layer.truncated)))
+      .header('cache-control', 'no-store')
+      .send(Buffer.from(written(format, layers, name), 'utf8'));
+  });
+}

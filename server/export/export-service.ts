@@ -1,0 +1,49 @@
+// The rules of an export: fires through the fire list's own rules (window, view, filter, the geofence checked),
+// aircraft at their current positions (firefighting only when asked) and incidents as they stand, both in the
+// view and the geofence; each layer capped, one row more read to know whether the cap cut it.
+import { fireSelection, type FireRequest } from '../fires/fire-queries.js';
+import type { FireRepository } from '../fires/fire-repository.js';
+import { AIRCRAFT_COLUMNS, aircraftRow, FIRE_COLUMNS, fireRow, INCIDENT_COLUMNS, incidentRow } from './export-layers.js';
+import type { ExportRepository } from './export-repository.js';
+import type { ExportLayer, ExportRow } from './export-rows.js';
+import { type ExportFormat, type ExportLayerName, exportRowCap } from './export-schemas.js';
+
+export interface ExportRequest extends FireRequest {
+  format: ExportFormat;
+  layers: readonly ExportLayerName[];
+  firefightingOnly: boolean;
+}
+
+function capped(name: ExportLayerName, columns: readonly string[], rows: ExportRow[], cap: number): ExportLayer {
+  return { name, columns, rows: rows.slice(0, cap), truncated: rows.length > cap };
+}
+
+export class ExportService {
+  constructor(
+    private readonly fires: FireRepository,
+    private readonly exports: ExportRepository,
+    /** An aircraft not seen for longer is not current (AIRCRAFT_MAX_AGE_SECONDS). */
+    private readonly aircraftMaxAgeSeconds: number,
+  ) {}
+
+  /** The asked-for layers, in the order asked. */
+  async layers(request: ExportRequest): Promise<ExportLayer[]> {
+    // Checked first for every layer: the window's order and the geofence's existence.
+    const selection = await fireSelection(this.fires, request);
+    const { bbox, fence } = selection;
+    const read = async (name: ExportLayerName): Promise<ExportLayer> => {
+      const cap = exportRowCap(request.format, name);
+      const rows = cap + 1;
+      if (name === 'fires') return capped(name, FIRE_COLUMNS, (await this.exports.fires(selection, rows)).map(fireRow), cap);
+      if (name === 'aircraft') {
+        const seenSince = new Date(Date.now() - this.aircraftMaxAgeSeconds * 1000);
+        const found = await this.exports.aircraft({ bbox, seenSince, firefightingOnly: request.firefightingOnly, fence }, rows);
+        return capped(name, AIRCRAFT_COLUMNS, found.map(aircraftRow), cap);
+      }
+      return capped(name, INCIDENT_COLUMNS, (await this.exports.incidents({ bbox, fence }, rows)).map(incidentRow), cap);
+    };
+    const layers: ExportLayer[] = [];
+    for (const name of request.layers) layers.push(await read(name));
+    return layers;
+  }
+}

@@ -1,0 +1,238 @@
+// GET /api/export: each format parsed back with a real parser (csv-parse, JSON, fast-xml-parser) and checked against
+// what was stored; the fire filter, the bbox, the geofence and firefighting-only obeyed; text from outside sources
+// unable to break the file (formula injection, XML markup); an attachment with the right type and name; the
+// truncation header when a cap cut the answer; bad input refused with 400 and the error shape.
+import { parse as parseCsv } from 'csv-parse/sync';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXPORT_ROW_CAPS } from '../../server/export/export-schemas.js';
+import { startOwnNats, type OwnNats } from '../support/own-nats.js';
+import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
+import { queryOnce } from '../support/test-database.js';
+
+const MINUTE_MS = 60_000;
+// North valley, California: the geofence, and the bbox of the view (the fence and some land around it).
+const FENCE = { west: -122, south: 38, east: -121, north: 39 };
+const VIEW = '-123,37,-120,40';
+// Outside sources' text that must stay inert: spreadsheet formulas, XML markup, a CDATA end, a control character.
+const HOSTILE_CALLSIGN = '=HYPERLINK("http://evil.example","x")';
+const HOSTILE_INCIDENT = `+cmd|' /C calc'!A0 <Ridge> & "Co" ]]> \u0001end`;
+
+interface StoredFire {
+  latitude: number;
+  longitude: number;
+  acqTime: string;
+  satellite: string;
+  confidence: string | null;
+  frp: number | null;
+}
+
+describe('GET /api/export', () => {
+  let nats: OwnNats;
+  let subject: TestApp;
+  let fenceId: string;
+  const base = Math.floor(Date.now() / MINUTE_MS) * MINUTE_MS - 90 * MINUTE_MS;
+  const fires: StoredFire[] = [
+    // Inside the fence.
+    { latitude: 38.5, longitude: -121.5, acqTime: new Date(base).toISOString(), satellite: 'N', confidence: 'h', frp: 12.5 },
+    { latitude: 38.6, longitude: -121.4, acqTime: new Date(base + MINUTE_MS).toISOString(), satellite: 'Terra', confidence: '85', frp: 40 },
+    { latitude: 38.7, longitude: -121.3, acqTime: new Date(base + 2 * MINUTE_MS).toISOString(), satellite: 'Aqua', confidence: '29', frp: null },
+    // In the view, outside the fence.
+    { latitude: 39.5, longitude: -120.5, acqTime: new Date(base + 3 * MINUTE_MS).toISOString(), satellite: 'N20', confidence: 'n', frp: 3 },
+    // Outside the view.
+    { latitude: 45.5, longitude: 10.5, acqTime: new Date(base + 4 * MINUTE_MS).toISOString(), satellite: 'N21', confidence: 'l', frp: 1 },
+  ];
+  const get = (url: string) => subject.app.inject({ method: 'GET', url, headers: authorized });
+  const csvOf = async (query: string) => {
+    const answer = await get(`/api/export?format=csv&${query}`);
+    expect(answer.statusCode, query).toBe(200);
+    return parseCsv(answer.body, { columns: true, bom: true }) as Array<Record<string, string>>;
+  };
+  const geoJsonOf = async (query: string) => {
+    const answer = await get(`/api/export?format=geojson&${query}`);
+    expect(answer.statusCode, query).toBe(200);
+    return answer.json() as { type: string; features: Array<{ type: string; geometry: { type: string; coordinates: number[] }; properties: Record<string, unknown> }> };
+  };
+
+  beforeAll(async () => {
+    nats = await startOwnNats();
+    subject = await createTestApp({ natsUrl: nats.url, natsToken: nats.token, ingesterEnabled: false });
+    const fence = await subject.app.inject({
+      method: 'POST',
+      url: '/api/geofences',
+      headers: authorized,
+      payload: {
+        name: 'north valley',
+        geometry: { type: 'Polygon', coordinates: [[[FENCE.west, FENCE.south], [FENCE.east, FENCE.south], [FENCE.east, FENCE.north], [FENCE.west, FENCE.north], [FENCE.west, FENCE.south]]] },
+      },
+    });
+    fenceId = (fence.json() as { id: string }).id;
+    const stored = await subject.app.inject({
+      method: 'POST',
+      url: '/api/ingest/fires',
+      headers: authorized,
+      payload: fires.map((fire) => ({ ...fire, acqTime: undefined, acq_time: fire.acqTime, daynight: 'D' })),
+    });
+    expect(stored.json()).toMatchObject({ stored: fires.length });
+    // Aircraft and incidents come from pollers of outside feeds; here they are stored as those pollers store them.
+    await queryOnce(
+      subject.database.url,
+      `INSERT INTO aircraft (icao24, callsign, registration, type_code, operator, geom, altitude_ft, on_ground, seen_at, firefighting, firefighting_reason, source) VALUES
+        ('a1b2c3', $1, 'N123', 'C130', 'CAL FIRE', ST_SetSRID(ST_MakePoint(-121.6, 38.4), 4326), 3500, false, now() - interval '10 seconds', true, 'operator', 'test'),
+        ('d4e5f6', 'UAL12', 'N456', 'B738', 'United', ST_SetSRID(ST_MakePoint(-120.6, 39.6), 4326), 33000, false, now() - interval '20 seconds', false, null, 'test'),
+        ('0a0b0c', 'OLD1', null, null, null, ST_SetSRID(ST_MakePoint(-121.5, 38.5), 4326), 1000, false, now() - interval '2 hours', true, 'operator', 'test'),
+        ('777777', 'FAR1', null, null, null, ST_SetSRID(ST_MakePoint(2.35, 48.85), 4326), 1000, false, now(), true, 'operator', 'test')`,
+      [HOSTILE_CALLSIGN],
+    );
+    await queryOnce(
+      subject.database.url,
+      `INSERT INTO incidents (irwin_id, name, size_acres, percent_contained, discovered_at, state, geom) VALUES
+        ('inc-1', $1, 1200, 15, now() - interval '1 day', 'CA', ST_SetSRID(ST_MakePoint(-121.2, 38.9), 4326)),
+        ('inc-2', 'Cañón Creek Fire', 50, 90, null, 'CA', ST_SetSRID(ST_MakePoint(-120.2, 37.5), 4326)),
+        ('inc-3', 'Far Fire', 10, 0, null, 'OR', ST_SetSRID(ST_MakePoint(-118, 45), 4326))`,
+      [HOSTILE_INCIDENT],
+    );
+  });
+  afterAll(async () => {
+    await subject?.close();
+    await nats?.stop();
+  });
+
+  it('answers CSV as one attachment: a layer column, the union of columns, the stored values', async () => {
+    const answer = await get(`/api/export?format=csv&bbox=${VIEW}`);
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="vantage-fires-aircraft-incidents-\d{8}T\d{6}Z\.csv"$/);
+    expect(answer.headers['x-vantage-truncated']).toBe('false');
+    expect(answer.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    const rows = parseCsv(answer.body, { columns: true, bom: true }) as Array<Record<string, string>>;
+    const header = Object.keys(rows[0]!);
+    expect(header.slice(0, 3)).toEqual(['layer', 'latitude', 'longitude']);
+    expect(header).toEqual(expect.arrayContaining(['acq_time', 'satellite', 'confidence_class', 'frp_mw', 'icao24', 'callsign', 'firefighting', 'irwin_id', 'name', 'size_acres']));
+    const fireRows = rows.filter((row) => row.layer === 'fires');
+    expect(fireRows.map((row) => [Number(row.latitude), Number(row.longitude), row.acq_time, row.satellite, row.confidence])).toEqual(
+      fires.slice(0, 4).reverse().map((fire) => [fire.latitude, fire.longitude, fire.acqTime, fire.satellite, fire.confidence]),
+    );
+    // MODIS percents classed as FIRMS does; VIIRS letters as words; no FRP is an empty cell.
+    expect(Object.fromEntries(fireRows.map((row) => [row.satellite, [row.confidence_class, row.frp_mw]]))).toEqual({
+      N: ['high', '12.5'], Terra: ['high', '40'], Aqua: ['low', ''], N20: ['nominal', '3'],
+    });
+    // Another layer's columns are empty on a fire row.
+    expect(fireRows[0]!.icao24).toBe('');
+    // Current aircraft only (the one seen two hours ago is not), in the view.
+    expect(rows.filter((row) => row.layer === 'aircraft').map((row) => row.icao24).sort()).toEqual(['a1b2c3', 'd4e5f6']);
+    expect(rows.filter((row) => row.layer === 'incidents').map((row) => row.irwin_id).sort()).toEqual(['inc-1', 'inc-2']);
+  });
+
+  it('keeps text from outside sources inert in CSV: a leading = + - @ becomes text, numbers stay numbers', async () => {
+    const rows = await csvOf(`layers=aircraft,incidents&bbox=${VIEW}`);
+    const aircraft = rows.find((row) => row.icao24 === 'a1b2c3')!;
+    expect(aircraft.callsign).toBe(`'${HOSTILE_CALLSIGN}`);
+    expect(aircraft.longitude).toBe('-121.6');
+    expect(aircraft.firefighting).toBe('true');
+    expect(rows.find((row) => row.irwin_id === 'inc-1')!.name).toBe(`'${HOSTILE_INCIDENT}`);
+    expect(rows.find((row) => row.irwin_id === 'inc-2')!.name).toBe('Cañón Creek Fire');
+    // One layer asked: the layer column is still there, so every export reads the same way.
+    expect(new Set(rows.map((row) => row.layer))).toEqual(new Set(['aircraft', 'incidents']));
+  });
+
+  it('answers GeoJSON as a FeatureCollection of points with the stored values', async () => {
+    const answer = await get(`/api/export?format=geojson&layers=fires,incidents&bbox=${VIEW}`);
+    expect(answer.headers['content-type']).toBe('application/geo+json');
+    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="vantage-fires-incidents-\d{8}T\d{6}Z\.geojson"$/);
+    const collection = answer.json() as Awaited<ReturnType<typeof geoJsonOf>>;
+    expect(collection.type).toBe('FeatureCollection');
+    const fireFeatures = collection.features.filter((feature) => feature.properties.layer === 'fires');
+    expect(fireFeatures.map((feature) => feature.geometry)).toEqual(fires.slice(0, 4).reverse().map((fire) => ({ type: 'Point', coordinates: [fire.longitude, fire.latitude] })));
+    expect(fireFeatures[0]!.properties).toMatchObject({ acq_time: fires[3]!.acqTime, satellite: 'N20', satellite_name: 'NOAA-20', confidence_class: 'nominal', frp_mw: 3 });
+    const incident = collection.features.find((feature) => feature.properties.irwin_id === 'inc-1')!;
+    expect(incident.properties.name).toBe(HOSTILE_INCIDENT);
+    expect(incident.geometry.coordinates).toEqual([-121.2, 38.9]);
+  });
+
+  it('answers KML that an XML parser reads back, every outside text intact but unable to break it', async () => {
+    const answer = await get(`/api/export?format=kml&bbox=${VIEW}`);
+    expect(answer.headers['content-type']).toBe('application/vnd.google-earth.kml+xml');
+    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="vantage-fires-aircraft-incidents-\d{8}T\d{6}Z\.kml"$/);
+    expect(XMLValidator.validate(answer.body)).toBe(true);
+    expect(answer.body).not.toContain(']]>');
+    const kml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, isArray: (name) => ['Folder', 'Placemark', 'Data'].includes(name) }).parse(answer.body);
+    type Placemark = { name: string; TimeStamp?: { when: string }; ExtendedData: { Data: Array<{ name: string; value?: string }> }; Point: { coordinates: string } };
+    const folders = kml.kml.Document.Folder as Array<{ name: string; Placemark: Placemark[] }>;
+    expect(folders.map((folder) => [folder.name, folder.Placemark.length])).toEqual([['Fire detections', 4], ['Aircraft', 2], ['Incidents', 2]]);
+    const data = (placemark: Placemark) => Object.fromEntries(placemark.ExtendedData.Data.map((entry) => [entry.name, entry.value ?? '']));
+    const firstFire = folders[0]!.Placemark[3]!;
+    expect(firstFire.Point.coordinates).toBe('-121.5,38.5');
+    expect(firstFire.TimeStamp?.when).toBe(fires[0]!.acqTime);
+    expect(data(firstFire)).toMatchObject({ layer: 'fires', satellite: 'N', confidence_class: 'high', frp_mw: '12.5' });
+    const incident = folders[2]!.Placemark.find((placemark) => data(placemark).irwin_id === 'inc-1')!;
+    // Markup and the CDATA end come back as text; the control character, which XML cannot hold, is dropped.
+    expect(data(incident).name).toBe(HOSTILE_INCIDENT.replace('\u0001', ''));
+    expect(incident.name).toBe(`Incident ${HOSTILE_INCIDENT.replace('\u0001', '')}`);
+    expect(data(folders[1]!.Placemark.find((placemark) => data(placemark).icao24 === 'a1b2c3')!).callsign).toBe(HOSTILE_CALLSIGN);
+  });
+
+  it('obeys the fire filter exactly as GET /api/fires does', async () => {
+    for (const query of ['confidence=high', 'satellites=Terra,Aqua', 'minFrp=10', `geofence=${fenceId}`, `confidence=low,nominal&bbox=${VIEW}`, `since=${new Date(base - MINUTE_MS).toISOString()}&until=${new Date(base + 1.5 * MINUTE_MS).toISOString()}`]) {
+      const listed = (await get(`/api/fires?${query}`)).json() as Array<{ latitude: number; longitude: number }>;
+      const exported = (await geoJsonOf(`layers=fires&${query}`)).features;
+      expect(exported.map((feature) => feature.geometry.coordinates), query).toEqual(listed.map((fire) => [fire.longitude, fire.latitude]));
+      expect(exported.length, query).toBeLessThan(fires.length);
+      expect(exported.length, query).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps aircraft and incidents to the geofence, and aircraft to firefighting ones when asked', async () => {
+    const inFence = await csvOf(`layers=aircraft,incidents&geofence=${fenceId}`);
+    expect(inFence.map((row) => row.icao24 || row.irwin_id).sort()).toEqual(['a1b2c3', 'inc-1']);
+    const firefighting = await csvOf('layers=aircraft&firefighting=true');
+    expect(firefighting.map((row) => row.icao24).sort()).toEqual(['777777', 'a1b2c3']);
+    const all = await csvOf('layers=aircraft&firefighting=false');
+    expect(all.map((row) => row.icao24).sort()).toEqual(['777777', 'a1b2c3', 'd4e5f6']);
+  });
+
+  it('refuses bad input with 400 and the error shape, and an unknown geofence with 404', async () => {
+    for (const query of [
+      '', 'format=xls', 'format=CSV', 'format=csv&layers=ships', 'format=csv&layers=', 'format=csv&layers=fires,,aircraft',
+      'format=csv&bbox=1,2,3', 'format=csv&confidence=medium', 'format=csv&minFrp=-1', 'format=csv&satellites=X',
+      'format=csv&firefighting=yes', 'format=csv&since=1h&until=2h', 'format=kml&zz=1', 'format=csv&format=kml',
+    ]) {
+      const answer = await get(`/api/export?${query}`);
+      expect(answer.statusCode, query).toBe(400);
+      expect(answer.json().error.code, query).toEqual(expect.any(String));
+    }
+    const unknown = await get(`/api/export?format=csv&layers=incidents&geofence=${Number(fenceId) + 1000}`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('not_found');
+  });
+});
+
+describe('GET /api/export caps each layer and says so', () => {
+  let subject: TestApp;
+  beforeAll(async () => {
+    subject = await createTestApp({ ingesterEnabled: false });
+    await queryOnce(
+      subject.database.url,
+      `INSERT INTO incidents (irwin_id, name, size_acres, geom)
+       SELECT 'inc-' || i, 'Incident ' || i, i, ST_SetSRID(ST_MakePoint(-120 + (i % 100) / 100.0, 38 + (i / 100) / 1000.0), 4326)
+       FROM generate_series(1, $1) AS i`,
+      [EXPORT_ROW_CAPS.incidents + 1],
+    );
+  });
+  afterAll(async () => {
+    await subject?.close();
+  });
+
+  it('answers the cap and x-vantage-truncated: true when a cap cut the answer, false when it did not', async () => {
+    const cut = await subject.app.inject({ method: 'GET', url: '/api/export?format=csv&layers=incidents', headers: authorized });
+    expect(cut.statusCode).toBe(200);
+    expect(cut.headers['x-vantage-truncated']).toBe('true');
+    const rows = parseCsv(cut.body, { columns: true, bom: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(EXPORT_ROW_CAPS.incidents);
+    // The largest first: the one left out is the smallest.
+    expect(rows.some((row) => row.irwin_id === 'inc-1')).toBe(false);
+    const whole = await subject.app.inject({ method: 'GET', url: '/api/export?format=geojson&layers=incidents&bbox=-120,38,-119.5,38.005', headers: authorized });
+    expect(whole.headers['x-vantage-truncated']).toBe('false');
+    expect((whole.json() as { features: unknown[] }).features.length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,100 @@
+// The analyst's filters: the time window, confidence, FRP — the fires drawn, the HUD's count and the export all
+// follow them, the address carries them, and a reload reopens them. The export's CSV holds what is counted, and the
+// PNG is the map at its drawn size with its legend beside it.
+import { readFile } from 'node:fs/promises';
+import { parse } from 'csv-parse/sync';
+import { expect, test, type Page } from '@playwright/test';
+import { AppPage } from './pages/app-page.js';
+import { HudPage } from './pages/hud-page.js';
+import { MapPage } from './pages/map-page.js';
+import { ingestFires } from './support/api-helpers.js';
+
+// Somewhere no other test puts fires (the Kalahari); zoom 8 draws them as points.
+const AREA = { longitude: 23.5, latitude: -21.5 };
+const VIEW: [number, number, number] = [AREA.longitude, AREA.latitude, 8];
+const near = (dLon: number, dLat: number) => ({ longitude: AREA.longitude + dLon, latitude: AREA.latitude + dLat });
+const FIRES = [
+  { ...near(-0.2, 0.1), confidence: 'h', frp: 60, minutesAgo: 30 },
+  { ...near(0.1, -0.1), confidence: 'n', frp: 12, minutesAgo: 90 },
+  { ...near(0.2, 0.2), confidence: 'l', frp: 3, minutesAgo: 200 },
+  // 30 h ago: in the last 72 h, not in the last 24 h.
+  { ...near(-0.1, -0.2), confidence: 'h', frp: 25, minutesAgo: 30 * 60 },
+];
+
+async function firesInView(hud: HudPage, expected: number): Promise<void> {
+  await expect.poll(() => hud.counterValue('fires-view'), { message: `the HUD counts ${expected}` }).toBe(expected);
+}
+
+async function downloaded(page: Page, button: string): Promise<{ name: string; body: Buffer }> {
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId(button).click()]);
+  return { name: download.suggestedFilename(), body: await readFile((await download.path())!) };
+}
+
+test('the time window, confidence and FRP filter the map, the HUD and the export; the address keeps them', async ({ page }) => {
+  test.setTimeout(90_000);
+  expect((await ingestFires(FIRES)).stored).toBe(FIRES.length);
+  const app = new AppPage(page);
+  const hud = new HudPage(page);
+  const map = new MapPage(page);
+  await app.openReady({ view: VIEW });
+  await map.openLayersTab();
+
+  // The last 24 h: three of them, drawn and counted alike.
+  await firesInView(hud, 3);
+  await expect.poll(() => map.renderedFireCount()).toBe(3);
+
+  await page.getByTestId('filter-window-72h').click();
+  await firesInView(hud, 4);
+  await expect.poll(() => map.renderedFireCount()).toBe(4);
+  await expect(hud.counter('fires-view')).toContainText('last 72 h');
+  await expect.poll(() => page.url()).toContain('filter=w:72h');
+
+  // High confidence only: the fresh one and the one of 30 h ago.
+  await page.getByTestId('filter-confidence-low').uncheck();
+  await page.getByTestId('filter-confidence-nominal').uncheck();
+  await firesInView(hud, 2);
+  await expect.poll(() => map.renderedFireCount()).toBe(2);
+  await expect(page.getByTestId('hud-filters')).toContainText('high confidence');
+
+  // FRP ≥ 30 MW on top: the 60 MW one.
+  await page.getByTestId('filter-min-frp').fill('30');
+  await firesInView(hud, 1);
+  await expect.poll(() => map.renderedFireCount()).toBe(1);
+
+  // The CSV holds what the HUD counts: one fire, its values as stored.
+  const csv = await downloaded(page, 'export-csv');
+  expect(csv.name).toMatch(/^vantage-.*\.csv$/);
+  const rows = parse(csv.body, { columns: true, bom: true, skip_empty_lines: true }) as Array<Record<string, string>>;
+  const fires = rows.filter((row) => row.layer === 'fires');
+  expect(fires).toHaveLength(1);
+  expect(Number(fires[0]!.frp_mw)).toBe(60);
+  expect(fires[0]!.confidence_class).toBe('high');
+  expect(Number(fires[0]!.latitude)).toBeCloseTo(FIRES[0]!.latitude, 4);
+
+  // The picture: a PNG of the map at its drawn size.
+  const png = await downloaded(page, 'export-png');
+  expect(png.name).toMatch(/^vantage-map-.*\.png$/);
+  expect(png.body.subarray(1, 4).toString('latin1')).toBe('PNG');
+  const canvas = await map.canvas.evaluate((element) => {
+    const { width, height } = element as unknown as { width: number; height: number };
+    return [width, height];
+  });
+  // The map at its drawn size, a legend column beside it and a caption above it.
+  const [pngWidth, pngHeight] = [png.body.readUInt32BE(16), png.body.readUInt32BE(20)];
+  expect(pngWidth).toBe(canvas[0]! + 330);
+  expect(pngHeight).toBeGreaterThan(canvas[1]!);
+
+  // A reload reopens the same filters.
+  await page.reload();
+  await app.waitForState('ready');
+  await firesInView(hud, 1);
+  await map.openLayersTab();
+  await expect(page.getByTestId('filter-window-72h')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('filter-min-frp')).toHaveValue('30');
+
+  // Reset: back to the last 24 h, everything.
+  await page.getByTestId('filter-reset').click();
+  await firesInView(hud, 3);
+  await expect.poll(() => map.renderedFireCount()).toBe(3);
+  await expect(page.getByTestId('hud-filters')).toHaveCount(0);
+});

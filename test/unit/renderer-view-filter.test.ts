@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FILTER, describeFilter, fireFilterParams, narrowsFires, readFilter, windowRange, writeFilter, type ViewFilter } from '../../renderer/src/data/view-filter.js';
+
+const NOW = Date.parse('2026-11-24T12:00:00Z');
+const HOUR = 3_600_000;
+
+describe('the view filter', () => {
+  it('asks for the last 24 h and nothing else by default', () => {
+    expect(fireFilterParams(DEFAULT_FILTER)).toEqual({ since: '24h' });
+    expect(windowRange(DEFAULT_FILTER, NOW)).toEqual({ since: NOW - 24 * HOUR, until: null });
+    expect(narrowsFires(DEFAULT_FILTER)).toBe(false);
+    expect(writeFilter(DEFAULT_FILTER)).toBeNull();
+  });
+
+  it('turns each choice into the parameters every fire query takes', () => {
+    const filter: ViewFilter = { ...DEFAULT_FILTER, window: '72h', confidence: ['high', 'nominal'], minFrp: 10, satellites: ['N', 'N20'], geofenceId: 'g-1', firefightingOnly: true };
+    expect(fireFilterParams(filter)).toEqual({ since: '72h', confidence: 'high,nominal', minFrp: '10', satellites: 'N,N20', geofence: 'g-1' });
+    expect(narrowsFires(filter)).toBe(true);
+    expect(describeFilter(filter, String)).toEqual(['Last 72 h', 'high or nominal confidence', 'FRP ≥ 10 MW', 'Suomi NPP, NOAA-20', 'firefighting aircraft only']);
+  });
+
+  it('sends every level or every satellite as no condition at all', () => {
+    const filter: ViewFilter = { ...DEFAULT_FILTER, confidence: ['low', 'nominal', 'high'], satellites: ['N', 'N20', 'N21', 'Terra', 'Aqua'] };
+    expect(fireFilterParams(filter)).toEqual({ since: '24h' });
+  });
+
+  it('sends a custom window as two instants, and a window ending in the future ends now', () => {
+    const filter: ViewFilter = { ...DEFAULT_FILTER, window: 'custom', from: NOW - 5 * HOUR, to: NOW - 2 * HOUR };
+    expect(fireFilterParams(filter)).toEqual({ since: '2026-11-24T07:00:00.000Z', until: '2026-11-24T10:00:00.000Z' });
+    expect(windowRange({ ...filter, to: NOW + HOUR }, NOW)).toEqual({ since: NOW - 5 * HOUR, until: NOW });
+  });
+
+  it('round-trips through the address, and drops what it cannot read', () => {
+    const filter: ViewFilter = { ...DEFAULT_FILTER, window: 'custom', from: NOW - 5 * HOUR, to: NOW, confidence: ['high'], minFrp: 2.5, satellites: ['N21'], firefightingOnly: true, geofenceId: 'abc-123' };
+    const written = writeFilter(filter);
+    expect(written).toBe(`w:custom:${NOW - 5 * HOUR}:${NOW};c:high;frp:2.5;sat:N21;ff;g:abc-123`);
+    expect(readFilter(written)).toEqual(filter);
+    expect(readFilter('w:9y;c:huge;frp:-3;sat:X;g:<script>;zz')).toEqual(DEFAULT_FILTER);
+    expect(readFilter('w:custom:20:10')).toEqual(DEFAULT_FILTER);
+  });
+});
