@@ -9,6 +9,7 @@ const SHORTCUTS: ReadonlyArray<[keys: string, what: string]> = [
   ['Space', 'Play or pause the playback'],
   ['Shift+← / Shift+→', 'Playback: one minute back / forward'],
   ['L', 'Back to live'],
+  ['M', 'Measure a distance and bearing: click points on the map'],
   ['Esc', 'Close a popup, cancel a drawing, close this list'],
   ['← ↑ → ↓, + −', 'Pan and zoom the map (when it has the focus)'],
   ['?', 'This list'],

@@ -21,6 +21,7 @@ import { ErrorScreen } from './ErrorScreen';
 import { draftReducer, NO_DRAFT } from './geofence-draft';
 import { Hud } from './Hud';
 import { type MapEvents, type MapSetup, MapView } from './MapView';
+import { MeasureTool } from './MeasureTool';
 import { PlaybackBar } from './PlaybackBar';
 import { SearchBox } from './SearchBox';
 import { ShortcutsHelp } from './ShortcutsHelp';
@@ -127,6 +128,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
       <CursorCoordinates controller={controller} />
       <PlaybackBar api={api} controller={controller} viewport={readyView} firefightingOnly={filter.firefightingOnly} />
       <ShortcutsHelp />
+      <MeasureTool controller={controller} drawing={draft.drawing} />
       {camera && <CameraPanel api={api} camera={camera} onClose={() => setCamera(null)} />}
     </div>
   );

@@ -1,0 +1,100 @@
+// The ruler: the button (or M) turns it on, each click on the map adds a point, and the readout gives the length
+// along the path (km, mi and nautical miles) and the last leg's initial bearing. Escape or the button ends it.
+// The maths and the map layer load on first use, off the path to the first drawn map.
+import { useCallback, useEffect, useState } from 'react';
+import { isTypingTarget } from '../data/use-collapsible';
+import type { MapController } from '../map/map-controller';
+import type { MeasureLayer } from '../map/measure-layer';
+import type { PathMeasure } from '../map/measure-path';
+import { useEscapeCancelsDrawing } from './use-escape-cancels-drawing';
+import './MeasureTool.css';
+
+/** `drawing`: a geofence or an area is being drawn; it takes the map's clicks, so the ruler waits. */
+export function MeasureTool({ controller, drawing }: { controller: MapController | null; drawing: boolean }) {
+  const [measuring, setMeasuring] = useState(false);
+  const [measure, setMeasure] = useState<PathMeasure | null>(null);
+  const end = useCallback(() => setMeasuring(false), []);
+  const available = controller !== null && !drawing;
+
+  useEffect(() => {
+    if (drawing) setMeasuring(false);
+  }, [drawing]);
+
+  useEffect(() => {
+    if (!measuring || !controller) return;
+    let layer: MeasureLayer | null = null;
+    let ended = false;
+    void Promise.all([import('../map/measure-layer'), controller.loaded])
+      .then(([{ MeasureLayer }]) => {
+        if (ended) return;
+        layer = new MeasureLayer(controller.map, setMeasure);
+        layer.start();
+      })
+      .catch(() => setMeasuring(false));
+    return () => {
+      ended = true;
+      layer?.stop();
+      setMeasure(null);
+    };
+  }, [measuring, controller]);
+
+  // The drawing tools' Escape: no geofence drawing to cancel through a controller here, and "clear" ends the ruler.
+  useEscapeCancelsDrawing(measuring, null, end);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.key !== 'm' && event.key !== 'M') || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      if (!available) return;
+      event.preventDefault();
+      setMeasuring((value) => !value);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [available]);
+
+  return (
+    <>
+      <button
+        type="button"
+        className="measure-button"
+        data-testid="measure-button"
+        aria-pressed={measuring}
+        aria-label="Measure distance and bearing"
+        title="Measure distance and bearing (M)"
+        disabled={!available}
+        onClick={() => setMeasuring((value) => !value)}
+      >
+        <svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true">
+          <path d="M1.5 11.5 11.5 1.5l3 3-10 10zM4.5 8.5l1.5 1.5M6.5 6.5l1 1M8.5 4.5l1.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinejoin="round" />
+        </svg>
+      </button>
+      {measuring && <MeasureReadout measure={measure} />}
+    </>
+  );
+}
+
+function MeasureReadout({ measure }: { measure: PathMeasure | null }) {
+  const points = measure?.points ?? 0;
+  return (
+    <div className="measure-readout" role="status" data-testid="measure-readout" data-points={points}>
+      {points < 2 || !measure ? (
+        <p>{points === 0 ? 'Click the map to place the first point.' : 'Click the next point.'}</p>
+      ) : (
+        <dl>
+          <dt>Distance</dt>
+          <dd data-testid="measure-distance" data-metres={measure.metres}>
+            {measure.text.km} · {measure.text.mi} · {measure.text.nm}
+          </dd>
+          <dt>Bearing</dt>
+          <dd data-testid="measure-bearing" data-degrees={measure.bearing ?? ''}>
+            {measure.text.bearing ?? '—'} <span className="muted">true, last leg</span>
+          </dd>
+        </dl>
+      )}
+      <p className="measure-hint muted">
+        {points > 1 ? `${points} points · ` : ''}
+        <kbd>Esc</kbd> ends
+      </p>
+    </div>
+  );
+}
