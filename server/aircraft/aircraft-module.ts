@@ -31,9 +31,11 @@ export const aircraftModule: DomainModule = {
           identifier: FirefightingIdentifier.fromShippedList(),
           source,
           intervalSeconds,
+          // An aircraft on the ground (parked or taxiing at an airport inside a fence) is not news: only airborne ones
+          // raise an alert.
           onPositions: (positions) =>
             app.geofences.checkQuietly(
-              positions.map((position) => ({
+              positions.filter((position) => !position.onGround).map((position) => ({
                 objectType: 'aircraft',
                 objectId: position.icao24,
                 title: `Aircraft ${position.callsign ?? position.icao24}${position.typeCode ? ` (${position.typeCode})` : ''}`,

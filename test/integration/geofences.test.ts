@@ -40,8 +40,8 @@ describe('geofences and alerts (real bus, ingester and pollers with fakes on loo
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as { id: string };
   };
-  const fly = async (hex: string, lon: number, lat: number) => {
-    adsb.body = { now: Date.now() / 1000, aircraft: [{ hex, flight: 'TEST1', t: 'C172', lat, lon, alt_baro: 3000, seen_pos: 0 }] };
+  const fly = async (hex: string, lon: number, lat: number, altitude: number | 'ground' = 3000) => {
+    adsb.body = { now: Date.now() / 1000, aircraft: [{ hex, flight: 'TEST1', t: 'C172', lat, lon, alt_baro: altitude, seen_pos: 0 }] };
     const response = await api('POST', '/api/jobs/aircraft');
     expect(response.statusCode).toBe(200);
     return response.json().result.alerts as number;
@@ -115,6 +115,13 @@ describe('geofences and alerts (real bus, ingester and pollers with fakes on loo
     expect((await alerts()).filter((alert) => alert.objectId === 'b00001')).toHaveLength(2);
   });
 
+  it('an airliner on the ground inside a fence raises nothing; once it takes off, one alert', async () => {
+    expect(await fly('b00777', -122.45, 38.45, 'ground')).toBe(0);
+    expect(await fly('b00777', -122.46, 38.46, 'ground')).toBe(0);
+    expect((await alerts()).filter((alert) => alert.objectId === 'b00777')).toHaveLength(0);
+    expect(await fly('b00777', -122.47, 38.47, 1200)).toBe(1);
+  });
+
   it('a fence across the antimeridian catches objects on both sides', async () => {
     const pacific = await fence('Fiji waters', box(170, -20, 190, -10));
     const stored = (await api('GET', '/api/geofences')).json().find((entry: { id: string }) => entry.id === pacific.id);
@@ -134,7 +141,7 @@ describe('geofences and alerts (real bus, ingester and pollers with fakes on loo
     await waitFor(async () => ((await alerts()).some((alert) => alert.objectType === 'camera') ? true : undefined), 10_000, 'the camera alert');
     const rows = await queryOnce<{ object_type: string; n: string }>(subject.database.url, 'SELECT object_type, count(*) AS n FROM alerts GROUP BY 1 ORDER BY 1');
     expect(rows.map((row) => [row.object_type, Number(row.n)])).toEqual([
-      ['aircraft', 4],
+      ['aircraft', 5],
       ['camera', 1],
       ['fire', 1],
       ['incident', 1],
