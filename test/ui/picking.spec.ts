@@ -6,7 +6,9 @@ import { ingestFires } from './support/api-helpers.js';
 import { placeAircraft } from './support/aircraft-fixture.js';
 import { uiStack } from './support/stack-file.js';
 import { AppPage } from './pages/app-page.js';
+import { HudPage } from './pages/hud-page.js';
 import { MapPage } from './pages/map-page.js';
+import { PlaybackPage } from './pages/playback-page.js';
 
 // Chubut, Argentina: away from the other tests' places.
 const SPOT = { longitude: -70.52, latitude: -45.21 };
@@ -34,7 +36,7 @@ test.beforeAll(async () => {
   await ingestFires([{ ...SPOT, frp: 41.5 }]);
 });
 
-test('a click over a fire, an aircraft and an alert lists them all; Escape closes the popup', async ({ page }) => {
+test('a click over a fire, an aircraft and an alert lists them all; Escape closes the popup; alerts follow the playback cursor', async ({ page }) => {
   await placeAircraft(PLANE);
   const app = new AppPage(page);
   const map = new MapPage(page);
@@ -60,6 +62,20 @@ test('a click over a fire, an aircraft and an alert lists them all; Escape close
 
   await page.keyboard.press('Escape');
   await expect(popup).toHaveCount(0);
+
+  // Alerts follow the playback cursor: hours back, this one (raised just now) is not there yet, on the map or in
+  // the HUD; live, it is back.
+  const hud = new HudPage(page);
+  const alertsNow = (await hud.counterValue('alerts'))!;
+  expect(alertsNow).toBeGreaterThan(0);
+  const playback = new PlaybackPage(page);
+  await playback.dragTo(0.1);
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  await expect.poll(() => map.featuresNear('alerts', SPOT.longitude, SPOT.latitude)).toBe(0);
+  await expect.poll(() => hud.counterValue('alerts')).toBeLessThan(alertsNow);
+  await playback.goLive();
+  await expect.poll(() => map.featuresNear('alerts', SPOT.longitude, SPOT.latitude)).toBeGreaterThan(0);
+  await expect.poll(() => hud.counterValue('alerts')).toBe(alertsNow);
 });
 
 test('a click on the geofence alone opens the geofence', async ({ page }) => {

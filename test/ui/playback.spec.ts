@@ -3,6 +3,7 @@
 import { expect, test } from '@playwright/test';
 import { apiGet, ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
+import { HudPage } from './pages/hud-page.js';
 import { MapPage } from './pages/map-page.js';
 import { PlaybackPage } from './pages/playback-page.js';
 
@@ -10,7 +11,7 @@ import { PlaybackPage } from './pages/playback-page.js';
 const FIRE = { longitude: -71.42, latitude: -35.61 };
 const BBOX = '-72.5,-36.5,-70.5,-34.5';
 
-test('dragging the playback cursor moves the map back in time; Live returns', async ({ page }) => {
+test('dragging the playback cursor moves the map and the HUD back in time; Live returns', async ({ page }) => {
   await ingestFires([{ ...FIRE, minutesAgo: 180 }]);
   // The minute rollup is written by the ingester, a moment after the ingest answers.
   await expect
@@ -28,6 +29,9 @@ test('dragging the playback cursor moves the map back in time; Live returns', as
   await expect(playback.root).toHaveAttribute('data-mode', 'live');
   await expect.poll(async () => Number(await playback.total().getAttribute('data-value'))).toBeGreaterThan(0);
   await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
+  const hud = new HudPage(page);
+  await expect.poll(() => hud.counterValue('fires-view')).toBeGreaterThan(0);
+  const liveCount = (await hud.counterValue('fires-view'))!;
 
   // Back to about five and a half hours ago: the fire (three hours ago) has not been seen yet.
   await playback.dragTo(0.1);
@@ -37,10 +41,13 @@ test('dragging the playback cursor moves the map back in time; Live returns', as
   expect(Date.now() - new Date(minute!).getTime()).toBeGreaterThan(4 * 3_600_000);
   expect(await map.playbackMinuteEpoch()).not.toBeNull();
   await expect.poll(() => map.firesNear(FIRE.longitude, FIRE.latitude)).toBe(0);
+  // The HUD counts the window before the cursor too: one fire fewer.
+  await expect.poll(() => hud.counterValue('fires-view'), { message: 'the HUD follows the cursor' }).toBe(liveCount - 1);
 
   // An hour ago: the fire is there again.
   await playback.cursor.fill('299');
   await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(liveCount);
 
   await playback.dragTo(0.05);
   await expect.poll(() => map.firesNear(FIRE.longitude, FIRE.latitude)).toBe(0);

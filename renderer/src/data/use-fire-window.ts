@@ -9,14 +9,29 @@ import type { MapViewport } from '../map/map-controller';
 import { countsLastHour, type FireWindowCounts, withLiveFire } from './fire-windows';
 import { SLIDING_WINDOW_REFRESH_MS } from './refresh-intervals';
 import { useInterval } from './use-interval';
-import { fireFilterParams, liveFirePasses, type ViewFilter } from './view-filter';
+import { HOUR_MS, MINUTE_MS } from './time-windows';
+import { fireFilterParams, liveFirePasses, type ViewFilter, windowSpanMs } from './view-filter';
 
-async function fetchFireWindowCounts(api: ApiClient, bbox: Bbox, filter: ViewFilter, signal: AbortSignal): Promise<FireWindowCounts> {
+// Playing at several minutes a second: count the minute the cursor rests on.
+const PLAYBACK_DEBOUNCE_MS = 250;
+
+/** The parameters for now, or in playback for the window that ends with the cursor's minute. */
+function countParams(filter: ViewFilter, minuteStart: number | null): { params: Record<string, string>; lastHourSince: string | null } {
   const params = fireFilterParams(filter);
-  const lastHour = countsLastHour(filter, Date.now());
+  if (minuteStart === null) return { params, lastHourSince: countsLastHour(filter, Date.now()) ? '1h' : null };
+  const end = minuteStart + MINUTE_MS;
+  const span = windowSpanMs(filter, Date.now());
+  return {
+    params: { ...params, since: new Date(end - span).toISOString(), until: new Date(end).toISOString() },
+    lastHourSince: span > HOUR_MS ? new Date(end - HOUR_MS).toISOString() : null,
+  };
+}
+
+async function fetchFireWindowCounts(api: ApiClient, bbox: Bbox, filter: ViewFilter, minuteStart: number | null, signal: AbortSignal): Promise<FireWindowCounts> {
+  const { params, lastHourSince } = countParams(filter, minuteStart);
   const [all, hour] = await Promise.all([
     api.get<FireCount>('/api/fires/count', { bbox, ...params }, signal),
-    lastHour ? api.get<FireCount>('/api/fires/count', { bbox, ...params, since: '1h' }, signal) : null,
+    lastHourSince ? api.get<FireCount>('/api/fires/count', { bbox, ...params, since: lastHourSince }, signal) : null,
   ]);
   return { inWindow: all.count, lastHour: hour ? hour.count : null };
 }
@@ -29,8 +44,11 @@ export interface FireWindow {
   addLiveFire: (fire: { acqTime: string; confidence?: unknown; frp?: unknown; satellite?: unknown }) => void;
 }
 
-/** `view` is null until the map is ready: the counts are not on the path to ready and would compete with it. */
-export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: ViewFilter): FireWindow {
+/**
+ * `view` is null until the map is ready: the counts are not on the path to ready and would compete with it.
+ * `minuteStart`: the playback cursor's minute (null when live): the counts are those of the window ending there.
+ */
+export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: ViewFilter, minuteStart: number | null): FireWindow {
   const [counts, setCounts] = useState<FireWindowCounts | null>(null);
   // Only the newest request may answer: a slow one for an older view is aborted.
   const request = useRef<AbortController | null>(null);
@@ -40,11 +58,16 @@ export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: 
       request.current?.abort();
       const abort = new AbortController();
       request.current = abort;
-      fetchFireWindowCounts(api, bbox, filter, abort.signal)
-        .then((next) => !abort.signal.aborted && setCounts(next))
-        .catch(() => !abort.signal.aborted && setCounts(null));
+      const timer = window.setTimeout(
+        () =>
+          void fetchFireWindowCounts(api, bbox, filter, minuteStart, abort.signal)
+            .then((next) => !abort.signal.aborted && setCounts(next))
+            .catch(() => !abort.signal.aborted && setCounts(null)),
+        minuteStart === null ? 0 : PLAYBACK_DEBOUNCE_MS,
+      );
+      abort.signal.addEventListener('abort', () => window.clearTimeout(timer));
     },
-    [api, filter],
+    [api, filter, minuteStart],
   );
   useEffect(() => () => request.current?.abort(), []);
 
@@ -58,10 +81,11 @@ export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: 
   };
   const addLiveFire = useCallback(
     (fire: { acqTime: string; confidence?: unknown; frp?: unknown; satellite?: unknown }) => {
-      if (!liveFirePasses(filter, fire)) return;
+      // In playback the counts are of the cursor's window, not of now.
+      if (minuteStart !== null || !liveFirePasses(filter, fire)) return;
       setCounts((current) => current && withLiveFire(current, fire.acqTime, filter, Date.now()));
     },
-    [filter],
+    [filter, minuteStart],
   );
   return { counts, refresh, addLiveFire };
 }

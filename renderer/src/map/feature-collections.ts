@@ -194,7 +194,16 @@ export function alertFeatures(alerts: readonly Alert[]): FeatureCollection<Geome
       .map((alert) => ({
         type: 'Feature' as const,
         geometry: alert.geometry as Geometry,
-        properties: { kind: 'alert', id: alert.id, title: alert.title, geofenceName: alert.geofenceName, objectType: alert.objectType, createdAt: alert.createdAt },
+        properties: {
+          kind: 'alert',
+          id: alert.id,
+          title: alert.title,
+          geofenceName: alert.geofenceName,
+          objectType: alert.objectType,
+          createdAt: alert.createdAt,
+          // Epoch seconds: playback shows the alerts raised in the window before the cursor.
+          createdEpoch: Math.floor(Date.parse(alert.createdAt) / 1000),
+        },
       })),
   );
 }

@@ -1,7 +1,7 @@
 // The timeline along the bottom: minute counts from /api/playback over a labelled time axis, a cursor that shows the
 // map as of that minute (fires up to it, density cells of the hour before), play/pause, a step back and forward, the
 // speed, and Live to return.
-import { useEffect, useMemo } from 'react';
+import { useEffect, useEffectEvent, useMemo } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { axisTicks } from '../data/playback-axis';
 import { PLAYBACK_SPEEDS, type PlaybackSpeed } from '../data/playback-cursor';
@@ -27,16 +27,21 @@ export function PlaybackBar({
   controller,
   viewport,
   firefightingOnly,
+  onMinuteChange,
 }: {
   api: ApiClient;
   controller: MapController | null;
   viewport: MapViewport | null;
   /** The filter's: the aircraft of a playback minute are filtered as now's are. */
   firefightingOnly: boolean;
+  /** The cursor's minute (its start, epoch ms), null when live: the HUD follows it. */
+  onMinuteChange: (minuteStart: number | null) => void;
 }) {
   const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor();
   const { counts, error } = usePlaybackHistogram(api, viewport, from, end, minutes);
   usePlaybackMap(api, controller, minuteStart, viewport, firefightingOnly);
+  const reportMinute = useEffectEvent(onMinuteChange);
+  useEffect(() => reportMinute(minuteStart), [minuteStart]);
   const path = useMemo(() => histogramPath(counts, WIDTH, HEIGHT), [counts]);
   const total = counts.reduce((sum, count) => sum + count, 0);
 

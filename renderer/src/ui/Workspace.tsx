@@ -13,7 +13,8 @@ import { useNewsDigest } from '../data/use-news-digest';
 import { useRefreshTimers } from '../data/use-refresh-timers';
 import { useSourceUpdates } from '../data/use-source-updates';
 import { useViewAddress } from '../data/use-view-address';
-import { describeFilter, fireTileQuery, shortWindowLabel, type ViewFilter } from '../data/view-filter';
+import { MINUTE_MS } from '../data/time-windows';
+import { describeFilter, fireTileQuery, shortWindowLabel, type ViewFilter, windowSpanMs } from '../data/view-filter';
 import { formatBoth } from '../format/time-format';
 import { CameraPanel } from './CameraPanel';
 import { CursorCoordinates } from './CursorCoordinates';
@@ -36,7 +37,15 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   // The analyst's filters: the map's fires, the HUD's counts and the export all read this one.
   const [filter, setFilter] = useState<ViewFilter>(address.filter);
   const filterWords = describeFilter(filter, (epochMs) => formatBoth(new Date(epochMs).toISOString()));
-  const fireWindow = useFireWindow(api, readyView, filter);
+  // The playback cursor's minute (null: live): the HUD's counts and alerts follow it.
+  const [playbackMinute, setPlaybackMinute] = useState<number | null>(null);
+  const fireWindow = useFireWindow(api, readyView, filter, playbackMinute);
+  const hudAlerts = useMemo(() => {
+    if (playbackMinute === null) return snapshot.alerts;
+    const end = playbackMinute + MINUTE_MS;
+    const start = end - windowSpanMs(filter, Date.now());
+    return snapshot.alerts.filter((alert) => Date.parse(alert.createdAt) < end && Date.parse(alert.createdAt) >= start);
+  }, [snapshot.alerts, playbackMinute, filter]);
   const { visibility, toggle } = useLayerVisibility(session, address.layers);
   useViewAddress(viewport, visibility, filter);
   const [camera, setCamera] = useState<{ id: string; title: string } | null>(null);
@@ -107,7 +116,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         filterWords={filterWords}
         windowLabel={shortWindowLabel(filter)}
         aircraftCount={snapshot.aircraftCount}
-        alerts={snapshot.alerts}
+        alerts={hudAlerts}
         news={news}
       />
       <SidePanel
@@ -126,7 +135,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
       />
       <SearchBox api={api} controller={controller} />
       <CursorCoordinates controller={controller} />
-      <PlaybackBar api={api} controller={controller} viewport={readyView} firefightingOnly={filter.firefightingOnly} />
+      <PlaybackBar api={api} controller={controller} viewport={readyView} firefightingOnly={filter.firefightingOnly} onMinuteChange={setPlaybackMinute} />
       <ShortcutsHelp />
       <MeasureTool controller={controller} drawing={draft.drawing} />
       {camera && <CameraPanel api={api} camera={camera} onClose={() => setCamera(null)} />}
