@@ -7,7 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
 import { MapPage } from './pages/map-page.js';
-import { ingestFires } from './support/api-helpers.js';
+import { placeAircraft } from './support/aircraft-fixture.js';
+import { createGeofence, ingestFires } from './support/api-helpers.js';
 
 // Somewhere no other test puts fires (the Kalahari); zoom 8 draws them as points.
 const AREA = { longitude: 23.5, latitude: -21.5 };
@@ -97,4 +98,56 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   await firesInView(hud, 3);
   await expect.poll(() => map.renderedFireCount()).toBe(3);
   await expect(page.getByTestId('hud-filters')).toHaveCount(0);
+});
+
+// The Okavango delta, away from the first test's fires; a geofence around part of it.
+const DELTA = { longitude: 22.8, latitude: -19.3 };
+const DELTA_VIEW: [number, number, number] = [DELTA.longitude, DELTA.latitude, 8];
+
+test('satellites, firefighting aircraft only and a geofence narrow what is drawn and counted', async ({ page }) => {
+  test.setTimeout(90_000);
+  const fenceId = await createGeofence('Delta watch', [DELTA.longitude - 0.2, DELTA.latitude], 0.1);
+  const inFence = { longitude: DELTA.longitude - 0.2, latitude: DELTA.latitude };
+  expect(
+    (
+      await ingestFires([
+        { ...inFence, satellite: 'N20', minutesAgo: 40 },
+        { longitude: DELTA.longitude + 0.2, latitude: DELTA.latitude + 0.1, satellite: 'N', minutesAgo: 50 },
+        { longitude: DELTA.longitude + 0.1, latitude: DELTA.latitude - 0.2, satellite: 'Aqua', confidence: '85', minutesAgo: 70 },
+      ])
+    ).stored,
+  ).toBe(3);
+  await placeAircraft({ icao24: 'f1f1f1', callsign: 'DELTAFF', longitude: DELTA.longitude, latitude: DELTA.latitude + 0.1, trackDeg: 90, firefighting: true });
+  await placeAircraft({ icao24: 'f2f2f2', callsign: 'DELTAAIR', longitude: DELTA.longitude + 0.1, latitude: DELTA.latitude, trackDeg: 270, firefighting: false });
+
+  const app = new AppPage(page);
+  const hud = new HudPage(page);
+  const map = new MapPage(page);
+  await app.openReady({ view: DELTA_VIEW });
+  await map.openLayersTab();
+  await firesInView(hud, 3);
+  await expect.poll(() => hud.counterValue('aircraft')).toBe(2);
+
+  // Without Suomi NPP and Aqua: the NOAA-20 one.
+  await page.getByTestId('filter-satellite-N').uncheck();
+  await page.getByTestId('filter-satellite-Aqua').uncheck();
+  await firesInView(hud, 1);
+  await expect.poll(() => map.renderedFireCount()).toBe(1);
+  await expect(page.getByTestId('hud-filters')).toContainText('NOAA-20');
+
+  // Every satellite again, then only inside the geofence: the one fire in it.
+  await page.getByTestId('filter-reset').click();
+  await firesInView(hud, 3);
+  await page.getByTestId('filter-geofence').selectOption(fenceId);
+  await firesInView(hud, 1);
+  await expect.poll(() => map.renderedFireCount()).toBe(1);
+  await expect.poll(() => map.firesNear(inFence.longitude, inFence.latitude)).toBeGreaterThan(0);
+
+  // Firefighting aircraft only: the tanker stays, the other leaves the map and the count.
+  await page.getByTestId('filter-reset').click();
+  await page.getByTestId('filter-firefighting').check();
+  await expect.poll(() => hud.counterValue('aircraft')).toBe(1);
+  await expect.poll(() => map.featuresNear('aircraft', DELTA.longitude + 0.1, DELTA.latitude)).toBe(0);
+  await expect.poll(() => map.featuresNear('aircraft', DELTA.longitude, DELTA.latitude + 0.1)).toBeGreaterThan(0);
+  await expect.poll(() => page.url()).toContain('filter=ff');
 });

@@ -2,9 +2,8 @@
 // about them, the geofence's area left out), choosing one opens its popup, Escape closes it. The alert ring lies beneath
 // the fire: the fire is what a click finds first.
 import { expect, test } from '@playwright/test';
-import { ingestFires } from './support/api-helpers.js';
+import { createGeofence, ingestFires } from './support/api-helpers.js';
 import { placeAircraft } from './support/aircraft-fixture.js';
-import { uiStack } from './support/stack-file.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
 import { MapPage } from './pages/map-page.js';
@@ -13,23 +12,6 @@ import { PlaybackPage } from './pages/playback-page.js';
 // Chubut, Argentina: away from the other tests' places.
 const SPOT = { longitude: -70.52, latitude: -45.21 };
 const PLANE = { icao24: 'e0a1b2', callsign: 'HIDRO7', longitude: SPOT.longitude, latitude: SPOT.latitude, trackDeg: 45, firefighting: true };
-
-async function createGeofence(name: string, [lon, lat]: [number, number], half: number): Promise<void> {
-  const { apiUrl, token } = uiStack();
-  const ring = [
-    [lon - half, lat - half],
-    [lon + half, lat - half],
-    [lon + half, lat + half],
-    [lon - half, lat + half],
-    [lon - half, lat - half],
-  ];
-  const response = await fetch(`${apiUrl}/api/geofences`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ name, geometry: { type: 'Polygon', coordinates: [ring] } }),
-  });
-  expect(response.status).toBe(201);
-}
 
 test.beforeAll(async () => {
   await createGeofence('Chubut watch', [SPOT.longitude, SPOT.latitude], 0.2);

@@ -8,6 +8,8 @@ export interface TestFire {
   minutesAgo?: number;
   confidence?: string;
   frp?: number;
+  /** FIRMS's satellite code (default N20). */
+  satellite?: string;
 }
 
 let sequence = 0;
@@ -22,8 +24,8 @@ export async function ingestFires(fires: readonly TestFire[]): Promise<{ stored:
       latitude: fire.latitude,
       longitude: fire.longitude,
       acq_time: instant.toISOString(),
-      satellite: 'N20',
-      instrument: 'VIIRS',
+      satellite: fire.satellite ?? 'N20',
+      instrument: fire.satellite === 'Terra' || fire.satellite === 'Aqua' ? 'MODIS' : 'VIIRS',
       confidence: fire.confidence ?? 'h',
       frp: fire.frp ?? 25,
       daynight: 'D',
@@ -43,6 +45,25 @@ export async function apiGet<T>(path: string): Promise<T> {
   const response = await fetch(`${apiUrl}${path}`, { headers: { authorization: `Bearer ${token}` } });
   if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
+}
+
+/** A square geofence of `half` degrees either side of a point; answers its id. */
+export async function createGeofence(name: string, [lon, lat]: [number, number], half: number): Promise<string> {
+  const { apiUrl, token } = uiStack();
+  const ring = [
+    [lon - half, lat - half],
+    [lon + half, lat - half],
+    [lon + half, lat + half],
+    [lon - half, lat + half],
+    [lon - half, lat - half],
+  ];
+  const response = await fetch(`${apiUrl}/api/geofences`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name, geometry: { type: 'Polygon', coordinates: [ring] } }),
+  });
+  if (response.status !== 201) throw new Error(`geofence not created: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { id: string }).id;
 }
 
 /** The canonical event URL prefix of a fire at this position (as the server builds it). */
