@@ -2,6 +2,7 @@
 // paired with fires), the aircraft list and the pairs.
 import { CorrelationRepository } from '../correlations/correlation-repository.js';
 import type { DomainModule } from '../domain-module.js';
+import { GeofenceShapeRepository } from '../geofences/geofence-shape-repository.js';
 import { aircraftMaxAgeSeconds } from './aircraft-max-age.js';
 import { aircraftPollerJob } from './aircraft-poller.js';
 import { AircraftQueries } from './aircraft-queries.js';
@@ -46,7 +47,13 @@ export const aircraftModule: DomainModule = {
       ),
     );
     await app.register(aircraftRoutes, {
-      aircraft: new AircraftQueries(aircraft, new AircraftTrackRepository(app.db), new CorrelationRepository(app.db), aircraftMaxAgeSeconds(settings)),
+      aircraft: new AircraftQueries(
+        aircraft,
+        new AircraftTrackRepository(app.db),
+        new CorrelationRepository(app.db),
+        aircraftMaxAgeSeconds(settings),
+        new GeofenceShapeRepository(app.db),
+      ),
     });
   },
 };

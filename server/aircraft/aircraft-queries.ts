@@ -2,6 +2,7 @@
 // (firefighting only when asked; at a past minute from the track table), their trails over the last minutes, and
 // the aircraft–fire pairs of the last day unless a start is given.
 import type { CorrelationRepository, CorrelationRow } from '../correlations/correlation-repository.js';
+import type { GeofenceShapeRepository } from '../geofences/geofence-shape-repository.js';
 import type { Bbox } from '../http/query-params.js';
 import type { AircraftRepository, AircraftRow } from './aircraft-repository.js';
 import type { AircraftTrackRepository, TrailRow } from './aircraft-track-repository.js';
@@ -24,11 +25,16 @@ export class AircraftQueries {
     private readonly correlations: CorrelationRepository,
     /** An aircraft not seen for longer is no longer listed (AIRCRAFT_MAX_AGE_SECONDS). */
     private readonly maxAgeSeconds: number,
+    private readonly fences: GeofenceShapeRepository,
   ) {}
 
-  /** Now: the last-known positions. At a past minute: each aircraft's latest position up to the minute's end. */
-  find(filter: { bbox?: Bbox; firefightingOnly: boolean; limit: number; at?: Date }): Promise<AircraftRow[]> {
-    const { at, ...rest } = filter;
+  /**
+   * Now: the last-known positions. At a past minute: each aircraft's latest position up to the minute's end. Inside
+   * a geofence when one is named.
+   */
+  async find(filter: { bbox?: Bbox; firefightingOnly: boolean; limit: number; at?: Date; geofence?: string }): Promise<AircraftRow[]> {
+    const { at, geofence, ...narrowing } = filter;
+    const rest = { ...narrowing, fence: await this.fences.require(geofence) };
     if (!at) return this.aircraft.find({ ...rest, seenSince: new Date(Date.now() - this.maxAgeSeconds * 1000) });
     const minuteEnd = new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS + MINUTE_MS - 1);
     return this.track.at({ ...rest, at: minuteEnd, seenSince: new Date(minuteEnd.getTime() - this.maxAgeSeconds * 1000) });

@@ -81,6 +81,7 @@ FROM aircraft
 WHERE seen_at >= $5
   AND ${bboxCondition('geom', 1)}
   AND (NOT $6::boolean OR firefighting)
+  AND ($8::bytea IS NULL OR ST_Intersects(geom, ST_GeomFromEWKB($8::bytea)))
 ORDER BY seen_at DESC
 LIMIT $7`;
 
@@ -135,7 +136,7 @@ export class AircraftRepository {
     return { stored: rows[0]?.stored ?? 0, positions: rows[0]?.positions ?? 0 };
   }
 
-  async find(filter: { bbox?: Bbox; seenSince: Date; firefightingOnly: boolean; limit: number }): Promise<AircraftRow[]> {
+  async find(filter: { bbox?: Bbox; seenSince: Date; firefightingOnly: boolean; limit: number; fence?: Buffer | null }): Promise<AircraftRow[]> {
     const [west, south, east, north] = filter.bbox ?? [null, null, null, null];
     const { rows } = await this.db.query<{
       icao24: string;
@@ -152,7 +153,7 @@ export class AircraftRepository {
       seen_at: Date;
       firefighting: boolean;
       firefighting_reason: string | null;
-    }>(SELECT, [west, south, east, north, filter.seenSince, filter.firefightingOnly, filter.limit]);
+    }>(SELECT, [west, south, east, north, filter.seenSince, filter.firefightingOnly, filter.limit, filter.fence ?? null]);
     return rows.map((row) => ({
       icao24: row.icao24,
       callsign: row.callsign,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { aircraftList, aircraftTrailList, correlationList } from './aircraft-schemas.js';
-import { bboxParam, instantParam, limitParam } from '../http/query-params.js';
+import { bboxParam, geofenceIdParam, instantParam, limitParam } from '../http/query-params.js';
 import { type AircraftQueries, TRAIL_MINUTES_DEFAULT, TRAIL_MINUTES_MAX, TRAIL_POINTS_DEFAULT, TRAIL_POINTS_MAX } from './aircraft-queries.js';
 
 const aircraftQuery = z
@@ -14,6 +14,8 @@ const aircraftQuery = z
     limit: limitParam(2_000, 20_000),
     /** Where the aircraft were at this minute (playback), from the track table. */
     at: instantParam.optional(),
+    /** Only those inside this geofence. */
+    geofence: geofenceIdParam.optional(),
   })
   .strict();
 
@@ -48,6 +50,7 @@ export async function aircraftRoutes(app: FastifyInstance, options: { aircraft: 
       firefightingOnly: request.query.firefighting === 'true',
       limit: request.query.limit,
       at: request.query.at,
+      geofence: request.query.geofence,
     }),
   );
   typed.get('/api/aircraft/trails', { schema: { querystring: trailsQuery, response: { 200: aircraftTrailList } } }, async (request) =>

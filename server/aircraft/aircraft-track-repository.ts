@@ -47,6 +47,7 @@ FROM latest l
 LEFT JOIN aircraft a USING (icao24)
 WHERE ${bboxCondition('l.geom', 1)}
   AND (NOT $7::boolean OR a.firefighting)
+  AND ($9::bytea IS NULL OR ST_Intersects(l.geom, ST_GeomFromEWKB($9::bytea)))
 ORDER BY l.seen_at DESC
 LIMIT $8`;
 
@@ -82,7 +83,7 @@ export class AircraftTrackRepository {
     }));
   }
 
-  async at(filter: { bbox?: Bbox; at: Date; seenSince: Date; firefightingOnly: boolean; limit: number }): Promise<AircraftRow[]> {
+  async at(filter: { bbox?: Bbox; at: Date; seenSince: Date; firefightingOnly: boolean; limit: number; fence?: Buffer | null }): Promise<AircraftRow[]> {
     const [west, south, east, north] = filter.bbox ?? [null, null, null, null];
     const { rows } = await this.db.query<{
       icao24: string;
@@ -99,7 +100,7 @@ export class AircraftTrackRepository {
       seen_at: Date;
       firefighting: boolean;
       firefighting_reason: string | null;
-    }>(AT, [west, south, east, north, filter.at, filter.seenSince, filter.firefightingOnly, filter.limit]);
+    }>(AT, [west, south, east, north, filter.at, filter.seenSince, filter.firefightingOnly, filter.limit, filter.fence ?? null]);
     return rows.map((row) => ({
       icao24: row.icao24,
       callsign: row.callsign,

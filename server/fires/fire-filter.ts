@@ -1,6 +1,7 @@
 // The analyst's fire filter (confidence, minimum FRP, satellites, a geofence) as query parameters that every fire
 // query spreads into its schema, and the one SQL condition the fire list, count, tiles and export all apply.
 import { z } from 'zod';
+import { geofenceIdParam } from '../http/query-params.js';
 import { DECIMAL, parseDecimal } from '../http/query-params.js';
 import { MAX_FRP_MW } from './fire-detection.js';
 
@@ -43,7 +44,7 @@ export const fireFilterQuery = {
   /** Stored satellite codes: N (Suomi NPP), N20 (NOAA-20), N21 (NOAA-21), Terra, Aqua. */
   satellites: commaList('satellites', FIRE_SATELLITES).optional(),
   /** Only detections inside this geofence (its id); an unknown id answers 404. */
-  geofence: z.string().regex(/^\d{1,18}$/, 'geofence must be a geofence id').optional(),
+  geofence: geofenceIdParam.optional(),
 };
 
 export const fireFilterSchema = z.object(fireFilterQuery);

@@ -119,6 +119,9 @@ export function limitParam(defaultLimit: number, max: number) {
     .default(defaultLimit);
 }
 
+/** A geofence's id: only what lies inside that geofence (an unknown id answers 404). */
+export const geofenceIdParam = z.string().regex(/^\d{1,18}$/, 'geofence must be a geofence id');
+
 /** The largest PostgreSQL bigint: ids above it (a 19-digit 9999999999999999999) cannot be compared with an id column. */
 export const BIGINT_MAX = 9_223_372_036_854_775_807n;
 

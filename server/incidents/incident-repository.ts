@@ -20,6 +20,7 @@ const SELECT = `
 SELECT irwin_id, name, size_acres, percent_contained, discovered_at, state, ST_X(geom) AS longitude, ST_Y(geom) AS latitude
 FROM incidents
 WHERE ${bboxCondition('geom', 1)}
+  AND ($6::bytea IS NULL OR ST_Intersects(geom, ST_GeomFromEWKB($6::bytea)))
 ORDER BY size_acres DESC NULLS LAST, irwin_id
 LIMIT $5`;
 
@@ -46,7 +47,8 @@ export class IncidentRepository {
     return { inserted, updated: rows.length - inserted };
   }
 
-  async find(bbox: Bbox | undefined, limit: number): Promise<Incident[]> {
+  /** `fence`: only those inside this shape (EWKB), when given. */
+  async find(bbox: Bbox | undefined, limit: number, fence: Buffer | null = null): Promise<Incident[]> {
     const [west, south, east, north] = bbox ?? [null, null, null, null];
     const { rows } = await this.db.query<{
       irwin_id: string;
@@ -57,7 +59,7 @@ export class IncidentRepository {
       state: string | null;
       longitude: number;
       latitude: number;
-    }>(SELECT, [west, south, east, north, limit]);
+    }>(SELECT, [west, south, east, north, limit, fence]);
     return rows.map((row) => ({
       irwinId: row.irwin_id,
       name: row.name,

@@ -1,5 +1,6 @@
 // Incidents: the WFIGS poller (each incident checked against the geofences) and the incident list.
 import type { DomainModule } from '../domain-module.js';
+import { GeofenceShapeRepository } from '../geofences/geofence-shape-repository.js';
 import { incidentPollerJob } from './incident-poller.js';
 import { IncidentQueries } from './incident-queries.js';
 import { IncidentRepository } from './incident-repository.js';
@@ -28,6 +29,6 @@ export const incidentsModule: DomainModule = {
         }),
       ),
     );
-    await app.register(incidentRoutes, { incidents: new IncidentQueries(incidents) });
+    await app.register(incidentRoutes, { incidents: new IncidentQueries(incidents, new GeofenceShapeRepository(app.db)) });
   },
 };

@@ -148,4 +148,32 @@ describe('geofences and alerts (real bus, ingester and pollers with fakes on loo
     ]);
     expect((await api('GET', '/api/alerts?since=nonsense')).statusCode).toBe(400);
   });
+
+  it('the geofence filter keeps the aircraft and incidents answered to what lies inside the fence; an unknown fence is 404', async () => {
+    const west = -123.5;
+    const south = 38;
+    const east = -122;
+    const north = 39;
+    const { id } = await fence('Filter box', box(west, south, east, north));
+    const inside = (list: Array<{ longitude: number; latitude: number }>) =>
+      list.every((item) => item.longitude >= west && item.longitude <= east && item.latitude >= south && item.latitude <= north);
+
+    const aircraft = (await api('GET', `/api/aircraft?geofence=${id}`)).json() as Array<{ icao24: string; longitude: number; latitude: number }>;
+    const everyAircraft = (await api('GET', '/api/aircraft')).json() as Array<{ icao24: string }>;
+    expect(aircraft.length).toBeGreaterThan(0);
+    expect(inside(aircraft)).toBe(true);
+    expect(everyAircraft.length).toBeGreaterThan(aircraft.length);
+
+    const incidents = (await api('GET', `/api/incidents?geofence=${id}`)).json() as Array<{ longitude: number; latitude: number }>;
+    const everyIncident = (await api('GET', '/api/incidents')).json() as unknown[];
+    expect(incidents.length).toBeGreaterThan(0);
+    expect(inside(incidents)).toBe(true);
+    expect(everyIncident.length).toBeGreaterThan(incidents.length);
+
+    const unknown = await api('GET', '/api/aircraft?geofence=999999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('not_found');
+    expect((await api('GET', '/api/incidents?geofence=999999999')).statusCode).toBe(404);
+    expect((await api('GET', '/api/incidents?geofence=abc')).statusCode).toBe(400);
+  });
 });

@@ -104,7 +104,7 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
 const DELTA = { longitude: 22.8, latitude: -19.3 };
 const DELTA_VIEW: [number, number, number] = [DELTA.longitude, DELTA.latitude, 8];
 
-test('satellites, firefighting aircraft only and a geofence narrow what is drawn and counted', async ({ page }) => {
+test('satellites, firefighting aircraft only and a geofence narrow the fires and aircraft drawn and counted', async ({ page }) => {
   test.setTimeout(90_000);
   const fenceId = await createGeofence('Delta watch', [DELTA.longitude - 0.2, DELTA.latitude], 0.1);
   const inFence = { longitude: DELTA.longitude - 0.2, latitude: DELTA.latitude };
@@ -142,6 +142,8 @@ test('satellites, firefighting aircraft only and a geofence narrow what is drawn
   await firesInView(hud, 1);
   await expect.poll(() => map.renderedFireCount()).toBe(1);
   await expect.poll(() => map.firesNear(inFence.longitude, inFence.latitude)).toBeGreaterThan(0);
+  // Neither aircraft flies inside the fence.
+  await expect.poll(() => hud.counterValue('aircraft')).toBe(0);
 
   // Firefighting aircraft only: the tanker stays, the other leaves the map and the count.
   await page.getByTestId('filter-reset').click();

@@ -17,22 +17,28 @@ export interface AircraftView {
   correlations: CorrelationLine[];
 }
 
+/** The filter's say on aircraft: firefighting ones only, inside a geofence. */
+export interface AircraftNarrowing {
+  firefightingOnly: boolean;
+  geofenceId: string | null;
+}
+
 export async function loadAircraftView(
   api: ApiClient,
   bbox: Bbox | undefined,
   minuteStart: number | null,
   signal?: AbortSignal,
-  firefightingOnly = false,
+  narrowing: AircraftNarrowing = { firefightingOnly: false, geofenceId: null },
 ): Promise<AircraftView> {
   const at = minuteStart === null ? undefined : new Date(minuteStart).toISOString();
   const [aircraft, trails, correlations] = await Promise.all([
-    api.get<Aircraft[]>('/api/aircraft', { bbox, at, firefighting: firefightingOnly ? 'true' : undefined }, signal),
+    api.get<Aircraft[]>('/api/aircraft', { bbox, at, firefighting: narrowing.firefightingOnly ? 'true' : undefined, geofence: narrowing.geofenceId }, signal),
     api.get<AircraftTrail[]>('/api/aircraft/trails', { bbox, at, minutes: TRAIL_MINUTES }, signal),
     api.get<Correlation[]>('/api/correlations', { since: MAP_WINDOW_SINCE }, signal),
   ]);
-  // Trails of the aircraft shown only (the trails route does not know which are firefighting).
+  // Trails of the aircraft shown only (the trails route knows neither which are firefighting nor the geofence).
   const shown = new Set(aircraft.map((plane) => plane.icao24));
-  const kept = firefightingOnly ? trails.filter((trail) => shown.has(trail.icao24)) : trails;
+  const kept = narrowing.firefightingOnly || narrowing.geofenceId ? trails.filter((trail) => shown.has(trail.icao24)) : trails;
   if (minuteStart === null) return { aircraft, trails: kept, correlations };
   const minuteEnd = minuteStart + MINUTE_MS;
   const then = correlations.filter((pair) => Date.parse(pair.firstSeenAt) < minuteEnd && Date.parse(pair.lastSeenAt) >= minuteStart - PAIR_GRACE_MS);

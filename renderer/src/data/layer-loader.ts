@@ -94,10 +94,10 @@ export class LayerLoader {
         this.fires = zoom >= FIRE_POINTS_MIN_ZOOM ? await this.api.get<Fire[]>('/api/fires', { bbox, ...fireFilterParams(this.filter), limit: FIRE_POINT_LIMIT }, signal) : [];
       }),
       this.step('incidents', async () => {
-        this.incidents = await this.api.get<Incident[]>('/api/incidents', { bbox }, signal);
+        this.incidents = await this.api.get<Incident[]>('/api/incidents', { bbox, geofence: this.filter.geofenceId }, signal);
       }),
       this.step('aircraft', async () => {
-        const view = await loadAircraftView(this.api, bbox, null, signal, this.filter.firefightingOnly);
+        const view = await loadAircraftView(this.api, bbox, null, signal, this.filter);
         this.aircraft = view.aircraft;
         this.trails = view.trails;
         this.correlations = view.correlations;
@@ -155,7 +155,7 @@ export class LayerLoader {
     const signal = this.inFlight?.signal;
     let current = false;
     await this.step('aircraft', async () => {
-      const view = await loadAircraftView(this.api, bbox, null, signal, this.filter.firefightingOnly);
+      const view = await loadAircraftView(this.api, bbox, null, signal, this.filter);
       if (this.viewport !== viewport || signal?.aborted) return;
       current = true;
       this.aircraft = view.aircraft;

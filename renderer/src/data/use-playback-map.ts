@@ -6,14 +6,21 @@ import type { ApiClient } from '../api/api-client';
 import type { PlaybackResult } from '../api/api-types';
 import { playbackCellFeatures } from '../map/feature-collections';
 import type { MapController, MapViewport } from '../map/map-controller';
-import { loadAircraftView, showAircraftView } from './aircraft-view';
+import { type AircraftNarrowing, loadAircraftView, showAircraftView } from './aircraft-view';
 import { MINUTE_MS } from './time-windows';
 
 const CELL_WINDOW_MINUTES = 60;
 // Dragging the cursor passes many minutes: ask only for the one it rests on.
 const CELLS_DEBOUNCE_MS = 150;
 
-export function usePlaybackMap(api: ApiClient, controller: MapController | null, minuteStart: number | null, viewport: MapViewport | null, firefightingOnly: boolean): void {
+export function usePlaybackMap(
+  api: ApiClient,
+  controller: MapController | null,
+  minuteStart: number | null,
+  viewport: MapViewport | null,
+  narrowing: AircraftNarrowing,
+): void {
+  const { firefightingOnly, geofenceId } = narrowing;
   // Whether the map shows a playback minute's aircraft, which going live must replace with now's.
   const showingPast = useRef(false);
   useEffect(() => {
@@ -24,7 +31,7 @@ export function usePlaybackMap(api: ApiClient, controller: MapController | null,
       controller.setData('playback-cells', playbackCellFeatures([]));
       if (showingPast.current) {
         showingPast.current = false;
-        loadAircraftView(api, viewport?.bbox, null, abort.signal, firefightingOnly)
+        loadAircraftView(api, viewport?.bbox, null, abort.signal, { firefightingOnly, geofenceId })
           .then((view) => showAircraftView(controller, view))
           .catch(() => undefined);
       }
@@ -41,7 +48,7 @@ export function usePlaybackMap(api: ApiClient, controller: MapController | null,
         )
         .then((body) => controller.setData('playback-cells', playbackCellFeatures(body.cells)))
         .catch(() => undefined);
-      loadAircraftView(api, viewport?.bbox, minuteStart, abort.signal, firefightingOnly)
+      loadAircraftView(api, viewport?.bbox, minuteStart, abort.signal, { firefightingOnly, geofenceId })
         .then((view) => {
           showingPast.current = true;
           showAircraftView(controller, view);
@@ -52,5 +59,5 @@ export function usePlaybackMap(api: ApiClient, controller: MapController | null,
       window.clearTimeout(timer);
       abort.abort();
     };
-  }, [api, controller, minuteStart, viewport, firefightingOnly]);
+  }, [api, controller, minuteStart, viewport, firefightingOnly, geofenceId]);
 }

@@ -7,6 +7,7 @@ import { axisTicks } from '../data/playback-axis';
 import { PLAYBACK_SPEEDS, type PlaybackSpeed } from '../data/playback-cursor';
 import { histogramPath } from '../data/playback-histogram';
 import { isTypingTarget } from '../data/use-collapsible';
+import type { AircraftNarrowing } from '../data/aircraft-view';
 import { usePlaybackCursor } from '../data/use-playback-cursor';
 import { usePlaybackHistogram } from '../data/use-playback-histogram';
 import { usePlaybackMap } from '../data/use-playback-map';
@@ -26,20 +27,20 @@ export function PlaybackBar({
   api,
   controller,
   viewport,
-  firefightingOnly,
+  aircraftNarrowing,
   onMinuteChange,
 }: {
   api: ApiClient;
   controller: MapController | null;
   viewport: MapViewport | null;
   /** The filter's: the aircraft of a playback minute are filtered as now's are. */
-  firefightingOnly: boolean;
+  aircraftNarrowing: AircraftNarrowing;
   /** The cursor's minute (its start, epoch ms), null when live: the HUD follows it. */
   onMinuteChange: (minuteStart: number | null) => void;
 }) {
   const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor();
   const { counts, error } = usePlaybackHistogram(api, viewport, from, end, minutes);
-  usePlaybackMap(api, controller, minuteStart, viewport, firefightingOnly);
+  usePlaybackMap(api, controller, minuteStart, viewport, aircraftNarrowing);
   const reportMinute = useEffectEvent(onMinuteChange);
   useEffect(() => reportMinute(minuteStart), [minuteStart]);
   const path = useMemo(() => histogramPath(counts, WIDTH, HEIGHT), [counts]);

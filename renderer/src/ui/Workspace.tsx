@@ -135,7 +135,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
       />
       <SearchBox api={api} controller={controller} />
       <CursorCoordinates controller={controller} />
-      <PlaybackBar api={api} controller={controller} viewport={readyView} firefightingOnly={filter.firefightingOnly} onMinuteChange={setPlaybackMinute} />
+      <PlaybackBar api={api} controller={controller} viewport={readyView} aircraftNarrowing={filter} onMinuteChange={setPlaybackMinute} />
       <ShortcutsHelp />
       <MeasureTool controller={controller} drawing={draft.drawing} />
       {camera && <CameraPanel api={api} camera={camera} onClose={() => setCamera(null)} />}
