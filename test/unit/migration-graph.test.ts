@@ -78,9 +78,10 @@ describe('migration graph', () => {
       '011_gazetteer',
       '012_aircraft_tracks',
       '013_fire_hot_paths',
+      '014_partition_lock',
     ]);
     const revisions = await loadRevisions();
-    expect(headsOf(revisions)).toEqual(['013_fire_hot_paths']);
+    expect(headsOf(revisions)).toEqual(['014_partition_lock']);
     expect(revisions.find((entry) => entry.id === '008_merge_007')?.parents.sort()).toEqual(['007_news_undated', '007_pipeline_rejections']);
     expect(revisions.find((entry) => entry.id === '006_merge_005')?.parents.sort()).toEqual(['005_news_items', '005_phase2']);
     expect(revisions.find((entry) => entry.id === '002_cameras')?.parents).toEqual(['002_fires']);
