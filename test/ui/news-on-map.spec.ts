@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { newsFixture, startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
 import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';
+import { PlaybackPage } from './pages/playback-page.js';
 import { apiGet } from './support/api-helpers.js';
 import { waitForGazetteer } from './support/places-ready.js';
 import { uiFeedsFile, uiStack } from './support/stack-file.js';
@@ -40,7 +41,7 @@ test.describe('a news story on the map', () => {
     await feeds?.close();
   });
 
-  test('a story naming Redding is drawn at Redding; its popup gives headline, outlet, place and the article link', async ({ page }) => {
+  test('a story naming Redding is drawn at Redding; its popup gives headline, outlet, place and the article link; hours back in playback it is not there yet', async ({ page }) => {
     const { apiUrl, token } = uiStack();
     const response = await fetch(`${apiUrl}/api/jobs/news`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
     expect(response.status).toBe(200);
@@ -78,5 +79,14 @@ test.describe('a news story on the map', () => {
     // The headline wraps inside the popup instead of running out of it.
     const [popupBox, headingBox] = await Promise.all([popup.locator('.maplibregl-popup-content').boundingBox(), popup.locator('h3').boundingBox()]);
     expect(headingBox!.x + headingBox!.width).toBeLessThanOrEqual(popupBox!.x + popupBox!.width);
+
+    // Events follow the playback cursor: hours back, the story (published minutes ago) is not on the map yet.
+    await page.keyboard.press('Escape');
+    const playback = new PlaybackPage(page);
+    await playback.dragTo(0.1);
+    await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+    await expect.poll(() => map.featuresNear('events', redding.longitude, redding.latitude)).toBe(0);
+    await playback.goLive();
+    await expect.poll(() => map.featuresNear('events', redding.longitude, redding.latitude)).toBeGreaterThan(0);
   });
 });

@@ -172,7 +172,18 @@ export function eventFeatures(events: readonly MapEvent[]): FeatureCollection<Ge
       .map((event) => ({
         type: 'Feature' as const,
         geometry: event.geometry as Geometry,
-        properties: { kind: 'event', id: event.id, sourceType: event.sourceType, title: event.title, summary: event.summary, url: event.url, occurredAt: event.occurredAt, ...newsStoryProperties(event) },
+        properties: {
+          kind: 'event',
+          id: event.id,
+          sourceType: event.sourceType,
+          title: event.title,
+          summary: event.summary,
+          url: event.url,
+          occurredAt: event.occurredAt,
+          // Epoch seconds: playback shows the events of the window before the cursor.
+          occurredEpoch: Math.floor(Date.parse(event.occurredAt) / 1000),
+          ...newsStoryProperties(event),
+        },
       })),
   );
 }

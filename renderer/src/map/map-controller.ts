@@ -253,10 +253,11 @@ export class MapController {
     const filter: FilterSpecification | null =
       this.playbackEpoch === null ? null : ['all', ['<=', ['get', 'acqTime'], this.playbackEpoch], ['>', ['get', 'acqTime'], this.playbackEpoch - this.windowSeconds]];
     for (const id of FIRE_LAYERS) if (this.map.getLayer(id)) this.map.setFilter(id, filter);
-    // Alerts as they stood at the cursor: those raised in the window before it.
-    const alerts: FilterSpecification | null =
-      this.playbackEpoch === null ? null : ['all', ['<=', ['get', 'createdEpoch'], this.playbackEpoch], ['>', ['get', 'createdEpoch'], this.playbackEpoch - this.windowSeconds]];
-    for (const id of LAYERS.alerts.styleLayers) if (this.map.getLayer(id)) this.map.setFilter(id, alerts);
+    // Alerts and events as they stood at the cursor: those of the window before it.
+    const before = (property: string): FilterSpecification | null =>
+      this.playbackEpoch === null ? null : ['all', ['<=', ['get', property], this.playbackEpoch], ['>', ['get', property], this.playbackEpoch - this.windowSeconds]];
+    for (const id of LAYERS.alerts.styleLayers) if (this.map.getLayer(id)) this.map.setFilter(id, before('createdEpoch'));
+    for (const id of LAYERS.events.styleLayers) if (this.map.getLayer(id)) this.map.setFilter(id, before('occurredEpoch'));
   }
 
   /**
