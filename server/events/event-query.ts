@@ -1,6 +1,6 @@
 // Query parameters of GET /api/events, and its keyset cursor.
 import { z } from 'zod';
-import { bboxParam, bigintIdText, cursorInstant, cursorParam, cursorRank, instantParam, limitParam } from '../http/query-params.js';
+import { bboxParam, bigintIdText, cursorInstant, cursorParam, cursorRank, geofenceIdParam, instantParam, limitParam } from '../http/query-params.js';
 import { safeText } from '../http/safe-text.js';
 import { EVENT_SOURCE_TYPES } from './event-record.js';
 
@@ -17,6 +17,8 @@ export const eventSearchQuery = z
     since: instantParam.optional(),
     until: instantParam.optional(),
     source: sourceListParam.optional(),
+    /** Only events placed inside this geofence (its id); an unknown id answers 404. */
+    geofence: geofenceIdParam.optional(),
     limit: limitParam(50, 500),
     // Decoded here too, so a forged cursor is refused with the other query errors (the route decodes it again).
     cursor: cursorParam.refine((value) => decodeCursor(value) !== null, 'invalid cursor').optional(),

@@ -20,8 +20,8 @@ export async function eventRoutes(app: FastifyInstance, options: { events: Event
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/api/events', { schema: { querystring: eventSearchQuery, response: { 200: eventPage } } }, async (request) => {
-    const { q, bbox, since, until, source, limit, cursor } = request.query;
-    return options.events.page({ q, bbox, since, until, sources: source, limit, cursor });
+    const { q, bbox, since, until, source, geofence, limit, cursor } = request.query;
+    return options.events.page({ q, bbox, since, until, sources: source, geofence, limit, cursor });
   });
 
   typed.get('/api/playback', { schema: { querystring: playbackQuery, response: { 200: playbackResult } } }, async (request) => {

@@ -11,6 +11,8 @@ export interface EventSearchFilter {
   since?: Date;
   until?: Date;
   sources?: EventSourceType[];
+  /** Only events placed inside this shape (a geofence's, EWKB), when given. */
+  fence?: Buffer | null;
   limit: number;
   after?: EventCursor;
 }
@@ -30,7 +32,7 @@ interface FoundRow {
   rank: number | null;
 }
 
-// $1 q, $2..$5 bbox, $6 since, $7 until, $8 sources, $9 limit, $10..$12 cursor (rank, occurred_at, id).
+// $1 q, $2..$5 bbox, $6 since, $7 until, $8 sources, $9 limit, $10..$12 cursor (rank, occurred_at, id), $13 fence.
 // A bbox whose west is east of its east crosses the antimeridian: two envelopes.
 const SEARCH = `
 WITH query AS (SELECT CASE WHEN $1::text IS NULL THEN NULL ELSE websearch_to_tsquery('english', $1::text) END AS tsq),
@@ -48,6 +50,7 @@ matches AS (
     AND ($6::timestamptz IS NULL OR e.occurred_at >= $6)
     AND ($7::timestamptz IS NULL OR e.occurred_at < $7)
     AND ($8::event_source_type[] IS NULL OR e.source_type = ANY ($8))
+    AND ($13::bytea IS NULL OR ST_Intersects(e.geom, ST_GeomFromEWKB($13::bytea)))
 )
 SELECT id::text, source_type, url, title, summary, ST_AsGeoJSON(geom) AS geometry, occurred_at, ingested_at, payload, rank
 FROM matches
@@ -76,6 +79,7 @@ export class EventSearchRepository {
       filter.after?.rank ?? null,
       filter.after?.occurredAt ?? null,
       filter.after?.id ?? null,
+      filter.fence ?? null,
     ]);
     return rows.map((row) => ({
       id: row.id,

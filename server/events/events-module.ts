@@ -1,6 +1,7 @@
 // Events: the JetStream stream sources publish to (app.eventPublisher), the ingester that stores what
 // they publish once the server listens, and search and playback over the stored events.
 import type { DomainModule } from '../domain-module.js';
+import { GeofenceShapeRepository } from '../geofences/geofence-shape-repository.js';
 import { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
 import { EventIngester } from './event-ingester.js';
 import { EventPublisher } from './event-publisher.js';
@@ -27,7 +28,7 @@ export const eventsModule: DomainModule = {
     app.decorate('eventPublisher', new EventPublisher(app.bus.connection));
     app.decorate('eventSources', new EventSources());
     await app.register(eventRoutes, {
-      events: new EventQueries(new EventSearchRepository(app.db), new PlaybackRepository(app.db), app.config.maxPlaybackHours),
+      events: new EventQueries(new EventSearchRepository(app.db), new PlaybackRepository(app.db), app.config.maxPlaybackHours, new GeofenceShapeRepository(app.db)),
     });
   },
   startWorkers(app) {

@@ -15,7 +15,7 @@ function queryCases(path: string, params: string[]): Case[] {
 }
 
 const CASES: Case[] = [
-  ...queryCases('/api/events', ['bbox', 'since', 'until', 'source', 'limit', 'cursor']),
+  ...queryCases('/api/events', ['bbox', 'since', 'until', 'source', 'geofence', 'limit', 'cursor']),
   ...queryCases('/api/playback', ['from', 'to', 'bbox', 'source']),
   ...queryCases('/api/fires', ['bbox', 'since', 'until', 'limit']),
   ...queryCases('/api/incidents', ['bbox', 'limit']),

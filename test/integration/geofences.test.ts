@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cameraEvents } from '../../server/cameras/camera-events.js';
 import { LIVE_ALERTS_SUBJECT } from '../../server/live/live-subjects.js';
 import { EventPublisher } from '../../server/events/event-publisher.js';
+import type { EventRecord } from '../../server/events/event-record.js';
+import { EventStoreRepository } from '../../server/events/event-store-repository.js';
 import { startWorkers, type Workers } from '../../server/workers.js';
 import { cameraMessage } from '../support/event-fixtures.js';
 import { startFakeAdsb, type FakeAdsb } from '../support/fake-adsb.js';
@@ -175,5 +177,41 @@ describe('geofences and alerts (real bus, ingester and pollers with fakes on loo
     expect(unknown.json().error.code).toBe('not_found');
     expect((await api('GET', '/api/incidents?geofence=999999999')).statusCode).toBe(404);
     expect((await api('GET', '/api/incidents?geofence=abc')).statusCode).toBe(400);
+  });
+
+  it('the geofence filter keeps the events answered (news and other placed events) to those placed inside the fence', async () => {
+    const { id } = await fence('Events box', box(-123.5, 38, -122, 39));
+    const news = (url: string, lon: number, lat: number): EventRecord => ({
+      sourceType: 'news',
+      url,
+      title: `Story at ${lon}, ${lat}`,
+      summary: null,
+      geometry: { type: 'Point', coordinates: [lon, lat] },
+      occurredAt: new Date(Date.now() - 60_000).toISOString(),
+      payload: { url },
+    });
+    // Stored as the ingester stores them, without its geofence check: the alert counts of the other tests stay as they are.
+    await subject.app.db.transaction((client) =>
+      new EventStoreRepository().storeBatch(client, [news('https://news.test/inside', -122.8, 38.6), news('https://news.test/outside', -100, 45)]),
+    );
+    const urls = async (query: string) => {
+      const response = await api('GET', `/api/events?source=news&${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { events: Array<{ url: string }> }).events.map((event) => event.url).sort();
+    };
+    expect(await urls('')).toEqual(['https://news.test/inside', 'https://news.test/outside']);
+    expect(await urls(`geofence=${id}`)).toEqual(['https://news.test/inside']);
+    // With the view's box and window, as the map asks.
+    expect(await urls(`geofence=${id}&bbox=-130,30,-90,50&since=24h`)).toEqual(['https://news.test/inside']);
+    expect(await urls(`geofence=${id}&bbox=-101,44,-99,46`)).toEqual([]);
+
+    const unknown = await api('GET', '/api/events?geofence=999999999');
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().error.code).toBe('not_found');
+    for (const bad of ['abc', '-1', '1.5', '', '9999999999999999999']) {
+      const response = await api('GET', `/api/events?geofence=${bad}`);
+      expect(response.statusCode, bad).toBe(400);
+      expect(response.json().error.code).toBe('bad_request');
+    }
   });
 });

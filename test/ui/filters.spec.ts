@@ -9,6 +9,7 @@ import { HudPage } from './pages/hud-page.js';
 import { MapPage } from './pages/map-page.js';
 import { placeAircraft } from './support/aircraft-fixture.js';
 import { createGeofence, ingestFires } from './support/api-helpers.js';
+import { placeEvent } from './support/event-fixture.js';
 
 // Somewhere no other test puts fires (the Kalahari); zoom 8 draws them as points.
 const AREA = { longitude: 23.5, latitude: -21.5 };
@@ -104,7 +105,7 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
 const DELTA = { longitude: 22.8, latitude: -19.3 };
 const DELTA_VIEW: [number, number, number] = [DELTA.longitude, DELTA.latitude, 8];
 
-test('satellites, firefighting aircraft only and a geofence narrow the fires and aircraft drawn and counted', async ({ page }) => {
+test('satellites, firefighting aircraft only and a geofence narrow the fires, aircraft and events drawn and counted', async ({ page }) => {
   test.setTimeout(90_000);
   const fenceId = await createGeofence('Delta watch', [DELTA.longitude - 0.2, DELTA.latitude], 0.1);
   const inFence = { longitude: DELTA.longitude - 0.2, latitude: DELTA.latitude };
@@ -119,6 +120,11 @@ test('satellites, firefighting aircraft only and a geofence narrow the fires and
   ).toBe(3);
   await placeAircraft({ icao24: 'f1f1f1', callsign: 'DELTAFF', longitude: DELTA.longitude, latitude: DELTA.latitude + 0.1, trackDeg: 90, firefighting: true });
   await placeAircraft({ icao24: 'f2f2f2', callsign: 'DELTAAIR', longitude: DELTA.longitude + 0.1, latitude: DELTA.latitude, trackDeg: 270, firefighting: false });
+  // A story placed inside the fence and a camera event outside it, on the events layer.
+  const eventInFence = { longitude: DELTA.longitude - 0.23, latitude: DELTA.latitude + 0.04 };
+  const eventOutside = { longitude: DELTA.longitude + 0.05, latitude: DELTA.latitude - 0.12 };
+  await placeEvent({ sourceType: 'news', title: 'Delta story inside the fence', ...eventInFence });
+  await placeEvent({ sourceType: 'camera', title: 'Delta camera outside the fence', ...eventOutside });
 
   const app = new AppPage(page);
   const hud = new HudPage(page);
@@ -127,6 +133,8 @@ test('satellites, firefighting aircraft only and a geofence narrow the fires and
   await map.openLayersTab();
   await firesInView(hud, 3);
   await expect.poll(() => hud.counterValue('aircraft')).toBe(2);
+  await expect.poll(() => map.featuresNear('events', eventInFence.longitude, eventInFence.latitude)).toBe(1);
+  await expect.poll(() => map.featuresNear('events', eventOutside.longitude, eventOutside.latitude)).toBe(1);
 
   // Without Suomi NPP and Aqua: the NOAA-20 one.
   await page.getByTestId('filter-satellite-N').uncheck();
@@ -144,6 +152,9 @@ test('satellites, firefighting aircraft only and a geofence narrow the fires and
   await expect.poll(() => map.firesNear(inFence.longitude, inFence.latitude)).toBeGreaterThan(0);
   // Neither aircraft flies inside the fence.
   await expect.poll(() => hud.counterValue('aircraft')).toBe(0);
+  // The story inside the fence stays on the events layer; the camera event outside it leaves.
+  await expect.poll(() => map.featuresNear('events', eventOutside.longitude, eventOutside.latitude)).toBe(0);
+  await expect.poll(() => map.featuresNear('events', eventInFence.longitude, eventInFence.latitude)).toBe(1);
 
   // Firefighting aircraft only: the tanker stays, the other leaves the map and the count.
   await page.getByTestId('filter-reset').click();

@@ -201,3 +201,20 @@ test('at 1280×720 the readout covers neither the search box, the HUD, the panel
     expect(apart, `the readout is clear of the ${name}`).toBe(true);
   }
 });
+
+test('on a fresh page, M and two clicks straight away place both points and give the distance', async ({ page }) => {
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  await app.openReady({ view: [FIRE.longitude, FIRE.latitude, 9] });
+  const first = await wholePixel(map, FIRE.longitude - 0.2, FIRE.latitude - 0.1);
+  const second = await wholePixel(map, FIRE.longitude + 0.2, FIRE.latitude + 0.1);
+  const a = await positionAt(page, map, first.x, first.y);
+  const b = await positionAt(page, map, second.x, second.y);
+
+  // No wait for the ruler's code, its button or its readout: the clicks follow the key at once.
+  await page.keyboard.press('m');
+  await page.mouse.click(first.x, first.y);
+  await page.mouse.click(second.x, second.y);
+  await expectReadout(page, [a, b]);
+  await expect(page.locator('.vantage-popup')).toHaveCount(0);
+});

@@ -1,8 +1,12 @@
 // The view in the address: panning and toggling write it (no token in it), a reload of the same tab reopens the same
-// place and layers with the token it was opened with, and a new tab given the link alone asks for the token.
+// place and layers with the token it was opened with, and a new tab given the link alone asks for the token. The
+// playback minute is in it too: a reload reopens playback there; a minute still to come opens live.
 import { expect, type Page, test } from '@playwright/test';
 import { AppPage } from './pages/app-page.js';
+import { HudPage } from './pages/hud-page.js';
 import { MapPage } from './pages/map-page.js';
+import { PlaybackPage } from './pages/playback-page.js';
+import { ingestFires } from './support/api-helpers.js';
 import { uiStack } from './support/stack-file.js';
 
 async function mapView(page: Page): Promise<{ center: [number, number]; zoom: number }> {
@@ -43,4 +47,65 @@ test('a reload reopens the same view and layers; the link alone carries no token
   await expect(other.locator('html')).toHaveAttribute('data-state', 'error', { timeout: 20_000 });
   await expect(other.getByTestId('error-screen')).toContainText('No access token');
   await other.close();
+});
+
+// The Mongolian steppe, a place no other test uses.
+const FIRE = { longitude: 103.8, latitude: 46.2 };
+const FIRE_VIEW: [number, number, number] = [FIRE.longitude, FIRE.latitude, 8];
+const atOf = (url: string) => new URLSearchParams(new URL(url).hash.slice(1)).get('at');
+
+test('a reload reopens playback at the minute in the address: the bar, the map and the HUD; Live takes it out', async ({ page }) => {
+  await ingestFires([{ ...FIRE, minutesAgo: 180 }]);
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  const hud = new HudPage(page);
+  const playback = new PlaybackPage(page);
+  await app.openReady({ view: FIRE_VIEW });
+  await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
+  await expect.poll(() => hud.counterValue('fires-view')).toBeGreaterThan(0);
+  const liveCount = (await hud.counterValue('fires-view'))!;
+  expect(atOf(page.url())).toBeNull();
+
+  // Five and a half hours back on the 6 h range, before the fire (three hours ago) was seen.
+  await playback.cursor.fill('30');
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  const minute = (await playback.minuteLabel().getAttribute('data-minute'))!;
+  await expect.poll(() => atOf(page.url())).toBe(`${minute.slice(0, 16)}Z`);
+  const label = await playback.minuteLabel().textContent();
+
+  await page.reload();
+  await app.waitForState('ready');
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  await expect(playback.minuteLabel()).toHaveAttribute('data-minute', minute);
+  await expect(playback.minuteLabel()).toHaveText(label!);
+  await expect(playback.root.getByRole('button', { name: '6 h', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // The map and the HUD are at that minute: the fire is not drawn yet, nor counted.
+  await expect.poll(() => map.playbackMinuteEpoch()).toBe(Date.parse(minute) / 1000 + 59);
+  await expect.poll(() => map.firesNear(FIRE.longitude, FIRE.latitude)).toBe(0);
+  await expect.poll(() => hud.counterValue('fires-view'), { message: 'the HUD counts the window before the minute' }).toBe(liveCount - 1);
+
+  // Live: the minute leaves the address, and a reload opens live.
+  await playback.goLive();
+  await expect.poll(() => atOf(page.url())).toBeNull();
+  await page.reload();
+  await app.waitForState('ready');
+  await expect(playback.root).toHaveAttribute('data-mode', 'live');
+  await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
+});
+
+test('a link to a minute still to come, or older than the timeline goes back, opens live and drops it from the address', async ({ page }) => {
+  const { apiUrl, token } = uiStack();
+  const app = new AppPage(page);
+  const playback = new PlaybackPage(page);
+  for (const at of [Date.now() + 2 * 3_600_000, Date.now() - 30 * 3_600_000]) {
+    const fragment = new URLSearchParams({ token, view: FIRE_VIEW.join(','), at: `${new Date(at).toISOString().slice(0, 16)}Z` });
+    // From a blank page: a new fragment on the same page would not load the app again.
+    await page.goto('about:blank');
+    await page.goto(`${apiUrl}/#${fragment.toString()}`);
+    await app.waitForState('ready');
+    await expect(playback.root).toHaveAttribute('data-mode', 'live');
+    await expect(playback.minuteLabel()).toHaveText('Showing now');
+    await expect.poll(() => atOf(page.url())).toBeNull();
+    expect(new URL(page.url()).hash).toMatch(/^#view=103\.80000,46\.20000,8\.00$/);
+  }
 });

@@ -1,7 +1,7 @@
 // The renderer's pure state: the playback timeline's reducer, the geofence draft's reducer, the shared time spans.
 import { describe, expect, it } from 'vitest';
 import { axisTicks, tickSpacingMinutes } from '../../renderer/src/data/playback-axis.js';
-import { initialTimeline, liveEnd, playbackReducer, playbackStep } from '../../renderer/src/data/playback-cursor.js';
+import { initialTimeline, liveEnd, playbackReducer, playbackStep, timelineAt } from '../../renderer/src/data/playback-cursor.js';
 import { MAP_WINDOW_MS, MAP_WINDOW_SECONDS, MAP_WINDOW_SINCE } from '../../renderer/src/data/time-windows.js';
 import { bboxOfShape } from '../../renderer/src/map/bbox-of-shape.js';
 import { draftReducer, NO_DRAFT } from '../../renderer/src/ui/geofence-draft.js';
@@ -72,6 +72,44 @@ describe('playbackReducer', () => {
     expect(playbackStep(4)).toEqual({ everyMs: 250, minutes: 1 });
     expect(playbackStep(10)).toEqual({ everyMs: 100, minutes: 1 });
     expect(playbackStep(60)).toEqual({ everyMs: 100, minutes: 6 });
+  });
+});
+
+describe('the timeline a link opens at a minute', () => {
+  const minuteOf = (timeline: ReturnType<typeof timelineAt>) =>
+    timeline.cursor === null ? null : timeline.end - timeline.hours * 60 * MINUTE + timeline.cursor * MINUTE;
+
+  it('pauses on that minute in the default 6 h range, as the cursor left it', () => {
+    const chosen = playbackReducer(initialTimeline(NOW), { type: 'seek', minute: 30 });
+    const minute = minuteOf(chosen)!;
+    // Reopened five minutes later: the same minute, the range ending at the new now.
+    const reopened = timelineAt(minute, NOW + 5 * MINUTE);
+    expect(reopened).toMatchObject({ hours: 6, end: liveEnd(NOW + 5 * MINUTE), cursor: 25, playing: false });
+    expect(minuteOf(reopened)).toBe(minute);
+  });
+
+  it('takes any instant in the minute as the minute; the current minute is the last on the timeline', () => {
+    expect(minuteOf(timelineAt(Date.parse('2026-11-22T11:00:45Z'), NOW))).toBe(Date.parse('2026-11-22T11:00:00Z'));
+    expect(timelineAt(Date.parse('2026-11-22T12:00:00Z'), NOW)).toMatchObject({ hours: 6, cursor: 359 });
+  });
+
+  it('opens the 24 h range for a minute further back than 6 h', () => {
+    const minute = Date.parse('2026-11-21T20:00:00Z');
+    const reopened = timelineAt(minute, NOW);
+    expect(reopened.hours).toBe(24);
+    expect(minuteOf(reopened)).toBe(minute);
+    // The oldest minute of the day-long range is still in it.
+    expect(timelineAt(Date.parse('2026-11-21T12:01:00Z'), NOW)).toMatchObject({ hours: 24, cursor: 0 });
+  });
+
+  it('is live for no minute, a minute still to come, and one older than the longest range', () => {
+    const live = initialTimeline(NOW);
+    expect(timelineAt(null, NOW)).toEqual(live);
+    expect(timelineAt(Date.parse('2026-11-22T12:01:00Z'), NOW)).toEqual(live);
+    expect(timelineAt(Date.parse('2027-01-01T00:00:00Z'), NOW)).toEqual(live);
+    expect(timelineAt(Date.parse('2026-11-21T12:00:00Z'), NOW)).toEqual(live);
+    expect(timelineAt(0, NOW)).toEqual(live);
+    expect(timelineAt(Number.NaN, NOW)).toEqual(live);
   });
 });
 

@@ -103,7 +103,7 @@ export class LayerLoader {
         this.correlations = view.correlations;
       }),
       this.step('events', async () => {
-        const page = await this.api.get<EventPage>('/api/events', { bbox, ...this.windowParams(), source: EVENT_SOURCES, limit: 500 }, signal);
+        const page = await this.api.get<EventPage>('/api/events', { bbox, ...this.windowParams(), source: EVENT_SOURCES, geofence: this.filter.geofenceId, limit: 500 }, signal);
         this.events = page.events;
       }),
       this.step('geofences', async () => {
@@ -185,6 +185,8 @@ export class LayerLoader {
       if (this.liveFires.length > MAX_LIVE_FIRES) this.liveFires.splice(0, this.liveFires.length - MAX_LIVE_FIRES);
       this.map.setData('fires-live', collection(this.liveFires));
     } else {
+      // Whether it lies inside a chosen geofence is the server's to say: it waits for the next read of the view.
+      if (this.filter.geofenceId) return;
       this.events.unshift(event);
       if (this.events.length > MAX_EVENTS) this.events.length = MAX_EVENTS;
       this.map.setData('events', eventFeatures(this.events));

@@ -21,6 +21,10 @@ export function cursorForRange(cursor: number | null, oldMinutes: number, newMin
   return Math.min(newMinutes - 1, Math.max(0, newMinutes - minutesBeforeEnd));
 }
 
+/** The timeline's ranges, hours back from now; the longest is as far back as playback goes. */
+export const PLAYBACK_RANGE_HOURS = [1, 6, 24] as const;
+const DEFAULT_RANGE_HOURS = 6;
+
 /** Playback speeds, in timeline minutes per second of real time. */
 export const PLAYBACK_SPEEDS = [1, 4, 10, 60] as const;
 export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
@@ -56,7 +60,22 @@ export type PlaybackAction =
   | { type: 'advance'; minutes: number };
 
 export function initialTimeline(now: number): PlaybackTimeline {
-  return { hours: 6, end: liveEnd(now), cursor: null, playing: false, speed: 10 };
+  return { hours: DEFAULT_RANGE_HOURS, end: liveEnd(now), cursor: null, playing: false, speed: 10 };
+}
+
+/**
+ * The timeline a link or a reload opens at a minute (the address's, epoch ms; null: live): paused there, in the
+ * default range when it holds the minute, else the shortest longer one. A minute still to come, or further back than
+ * the longest range, cannot be shown: live.
+ */
+export function timelineAt(minute: number | null, now: number): PlaybackTimeline {
+  const live = initialTimeline(now);
+  if (minute === null || !Number.isFinite(minute)) return live;
+  const minutesBeforeEnd = (live.end - floorToMinute(minute)) / MINUTE_MS;
+  if (minutesBeforeEnd < 1) return live;
+  const hours = PLAYBACK_RANGE_HOURS.find((range) => range >= DEFAULT_RANGE_HOURS && range * 60 >= minutesBeforeEnd);
+  if (hours === undefined) return live;
+  return { ...live, hours, cursor: hours * 60 - minutesBeforeEnd };
 }
 
 function clampMinute(minute: number, minutes: number): number {

@@ -1,6 +1,6 @@
 // The playback timeline's range and cursor; while live, its end follows the clock; while playing, the cursor moves on.
 import { useEffect, useReducer, useRef } from 'react';
-import { initialTimeline, type PlaybackAction, playbackReducer, playbackStep, type PlaybackTimeline } from './playback-cursor';
+import { type PlaybackAction, playbackReducer, playbackStep, type PlaybackTimeline, timelineAt } from './playback-cursor';
 import { SLIDING_WINDOW_REFRESH_MS } from './refresh-intervals';
 import { MINUTE_MS } from './time-windows';
 import { useInterval } from './use-interval';
@@ -14,8 +14,9 @@ export interface PlaybackCursor extends PlaybackTimeline {
   dispatch: (action: PlaybackAction) => void;
 }
 
-export function usePlaybackCursor(): PlaybackCursor {
-  const [timeline, dispatch] = useReducer(playbackReducer, Date.now(), initialTimeline);
+/** `openAt`: the minute the timeline opens at (the address's; null: live), read once. */
+export function usePlaybackCursor(openAt: number | null): PlaybackCursor {
+  const [timeline, dispatch] = useReducer(playbackReducer, Date.now(), (now) => timelineAt(openAt, now));
   useInterval(() => dispatch({ type: 'tick', now: Date.now() }), timeline.cursor === null ? SLIDING_WINDOW_REFRESH_MS : null);
   // The speed holds in wall-clock time even when drawing a minute takes longer than a step: the minutes owed since the
   // last step are added up (fractions carried over).

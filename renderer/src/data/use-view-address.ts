@@ -1,15 +1,28 @@
-// Keeps the address in step with the view (centre, zoom, layers, filters) without adding history entries, so a reload or a
-// copied link reopens it.
-import { useEffect } from 'react';
+// Keeps the address in step with the view (centre, zoom, layers, filters, the playback minute) without adding history
+// entries, so a reload or a copied link reopens it.
+import { useEffect, useRef } from 'react';
 import { writeAddress } from '../boot/view-address';
 import type { LayerVisibility } from '../map/layer-catalog';
 import type { MapViewport } from '../map/map-controller';
 import type { ViewFilter } from './view-filter';
 
-export function useViewAddress(viewport: MapViewport | null, layers: LayerVisibility, filter: ViewFilter): void {
+// A dragged or playing cursor changes the minute many times a second; Chromium ignores a page's history updates beyond
+// about 200 in ten seconds. The latest state is written at most this often.
+const MIN_WRITE_INTERVAL_MS = 400;
+
+/** `playbackMinute`: the playback cursor's minute (epoch ms), null while live. */
+export function useViewAddress(viewport: MapViewport | null, layers: LayerVisibility, filter: ViewFilter, playbackMinute: number | null): void {
+  const lastWrite = useRef(Number.NEGATIVE_INFINITY);
   useEffect(() => {
     if (!viewport) return;
-    const fragment = writeAddress({ view: { center: viewport.center, zoom: viewport.zoom }, layers, filter });
-    if (fragment !== window.location.hash) window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}${fragment}`);
-  }, [viewport, layers, filter]);
+    const fragment = writeAddress({ view: { center: viewport.center, zoom: viewport.zoom }, layers, filter, at: playbackMinute });
+    const write = () => {
+      lastWrite.current = performance.now();
+      if (fragment !== window.location.hash) window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}${fragment}`);
+    };
+    const wait = lastWrite.current + MIN_WRITE_INTERVAL_MS - performance.now();
+    if (wait <= 0) return write();
+    const timer = window.setTimeout(write, wait);
+    return () => window.clearTimeout(timer);
+  }, [viewport, layers, filter, playbackMinute]);
 }

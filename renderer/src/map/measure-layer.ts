@@ -1,8 +1,15 @@
 // The ruler on the map: while it is on, each click adds a point and the path is drawn (dashed) above every overlay.
 // It takes the clicks before MapLibre sees them, so nothing else acts on them: no popup, no pick list, no geofence corner.
+// It takes them from the moment it starts: the geodesic maths (a lazy chunk) measures the points placed before it came.
 import type { FeatureCollection, Geometry } from 'geojson';
 import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap } from 'maplibre-gl';
-import { type LonLat, measurePath, type PathMeasure } from './measure-path';
+import type { LonLat, PathMeasure, measurePath } from './measure-path';
+
+/** What the readout shows: the points placed, and their measure once the maths has loaded (null until then). */
+export interface MeasureReading {
+  points: number;
+  measure: PathMeasure | null;
+}
 
 const SOURCE = 'measure';
 const LAYERS = ['measure-casing', 'measure-line', 'measure-points'] as const;
@@ -16,6 +23,8 @@ const CASING_COLOUR = 'rgba(11, 17, 24, 0.85)';
 export class MeasureLayer {
   private points: LonLat[] = [];
   private pressedAt: { x: number; y: number } | null = null;
+  private maths: typeof measurePath | null = null;
+  private stopped = false;
 
   private readonly onPress = (event: MouseEvent) => {
     this.pressedAt = { x: event.clientX, y: event.clientY };
@@ -43,12 +52,14 @@ export class MeasureLayer {
 
   constructor(
     private readonly map: MapLibreMap,
-    private readonly onChange: (measure: PathMeasure) => void,
+    private readonly onChange: (reading: MeasureReading) => void,
+    private readonly onFailure: (error: Error) => void,
   ) {}
 
-  /** Call once the style is loaded. */
-  start(): void {
-    this.addLayers();
+  /**
+   * Takes the map's clicks at once; the path is drawn once the style (`styleLoaded`) and the maths have loaded.
+   */
+  start(styleLoaded: Promise<void>): void {
     const container = this.map.getContainer();
     container.addEventListener('mousedown', this.onPress, true);
     container.addEventListener('click', this.onClick, true);
@@ -56,10 +67,19 @@ export class MeasureLayer {
     container.classList.add(MEASURING_CLASS);
     this.points = [];
     this.render();
+    Promise.all([import('./measure-path'), styleLoaded])
+      .then(([{ measurePath }]) => {
+        if (this.stopped) return;
+        this.maths = measurePath;
+        this.addLayers();
+        this.render();
+      })
+      .catch((error: Error) => !this.stopped && this.onFailure(error));
   }
 
   /** Ends measuring: the path and its layers leave the map. */
   stop(): void {
+    this.stopped = true;
     const container = this.map.getContainer();
     container.removeEventListener('mousedown', this.onPress, true);
     container.removeEventListener('click', this.onClick, true);
@@ -76,11 +96,12 @@ export class MeasureLayer {
   }
 
   private render(): void {
-    const measure = measurePath(this.points);
+    if (!this.maths) return this.onChange({ points: this.points.length, measure: null });
+    const measure = this.maths(this.points);
     const features: FeatureCollection<Geometry>['features'] = measure.vertices.map((coordinates) => ({ type: 'Feature', geometry: { type: 'Point', coordinates }, properties: {} }));
     if (measure.track.length >= 2) features.push({ type: 'Feature', geometry: { type: 'LineString', coordinates: measure.track }, properties: {} });
     (this.map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData({ type: 'FeatureCollection', features });
-    this.onChange(measure);
+    this.onChange({ points: measure.points, measure });
   }
 
   /** Added last, so above the fires, aircraft and alerts. */

@@ -1,18 +1,17 @@
 // The ruler: the button (or M) turns it on, each click on the map adds a point, and the readout gives the length
 // along the path (km, mi and nautical miles) and the last leg's initial bearing. Escape or the button ends it.
-// The maths and the map layer load on first use, off the path to the first drawn map.
-import { useCallback, useEffect, useState } from 'react';
+// The geodesic maths loads on first use, off the path to the first drawn map; the clicks are taken from the start.
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { isTypingTarget } from '../data/use-collapsible';
 import type { MapController } from '../map/map-controller';
-import type { MeasureLayer } from '../map/measure-layer';
-import type { PathMeasure } from '../map/measure-path';
+import { MeasureLayer, type MeasureReading } from '../map/measure-layer';
 import { useEscapeCancelsDrawing } from './use-escape-cancels-drawing';
 import './MeasureTool.css';
 
 /** `drawing`: a geofence or an area is being drawn; it takes the map's clicks, so the ruler waits. */
 export function MeasureTool({ controller, drawing }: { controller: MapController | null; drawing: boolean }) {
   const [measuring, setMeasuring] = useState(false);
-  const [measure, setMeasure] = useState<PathMeasure | null>(null);
+  const [reading, setReading] = useState<MeasureReading | null>(null);
   const end = useCallback(() => setMeasuring(false), []);
   const available = controller !== null && !drawing;
 
@@ -20,21 +19,15 @@ export function MeasureTool({ controller, drawing }: { controller: MapController
     if (drawing) setMeasuring(false);
   }, [drawing]);
 
-  useEffect(() => {
+  // A layout effect: the ruler takes the map's clicks in the same turn as the key or button, so a click straight after
+  // is a point, not a click lost to the map.
+  useLayoutEffect(() => {
     if (!measuring || !controller) return;
-    let layer: MeasureLayer | null = null;
-    let ended = false;
-    void Promise.all([import('../map/measure-layer'), controller.loaded])
-      .then(([{ MeasureLayer }]) => {
-        if (ended) return;
-        layer = new MeasureLayer(controller.map, setMeasure);
-        layer.start();
-      })
-      .catch(() => setMeasuring(false));
+    const layer = new MeasureLayer(controller.map, setReading, () => setMeasuring(false));
+    layer.start(controller.loaded);
     return () => {
-      ended = true;
-      layer?.stop();
-      setMeasure(null);
+      layer.stop();
+      setReading(null);
     };
   }, [measuring, controller]);
 
@@ -68,17 +61,18 @@ export function MeasureTool({ controller, drawing }: { controller: MapController
           <path d="M1.5 11.5 11.5 1.5l3 3-10 10zM4.5 8.5l1.5 1.5M6.5 6.5l1 1M8.5 4.5l1.5 1.5" fill="none" stroke="currentColor" strokeWidth="1.3" strokeLinejoin="round" />
         </svg>
       </button>
-      {measuring && <MeasureReadout measure={measure} />}
+      {measuring && <MeasureReadout reading={reading} />}
     </>
   );
 }
 
-function MeasureReadout({ measure }: { measure: PathMeasure | null }) {
-  const points = measure?.points ?? 0;
+function MeasureReadout({ reading }: { reading: MeasureReading | null }) {
+  const points = reading?.points ?? 0;
+  const measure = reading?.measure ?? null;
   return (
     <div className="measure-readout" role="status" data-testid="measure-readout" data-points={points}>
       {points < 2 || !measure ? (
-        <p>{points === 0 ? 'Click the map to place the first point.' : 'Click the next point.'}</p>
+        <p>{points === 0 ? 'Click the map to place the first point.' : points === 1 ? 'Click the next point.' : 'Measuring…'}</p>
       ) : (
         <dl>
           <dt>Distance</dt>

@@ -4,7 +4,7 @@
 import { useEffect, useEffectEvent, useMemo } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { axisTicks } from '../data/playback-axis';
-import { PLAYBACK_SPEEDS, type PlaybackSpeed } from '../data/playback-cursor';
+import { PLAYBACK_RANGE_HOURS, PLAYBACK_SPEEDS, type PlaybackSpeed } from '../data/playback-cursor';
 import { histogramPath } from '../data/playback-histogram';
 import { isTypingTarget } from '../data/use-collapsible';
 import type { AircraftNarrowing } from '../data/aircraft-view';
@@ -14,11 +14,6 @@ import { usePlaybackMap } from '../data/use-playback-map';
 import { formatClock, formatLocal, formatMinuteUtc } from '../format/time-format';
 import type { MapController, MapViewport } from '../map/map-controller';
 
-const RANGES = [
-  { hours: 1, label: '1 h' },
-  { hours: 6, label: '6 h' },
-  { hours: 24, label: '24 h' },
-];
 const WIDTH = 1000;
 const HEIGHT = 40;
 
@@ -28,6 +23,7 @@ export function PlaybackBar({
   controller,
   viewport,
   aircraftNarrowing,
+  openAt,
   onMinuteChange,
 }: {
   api: ApiClient;
@@ -35,10 +31,12 @@ export function PlaybackBar({
   viewport: MapViewport | null;
   /** The filter's: the aircraft of a playback minute are filtered as now's are. */
   aircraftNarrowing: AircraftNarrowing;
+  /** The minute to open at (the address's, epoch ms; null: live). */
+  openAt: number | null;
   /** The cursor's minute (its start, epoch ms), null when live: the HUD follows it. */
   onMinuteChange: (minuteStart: number | null) => void;
 }) {
-  const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor();
+  const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor(openAt);
   const { counts, error } = usePlaybackHistogram(api, viewport, from, end, minutes);
   usePlaybackMap(api, controller, minuteStart, viewport, aircraftNarrowing);
   const reportMinute = useEffectEvent(onMinuteChange);
@@ -105,9 +103,9 @@ export function PlaybackBar({
           {error ? `Timeline unavailable: ${error}` : `${total.toLocaleString()} events in ${hours} h`}
         </span>
         <div className="playback-ranges" role="group" aria-label="Range">
-          {RANGES.map((range) => (
-            <button key={range.hours} type="button" aria-pressed={hours === range.hours} onClick={() => dispatch({ type: 'range', hours: range.hours })}>
-              {range.label}
+          {PLAYBACK_RANGE_HOURS.map((range) => (
+            <button key={range} type="button" aria-pressed={hours === range} onClick={() => dispatch({ type: 'range', hours: range })}>
+              {range} h
             </button>
           ))}
         </div>

@@ -47,7 +47,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
     return snapshot.alerts.filter((alert) => Date.parse(alert.createdAt) < end && Date.parse(alert.createdAt) >= start);
   }, [snapshot.alerts, playbackMinute, filter]);
   const { visibility, toggle } = useLayerVisibility(session, address.layers);
-  useViewAddress(viewport, visibility, filter);
+  useViewAddress(viewport, visibility, filter, playbackMinute);
   const [camera, setCamera] = useState<{ id: string; title: string } | null>(null);
   const [draft, dispatchDraft] = useReducer(draftReducer, NO_DRAFT);
 
@@ -135,7 +135,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
       />
       <SearchBox api={api} controller={controller} />
       <CursorCoordinates controller={controller} />
-      <PlaybackBar api={api} controller={controller} viewport={readyView} aircraftNarrowing={filter} onMinuteChange={setPlaybackMinute} />
+      <PlaybackBar api={api} controller={controller} viewport={readyView} aircraftNarrowing={filter} openAt={address.at} onMinuteChange={setPlaybackMinute} />
       <ShortcutsHelp />
       <MeasureTool controller={controller} drawing={draft.drawing} />
       {camera && <CameraPanel api={api} camera={camera} onClose={() => setCamera(null)} />}
