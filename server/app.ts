@@ -18,6 +18,7 @@ import errorHandler from './plugins/error-handler.js';
 import hostGuard from './plugins/host-guard.js';
 import openApi from './plugins/openapi.js';
 import routeTable from './plugins/route-table.js';
+import { projectPath } from './project-root.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -26,7 +27,7 @@ declare module 'fastify' {
   }
 }
 
-const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
+const VERSION = (JSON.parse(readFileSync(projectPath('package.json'), 'utf8')) as { version: string }).version;
 
 export interface BuildAppOptions {
   logger?: Logger | false;

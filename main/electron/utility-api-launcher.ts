@@ -3,7 +3,7 @@
 import { EventEmitter } from 'node:events';
 import type { ForkOptions, UtilityProcess } from 'electron';
 import type { ApiProcessMessage, SupervisorMessage } from '../../server/ipc-protocol.js';
-import { API_ENTRY, type ApiChannel, type ApiChannelEvents, type ApiLauncher, typeScriptLoader } from '../stack/api-launcher.js';
+import { type ApiChannel, type ApiChannelEvents, type ApiEntry, apiEntry, type ApiLauncher } from '../stack/api-launcher.js';
 import { pipeLines } from '../stack/stack-logger.js';
 
 /** Electron's `utilityProcess` (passed in: nothing here loads electron itself). */
@@ -44,11 +44,11 @@ class UtilityApiChannel extends EventEmitter<ApiChannelEvents> implements ApiCha
 export class UtilityApiLauncher implements ApiLauncher {
   constructor(
     private readonly utility: UtilityProcessModule,
-    private readonly entry: string = API_ENTRY,
-    private readonly execArgv: string[] = ['--import', typeScriptLoader()],
+    private readonly entry: () => ApiEntry = apiEntry,
   ) {}
 
   launch(): ApiChannel {
-    return new UtilityApiChannel(this.utility, this.entry, this.execArgv);
+    const { file, execArgv } = this.entry();
+    return new UtilityApiChannel(this.utility, file, execArgv);
   }
 }

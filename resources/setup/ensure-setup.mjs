@@ -5,6 +5,7 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildApiIfStale } from './api-build.mjs';
 import { vendorStackBinaries } from './vendor-stack-binaries.mjs';
 import { buildRendererIfStale } from './renderer-build.mjs';
 import { SYSTEM_PACKAGES, systemPackagesNeeded, TEST_PACKAGES } from './system-packages.mjs';
@@ -88,4 +89,10 @@ try {
   for (const line of buildRendererIfStale(root)) say(line);
 } catch (error) {
   fail(`could not build the user interface: ${error.message}`);
+}
+try {
+  for (const line of buildApiIfStale(root)) say(line);
+} catch (error) {
+  // Not fatal: without a fresh bundle the API process runs server/main.ts through tsx.
+  say(`could not build the API process, it will run from its sources: ${error.message}`);
 }

@@ -4,7 +4,9 @@
 // firefighting operation). A callsign alone never flags: callsign prefixes are shared with military trainers
 // (HAWK2xx) and registrations flown as callsigns (C-FRGY as CFRGY).
 import { readFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
+import { projectPath } from '../project-root.js';
 
 const listSchema = z.object({
   typeCodes: z.record(z.string(), z.string()),
@@ -16,7 +18,7 @@ const listSchema = z.object({
   }),
 });
 
-export const FIREFIGHTING_LIST_FILE = new URL('../../resources/firefighting-aircraft.json', import.meta.url);
+export const FIREFIGHTING_LIST_FILE = pathToFileURL(projectPath('resources', 'firefighting-aircraft.json'));
 
 export interface AircraftIdentity {
   typeCode: string | null;

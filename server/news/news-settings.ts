@@ -1,9 +1,9 @@
 // The news pipeline's settings (NEWS_*, LLM_*, SUMMARY_*, INCLUDE_FUTURES), checked once.
-import path from 'node:path';
 import { z } from 'zod';
+import { projectPath } from '../project-root.js';
 
-export const SHIPPED_FEEDS_FILE = path.resolve(import.meta.dirname, '..', '..', 'resources', 'feeds.json');
-export const PROMPTS_DIR = path.resolve(import.meta.dirname, '..', '..', 'resources', 'prompts');
+export const SHIPPED_FEEDS_FILE = projectPath('resources', 'feeds.json');
+export const PROMPTS_DIR = projectPath('resources', 'prompts');
 export const OPENAI_DEFAULT_URL = 'https://api.openai.com/v1';
 export const ANTHROPIC_DEFAULT_URL = 'https://api.anthropic.com/v1';
 export const DEFAULT_MODEL = { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest' } as const;

@@ -2,13 +2,13 @@
 // Without a build, `/` says how to make one instead of answering a bare 404.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { PUBLIC_ROUTE } from '../http/route-access.js';
+import { projectPath } from '../project-root.js';
 
-export const DEFAULT_RENDERER_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../renderer/dist');
+export const DEFAULT_RENDERER_DIR = projectPath('renderer', 'dist');
 
 // MapLibre draws in a blob: worker; tiles and the live socket go to this origin only ('self' covers
 // ws:/wss: to the same host in CSP Level 3). With an online map style (MAP_STYLE_URL) its tiles, glyphs
