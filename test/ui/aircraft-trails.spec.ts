@@ -1,6 +1,7 @@
 // An aircraft's trail is drawn behind it, and its popup says how far it is from the fire it is paired with, and since
 // when they are paired.
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { ingestFires } from './support/api-helpers.js';
 import { placeAircraft } from './support/aircraft-fixture.js';
 import { placeTrail } from './support/aircraft-trail-fixture.js';

@@ -1,6 +1,6 @@
 // A firefighting aircraft is drawn (canvas-drawn icon), and a fire ingested within 20 miles gets a
 // line to it as soon as the server pairs them.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { ingestFires } from './support/api-helpers.js';
 import { placeAircraft } from './support/aircraft-fixture.js';
 import { AppPage } from './pages/app-page.js';

@@ -1,5 +1,5 @@
 // Load → ready, the HUD on screen, the token leaves the address bar, named error screens.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
 

@@ -1,6 +1,6 @@
 // The Sources tab's cameras row edits the camera directories: a refused address shows the API's words and saves
 // nothing; a good list is saved (and read back by the API); "Use setting" returns to CAMERA_SOURCES.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 import { uiStack } from './support/stack-file.js';
 

@@ -1,5 +1,5 @@
 // A camera on the map opens its snapshot panel; a snapshot the server cannot give is said in words.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { placeCamera } from './support/camera-fixture.js';
 import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';

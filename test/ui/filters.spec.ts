@@ -3,7 +3,8 @@
 // PNG is the map at its drawn size with its legend beside it.
 import { readFile } from 'node:fs/promises';
 import { parse } from 'csv-parse/sync';
-import { expect, test, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
 import { MapPage } from './pages/map-page.js';

@@ -5,7 +5,7 @@
 import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { createStackLogger } from '../../main/stack/stack-logger.js';
 import { readStackSettings } from '../../main/stack/stack-settings.js';
 import { StackSupervisor } from '../../main/stack/stack-supervisor.js';

@@ -1,5 +1,5 @@
 // Draw a geofence on the map, name and save it, then a fire ingested inside it raises an alert live.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
 import { GeofencesPage } from './pages/geofences-page.js';

@@ -1,7 +1,7 @@
 // Keys tab round trip: a bad value shows the API's format error next to the field; a good one is
 // stored, shown masked, the field cleared and the value never echoed; delete returns to "not set".
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 import { KeysPage } from './pages/keys-page.js';
 

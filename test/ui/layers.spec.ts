@@ -1,5 +1,5 @@
 // Every layer toggles: the button's aria-pressed, the map's own layout visibility, and a count shown.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
 import { LAYER_KEYS, MapPage } from './pages/map-page.js';

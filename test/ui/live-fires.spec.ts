@@ -1,5 +1,5 @@
 // A fire ingested through the API appears live in the view, without reload; one outside the view is not sent.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { fireUrlSuffix, ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';

@@ -1,6 +1,7 @@
 // The live socket reconnects with growing backoff after it drops, says so meanwhile, and catches up on
 // what was sent while it was down.
-import { expect, test, type WebSocketRoute } from '@playwright/test';
+import { type WebSocketRoute } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { fireUrlSuffix, ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';

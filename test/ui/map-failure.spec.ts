@@ -1,5 +1,5 @@
 // A map that cannot start says so on the error screen (named failure), instead of a blank page.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 
 test('a map library that cannot load shows the error screen with map-failed', async ({ page }) => {

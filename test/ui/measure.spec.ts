@@ -1,7 +1,8 @@
 // The ruler: the button (or M) turns it on, each click adds a point, the readout gives the length along the path (km,
 // mi, nm) and the last leg's bearing; a click on a fire adds a point instead of opening its popup; a drag still pans;
 // Escape ends it and the map's clicks open popups again.
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { type LonLat, measurePath } from '../../renderer/src/map/measure-path.js';
 import { ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';

@@ -1,6 +1,6 @@
 // Stories in the database, the summary jobs run offline (no model: the extractive digest): the HUD pins
 // the daily recap and shows the hourly summary and the newest news; the News tab finds the story.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
 import { uiStack } from './support/stack-file.js';

@@ -2,7 +2,7 @@
 // the UI stack's feed list and scraped by its news job; the story is placed from the gazetteer, and its popup gives
 // the headline, the outlet, the place and the words that named it, and a link to the article.
 import { writeFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { newsFixture, startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
 import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';

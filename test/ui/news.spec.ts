@@ -1,5 +1,5 @@
 // The News tab: search, category and summary kinds answer; a search nothing matches says so; titles link out.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 import { addNewsStories } from './support/news-fixture.js';
 

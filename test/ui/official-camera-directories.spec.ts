@@ -1,7 +1,8 @@
 // Official camera directories: a Caltrans district switched on in the cameras' settings says what its crawl
 // did in words (here: its address is refused, the stack's CALTRANS_CCTV_URL being a closed loopback port),
 // and a fire's popup offers the cameras within 20 miles, each opening the camera panel.
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { apiGet, ingestFires } from './support/api-helpers.js';
 import { placeCamera } from './support/camera-fixture.js';
 import { AppPage } from './pages/app-page.js';

@@ -1,7 +1,7 @@
 // Picking what is under the cursor: a click over several objects lists them all (the objects before the alert raised
 // about them, the geofence's area left out), choosing one opens its popup, Escape closes it. The alert ring lies beneath
 // the fire: the fire is what a click finds first.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { createGeofence, ingestFires } from './support/api-helpers.js';
 import { placeAircraft } from './support/aircraft-fixture.js';
 import { AppPage } from './pages/app-page.js';

@@ -1,6 +1,6 @@
 // The offline basemap names where the analyst is: countries and capitals at zoom 4, cities at zoom 8, from the
 // API's place tiles, drawn with local fonts (the style has no glyph server). Popups show coordinates and age.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';

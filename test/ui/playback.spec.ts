@@ -1,6 +1,6 @@
 // Playback: the timeline counts the minute's events; dragging the cursor shows the map as of that
 // minute (a fire detected later disappears), and Live brings the present back.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { apiGet, ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';

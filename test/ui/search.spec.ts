@@ -1,6 +1,7 @@
 // The search box: Ctrl+K or "/" opens it, a place name or a position lists results, Enter flies the map there,
 // Escape closes it. Against the real gazetteer the UI stack loads at start.
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';
 import { waitForGazetteer } from './support/places-ready.js';

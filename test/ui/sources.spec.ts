@@ -1,7 +1,7 @@
 // The Sources tab, the first-run place: each source's state in words, Run now answering in words, a setting saved
 // (the visible map area as the fire area), refused with the reason, and back to its default; a value set in the
 // environment shown as such; the Telegram test message saying what is missing, then the Bot API's answer.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';
 import { SourcesPage } from './pages/sources-page.js';

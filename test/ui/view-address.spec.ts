@@ -1,7 +1,8 @@
 // The view in the address: panning and toggling write it (no token in it), a reload of the same tab reopens the same
 // place and layers with the token it was opened with, and a new tab given the link alone asks for the token. The
 // playback minute is in it too: a reload reopens playback there; a minute still to come opens live.
-import { expect, type Page, test } from '@playwright/test';
+import { type Page } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
 import { MapPage } from './pages/map-page.js';
