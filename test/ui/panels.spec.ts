@@ -1,5 +1,5 @@
 // The map first: the brief column and the side panel fold away (button or key) and come back; the choice survives a reload.
-import { expect, test } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 
 test('the brief and the side panel fold away with a button or a key, and stay folded after a reload', async ({ page }) => {

@@ -16,7 +16,12 @@ function remembered(key: string): boolean {
   }
 }
 
-export function useCollapsible(key: string, shortcut: string): { collapsed: boolean; toggle: () => void } {
+export interface Folding {
+  collapsed: boolean;
+  toggle: () => void;
+}
+
+export function useCollapsible(key: string, shortcut: string): Folding {
   const [collapsed, setCollapsed] = useState(() => remembered(key));
   const toggle = useCallback(() => setCollapsed((value) => !value), []);
 

@@ -131,6 +131,10 @@ export function fireTargetPosition(targetId: string): [number, number] | null {
   return [Number(match[2]), Number(match[1])];
 }
 
+/**
+ * One line per aircraft, to its nearest fire or incident (the one its popup names): over a busy fire area every pair
+ * within the radius would be a hundred lines meeting on the aircraft and hiding it.
+ */
 export function correlationFeatures(
   correlations: readonly CorrelationLine[],
   aircraft: readonly Aircraft[],
@@ -139,7 +143,7 @@ export function correlationFeatures(
   const planes = new Map(aircraft.map((plane) => [plane.icao24, plane]));
   const incidentById = new Map(incidents.map((incident) => [incident.irwinId, incident]));
   const features: Array<Feature<Geometry, Props>> = [];
-  for (const pair of correlations) {
+  for (const pair of closestPairs(correlations).values()) {
     const plane = planes.get(pair.icao24);
     const from: [number, number] | null = plane
       ? [plane.longitude, plane.latitude]

@@ -31,7 +31,7 @@ export const LEGEND: Record<LayerKey, LegendEntry[]> = {
     { symbol: { shape: 'plane', color: PALETTE.aircraftFirefighting }, text: 'Firefighting aircraft (by type, operator or registration)' },
     { symbol: { shape: 'plane', color: PALETTE.aircraft }, text: 'Other aircraft' },
     { symbol: { shape: 'line', color: PALETTE.aircraftFirefighting, dashed: false }, text: 'Trail: where the aircraft flew in the last 30 minutes' },
-    { symbol: { shape: 'line', color: PALETTE.correlation, dashed: true }, text: 'Firefighting aircraft within 20 miles of a fire or incident' },
+    { symbol: { shape: 'line', color: PALETTE.correlation, dashed: true }, text: 'Firefighting aircraft to its nearest fire or incident within 20 miles' },
   ],
   events: [{ symbol: { shape: 'dot', color: PALETTE.event, size: 7 }, text: 'Event of the live feed (fire, camera) in the map window' }],
   geofences: [{ symbol: { shape: 'area', color: PALETTE.geofence }, text: 'Geofence: an area you watch' }],

@@ -127,10 +127,12 @@ export class MapController {
     });
     markBoot('map-created');
     map.touchZoomRotate.disableRotation();
+    // Zoom buttons alone in the bottom-right corner (the map buttons stack above them); the scale bar bottom-left with
+    // the credits above it (a later bottom control goes on top), free to wrap across the map's width.
     map.addControl(new lib.NavigationControl({ showCompass: false }), 'bottom-right');
     map.addControl(new lib.ScaleControl({ unit: 'metric' }), 'bottom-left');
     const attribution = new PlainAttributionControl();
-    map.addControl(attribution, 'bottom-right');
+    map.addControl(attribution, 'bottom-left');
     // The aircraft layer may ask for its icons before load; they are drawn on demand.
     map.on('styleimagemissing', (event: { id: string }) => event.id.startsWith('aircraft') && addAircraftIcons(map));
     const loaded = new Promise<void>((resolve, reject) => {
@@ -393,8 +395,8 @@ export class MapController {
   }
 
   /**
-   * The search box covers the map's top and the map's own controls (attribution, zoom, scale) and the playback bar its
-   * bottom, and MapLibre places a popup by the canvas alone: one that opens under them is panned into the free part.
+   * The search box covers the map's top and the map's own controls (credits and scale bar, zoom buttons) its bottom,
+   * and MapLibre places a popup by the canvas alone: one that opens under them is panned into the free part.
    */
   private keepPopupInView(popup: MapLibre.Popup): void {
     const box = popup.getElement().getBoundingClientRect();
@@ -404,7 +406,7 @@ export class MapController {
       return found && found.height > 0 ? found[side] : fallback;
     };
     const top = edge('[data-testid="search-box"]', 'bottom', this.map.getContainer().getBoundingClientRect().top) + POPUP_GAP_PX;
-    const bottom = Math.min(edge('.maplibregl-ctrl-bottom-right', 'top', page), edge('[data-testid="playback"]', 'top', page)) - POPUP_GAP_PX;
+    const bottom = Math.min(...['.maplibregl-ctrl-bottom-left', '.maplibregl-ctrl-bottom-right', '[data-testid="playback"]'].map((selector) => edge(selector, 'top', page))) - POPUP_GAP_PX;
     // Taller than the free part: its top (the title) stays in view.
     const shift = box.top < top || box.height > bottom - top ? box.top - top : box.bottom > bottom ? box.bottom - bottom : 0;
     if (shift !== 0) this.map.panBy([0, shift], { duration: 250 });

@@ -1,5 +1,5 @@
-// Where the pointer is on the map: lat, lon in decimal degrees and DMS, at the bottom centre
-// of the map (the bottom-left corner is under the brief column on small screens).
+// Where the pointer is on the map: lat, lon in decimal degrees and DMS, at the bottom centre of the map (between the
+// scale bar and the zoom buttons, below the credits).
 // Updated at most once an animation frame; hidden when the pointer leaves the map.
 import { useEffect, useState } from 'react';
 import { formatDecimal, formatDms } from '../format/coordinates';

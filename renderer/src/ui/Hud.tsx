@@ -2,6 +2,7 @@
 import type { Alert, HealthReport } from '../api/api-types';
 import type { FireWindowCounts } from '../data/fire-windows';
 import type { LiveStatus } from '../data/use-live-feed';
+import type { Folding } from '../data/use-collapsible';
 import type { NewsDigest } from '../data/use-news-digest';
 import { BriefColumn } from './hud/BriefColumn';
 import { Counter } from './hud/Counter';
@@ -20,9 +21,11 @@ export interface HudProps {
   windowLabel: string;
   alerts: Alert[];
   news: NewsDigest;
+  /** The brief column's fold (the workspace lays the map out by it). */
+  brief: Folding;
 }
 
-export function Hud({ health, healthError, live, fireWindow, aircraftCount, filterWords, windowLabel, alerts, news }: HudProps) {
+export function Hud({ health, healthError, live, fireWindow, aircraftCount, filterWords, windowLabel, alerts, news, brief }: HudProps) {
   // The counter names a preset window; a chosen one is spelled out beside the other filters.
   const shownFilters = windowLabel === 'chosen window' ? filterWords : filterWords.slice(1);
   return (
@@ -43,7 +46,7 @@ export function Hud({ health, healthError, live, fireWindow, aircraftCount, filt
         <PipelineFreshnessList pipelines={health.pipelines} error={healthError} />
         <LiveBadge status={live} />
       </header>
-      <BriefColumn alerts={alerts} news={news} pipelines={health.pipelines} />
+      <BriefColumn alerts={alerts} news={news} pipelines={health.pipelines} folding={brief} />
     </section>
   );
 }

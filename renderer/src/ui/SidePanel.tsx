@@ -2,7 +2,7 @@
 import { type Dispatch, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { LayerSnapshot } from '../data/layer-loader';
-import { useCollapsible } from '../data/use-collapsible';
+import type { Folding } from '../data/use-collapsible';
 import type { LayerKey, LayerVisibility } from '../map/layer-catalog';
 import type { MapController, MapViewport } from '../map/map-controller';
 import type { ViewFilter } from '../data/view-filter';
@@ -25,6 +25,8 @@ const TABS = [
 type TabId = (typeof TABS)[number]['id'];
 
 export interface SidePanelProps {
+  /** Folded or open (the workspace lays the map out by it). */
+  folding: Folding;
   api: ApiClient;
   controller: MapController | null;
   snapshot: LayerSnapshot;
@@ -41,7 +43,7 @@ export interface SidePanelProps {
 
 export function SidePanel(props: SidePanelProps) {
   const [tab, setTab] = useState<TabId>('layers');
-  const { collapsed, toggle } = useCollapsible('side-panel', ']');
+  const { collapsed, toggle } = props.folding;
   if (collapsed) {
     return (
       <nav className="side-panel side-panel-collapsed" aria-label="Panels">

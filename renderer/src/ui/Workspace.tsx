@@ -1,10 +1,11 @@
-// The analyst's screen: map underneath, HUD on top, side panel, playback bar. Each hook has one job;
-// this component wires them together.
+// The analyst's screen: HUD bar on top, playback bar below, the brief and the side panel beside the map (each folds
+// away and the map takes its room). Each hook has one job; this component wires them together.
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { HealthReport, UiSettings } from '../api/api-types';
 import { type AddressState, WORLD_VIEW } from '../boot/view-address';
 import { useFireWindow } from '../data/use-fire-window';
+import { useCollapsible } from '../data/use-collapsible';
 import { useHealth } from '../data/use-health';
 import { useLayerVisibility } from '../data/use-layer-visibility';
 import { useLiveMessages } from '../data/use-live-messages';
@@ -50,6 +51,9 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   useViewAddress(viewport, visibility, filter, playbackMinute);
   const [camera, setCamera] = useState<{ id: string; title: string } | null>(null);
   const [draft, dispatchDraft] = useReducer(draftReducer, NO_DRAFT);
+  // The layout follows the panels: the map's box (and its controls with it) takes the room a folded panel leaves.
+  const brief = useCollapsible('brief', '[');
+  const panels = useCollapsible('side-panel', ']');
 
   // The same view again: its layers and the HUD's counts.
   const reloadView = () => {
@@ -105,7 +109,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   useEffect(() => controller?.setCredits(health.attributions), [controller, health.attributions]);
 
   return (
-    <div className="workspace">
+    <div className="workspace" data-brief={brief.collapsed ? 'folded' : 'open'} data-panels={panels.collapsed ? 'folded' : 'open'}>
       <MapView setup={mapSetup} events={events} />
       {failure && <ErrorScreen failure={failure} onRetry={null} />}
       <Hud
@@ -118,8 +122,10 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         aircraftCount={snapshot.aircraftCount}
         alerts={hudAlerts}
         news={news}
+        brief={brief}
       />
       <SidePanel
+        folding={panels}
         api={api}
         controller={controller}
         snapshot={snapshot}

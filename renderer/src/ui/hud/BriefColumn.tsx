@@ -1,6 +1,6 @@
 // The reading column: pinned daily recap, latest hourly and analyst summaries, newest news, recent alerts.
 import type { Alert, NewsSummary, PipelineFreshness } from '../../api/api-types';
-import { useCollapsible } from '../../data/use-collapsible';
+import type { Folding } from '../../data/use-collapsible';
 import type { NewsDigest } from '../../data/use-news-digest';
 import { formatBoth } from '../../format/time-format';
 import { ExternalLink } from '../ExternalLink';
@@ -16,8 +16,8 @@ function SummarySlot({ testId, title, summary, available }: { testId: string; ti
   );
 }
 
-export function BriefColumn({ alerts, news, pipelines }: { alerts: Alert[]; news: NewsDigest; pipelines: Record<string, PipelineFreshness> }) {
-  const { collapsed, toggle } = useCollapsible('brief', '[');
+export function BriefColumn({ alerts, news, pipelines, folding }: { alerts: Alert[]; news: NewsDigest; pipelines: Record<string, PipelineFreshness>; folding: Folding }) {
+  const { collapsed, toggle } = folding;
   if (collapsed) {
     return (
       <aside className="brief brief-collapsed" aria-label="Brief">

@@ -1,0 +1,116 @@
+// The map first, on a laptop's screen: with the brief and the side panel open or folded, the map's own instruments
+// (scale bar, credits, zoom buttons), the map buttons, the playback bar and the HUD are whole, on screen, on top of
+// everything else and clear of each other and of the pointer's coordinates; no scrap of the map (a label cut to "qa")
+// shows in a strip beside a panel.
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
+import { AppPage } from './pages/app-page.js';
+
+const SIZES = [
+  { width: 1280, height: 720 },
+  { width: 1440, height: 900 },
+];
+
+const MAP_INSTRUMENTS = {
+  'scale bar': '.maplibregl-ctrl-scale',
+  credits: '[data-testid="map-attribution"]',
+  'zoom buttons': '.maplibregl-ctrl-bottom-right .maplibregl-ctrl-group',
+};
+const MAP_BUTTONS = {
+  'shortcuts button': '[data-testid="shortcuts-button"]',
+  'measure button': '[data-testid="measure-button"]',
+};
+const BARS = {
+  'playback bar': '[data-testid="playback"]',
+  HUD: '.hud-bar',
+};
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+type PageDocument = { elementFromPoint(x: number, y: number): { closest(selector: string): unknown } | null };
+
+/** Whether the element at each page point is (inside) what the selector names: what the user sees there. */
+function onTopAt(page: Page, selector: string, points: ReadonlyArray<{ x: number; y: number }>): Promise<boolean[]> {
+  return page.evaluate(
+    ({ selector: wanted, points: at }) => {
+      const { document } = globalThis as unknown as { document: PageDocument };
+      return at.map(({ x, y }) => document.elementFromPoint(x, y)?.closest(wanted) != null);
+    },
+    { selector, points },
+  );
+}
+
+async function boxOf(page: Page, name: string, selector: string): Promise<Box> {
+  const locator = page.locator(selector);
+  await expect(locator, `the ${name} is shown`).toBeVisible();
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${name} not on screen`);
+  return box;
+}
+
+const apart = (a: Box, b: Box) => a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+const inside = (inner: Box, outer: Box) =>
+  inner.x >= outer.x && inner.y >= outer.y && inner.x + inner.width <= outer.x + outer.width && inner.y + inner.height <= outer.y + outer.height;
+
+async function setPanels(page: Page, open: boolean): Promise<void> {
+  for (const testId of ['brief-toggle', 'side-panel-toggle']) {
+    const toggle = page.getByTestId(testId);
+    if ((await toggle.getAttribute('aria-expanded')) !== String(open)) await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', String(open));
+  }
+}
+
+for (const size of SIZES) {
+  for (const open of [true, false]) {
+    test(`at ${size.width}×${size.height} with the panels ${open ? 'open' : 'folded'}, the map's instruments, the playback bar and the HUD are whole and on top`, async ({ page }) => {
+      await page.setViewportSize(size);
+      const app = new AppPage(page);
+      await app.openReady();
+      await setPanels(page, open);
+      const screen = { x: 0, y: 0, ...size };
+      const map = await boxOf(page, 'map', '.map canvas.maplibregl-canvas');
+
+      const boxes = new Map<string, Box>();
+      for (const [name, selector] of Object.entries({ ...MAP_INSTRUMENTS, ...MAP_BUTTONS, ...BARS })) {
+        // The map resizes with the panels: the controls settle with it.
+        await expect
+          .poll(async () => {
+            const box = await boxOf(page, name, selector);
+            const { x, y, width, height } = box;
+            // Each end and the middle: a line half under a panel is not readable.
+            const points = [
+              { x: x + 2, y: y + height / 2 },
+              { x: x + width / 2, y: y + height / 2 },
+              { x: x + width - 2, y: y + height / 2 },
+            ];
+            boxes.set(name, box);
+            return { onScreen: inside(box, screen), onTop: await onTopAt(page, selector, points) };
+          }, { message: `the ${name} is whole and on top` })
+          .toEqual({ onScreen: true, onTop: [true, true, true] });
+      }
+      for (const name of Object.keys(MAP_INSTRUMENTS)) expect(inside(boxes.get(name)!, map), `the ${name} lies on the map`).toBe(true);
+      // The pointer's coordinates show at the map's bottom while it is over the map.
+      await page.mouse.move(map.x + map.width / 2, map.y + map.height / 2);
+      boxes.set('cursor coordinates', await boxOf(page, 'cursor coordinates', '[data-testid="cursor-coordinates"]'));
+      const controls = [...Object.keys(MAP_INSTRUMENTS), ...Object.keys(MAP_BUTTONS), 'cursor coordinates'];
+      for (const [index, a] of controls.entries()) {
+        for (const b of controls.slice(index + 1)) expect(apart(boxes.get(a)!, boxes.get(b)!), `the ${a} and the ${b} do not overlap`).toBe(true);
+      }
+
+      // Beside an open panel there is no strip of map (its labels would show as scraps of text).
+      if (open) {
+        const middle = size.height / 2;
+        const strips = [
+          { x: 3, y: middle },
+          { x: size.width - 3, y: middle },
+        ];
+        expect(await onTopAt(page, '.map', strips), 'no map shows beside the panels').toEqual([false, false]);
+      }
+    });
+  }
+}
