@@ -2,7 +2,7 @@
 // when they are paired.
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/ui-test.js';
-import { ingestFires } from './support/api-helpers.js';
+import { apiGet, ingestFires } from './support/api-helpers.js';
 import { placeAircraft } from './support/aircraft-fixture.js';
 import { placeTrail } from './support/aircraft-trail-fixture.js';
 import { AppPage } from './pages/app-page.js';
@@ -25,6 +25,11 @@ test('an aircraft is drawn with its trail behind it; its popup gives the distanc
   await placeTrail(PLANE.icao24, TRAIL_START, [PLANE.longitude, PLANE.latitude], 20);
   await ingestFires([{ ...FIRE }]);
 
+  // Paired by the server once the fire is in (GET /api/correlations): the page then opens on the pair.
+  await expect
+    .poll(async () => (await apiGet<Array<{ icao24: string }>>('/api/correlations')).some((pair) => pair.icao24 === PLANE.icao24), { timeout: 20_000 })
+    .toBe(true);
+
   const app = new AppPage(page);
   const map = new MapPage(page);
   const hud = new HudPage(page);
@@ -34,11 +39,9 @@ test('an aircraft is drawn with its trail behind it; its popup gives the distanc
   await expect.poll(async () => (await renderedKinds(page)).some((f) => f.kind === 'aircraft-trail' && f.icao24 === PLANE.icao24)).toBe(true);
   const middle: [number, number] = [(TRAIL_START[0] + PLANE.longitude) / 2, (TRAIL_START[1] + PLANE.latitude) / 2];
   await expect.poll(() => map.featuresNear('aircraft', middle[0], middle[1])).toBeGreaterThan(0);
+  // The pairing line, from the aircraft to the fire.
+  await expect.poll(() => map.featuresNear('aircraft', (PLANE.longitude + FIRE.longitude) / 2, PLANE.latitude)).toBeGreaterThan(0);
 
-  // Paired by the server once the fire is in; a reload reads the pair with its start.
-  await expect.poll(() => map.featuresNear('aircraft', (PLANE.longitude + FIRE.longitude) / 2, PLANE.latitude), { timeout: 20_000 }).toBeGreaterThan(0);
-  await app.openReady({ view: [-71.1, -41.03, 9] });
-  await expect.poll(() => hud.counterValue('aircraft')).toBe(1);
   const point = await map.pagePoint(PLANE.longitude, PLANE.latitude);
   await page.mouse.click(point.x, point.y);
   const popup = page.locator('.vantage-popup');
