@@ -2,7 +2,8 @@
 // loader's rules) changes. One transaction under a cross-process lock, so a stopped or failed load leaves the
 // previous data (or none) and the next start loads again; other processes wait for the one that loads.
 import type { FastifyBaseLogger } from 'fastify';
-import type { GazetteerRepository } from './gazetteer-repository.js';
+import type { Queryable } from '../db/database.js';
+import { placeBatchCopy, type GazetteerRepository } from './gazetteer-repository.js';
 import type { GazetteerSource } from './gazetteer-source.js';
 import type { GazetteerProgress } from './places-schemas.js';
 
@@ -80,6 +81,14 @@ export class GazetteerLoader {
   private async loadOnce(): Promise<boolean> {
     const started = Date.now();
     const total = await this.source.recordCount();
+    // Milliseconds per phase, logged with "gazetteer ready": where a slow first start went.
+    const phases: Record<string, number> = {};
+    let phaseStarted = started;
+    const phaseDone = (phase: string) => {
+      const now = Date.now();
+      phases[phase] = now - phaseStarted;
+      phaseStarted = now;
+    };
     const result = await this.repository.loadExclusively(async (client) => {
       if (this.stopped) throw new LoadStopped('stopped');
       const current = await this.repository.stateIn(client);
@@ -88,25 +97,64 @@ export class GazetteerLoader {
       await this.repository.recordState({ version: this.source.version, state: 'loading', places: 0, boundaries: 0, error: null });
       this.log.info({ version: this.source.version, total }, 'loading the gazetteer');
       await this.repository.clear(client);
-      let places = 0;
-      for await (const batch of this.source.places(BATCH_SIZE, (read) => (this.progressNow.loaded = read))) {
+      phaseDone('prepare');
+      await this.insertAllPlaces(client);
+      phaseDone('places');
+      await this.repository.indexPlaces(client);
+      phaseDone('placeIndexes');
+      // PostGIS makes the boundaries on a second connection while this one builds the trigram index (a core each).
+      const boundaries = this.source.boundaries().then((records) => {
         if (this.stopped) throw new LoadStopped('stopped');
-        await this.repository.insertPlaces(client, batch);
-        places += batch.length;
-        this.progressNow.places = places;
+        return this.repository.makeBoundaries(records);
+      });
+      // Awaited after the name indexes (or below); until then a failure is not unhandled.
+      boundaries.catch(() => undefined);
+      try {
+        await this.repository.indexNames(client);
+        phaseDone('nameIndexes');
+        await this.repository.insertBoundaries(client, await boundaries);
+        phaseDone('boundaries');
+      } finally {
+        // A load that failed or stopped leaves nothing running on the second connection.
+        await boundaries.catch(() => undefined);
       }
-      await this.repository.indexNames(client);
-      await this.repository.insertBoundaries(client, await this.source.boundaries());
       await this.repository.deriveBoundaryCodes(client);
+      await this.repository.swapPlaces(client);
       const counts = await this.repository.counts(client);
       await this.repository.markReady(client, this.source.version, counts);
+      phaseDone('codes');
       return { version: this.source.version, state: 'ready' as const, error: null, ...counts };
     });
     if (!result) return false;
+    phaseDone('commit');
     await this.repository.analyze();
+    phaseDone('analyze');
     const loadMs = Date.now() - started;
     this.progressNow = { ...this.progressNow, state: 'ready', loaded: total, total, places: result.places, boundaries: result.boundaries, loadMs, error: undefined };
-    this.log.info({ places: result.places, boundaries: result.boundaries, loadMs }, 'gazetteer ready');
+    this.log.info({ places: result.places, boundaries: result.boundaries, loadMs, phases }, 'gazetteer ready');
     return true;
+  }
+
+  /** Stores the places batch by batch, reading the next batch (and making its COPY input) while PostgreSQL stores the last. */
+  private async insertAllPlaces(client: Queryable): Promise<void> {
+    let places = 0;
+    let storing: Promise<void> | null = null;
+    try {
+      for await (const batch of this.source.places(BATCH_SIZE, (read) => (this.progressNow.loaded = read))) {
+        if (this.stopped) throw new LoadStopped('stopped');
+        const copy = await placeBatchCopy(batch);
+        await storing;
+        storing = this.repository.insertPlaces(client, copy).then(() => {
+          places += copy.count;
+          this.progressNow.places = places;
+        });
+        // Awaited with the next batch or below; until then a failure (a cancelled COPY) is not unhandled.
+        storing.catch(() => undefined);
+      }
+      await storing;
+    } finally {
+      // A failed read leaves no COPY running behind the rollback.
+      await storing?.catch(() => undefined);
+    }
   }
 }

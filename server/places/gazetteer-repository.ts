@@ -2,12 +2,24 @@
 // PostGIS derives (a boundary's country and division from the places inside it).
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { setImmediate } from 'node:timers/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, Queryable } from '../db/database.js';
 import type { BoundaryRecord, PlaceRecord } from './gazetteer-source.js';
 import { placeMinZoom } from './place-min-zoom.js';
 
 export type GazetteerLoadState = 'loading' | 'ready' | 'failed';
+
+/** A boundary as PostGIS made it (MAKE_BOUNDARIES), geometries in hex EWKB, ready to store. */
+export interface MadeBoundary {
+  level: number;
+  name: string;
+  source: string;
+  geom: string;
+  tile_geom: string;
+  tile_geom_low: string;
+  label_point: string;
+}
 
 export interface GazetteerStateRow {
   version: string;
@@ -17,47 +29,85 @@ export interface GazetteerStateRow {
   error: string | null;
 }
 
+// Places per piece of CSV built between two turns of the event loop (about 10 ms of work).
+const CSV_SLICE = 1_000;
+
 // Below zoom 5 a pixel of a 512-pixel tile is 5 km or more: 2.5 km of simplification does not show.
 const SIMPLIFY_LOW_METRES = 2_500;
 
 const CREATE_NAME_STAGING = `CREATE TEMP TABLE place_names_staging (geoname_id integer, name text, kind smallint, population bigint) ON COMMIT DROP`;
 
-const COPY_PLACES = `COPY places (geoname_id, name, ascii_name, country_code, country_name, admin1_code, admin1_name, population,
+// A load's places go to a table of their own, with the columns, defaults and checks of `places` but no index, which
+// replaces `places` at the end of the load (SWAP_PLACES): readers keep the old places, indexes and all, meanwhile, and
+// the indexes are built once over the whole table (half the time of keeping five up row by row).
+const CREATE_LOADING_PLACES = 'CREATE TABLE places_loading (LIKE places INCLUDING ALL EXCLUDING INDEXES)';
+
+const COPY_PLACES = `COPY places_loading (geoname_id, name, ascii_name, country_code, country_name, admin1_code, admin1_name, population,
   feature_code, capital, min_zoom, geom) FROM STDIN WITH (FORMAT csv)`;
 
-// One row per place and folded name: the place's own name wins over its ASCII name over an alternate.
+// The key and indexes of `places` as 011_gazetteer defines them, under names of their own until the swap.
+const LOADING_PLACE_INDEXES = [
+  'ALTER TABLE places_loading ADD CONSTRAINT places_loading_pkey PRIMARY KEY (geoname_id)',
+  'CREATE INDEX places_loading_geom_idx ON places_loading USING gist (geom)',
+  'CREATE INDEX places_loading_population_idx ON places_loading (population DESC)',
+  'CREATE INDEX places_loading_region_idx ON places_loading (country_code, admin1_code)',
+  'CREATE INDEX places_loading_min_zoom_idx ON places_loading (min_zoom, population DESC)',
+];
+
+// The last step of a load: its places become `places`. Readers wait only from here to the commit.
+const SWAP_PLACES = `
+DROP TABLE places;
+ALTER TABLE places_loading RENAME TO places;
+ALTER TABLE places RENAME CONSTRAINT places_loading_pkey TO places_pkey;
+ALTER INDEX places_loading_geom_idx RENAME TO places_geom_idx;
+ALTER INDEX places_loading_population_idx RENAME TO places_population_idx;
+ALTER INDEX places_loading_region_idx RENAME TO places_region_idx;
+ALTER INDEX places_loading_min_zoom_idx RENAME TO places_min_zoom_idx`;
+
+// One row per place and folded name: the place's own name wins over its ASCII name over an alternate. OFFSET 0
+// keeps the subquery whole, so each name is folded once (flattened, the filter and the sort key fold it twice).
 const NAMES_FROM_STAGING = `
 INSERT INTO place_names (geoname_id, folded, name, kind, population)
 SELECT DISTINCT ON (geoname_id, folded) geoname_id, folded, name, kind, population
-FROM (SELECT geoname_id, gazetteer_fold(name) AS folded, name, kind, population FROM place_names_staging) AS staged
+FROM (SELECT geoname_id, gazetteer_fold(name) AS folded, name, kind, population FROM place_names_staging OFFSET 0) AS staged
 WHERE folded <> ''
 ORDER BY geoname_id, folded, kind`;
 
-// All boundaries in one statement from a JSON array of {level, name, source, geometry}. MATERIALIZED: inlined,
-// each use of `geom` would parse and repair the geometry again (ten times slower).
-const INSERT_BOUNDARIES = `
+// All boundaries in one statement from a JSON array of {level, name, source, geometry}, as PostGIS makes them: valid,
+// Web Mercator copies for tiles (full and simplified), a label point. It reads no table, so it runs on a connection
+// of its own while the load's transaction stores the places. MATERIALIZED: inlined, each use of `geom` would parse
+// and repair the geometry again (ten times slower).
+const MAKE_BOUNDARIES = `
 WITH input AS MATERIALIZED (
-  SELECT (item->>'level')::smallint AS level, item->>'name' AS name, item->>'source' AS source,
-         ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(item->>'geometry'), 4326)), 3)) AS geom
-  FROM json_array_elements($1::json) AS item
+  SELECT item.position, (item.value->>'level')::smallint AS level, item.value->>'name' AS name, item.value->>'source' AS source,
+         ST_Multi(ST_CollectionExtract(ST_MakeValid(ST_SetSRID(ST_GeomFromGeoJSON(item.value->>'geometry'), 4326)), 3)) AS geom
+  FROM json_array_elements($1::json) WITH ORDINALITY AS item(value, position)
 ),
 mercator AS MATERIALIZED (
   -- Web Mercator ends at ±85.05°; beyond it the projection has no finite y.
-  SELECT level, name, source, geom, ST_Transform(
+  SELECT position, level, name, source, geom, ST_Transform(
            CASE WHEN ST_YMin(geom) >= -85.05 AND ST_YMax(geom) <= 85.05 THEN geom
                 ELSE ST_Multi(ST_CollectionExtract(ST_Intersection(geom, ST_MakeEnvelope(-180, -85.05, 180, 85.05, 4326)), 3)) END,
            3857) AS tile_geom
   FROM input
   WHERE NOT ST_IsEmpty(geom)
 )
-INSERT INTO boundaries (level, name, source, geom, tile_geom, tile_geom_low, label_point)
-SELECT level, name, source, geom, tile_geom, ST_Multi(ST_Simplify(tile_geom, ${SIMPLIFY_LOW_METRES}, true)),
-       (SELECT ST_PointOnSurface(part.geom) FROM ST_Dump(geom) AS part ORDER BY ST_Area(part.geom) DESC LIMIT 1)
+SELECT level, name, source, geom, tile_geom, ST_Multi(ST_Simplify(tile_geom, ${SIMPLIFY_LOW_METRES}, true)) AS tile_geom_low,
+       (SELECT ST_PointOnSurface(part.geom) FROM ST_Dump(geom) AS part ORDER BY ST_Area(part.geom) DESC LIMIT 1) AS label_point
 FROM mercator
-WHERE NOT ST_IsEmpty(tile_geom)`;
+WHERE NOT ST_IsEmpty(tile_geom)
+ORDER BY position`;
+
+// The boundaries made above, in their order, from a JSON array of them (geometries as PostGIS wrote them: hex EWKB).
+const INSERT_BOUNDARIES = `
+INSERT INTO boundaries (level, name, source, geom, tile_geom, tile_geom_low, label_point)
+SELECT level, name, source, geom, tile_geom, tile_geom_low, label_point
+FROM json_to_recordset($1::json) AS made(level smallint, name text, source text, geom geometry, tile_geom geometry,
+                                         tile_geom_low geometry, label_point geometry)`;
 
 // A boundary's country (world-atlas gives ISO numeric codes only) and division are those most of the places
 // nearest its label point carry, among the ones inside it: a sample, so a large country costs no more than a small one.
+// The places are the load's own (before the swap).
 const CODES_FROM_PLACES = `
 UPDATE boundaries b SET country_code = top.country_code, admin1_code = CASE WHEN b.level = 1 THEN top.admin1_code END,
        name = CASE WHEN b.level = 1 THEN coalesce(top.admin1_name, b.name) ELSE b.name END
@@ -68,7 +118,7 @@ FROM (
     SELECT near.country_code, max(near.admin1_code) FILTER (WHERE b2.level = 1) AS admin1_code, max(near.admin1_name) AS admin1_name
     FROM (
       SELECT p.country_code, p.admin1_code, p.admin1_name, p.geom
-      FROM places p
+      FROM places_loading p
       WHERE p.geom && b2.geom
       ORDER BY p.geom <-> b2.label_point
       LIMIT 60
@@ -124,9 +174,32 @@ function namesCsv(places: readonly PlaceRecord[]): string {
   return lines.join('\n');
 }
 
+/** The COPY input of a batch of places: built apart from the COPY, so that a load builds one while PostgreSQL stores the last. */
+export interface PlaceBatchCopy {
+  count: number;
+  places: string;
+  names: string;
+}
+
+/**
+ * Builds a batch's COPY input a slice at a time, letting the event loop run between slices: the statements of the
+ * batch before go on meanwhile (built in one go, a batch's 200 ms of CSV would keep PostgreSQL waiting for the next).
+ */
+export async function placeBatchCopy(places: readonly PlaceRecord[]): Promise<PlaceBatchCopy> {
+  const placeSlices: string[] = [];
+  const nameSlices: string[] = [];
+  for (let at = 0; at < places.length; at += CSV_SLICE) {
+    if (at > 0) await setImmediate();
+    const slice = places.slice(at, at + CSV_SLICE);
+    placeSlices.push(placesCsv(slice));
+    nameSlices.push(namesCsv(slice));
+  }
+  return { count: places.length, places: placeSlices.join('\n'), names: nameSlices.join('\n') };
+}
+
 export class GazetteerRepository {
-  /** The server process of the connection a load runs on, while it runs (for cancelLoad). */
-  private loadingBackend: number | null = null;
+  /** The server processes of the connections a load runs on, while it runs (for cancelLoad). */
+  private readonly loadingBackends = new Set<number>();
 
   constructor(private readonly db: Database) {}
 
@@ -152,20 +225,24 @@ export class GazetteerRepository {
     return this.db.transaction(async (client) => {
       const { rows } = await client.query<{ acquired: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('vantage-gazetteer')) AS acquired");
       if (!rows[0]?.acquired) return null;
-      const { rows: backend } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-      this.loadingBackend = backend[0]?.pid ?? null;
-      try {
-        return await work(client);
-      } finally {
-        this.loadingBackend = null;
-      }
+      return this.cancellable(client, () => work(client));
     });
   }
 
-  /** Cancels the statement a load is running (an index build takes seconds), so that a stop need not wait. */
+  /** Cancels the statements a load is running (an index build takes seconds), so that a stop need not wait. */
   async cancelLoad(): Promise<void> {
-    if (this.loadingBackend === null) return;
-    await this.db.query('SELECT pg_cancel_backend($1)', [this.loadingBackend]);
+    for (const pid of this.loadingBackends) await this.db.query('SELECT pg_cancel_backend($1)', [pid]);
+  }
+
+  private async cancellable<T>(client: Queryable, work: () => Promise<T>): Promise<T> {
+    const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+    const pid = rows[0]?.pid;
+    if (pid !== undefined) this.loadingBackends.add(pid);
+    try {
+      return await work();
+    } finally {
+      if (pid !== undefined) this.loadingBackends.delete(pid);
+    }
   }
 
   async stateIn(client: Queryable): Promise<GazetteerStateRow | null> {
@@ -173,38 +250,56 @@ export class GazetteerRepository {
     return rows[0] ?? null;
   }
 
+  /** Empties the gazetteer's tables for a load (its places go to a table of their own until the swap). */
   async clear(client: Queryable): Promise<void> {
     // DELETE, not TRUNCATE: TRUNCATE would block every search until the load commits.
     await client.query('DELETE FROM boundaries');
     await client.query('DELETE FROM place_names');
-    await client.query('DELETE FROM places');
     // Rebuilt by indexNames() (as 011_gazetteer defines them): far faster than keeping them up row by row. Search
     // of names waits for the load meanwhile; the search service does not ask before the gazetteer is ready.
     await client.query('DROP INDEX IF EXISTS place_names_prefix_idx');
     await client.query('DROP INDEX IF EXISTS place_names_trgm_idx');
+    await client.query(CREATE_LOADING_PLACES);
     await client.query(CREATE_NAME_STAGING);
   }
 
-  async insertPlaces(client: Queryable, places: readonly PlaceRecord[]): Promise<void> {
-    if (places.length === 0) return;
-    await pipeline(Readable.from([placesCsv(places)]), client.query(copyFrom(COPY_PLACES)));
+  /** Stores a batch of places and their names (see placeBatchCopy). */
+  async insertPlaces(client: Queryable, batch: PlaceBatchCopy): Promise<void> {
+    if (batch.count === 0) return;
+    await pipeline(Readable.from([batch.places]), client.query(copyFrom(COPY_PLACES)));
     await client.query('TRUNCATE place_names_staging');
-    await pipeline(Readable.from([namesCsv(places)]), client.query(copyFrom('COPY place_names_staging (geoname_id, name, kind, population) FROM STDIN WITH (FORMAT csv)')));
+    await pipeline(Readable.from([batch.names]), client.query(copyFrom('COPY place_names_staging (geoname_id, name, kind, population) FROM STDIN WITH (FORMAT csv)')));
     await client.query(NAMES_FROM_STAGING);
   }
 
-  async insertBoundaries(client: Queryable, boundaries: readonly BoundaryRecord[]): Promise<void> {
+  /** The boundaries made by PostGIS on a connection of the pool, outside the load's transaction (they read no table). */
+  async makeBoundaries(boundaries: readonly BoundaryRecord[]): Promise<MadeBoundary[]> {
     const items = boundaries.map((boundary) => ({
       level: boundary.level,
       name: boundary.name ?? boundary.countryA3 ?? '',
       source: boundary.source,
       geometry: JSON.stringify(boundary.geometry),
     }));
-    await client.query(INSERT_BOUNDARIES, [JSON.stringify(items)]);
+    return this.db.withClient((client) =>
+      this.cancellable(client, async () => (await client.query<MadeBoundary>(MAKE_BOUNDARIES, [JSON.stringify(items)])).rows),
+    );
+  }
+
+  async insertBoundaries(client: Queryable, boundaries: readonly MadeBoundary[]): Promise<void> {
+    await client.query(INSERT_BOUNDARIES, [JSON.stringify(boundaries)]);
+  }
+
+  async indexPlaces(client: Queryable): Promise<void> {
+    for (const statement of LOADING_PLACE_INDEXES) await client.query(statement);
   }
 
   async indexNames(client: Queryable): Promise<void> {
     for (const statement of NAME_INDEXES) await client.query(statement);
+  }
+
+  /** The load's places become `places` (the old table and its rows go). */
+  async swapPlaces(client: Queryable): Promise<void> {
+    await client.query(SWAP_PLACES);
   }
 
   /** Codes and names of the boundaries from the places inside them (run after both are stored). */
@@ -229,10 +324,8 @@ export class GazetteerRepository {
     );
   }
 
-  /** Statistics for the planner after a bulk load. */
+  /** Statistics for the planner after a bulk load, the three tables on connections of their own (side by side). */
   async analyze(): Promise<void> {
-    await this.db.query('ANALYZE places');
-    await this.db.query('ANALYZE place_names');
-    await this.db.query('ANALYZE boundaries');
+    await Promise.all([this.db.query('ANALYZE places'), this.db.query('ANALYZE place_names'), this.db.query('ANALYZE boundaries')]);
   }
 }
