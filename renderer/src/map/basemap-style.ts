@@ -57,6 +57,29 @@ const IS_CAPITAL: ExpressionSpecification = ['to-boolean', ['get', 'capital']];
 const POPULATION: ExpressionSpecification = ['to-number', ['get', 'population'], 0];
 const MAJOR_PLACE: ExpressionSpecification = ['any', IS_CAPITAL, ['>=', POPULATION, 500_000]];
 
+/** Place names from the tiles' `places` layer, larger for capitals and big cities; `filter` chooses which places. */
+function placeNameLayer(id: string, filter: ExpressionSpecification): LayerSpecification {
+  return {
+    id,
+    filter,
+    type: 'symbol',
+    source: 'places',
+    'source-layer': 'places',
+    layout: {
+      'text-field': ['get', 'name'],
+      'text-font': ['case', IS_CAPITAL, ['literal', LABEL_FONT_BOLD], ['literal', LABEL_FONT]],
+      // Capitals and big cities larger; towns smaller.
+      'text-size': ['case', IS_CAPITAL, 14, ['interpolate', ['linear'], POPULATION, 5_000, 11, 300_000, 12.5, 2_000_000, 14]],
+      'text-variable-anchor': ['left', 'right', 'top', 'bottom'],
+      'text-radial-offset': 0.55,
+      'text-justify': 'auto',
+      'text-max-width': 9,
+      'symbol-sort-key': PLACE_SORT_KEY,
+    },
+    paint: { 'text-color': ['case', IS_CAPITAL, '#e6edf3', PLACE_TEXT], 'text-halo-color': LABEL_HALO, 'text-halo-width': 1.5 },
+  };
+}
+
 /** The layers drawn from the API's place tiles (layers `places`, `boundaries`, `boundary_labels`). */
 function placeLayers(): LayerSpecification[] {
   return [
@@ -81,26 +104,8 @@ function placeLayers(): LayerSpecification[] {
         'circle-stroke-width': ['case', IS_CAPITAL, 1.5, 0.8],
       },
     },
-    {
-      id: 'place-labels',
-      // Towns: placed after the state names above them (a state's name tells more than a suburb's).
-      filter: ['!', MAJOR_PLACE],
-      type: 'symbol',
-      source: 'places',
-      'source-layer': 'places',
-      layout: {
-        'text-field': ['get', 'name'],
-        'text-font': ['case', IS_CAPITAL, ['literal', LABEL_FONT_BOLD], ['literal', LABEL_FONT]],
-        // Capitals and big cities larger; towns smaller.
-        'text-size': ['case', IS_CAPITAL, 14, ['interpolate', ['linear'], POPULATION, 5_000, 11, 300_000, 12.5, 2_000_000, 14]],
-        'text-variable-anchor': ['left', 'right', 'top', 'bottom'],
-        'text-radial-offset': 0.55,
-        'text-justify': 'auto',
-        'text-max-width': 9,
-        'symbol-sort-key': PLACE_SORT_KEY,
-      },
-      paint: { 'text-color': ['case', IS_CAPITAL, '#e6edf3', PLACE_TEXT], 'text-halo-color': LABEL_HALO, 'text-halo-width': 1.5 },
-    },
+    // Towns: placed after the state names above them (a state's name tells more than a suburb's).
+    placeNameLayer('place-labels', ['!', MAJOR_PLACE]),
     {
       // Above the towns (MapLibre places the upper layers first): a state's name tells more than a suburb's.
       id: 'place-region-labels',
@@ -120,26 +125,8 @@ function placeLayers(): LayerSpecification[] {
       },
       paint: { 'text-color': REGION_TEXT, 'text-halo-color': LABEL_HALO, 'text-halo-width': 1.4, 'text-opacity': 0.85 },
     },
-    {
-      id: 'place-major-labels',
-      // Capitals and cities of half a million: placed before the state names (Paris before Île-de-France).
-      filter: MAJOR_PLACE,
-      type: 'symbol',
-      source: 'places',
-      'source-layer': 'places',
-      layout: {
-        'text-field': ['get', 'name'],
-        'text-font': ['case', IS_CAPITAL, ['literal', LABEL_FONT_BOLD], ['literal', LABEL_FONT]],
-        // Capitals and big cities larger; towns smaller.
-        'text-size': ['case', IS_CAPITAL, 14, ['interpolate', ['linear'], POPULATION, 5_000, 11, 300_000, 12.5, 2_000_000, 14]],
-        'text-variable-anchor': ['left', 'right', 'top', 'bottom'],
-        'text-radial-offset': 0.55,
-        'text-justify': 'auto',
-        'text-max-width': 9,
-        'symbol-sort-key': PLACE_SORT_KEY,
-      },
-      paint: { 'text-color': ['case', IS_CAPITAL, '#e6edf3', PLACE_TEXT], 'text-halo-color': LABEL_HALO, 'text-halo-width': 1.5 },
-    },
+    // Capitals and cities of half a million: placed before the state names (Paris before Île-de-France).
+    placeNameLayer('place-major-labels', MAJOR_PLACE),
     {
       // Last: placed first, so a country's name is not pushed out by its towns.
       id: 'place-country-labels',
