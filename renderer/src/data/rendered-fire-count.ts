@@ -9,20 +9,30 @@ export class RenderedFireCount {
   private dirty = true;
   private timer: number | undefined;
 
-  constructor(map: MapController, onCount: (count: number) => void) {
-    map.map.on('idle', () => {
-      // A hidden layer draws nothing: keep the last count rather than say zero.
-      if (!this.dirty || !map.isLayerVisible('fires')) return;
-      window.clearTimeout(this.timer);
-      this.timer = window.setTimeout(() => {
-        this.dirty = false;
-        onCount(map.renderedFireCount());
-      }, SETTLE_MS);
-    });
+  constructor(
+    private readonly map: MapController,
+    private readonly onCount: (count: number) => void,
+  ) {
+    map.map.on('idle', () => this.schedule());
   }
 
   /** The fires drawn may have changed (a new view, a live fire, a re-read, the layer shown again): count at the next idle. */
   invalidate(): void {
     this.dirty = true;
+  }
+
+  /** A view's data is drawn (`whenIdle` answered): count now if not yet — a view that changed nothing draws no new frame. */
+  drawn(): void {
+    this.schedule();
+  }
+
+  private schedule(): void {
+    // A hidden layer draws nothing: keep the last count rather than say zero.
+    if (!this.dirty || !this.map.isLayerVisible('fires')) return;
+    window.clearTimeout(this.timer);
+    this.timer = window.setTimeout(() => {
+      this.dirty = false;
+      this.onCount(this.map.renderedFireCount());
+    }, SETTLE_MS);
   }
 }

@@ -64,6 +64,7 @@ export function useMapSession(api: ApiClient, initialFilter: ViewFilter): MapSes
     markBoot('data-loaded');
     await map.loaded;
     await map.whenIdle();
+    fireCount.drawn();
   };
 
   const onReady = (map: MapController) => {

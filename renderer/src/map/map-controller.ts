@@ -71,6 +71,8 @@ export class MapController {
   private fireTileQuery: string;
   private popup: MapLibre.Popup | null = null;
   private styleReady = false;
+  /** The last frame drawn ended idle (MapLibre's `idle`) and none has been drawn since. */
+  private idleSinceLastFrame = false;
   /** Sources start empty (the style declares them so). */
   private readonly emptySources = new Set<string>(['fires-points', 'fires-live', 'incidents', 'aircraft-trails', 'aircraft', 'correlations', 'events', 'geofences', 'alerts', 'cameras', 'playback-cells']);
 
@@ -85,6 +87,8 @@ export class MapController {
     this.fireTileQuery = options.fireTileQuery;
     this.drawingTool = new GeofenceDrawing(map, options.onDrawChange, options.onDrawFinished);
     void loaded.then(() => (this.styleReady = true)).catch(() => undefined);
+    map.on('render', () => (this.idleSinceLastFrame = false));
+    map.on('idle', () => (this.idleSinceLastFrame = true));
     map.on('moveend', () => this.scheduleViewport());
     map.on('click', (event) => {
       if (this.drawingTool.drawing) return;
@@ -133,7 +137,9 @@ export class MapController {
     map.addControl(new lib.ScaleControl({ unit: 'metric' }), 'bottom-left');
     const attribution = new PlainAttributionControl();
     map.addControl(attribution, 'bottom-left');
-    // The aircraft layer may ask for its icons before load; they are drawn on demand.
+    // The icons go in with the style, before any tile is laid out (added at `load`, they cost a redraw of the whole
+    // map); a layer that asks before that has them drawn on demand.
+    map.once('style.load', () => addAircraftIcons(map));
     map.on('styleimagemissing', (event: { id: string }) => event.id.startsWith('aircraft') && addAircraftIcons(map));
     const loaded = new Promise<void>((resolve, reject) => {
       const onError = (event: { error?: { message: string } }) => reject(new Error(event.error?.message ?? 'the map could not start'));
@@ -142,7 +148,6 @@ export class MapController {
         map.off('error', onError);
         // An online style arrives without our layers: add them on top (a no-op for the offline style).
         addOverlays(map, options.apiOrigin, options.fireTileQuery);
-        addAircraftIcons(map);
         markBoot('map-loaded');
         resolve();
       });
@@ -202,7 +207,11 @@ export class MapController {
     if (!this.styleReady) return this.whenStyleReady(() => this.setVisibility(visibility));
     for (const key of LAYER_KEYS) {
       for (const id of LAYERS[key].styleLayers) {
-        if (this.map.getLayer(id)) this.map.setLayoutProperty(id, 'visibility', visibility[key] ? 'visible' : 'none');
+        if (!this.map.getLayer(id)) continue;
+        // MapLibre reloads a layer's source on any visibility write that changes its value, and an unset value is not
+        // 'visible' to it: writing 'visible' over the default re-reads every fire tile. Only real changes are written.
+        const wanted = visibility[key] ? 'visible' : 'none';
+        if ((this.map.getLayoutProperty(id, 'visibility') ?? 'visible') !== wanted) this.map.setLayoutProperty(id, 'visibility', wanted);
       }
     }
   }
@@ -358,8 +367,18 @@ export class MapController {
     (this.map.getSource('coasts') as GeoJSONSource | undefined)?.setData(detail.coasts);
   }
 
+  /**
+   * Everything asked for so far is drawn: the last frame ended idle, none has been drawn since, and nothing waits
+   * to be (new data or a style change leaves `loaded()` false until it is drawn).
+   */
+  settled(): boolean {
+    return this.idleSinceLastFrame && this.map.loaded() && !this.map.isMoving();
+  }
+
   /** Resolves once everything asked for so far is loaded and drawn. */
   whenIdle(): Promise<void> {
+    // The `load` frame is usually also the idle one: forcing another frame costs ~300 ms in a software renderer.
+    if (this.settled()) return Promise.resolve();
     return new Promise((resolve) => {
       this.map.once('idle', () => resolve());
       this.map.triggerRepaint();
