@@ -1,4 +1,4 @@
-// Sizes of the built renderer's JavaScript, split by what each chunk carries, for `npm run bench`.
+// Sizes of the built renderer's JavaScript and basemap files, split by what each carries, for `npm run bench`.
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -16,12 +16,13 @@ const KINDS: Array<[RegExp, string]> = [
   [/^maplibre-gl-worker-.*\.mjs$/, 'maplibre-worker'],
   [/^maplibre-gl-.*\.js$/, 'maplibre'],
   [/^map-controller-.*\.js$/, 'map-controller'],
-  [/^countries-.*\.js$/, 'basemap'],
+  // The basemap's GeoJSON files (renderer/basemap-files-plugin.ts), fetched by the map's worker.
+  [/^(countries|borders|coasts)-.*\.json$/, 'basemap'],
 ];
 
 export async function rendererBundleSizes(distDir = path.resolve(import.meta.dirname, '..', '..', 'renderer', 'dist')): Promise<BundleChunk[]> {
   const assets = path.join(distDir, 'assets');
-  const files = (await readdir(assets)).filter((file) => /\.(m?js)$/.test(file));
+  const files = (await readdir(assets)).filter((file) => /\.(m?js|json)$/.test(file));
   const chunks: BundleChunk[] = [];
   for (const file of files) {
     const body = await readFile(path.join(assets, file));

@@ -4,10 +4,7 @@
 // label text with the system's fonts (`text-font` is a CSS font-family list). The small 1:110m shapes
 // paint first; the 1:50m ones replace them once the map is ready (`basemapDetail`).
 import type { ExpressionSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
-import type { FeatureCollection, MultiLineString } from 'geojson';
-import { feature, mesh } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import { splitLinesAtAntimeridian, unwrapPolygons } from './antimeridian';
+import basemapFiles from 'virtual:basemap-files';
 import { PALETTE } from './map-palette';
 
 export const BASEMAP_ATTRIBUTION = 'Natural Earth (world-atlas)';
@@ -18,25 +15,9 @@ export interface BasemapChoice {
   styleUrl: string | null;
 }
 
-type CountriesTopology = Topology<{ countries: GeometryCollection }>;
-
-export interface BasemapData {
-  countries: FeatureCollection;
-  borders: MultiLineString;
-  coasts: MultiLineString;
-}
-
-function basemapData(topology: CountriesTopology): BasemapData {
-  return {
-    countries: unwrapPolygons(feature(topology, topology.objects.countries)),
-    borders: splitLinesAtAntimeridian(mesh(topology, topology.objects.countries, (a, b) => a !== b)),
-    coasts: splitLinesAtAntimeridian(mesh(topology, topology.objects.countries, (a, b) => a === b)),
-  };
-}
-
-/** The 1:50m shapes (each import is its own chunk, fetched when asked for). */
-export async function basemapDetail(): Promise<BasemapData> {
-  return basemapData((await import('world-atlas/countries-50m.json')).default as unknown as CountriesTopology);
+/** The addresses of the 1:50m shapes (GeoJSON files the map's worker fetches). */
+export function basemapDetail(): { countries: string; borders: string; coasts: string } {
+  return basemapFiles['50m'];
 }
 
 // Shapes this coarse gain nothing from tiling deeper than this; MapLibre overzooms beyond it.
@@ -154,8 +135,8 @@ const PLACE_TILES_MAX_ZOOM = 10;
 /** The label layers' ids (for the test hook and anything that asks what names are drawn). */
 export const PLACE_LABEL_LAYERS = ['place-labels', 'place-major-labels', 'place-country-labels', 'place-region-labels'] as const;
 
-export async function offlineBasemapStyle(apiOrigin: string): Promise<StyleSpecification> {
-  const data = basemapData((await import('world-atlas/countries-110m.json')).default as unknown as CountriesTopology);
+export function offlineBasemapStyle(apiOrigin: string): StyleSpecification {
+  const data = basemapFiles['110m'];
   return {
     version: 8,
     sources: {

@@ -168,7 +168,7 @@ export class MapController {
         // Offline, or the style host is away: fall through to the shipped basemap.
       }
     }
-    const base = await offlineBasemapStyle(apiOrigin);
+    const base = offlineBasemapStyle(apiOrigin);
     return { ...base, sources: { ...base.sources, ...overlaySources(apiOrigin, fireTileQuery) }, layers: [...base.layers, ...OVERLAY_LAYERS] };
   }
 
@@ -361,7 +361,8 @@ export class MapController {
     await this.loaded;
     // An online style has no shipped shapes to refine.
     if (!this.map.getSource('countries')) return;
-    const detail = await basemapDetail();
+    // Addresses: the worker fetches and parses the files, the page's thread does nothing.
+    const detail = basemapDetail();
     (this.map.getSource('countries') as GeoJSONSource | undefined)?.setData(detail.countries);
     (this.map.getSource('borders') as GeoJSONSource | undefined)?.setData(detail.borders);
     (this.map.getSource('coasts') as GeoJSONSource | undefined)?.setData(detail.coasts);

@@ -7,10 +7,9 @@ let loading: Promise<typeof MapControllerModule> | null = null;
 export function loadMapModule(): Promise<typeof MapControllerModule> {
   if (!loading) {
     loading = import('./map-controller');
-    // The controller imports MapLibre and the opening basemap only when it makes the map: asked for here too,
-    // they download and parse beside it instead of after it (the second import of a module is the first's).
+    // The controller imports MapLibre only when it makes the map: asked for here too, it downloads and parses
+    // beside the controller instead of after it (the second import of a module is the first's).
     void import('maplibre-gl').catch(() => undefined);
-    void import('world-atlas/countries-110m.json').catch(() => undefined);
   }
   return loading;
 }
