@@ -1,8 +1,8 @@
-// The offline basemap: Natural Earth countries (world-atlas TopoJSON) as fill + line layers, and the
-// place tiles from our own API (states, country and state names, towns by population) on top.
-// No glyphs or sprites: nothing here needs the network. The style has no `glyphs` URL, so MapLibre draws
-// label text with the system's fonts (`text-font` is a CSS font-family list). The small 1:110m shapes
-// paint first; the 1:50m ones replace them once the map is ready (`basemapDetail`).
+// The offline basemap: Natural Earth countries (GeoJSON files made from world-atlas at build time, fetched by
+// MapLibre's worker) as fill + line layers, and the place tiles from our own API (states, country and state names,
+// towns by population) on top. No glyphs or sprites: nothing here needs the network. The style has no `glyphs` URL,
+// so MapLibre draws label text with the system's fonts (`text-font` is a CSS font-family list). The small 1:110m
+// shapes paint first; the 1:50m ones replace them once the map is ready (`basemapDetail`).
 import type { ExpressionSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import basemapFiles from 'virtual:basemap-files';
 import { PALETTE } from './map-palette';
