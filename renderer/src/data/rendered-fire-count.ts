@@ -31,6 +31,8 @@ export class RenderedFireCount {
     if (!this.dirty || !this.map.isLayerVisible('fires')) return;
     window.clearTimeout(this.timer);
     this.timer = window.setTimeout(() => {
+      // Data asked for since (a live fire, a view's answer) is not drawn yet: its frame's idle counts instead.
+      if (!this.map.settled()) return;
       this.dirty = false;
       this.onCount(this.map.renderedFireCount());
     }, SETTLE_MS);
