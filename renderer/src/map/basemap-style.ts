@@ -16,7 +16,7 @@ export interface BasemapChoice {
 }
 
 /** The addresses of the 1:50m shapes (GeoJSON files the map's worker fetches). */
-export function basemapDetail(): { countries: string; borders: string; coasts: string } {
+export function basemapDetail(): (typeof basemapFiles)['50m'] {
   return basemapFiles['50m'];
 }
 

@@ -26,8 +26,7 @@ export class AppPage {
   }
 
   async waitForState(state: 'loading' | 'ready' | 'error'): Promise<void> {
-    // Waiting for the selector is checked at every frame; a retried assertion backs off to a check a second, which
-    // costs each page ~0.5 s on average after it is ready.
+    // A selector wait is checked at every frame; a retried assertion backs off to checks a second apart.
     await this.page.locator(`html[data-state="${state}"]`).waitFor({ state: 'attached', timeout: 30_000 });
     await expect(this.page.locator('html')).toHaveAttribute('data-state', state);
   }
