@@ -41,9 +41,14 @@ export interface ApiEntry {
   execArgv: string[];
 }
 
-/** The prebuilt bundle while it is fresh (it loads in a third of the time), else server/main.ts through tsx. */
+/**
+ * The prebuilt bundle while it is fresh (it loads in a third of the time), else server/main.ts through tsx.
+ * The bundle runs without source maps: Node would read the 3 MB map at every start (~65 ms) and parse it again
+ * the first time a stack is printed (~200 ms, e.g. an offline feed's failure right after the start); its stacks
+ * name the functions as written, and `NODE_OPTIONS=--enable-source-maps` maps them to server/*.ts.
+ */
 export function apiEntry(root: string = PROJECT_ROOT): ApiEntry {
-  if (apiBundleIsFresh(root)) return { file: path.join(root, API_BUNDLE), execArgv: ['--enable-source-maps'] };
+  if (apiBundleIsFresh(root)) return { file: path.join(root, API_BUNDLE), execArgv: [] };
   return { file: path.join(root, 'server', 'main.ts'), execArgv: ['--import', typeScriptLoader()] };
 }
 

