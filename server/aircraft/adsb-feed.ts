@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { safeText, textProblem } from '../http/safe-text.js';
 import { RejectionTally, type RejectedRecords } from '../pipelines/rejection-tally.js';
-import { forEachInSlices } from './time-sliced.js';
+import { forEachInSlices } from '../time-sliced.js';
 
 export interface AircraftPosition {
   icao24: string;

@@ -7,7 +7,7 @@ import { type AircraftPosition, NO_POSITION } from './adsb-feed.js';
 import { type AircraftRepository, type IdentifiedPosition, type KnownAircraft, newestPerAircraft } from './aircraft-repository.js';
 import { type AircraftSource, IdleAircraftSource, UrlAircraftSource } from './aircraft-source.js';
 import type { FirefightingIdentifier } from './firefighting-identifier.js';
-import { mapInSlices } from './time-sliced.js';
+import { mapInSlices } from '../time-sliced.js';
 
 /**
  * A report without a callsign field keeps the stored callsign only when it follows the stored report within
@@ -70,8 +70,11 @@ export function aircraftPollerJob(deps: {
       // A worldwide type answer's aircraft stay only if they fight fires; those near a fire stay whatever they are.
       const kept = identified.filter((position) => position.firefighting || !feed.firefightingOnly.has(position.icao24));
       const keptAddresses = new Set(kept.map((position) => position.icao24));
-      const { stored, positions: trackPositions } = await deps.aircraft.upsert(kept);
-      const alerts = deps.onPositions ? await deps.onPositions(feed.positions.filter((position) => keptAddresses.has(position.icao24))) : 0;
+      // The geofence check reads the reports, not what is stored: it runs beside the upsert, on a connection of its own.
+      const [{ stored, positions: trackPositions }, alerts] = await Promise.all([
+        deps.aircraft.upsert(kept, known),
+        deps.onPositions ? deps.onPositions(feed.positions.filter((position) => keptAddresses.has(position.icao24))) : 0,
+      ]);
       return {
         mode: source.mode,
         format: feed.format,

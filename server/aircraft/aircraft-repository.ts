@@ -3,10 +3,8 @@ import { bboxCondition } from '../db/bbox-sql.js';
 import type { Database } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
 import type { AircraftPosition } from './adsb-feed.js';
-import { mapInSlices, stringifyInSlices } from './time-sliced.js';
-
-/** An aircraft whose report neither moved nor changed still gets a track point this often (seconds). */
-export const STILL_POSITION_EVERY_SECONDS = 60;
+import { forEachInSlices, stringifyInSlices } from '../time-sliced.js';
+import { startsTrackPoint, type TrackFacts } from './track-point-rule.js';
 
 export interface IdentifiedPosition extends AircraftPosition {
   firefighting: boolean;
@@ -16,57 +14,44 @@ export interface IdentifiedPosition extends AircraftPosition {
 
 // A position older than the one stored (a late report) never overwrites it. The poller merged the report with
 // what was stored (callsign of the same flight, airframe facts) and identified the aircraft on the merged facts,
-// so the row takes the report as it is; airframe facts stay when a report lacks them.
-// In the same statement (one snapshot: `stored` is the row before this upsert), the report joins the aircraft's
-// track when it is new: no stored row, or a later time with a moved position (or a minute after the stored one, so
-// an aircraft standing still is still found by playback). The same position/time again is not written twice.
+// so the row takes the report as it is; airframe facts stay when a report lacks them. The reports go in as they
+// are (IdentifiedPosition as JSON: its field names are the recordset's quoted columns).
 const UPSERT = `
-WITH input AS (
-  SELECT icao24, callsign, registration, type_code, operator, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326) AS geom,
-         altitude_ft, on_ground, ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason, source
-  FROM jsonb_to_recordset($1::jsonb) AS x(icao24 text, callsign text, registration text, type_code text, operator text,
-    longitude float8, latitude float8, altitude_ft int, on_ground boolean, ground_speed_kt real, track_deg real,
-    seen_at timestamptz, firefighting boolean, firefighting_reason text, source text)
-), track AS (
-  INSERT INTO aircraft_positions (icao24, seen_at, geom, altitude_ft, ground_speed_kt, track_deg, on_ground)
-  SELECT i.icao24, i.seen_at, i.geom, i.altitude_ft, i.ground_speed_kt, i.track_deg, i.on_ground
-  FROM input i
-  LEFT JOIN aircraft stored ON stored.icao24 = i.icao24
-  WHERE stored.icao24 IS NULL
-     OR (i.seen_at > stored.seen_at
-         AND (NOT ST_Equals(i.geom, stored.geom)
-              OR i.altitude_ft IS DISTINCT FROM stored.altitude_ft
-              OR i.on_ground IS DISTINCT FROM stored.on_ground
-              OR i.seen_at >= stored.seen_at + interval '${STILL_POSITION_EVERY_SECONDS} seconds'))
-  RETURNING 1
-), upserted AS (
-  INSERT INTO aircraft (icao24, callsign, registration, type_code, operator, geom, altitude_ft, on_ground,
-                        ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason, source)
-  SELECT icao24, callsign, registration, type_code, operator, geom,
-         altitude_ft, on_ground, ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason, source
-  FROM input
-  ON CONFLICT (icao24) DO UPDATE SET
-    callsign = EXCLUDED.callsign,
-    registration = coalesce(EXCLUDED.registration, aircraft.registration),
-    type_code = coalesce(EXCLUDED.type_code, aircraft.type_code),
-    operator = coalesce(EXCLUDED.operator, aircraft.operator),
-    geom = EXCLUDED.geom, altitude_ft = EXCLUDED.altitude_ft, on_ground = EXCLUDED.on_ground,
-    ground_speed_kt = EXCLUDED.ground_speed_kt, track_deg = EXCLUDED.track_deg, seen_at = EXCLUDED.seen_at,
-    firefighting = EXCLUDED.firefighting,
-    firefighting_reason = EXCLUDED.firefighting_reason,
-    source = EXCLUDED.source
-  WHERE EXCLUDED.seen_at > aircraft.seen_at
-  RETURNING 1
-)
-SELECT (SELECT count(*) FROM upserted)::int AS stored, (SELECT count(*) FROM track)::int AS positions`;
+INSERT INTO aircraft (icao24, callsign, registration, type_code, operator, geom, altitude_ft, on_ground,
+                      ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason, source)
+SELECT icao24, callsign, registration, "typeCode", operator, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326),
+       "altitudeFt", "onGround", "groundSpeedKt", "trackDeg", "seenAt", firefighting, "firefightingReason", source
+FROM jsonb_to_recordset($1::jsonb) AS x(icao24 text, callsign text, registration text, "typeCode" text, operator text,
+  longitude float8, latitude float8, "altitudeFt" int, "onGround" boolean, "groundSpeedKt" real, "trackDeg" real,
+  "seenAt" timestamptz, firefighting boolean, "firefightingReason" text, source text)
+ON CONFLICT (icao24) DO UPDATE SET
+  callsign = EXCLUDED.callsign,
+  registration = coalesce(EXCLUDED.registration, aircraft.registration),
+  type_code = coalesce(EXCLUDED.type_code, aircraft.type_code),
+  operator = coalesce(EXCLUDED.operator, aircraft.operator),
+  geom = EXCLUDED.geom, altitude_ft = EXCLUDED.altitude_ft, on_ground = EXCLUDED.on_ground,
+  ground_speed_kt = EXCLUDED.ground_speed_kt, track_deg = EXCLUDED.track_deg, seen_at = EXCLUDED.seen_at,
+  firefighting = EXCLUDED.firefighting,
+  firefighting_reason = EXCLUDED.firefighting_reason,
+  source = EXCLUDED.source
+WHERE EXCLUDED.seen_at > aircraft.seen_at`;
 
+// The reports that join their aircraft's track (track-point-rule.ts decided which).
+const TRACK = `
+INSERT INTO aircraft_positions (icao24, seen_at, geom, altitude_ft, ground_speed_kt, track_deg, on_ground)
+SELECT icao24, "seenAt", ST_SetSRID(ST_MakePoint(longitude, latitude), 4326), "altitudeFt", "groundSpeedKt", "trackDeg", "onGround"
+FROM jsonb_to_recordset($1::jsonb) AS x(icao24 text, "seenAt" timestamptz, longitude float8, latitude float8,
+  "altitudeFt" int, "groundSpeedKt" real, "trackDeg" real, "onGround" boolean)`;
+
+// seen_at as epoch milliseconds: 10,000 timestamps read as numbers, not parsed as text.
 const KNOWN = `
-SELECT icao24, callsign, registration, type_code, operator, seen_at
+SELECT icao24, callsign, registration, type_code, operator, (extract(epoch FROM seen_at) * 1000)::float8 AS seen_at_ms,
+       ST_X(geom) AS longitude, ST_Y(geom) AS latitude, altitude_ft, on_ground
 FROM aircraft
 WHERE icao24 = ANY($1::text[])`;
 
-/** What is stored about an aircraft that a new report may lack. */
-export interface KnownAircraft {
+/** What is stored about an aircraft: the facts a new report may lack, and where it was (for its track). */
+export interface KnownAircraft extends TrackFacts {
   callsign: string | null;
   registration: string | null;
   typeCode: string | null;
@@ -102,38 +87,47 @@ export class AircraftRepository {
       registration: string | null;
       type_code: string | null;
       operator: string | null;
-      seen_at: Date;
+      seen_at_ms: number;
+      longitude: number;
+      latitude: number;
+      altitude_ft: number | null;
+      on_ground: boolean;
     }>(KNOWN, [icao24s]);
-    return new Map(
-      rows.map((row) => [
-        row.icao24,
-        { callsign: row.callsign, registration: row.registration, typeCode: row.type_code, operator: row.operator, seenAt: row.seen_at },
-      ]),
+    const known = new Map<string, KnownAircraft>();
+    // A worldwide answer's 10,000 rows are shaped a slice at a time.
+    await forEachInSlices(rows, (row) =>
+      known.set(row.icao24, {
+        callsign: row.callsign,
+        registration: row.registration,
+        typeCode: row.type_code,
+        operator: row.operator,
+        seenAt: new Date(row.seen_at_ms),
+        longitude: row.longitude,
+        latitude: row.latitude,
+        altitudeFt: row.altitude_ft,
+        onGround: row.on_ground,
+      }),
     );
+    return known;
   }
 
-  /** Stores the newest report of each aircraft and adds the new ones to the track; answers the counts of both. */
-  async upsert(positions: readonly IdentifiedPosition[]): Promise<{ stored: number; positions: number }> {
+  /**
+   * Stores the newest report of each aircraft and adds the new ones to the track; answers the counts of both.
+   * `known` is what known() read before the poll: the track is decided against it, so the two statements run
+   * side by side on two connections.
+   */
+  async upsert(positions: readonly IdentifiedPosition[], known: ReadonlyMap<string, KnownAircraft>): Promise<{ stored: number; positions: number }> {
     if (positions.length === 0) return { stored: 0, positions: 0 };
-    const input = await mapInSlices(newestPerAircraft(positions), (p) => ({
-      icao24: p.icao24,
-      callsign: p.callsign,
-      registration: p.registration,
-      type_code: p.typeCode,
-      operator: p.operator,
-      longitude: p.longitude,
-      latitude: p.latitude,
-      altitude_ft: p.altitudeFt,
-      on_ground: p.onGround,
-      ground_speed_kt: p.groundSpeedKt,
-      track_deg: p.trackDeg,
-      seen_at: p.seenAt,
-      firefighting: p.firefighting,
-      firefighting_reason: p.firefightingReason,
-      source: p.source,
-    }));
-    const { rows } = await this.db.query<{ stored: number; positions: number }>(UPSERT, [await stringifyInSlices(input)]);
-    return { stored: rows[0]?.stored ?? 0, positions: rows[0]?.positions ?? 0 };
+    const newest = newestPerAircraft(positions);
+    const track: IdentifiedPosition[] = [];
+    await forEachInSlices(newest, (position) => {
+      if (startsTrackPoint(position, known.get(position.icao24))) track.push(position);
+    });
+    const [upserted, tracked] = await Promise.all([
+      stringifyInSlices(newest).then((json) => this.db.query(UPSERT, [json])),
+      track.length > 0 ? stringifyInSlices(track).then((json) => this.db.query(TRACK, [json])) : null,
+    ]);
+    return { stored: upserted.rowCount ?? 0, positions: tracked?.rowCount ?? 0 };
   }
 
   async find(filter: { bbox?: Bbox; seenSince: Date; firefightingOnly: boolean; limit: number; fence?: Buffer | null }): Promise<AircraftRow[]> {

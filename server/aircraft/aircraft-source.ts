@@ -3,6 +3,7 @@
 import { fetchText, type FetchedText } from '../http/bounded-fetch.js';
 import type { RejectedRecords } from '../pipelines/rejection-tally.js';
 import { type AircraftPosition, type ParsedFeed, parseAdsbFeedInSlices } from './adsb-feed.js';
+import { nextTurn } from '../time-sliced.js';
 import { aircraftCredit } from './aircraft-attribution.js';
 import { type AircraftSourceMode, modeOfUrl, shownUrl } from './aircraft-settings.js';
 
@@ -32,11 +33,15 @@ export interface AircraftSource {
 export async function parseAdsbAnswer(response: FetchedText, what: string): Promise<ParsedFeed> {
   if (response.status >= 400) throw new Error(`${what} answered HTTP ${response.status}`);
   let body: unknown;
+  // A worldwide answer's JSON.parse is ~30 ms of the event loop on its own: the reading of the body before it and
+  // the validation after it each get a turn of their own.
+  await nextTurn();
   try {
     body = JSON.parse(response.text);
   } catch {
     throw new Error(`${what} answered something that is not JSON`);
   }
+  await nextTurn();
   return parseAdsbFeedInSlices(body);
 }
 

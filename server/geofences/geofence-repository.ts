@@ -1,6 +1,7 @@
 // SQL for geofences, presence and alerts; intersection checks run one statement per batch of objects.
 import type { Database } from '../db/database.js';
 import type { GeoJsonGeometry } from '../http/response-schemas.js';
+import { mapInSlices, stringifyInSlices } from '../time-sliced.js';
 import type { Alert, Geofence } from './geofence-schemas.js';
 
 export type { Alert, Geofence };
@@ -102,8 +103,9 @@ export class GeofenceRepository {
   /** Checks a batch of objects against every fence in one statement; answers the alerts raised. */
   async check(objects: readonly SpatialObject[]): Promise<Alert[]> {
     if (objects.length === 0) return [];
-    const input = objects.map((object) => ({ object_type: object.objectType, object_id: object.objectId, title: object.title, geometry: object.geometry }));
-    const { rows } = await this.db.query<AlertRow>(CHECK, [JSON.stringify(input)]);
+    // Shaped and written a slice at a time: a worldwide ADS-B poll checks 10,000 aircraft at once.
+    const input = await mapInSlices(objects, (object) => ({ object_type: object.objectType, object_id: object.objectId, title: object.title, geometry: object.geometry }));
+    const { rows } = await this.db.query<AlertRow>(CHECK, [await stringifyInSlices(input)]);
     return rows.map(alertOf);
   }
 

@@ -1,5 +1,5 @@
-// Bench case: one poll of a worldwide ADS-B answer (10,000 aircraft in the aggregators' v2 `ac` format, ~300 of them
-// firefighting near fires, served by a loopback fake) end to end — parsed, upserted, trail positions written,
+// Bench case: polls of a worldwide ADS-B answer (10,000 aircraft in the aggregators' v2 `ac` format, ~300 of them
+// firefighting near fires, served by a loopback fake; one all new, then three all moved) end to end — parsed, upserted, trail positions written,
 // correlations refreshed, geofences checked — timed against a bare COPY of the same position rows into a scratch
 // table in the same run; and the longest event-loop block during the poll, against one JSON.parse of the answer.
 import { writeFile, mkdtemp, rm } from 'node:fs/promises';
@@ -22,8 +22,11 @@ import { GeofenceRepository } from '../../server/geofences/geofence-repository.j
 import { GeofenceService } from '../../server/geofences/geofence-service.js';
 import { createServerLogger } from '../../server/logger.js';
 import { startFakeAdsb } from '../support/fake-adsb.js';
-import type { BenchFigure } from './bench-figures.js';
+import { type BenchFigure, median } from './bench-figures.js';
 import { startBenchStack } from './bench-stack.js';
+
+/** Polls after the first, each with every aircraft moved one step (the figures are their medians). */
+const MOVED_POLLS = 3;
 
 const FIREFIGHTING_TYPES = ['CL4T', 'CL2T', 'S64', 'S2T'];
 const OTHER_TYPES = ['B738', 'A320', 'A20N', 'B77W', 'E190', 'C172', 'PC12', 'A359'];
@@ -160,10 +163,11 @@ export async function benchAircraftFirehose(options: { aircraft: number; firefig
     );
 
     const polls: Array<{ label: string; ms: number; blockMs: number; copyMs: number; parseMs: number; result: Record<string, unknown> }> = [];
-    for (const [label, step] of [
-      ['first poll, all new', 0],
-      ['next poll, all moved', 1],
-    ] as const) {
+    // The first poll finds every aircraft new; the next ones find each moved one step along its track (the steady
+    // state), taken MOVED_POLLS times so that one poll slowed by a neighbour on this shared machine does not decide.
+    const steps: Array<readonly [string, number]> = [['first poll, all new', 0]];
+    for (let step = 1; step <= MOVED_POLLS; step += 1) steps.push(['next poll, all moved', step]);
+    for (const [label, step] of steps) {
       const now = Date.now();
       const answer = v2Answer(sky, now, step);
       await writeFile(file, answer);
@@ -181,28 +185,36 @@ export async function benchAircraftFirehose(options: { aircraft: number; firefig
       polls.push({ label, ms, blockMs: loop.max / 1e6, copyMs, parseMs, result });
     }
     const written = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM aircraft_positions');
-    if ((written.rows[0]?.n ?? 0) !== 2 * options.aircraft) throw new Error(`track holds ${written.rows[0]?.n} positions, expected ${2 * options.aircraft}`);
+    const expectedPositions = steps.length * options.aircraft;
+    if ((written.rows[0]?.n ?? 0) !== expectedPositions) throw new Error(`track holds ${written.rows[0]?.n} positions, expected ${expectedPositions}`);
     const n = options.aircraft.toLocaleString('en');
-    return polls.flatMap((poll) => [
-      {
-        name: `ADS-B poll of ${n} aircraft, ${poll.label} (pairs ${JSON.stringify((poll.result.correlations as { pairs: number }).pairs)}, alerts ${String(poll.result.alerts)}) vs bare COPY of its positions`,
-        unit: 'ms',
-        value: poll.ms,
-        baseline: poll.copyMs,
-        ratio: poll.ms / poll.copyMs,
-        samples: 1,
-        target: 'value < 1000 ms',
-      },
-      {
-        name: `longest event-loop block during that poll vs one JSON.parse of the answer`,
-        unit: 'ms',
-        value: poll.blockMs,
-        baseline: poll.parseMs,
-        ratio: poll.blockMs / poll.parseMs,
-        samples: 1,
-        target: 'value < 50 ms',
-      },
-    ]);
+    return [polls.slice(0, 1), polls.slice(1)].flatMap((group) => {
+      const first = group[0]!;
+      const ms = median(group.map((poll) => poll.ms));
+      const copyMs = median(group.map((poll) => poll.copyMs));
+      const blockMs = median(group.map((poll) => poll.blockMs));
+      const parseMs = median(group.map((poll) => poll.parseMs));
+      return [
+        {
+          name: `ADS-B poll of ${n} aircraft, ${first.label} (pairs ${JSON.stringify((first.result.correlations as { pairs: number }).pairs)}, alerts ${String(first.result.alerts)}) vs bare COPY of its positions`,
+          unit: 'ms',
+          value: ms,
+          baseline: copyMs,
+          ratio: ms / copyMs,
+          samples: group.length,
+          target: 'value < 1000 ms',
+        },
+        {
+          name: `longest event-loop block during that poll vs one JSON.parse of the answer`,
+          unit: 'ms',
+          value: blockMs,
+          baseline: parseMs,
+          ratio: blockMs / parseMs,
+          samples: group.length,
+          target: 'value < 50 ms',
+        },
+      ];
+    });
   } finally {
     await rm(scratch, { recursive: true, force: true });
     await adsb.close();

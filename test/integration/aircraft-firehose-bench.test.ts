@@ -3,7 +3,7 @@ import { benchAircraftFirehose } from '../bench/aircraft-firehose-bench.js';
 
 // Proves the ADS-B firehose bench case runs end to end at a small size; asserts nothing about speed.
 describe('aircraft firehose bench case (reduced)', () => {
-  it('polls 1,000 aircraft twice, writes their positions, pairs the firefighting ones, and reports its figures', async () => {
+  it('polls 1,000 aircraft four times, writes their positions, pairs the firefighting ones, and reports its figures', async () => {
     const figures = await benchAircraftFirehose({ aircraft: 1_000, firefighting: 30 });
     expect(figures).toHaveLength(4);
     expect(figures[0]?.name).toMatch(/^ADS-B poll of 1,000 aircraft, first poll, all new \(pairs 30, alerts \d+\)/);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAdsbFeed, parseAdsbFeedInSlices } from '../../server/aircraft/adsb-feed.js';
-import { forEachInSlices, stringifyInSlices } from '../../server/aircraft/time-sliced.js';
+import { forEachInSlices, stringifyInSlices } from '../../server/time-sliced.js';
 
 const answer = (count: number) => ({
   now: 1_763_640_000_123,
