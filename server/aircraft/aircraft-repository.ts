@@ -3,7 +3,7 @@ import { bboxCondition } from '../db/bbox-sql.js';
 import type { Database } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
 import type { AircraftPosition } from './adsb-feed.js';
-import { forEachInSlices, stringifyInSlices } from '../time-sliced.js';
+import { forEachInSlices, mapInSlices } from '../time-sliced.js';
 import { startsTrackPoint, type TrackFacts } from './track-point-rule.js';
 
 export interface IdentifiedPosition extends AircraftPosition {
@@ -119,13 +119,15 @@ export class AircraftRepository {
   async upsert(positions: readonly IdentifiedPosition[], known: ReadonlyMap<string, KnownAircraft>): Promise<{ stored: number; positions: number }> {
     if (positions.length === 0) return { stored: 0, positions: 0 };
     const newest = newestPerAircraft(positions);
-    const track: IdentifiedPosition[] = [];
-    await forEachInSlices(newest, (position) => {
-      if (startsTrackPoint(position, known.get(position.icao24))) track.push(position);
+    // Each report is written as JSON once, for the upsert and (when it joins the track) for the track.
+    const json = await mapInSlices(newest, (position) => JSON.stringify(position));
+    const trackJson: string[] = [];
+    await forEachInSlices(newest, (position, index) => {
+      if (startsTrackPoint(position, known.get(position.icao24))) trackJson.push(json[index]!);
     });
     const [upserted, tracked] = await Promise.all([
-      stringifyInSlices(newest).then((json) => this.db.query(UPSERT, [json])),
-      track.length > 0 ? stringifyInSlices(track).then((json) => this.db.query(TRACK, [json])) : null,
+      this.db.query(UPSERT, [`[${json.join(',')}]`]),
+      trackJson.length > 0 ? this.db.query(TRACK, [`[${trackJson.join(',')}]`]) : null,
     ]);
     return { stored: upserted.rowCount ?? 0, positions: tracked?.rowCount ?? 0 };
   }
