@@ -1,6 +1,7 @@
 // Settings of the API process. They arrive over IPC from the supervisor (never argv).
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
+import { DEFAULT_ACK_WAIT_MS } from './events/event-stream-setup.js';
 
 export const serverConfigSchema = z.object({
   databaseUrl: z.string().min(1),
@@ -32,7 +33,7 @@ export const serverConfigSchema = z.object({
   /** How often live clients get a health message. */
   liveHealthIntervalMs: z.number().int().min(1000).default(15_000),
   /** How long an unacked bus message waits before redelivery to another ingester. */
-  ingesterAckWaitMs: z.number().int().min(500).default(30_000),
+  ingesterAckWaitMs: z.number().int().min(500).default(DEFAULT_ACK_WAIT_MS),
   /** Largest body POST /api/ingest/fires takes (a FIRMS CSV of a busy day is tens of MB). */
   ingestBodyLimitBytes: z.number().int().positive().default(64 * 1024 * 1024),
   /** Features per vector tile at most. */

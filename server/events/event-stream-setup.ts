@@ -1,9 +1,16 @@
 // Declares the JetStream stream that keeps event messages until the ingester has stored them, and its durable consumer.
-import { AckPolicy, DeliverPolicy, type NatsConnection, nanos, RetentionPolicy, StorageType, type StreamInfo } from 'nats';
+import { AckPolicy, type ConsumerInfo, DeliverPolicy, type NatsConnection, nanos, RetentionPolicy, StorageType, type StreamInfo } from 'nats';
 import { EVENT_STREAM, INGESTER_CONSUMER } from './event-messages.js';
 
+/**
+ * How long a delivered message may stay unacked before JetStream gives it to an ingester again: the events an
+ * ingester held when its process died (a crash, a power cut) are stored this long after the restart. A batch is
+ * stored in well under a second; a slower one redelivered meanwhile is stored once all the same (event_urls).
+ */
+export const DEFAULT_ACK_WAIT_MS = 10_000;
+
 export interface EventStreamOptions {
-  /** How long a delivered, unacked message waits before redelivery (an ingester that died). */
+  /** How long a delivered, unacked message waits before redelivery (an ingester that died); DEFAULT_ACK_WAIT_MS. */
   ackWaitMs?: number;
   /** NATS_STREAM_REPLICAS: copies of the stream kept on that many servers of a cluster; unset: 1 for a new stream, an existing one left as it is. */
   replicas?: number;
@@ -40,18 +47,25 @@ export async function ensureEventStream(connection: NatsConnection, options: Eve
     options.logger?.info({ stream: EVENT_STREAM, from: existing.config.num_replicas, to: replicas }, 'changing the event stream replicas');
     await manager.streams.update(EVENT_STREAM, { num_replicas: replicas });
   }
+  const ackWait = nanos(options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS);
+  let consumer: ConsumerInfo | null = null;
   try {
-    await manager.consumers.info(EVENT_STREAM, INGESTER_CONSUMER);
+    consumer = await manager.consumers.info(EVENT_STREAM, INGESTER_CONSUMER);
   } catch {
     await manager.consumers.add(EVENT_STREAM, {
       durable_name: INGESTER_CONSUMER,
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       filter_subject: 'events.>',
-      ack_wait: nanos(options.ackWaitMs ?? 30_000),
+      ack_wait: ackWait,
       max_ack_pending: 20_000,
     }).catch(async (error) => {
       await manager.consumers.info(EVENT_STREAM, INGESTER_CONSUMER).catch(() => Promise.reject(error));
     });
+  }
+  // A consumer made by an earlier version (30 s) gets the wait of this one.
+  if (consumer && consumer.config.ack_wait !== ackWait) {
+    options.logger?.info({ consumer: INGESTER_CONSUMER, fromMs: (consumer.config.ack_wait ?? 0) / 1e6, toMs: ackWait / 1e6 }, 'changing the ingester redelivery wait');
+    await manager.consumers.update(EVENT_STREAM, INGESTER_CONSUMER, { ack_wait: ackWait });
   }
 }
