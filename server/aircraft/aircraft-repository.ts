@@ -114,7 +114,8 @@ export class AircraftRepository {
   /**
    * Stores the newest report of each aircraft and adds the new ones to the track; answers the counts of both.
    * `known` is what known() read before the poll: the track is decided against it, so the two statements run
-   * side by side on two connections.
+   * side by side on two connections. They are not one transaction: when one fails the poll fails, and the next
+   * poll writes the report again (at worst a track point twice).
    */
   async upsert(positions: readonly IdentifiedPosition[], known: ReadonlyMap<string, KnownAircraft>): Promise<{ stored: number; positions: number }> {
     if (positions.length === 0) return { stored: 0, positions: 0 };
