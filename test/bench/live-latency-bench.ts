@@ -76,7 +76,8 @@ export async function benchLiveLatency(options: { clients: number; rate: number;
   const root = await mkdtemp(path.join(os.tmpdir(), 'vantage-bench-live-'));
   await chmod(root, 0o711);
   const supervisor = new StackSupervisor({
-    settings: readStackSettings({ VANTAGE_DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'error' }),
+    // No gazetteer: a fresh stack would load it (~10 s of CPU) through most of the measured seconds.
+    settings: readStackSettings({ VANTAGE_DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'error', GAZETTEER_LOAD: 'off' }),
     logger: createStackLogger({ level: 'error', quiet: true }),
     echoApiOutput: false,
     serverOverrides: { schedulesEnabled: false, liveHealthIntervalMs: 3_600_000 },

@@ -12,6 +12,7 @@ import { waitFor } from '../support/process-check.js';
 import { type BundleChunk, rendererBundleSizes } from '../ui/renderer-bundle-sizes.js';
 import { benchUiReady } from '../ui/ui-ready-bench.js';
 import type { BenchFigure } from './bench-figures.js';
+import { placesLoaded } from './places-loaded.js';
 
 export interface UiBenchResult {
   figures: BenchFigure[];
@@ -50,19 +51,8 @@ export async function benchUiReadyCase(options: { fires: number; runs: number })
   });
   try {
     const { apiUrl, token } = await supervisor.start();
-    // A fresh stack loads the gazetteer in the background (~10 s of CPU): the baseline is measured after it, as the
-    // fires are, or it measures the load.
-    await waitFor(
-      async () => {
-        const response = await fetch(`${apiUrl}/api/health`, { headers: { authorization: `Bearer ${token}` } });
-        const health = (await response.json()) as { sources?: { places?: { state?: string; error?: string } } };
-        const places = health.sources?.places;
-        if (places?.state === 'failed') throw new Error(`the gazetteer failed to load: ${places.error ?? 'no reason given'}`);
-        return places?.state === 'ready' ? true : undefined;
-      },
-      300_000,
-      'the gazetteer to load',
-    );
+    // The baseline is measured after the gazetteer's load, as the fires are.
+    await placesLoaded(apiUrl, token);
     const empty = await benchUiReady({ apiUrl, token, runs: options.runs });
 
     const batch = 10_000;
