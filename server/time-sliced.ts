@@ -33,8 +33,8 @@ export async function mapInSlices<T, U>(items: readonly T[], each: (item: T, ind
   return out;
 }
 
-/** JSON.stringify of an array, a slice of elements at a time. */
-export async function stringifyInSlices(items: readonly unknown[]): Promise<string> {
-  const parts = await mapInSlices(items, (item) => JSON.stringify(item));
+/** JSON.stringify of an array (each element shaped first, when `shape` is given), a slice of elements at a time. */
+export async function stringifyInSlices<T>(items: readonly T[], shape: (item: T) => unknown = (item) => item): Promise<string> {
+  const parts = await mapInSlices(items, (item) => JSON.stringify(shape(item)));
   return `[${parts.join(',')}]`;
 }

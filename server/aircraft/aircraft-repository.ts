@@ -112,18 +112,18 @@ export class AircraftRepository {
   }
 
   /**
-   * Stores the newest report of each aircraft and adds the new ones to the track; answers the counts of both.
+   * Stores one report per aircraft (the poller passes newestPerAircraft's) and adds the new ones to the track;
+   * answers the counts of both.
    * `known` is what known() read before the poll: the track is decided against it, so the two statements run
    * side by side on two connections. They are not one transaction: when one fails the poll fails, and the next
    * poll writes the report again (at worst a track point twice).
    */
   async upsert(positions: readonly IdentifiedPosition[], known: ReadonlyMap<string, KnownAircraft>): Promise<{ stored: number; positions: number }> {
     if (positions.length === 0) return { stored: 0, positions: 0 };
-    const newest = newestPerAircraft(positions);
     // Each report is written as JSON once, for the upsert and (when it joins the track) for the track.
-    const json = await mapInSlices(newest, (position) => JSON.stringify(position));
+    const json = await mapInSlices(positions, (position) => JSON.stringify(position));
     const trackJson: string[] = [];
-    await forEachInSlices(newest, (position, index) => {
+    await forEachInSlices(positions, (position, index) => {
       if (startsTrackPoint(position, known.get(position.icao24))) trackJson.push(json[index]!);
     });
     const [upserted, tracked] = await Promise.all([

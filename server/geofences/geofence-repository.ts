@@ -1,7 +1,7 @@
 // SQL for geofences, presence and alerts; intersection checks run one statement per batch of objects.
 import type { Database } from '../db/database.js';
 import type { GeoJsonGeometry } from '../http/response-schemas.js';
-import { mapInSlices, stringifyInSlices } from '../time-sliced.js';
+import { stringifyInSlices } from '../time-sliced.js';
 import type { Alert, Geofence } from './geofence-schemas.js';
 
 export type { Alert, Geofence };
@@ -104,8 +104,8 @@ export class GeofenceRepository {
   async check(objects: readonly SpatialObject[]): Promise<Alert[]> {
     if (objects.length === 0) return [];
     // Shaped and written a slice at a time: a worldwide ADS-B poll checks 10,000 aircraft at once.
-    const input = await mapInSlices(objects, (object) => ({ object_type: object.objectType, object_id: object.objectId, title: object.title, geometry: object.geometry }));
-    const { rows } = await this.db.query<AlertRow>(CHECK, [await stringifyInSlices(input)]);
+    const input = await stringifyInSlices(objects, (object) => ({ object_type: object.objectType, object_id: object.objectId, title: object.title, geometry: object.geometry }));
+    const { rows } = await this.db.query<AlertRow>(CHECK, [input]);
     return rows.map(alertOf);
   }
 

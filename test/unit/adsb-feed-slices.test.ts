@@ -35,5 +35,6 @@ describe('reading a large ADS-B answer a slice at a time', () => {
     const rows = answer(300).ac;
     expect(await stringifyInSlices(rows)).toBe(JSON.stringify(rows));
     expect(await stringifyInSlices([])).toBe('[]');
+    expect(await stringifyInSlices(rows, (row) => ({ wrapped: row }))).toBe(JSON.stringify(rows.map((row) => ({ wrapped: row }))));
   });
 });
