@@ -8,6 +8,7 @@ import type { Database, Queryable } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
 import type { FireDetection } from './fire-detection.js';
 import { type FireFilter, fireFilterCondition, fireFilterParams } from './fire-filter.js';
+import { FIRE_LIST_COLUMNS, type FireTextRow, fireListJson } from './fire-list-json.js';
 
 // Rows go into a transaction-scoped staging table by COPY, then into fires in one statement.
 // ON CONFLICT DO NOTHING skips rows already stored and, taken in batch order, the later
@@ -85,25 +86,21 @@ export interface FireQuery extends FireSelection {
   limit: number;
 }
 
-// The answer of GET /api/fires as JSON text built by PostgreSQL (FireList: these keys, these types): no row
-// objects, no second serialisation in the API. The bbox is tested on latitude/longitude, so the covering
-// index on acq_time answers from the index alone (013_fire_hot_paths), the filter's confidence, FRP and satellite
-// too. $1–$4 bbox, $5 since, $6 until (or null), $7 limit, $8–$11 the filter.
-const SELECT_FIRES_JSON = `
-SELECT coalesce(json_agg(json_build_object(
-         'latitude', latitude, 'longitude', longitude,
-         'acqTime', to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-         'satellite', satellite, 'confidence', confidence, 'frp', frp, 'dayNight', daynight, 'instrument', instrument)
-       ORDER BY acq_time DESC), '[]')::text AS fires
-FROM (
-  SELECT latitude, longitude, acq_time, satellite, confidence, frp, daynight, instrument
-  FROM fires f
-  WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
-    AND ${pointBboxCondition('latitude', 'longitude', 1)}
-    AND ${fireFilterCondition('f', 8)}
-  ORDER BY acq_time DESC
-  LIMIT $7
-) newest`;
+// The newest detections of GET /api/fires, each column as PostgreSQL's text (fire-list-json.ts writes the JSON). The
+// bbox is tested on latitude/longitude, so the covering index on acq_time answers from the index alone
+// (013_fire_hot_paths), the filter's confidence, FRP and satellite too. $1–$4 bbox, $5 since, $6 until (or null),
+// $7 limit, $8–$11 the filter.
+const SELECT_FIRE_LIST = `
+SELECT ${FIRE_LIST_COLUMNS}
+FROM fires f
+WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
+  AND ${pointBboxCondition('latitude', 'longitude', 1)}
+  AND ${fireFilterCondition('f', 8)}
+ORDER BY acq_time DESC
+LIMIT $7`;
+
+/** Every column as the text PostgreSQL sent: nothing parsed (see fire-list-json.ts). */
+const AS_SENT = { getTypeParser: () => (text: string) => text };
 
 // The exact number the list would answer without its limit, from the same index. $1–$4 bbox, $5 since, $6 until, $7–$10 the filter.
 const COUNT_FIRES = `
@@ -165,10 +162,11 @@ export class FireRepository {
   /** The detections of the query, newest first, as the JSON text of a FireList. */
   async findJson(query: FireQuery): Promise<string> {
     const [west, south, east, north] = query.bbox ?? [null, null, null, null];
-    const { rows } = await this.db.query<{ fires: string }>(SELECT_FIRES_JSON, [
-      west, south, east, north, query.since, query.until ?? null, query.limit, ...fireFilterParams(query.filter, query.fence),
-    ]);
-    return rows[0]?.fires ?? '[]';
+    const values = [west, south, east, north, query.since, query.until ?? null, query.limit, ...fireFilterParams(query.filter, query.fence)];
+    const { rows } = await this.db.withClient((client) =>
+      client.query<FireTextRow>({ text: SELECT_FIRE_LIST, values, rowMode: 'array', types: AS_SENT }),
+    );
+    return fireListJson(rows);
   }
 
   /** How many detections the selection holds. */

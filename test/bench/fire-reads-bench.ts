@@ -109,6 +109,15 @@ export async function benchFireReads(options: { apiUrl: string; token: string; c
     figures.push(figure(`vector tile z${zoom} (${where}, last 24 h) p95, {stored} (vs bare ST_AsMVT)`, tile, 'ratio ≤ 1.2, ≤ 30 ms'));
   }
 
+  // The floor under every figure above: an API round trip that reads no database (the UI settings are held in
+  // memory), through the same hooks (host check, token) and the same client, against the bare z8 tile's SQL.
+  const floor = await paired(
+    () => get('/api/ui-settings'),
+    () => client.query(TILE_SQL, [8, 42, 99, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),
+    queries,
+  );
+  figures.push(figure('  … HTTP floor: GET /api/ui-settings, no database read (vs the bare z8 tile SQL)', floor, ''));
+
   // A tile of seven closed days: drawn once, then served from memory, then revalidated to 304.
   const hourStart = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
   const since = new Date(hourStart - 7 * DAY_MS);

@@ -1,5 +1,5 @@
-// GET /api/fires: PostgreSQL writes the answer's JSON itself, so it must be exactly the FireList the
-// schema describes, and its bbox test on latitude/longitude must pick exactly the fires whose geometry
+// GET /api/fires: the answer's JSON is written from PostgreSQL's text of each column, so it must be exactly the
+// FireList the schema describes (numbers, nulls, escapes), and its bbox test on latitude/longitude must pick exactly the fires whose geometry
 // lies in the bbox (antimeridian and edges included).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireList } from '../../server/fires/fire-schemas.js';
@@ -51,6 +51,8 @@ describe('GET /api/fires answers as its schema says, picking by bbox as the geom
       confidence: index % 3 ? 'n' : null,
       frp: index % 4 ? index + 0.25 : null,
       daynight: index % 2 ? 'D' : 'N',
+      // Text that JSON must escape: a quote, a backslash, a tab, a non-ASCII letter.
+      instrument: index === 6 ? 'VI"IRS\\\tü' : index === 5 ? 'MODIS' : null,
     }));
     const stored = await subject.app.inject({ method: 'POST', url: '/api/ingest/fires', headers: authorized, payload: rows });
     expect(stored.json()).toMatchObject({ stored: points.length });
@@ -78,6 +80,9 @@ describe('GET /api/fires answers as its schema says, picking by bbox as the geom
       dayNight: 'D',
       instrument: null,
     });
+    expect(fires[1]).toMatchObject({ latitude: 55, longitude: -60, frp: 6.25, confidence: null, instrument: 'VI"IRS\\\tü' });
+    expect(fires[2]).toMatchObject({ latitude: 20, longitude: -130, frp: 5.25, confidence: 'n', instrument: 'MODIS' });
+    expect(fires.filter((fire) => fire.frp === null)).toHaveLength(2);
     expect(fires.map((fire) => fire.acqTime)).toEqual([...fires.map((fire) => String(fire.acqTime))].sort().reverse());
     expect(await list('limit=2')).toEqual(fires.slice(0, 2));
     expect(await list(`until=${new Date(base + 2 * MINUTE_MS).toISOString()}`)).toEqual(fires.slice(6));
