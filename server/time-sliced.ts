@@ -32,9 +32,3 @@ export async function mapInSlices<T, U>(items: readonly T[], each: (item: T, ind
   await forEachInSlices(items, (item, index) => out.push(each(item, index)));
   return out;
 }
-
-/** JSON.stringify of an array (each element shaped first, when `shape` is given), a slice of elements at a time. */
-export async function stringifyInSlices<T>(items: readonly T[], shape: (item: T) => unknown = (item) => item): Promise<string> {
-  const parts = await mapInSlices(items, (item) => JSON.stringify(shape(item)));
-  return `[${parts.join(',')}]`;
-}

@@ -7,7 +7,7 @@ import { type AircraftPosition, NO_POSITION } from './adsb-feed.js';
 import { type AircraftRepository, type IdentifiedPosition, type KnownAircraft, newestPerAircraft } from './aircraft-repository.js';
 import { type AircraftSource, IdleAircraftSource, UrlAircraftSource } from './aircraft-source.js';
 import type { FirefightingIdentifier } from './firefighting-identifier.js';
-import { mapInSlices } from '../time-sliced.js';
+import { forEachInSlices } from '../time-sliced.js';
 
 /**
  * A report without a callsign field keeps the stored callsign only when it follows the stored report within
@@ -55,7 +55,12 @@ export function aircraftPollerJob(deps: {
       }
       const reports = newestPerAircraft(feed.positions);
       const known = await deps.aircraft.known(reports.map((position) => position.icao24));
-      const identified: IdentifiedPosition[] = await mapInSlices(reports, (position) => {
+      // Merged, identified and sorted in one pass a slice at a time: a worldwide type answer's aircraft stay only if
+      // they fight fires; those near a fire stay whatever they are.
+      const kept: IdentifiedPosition[] = [];
+      const keptAddresses = new Set<string>();
+      let firefighting = 0;
+      await forEachInSlices(reports, (position) => {
         const stored = known.get(position.icao24);
         const merged = {
           ...position,
@@ -65,15 +70,21 @@ export function aircraftPollerJob(deps: {
           operator: position.operator ?? stored?.operator ?? null,
         };
         const identification = deps.identifier.identify(merged);
-        return { ...merged, firefighting: identification.firefighting, firefightingReason: identification.reason, source: feed.format };
+        if (!identification.firefighting && feed.firefightingOnly.has(position.icao24)) return;
+        kept.push({ ...merged, firefighting: identification.firefighting, firefightingReason: identification.reason, source: feed.format });
+        keptAddresses.add(position.icao24);
+        if (identification.firefighting) firefighting += 1;
       });
-      // A worldwide type answer's aircraft stay only if they fight fires; those near a fire stay whatever they are.
-      const kept = identified.filter((position) => position.firefighting || !feed.firefightingOnly.has(position.icao24));
-      const keptAddresses = new Set(kept.map((position) => position.icao24));
       // The geofence check reads the reports, not what is stored: it runs beside the upsert, on a connection of its own.
+      const checked: AircraftPosition[] = [];
+      if (deps.onPositions) {
+        await forEachInSlices(feed.positions, (position) => {
+          if (keptAddresses.has(position.icao24)) checked.push(position);
+        });
+      }
       const [{ stored, positions: trackPositions }, alerts] = await Promise.all([
         deps.aircraft.upsert(kept, known),
-        deps.onPositions ? deps.onPositions(feed.positions.filter((position) => keptAddresses.has(position.icao24))) : 0,
+        deps.onPositions ? deps.onPositions(checked) : 0,
       ]);
       return {
         mode: source.mode,
@@ -82,8 +93,8 @@ export function aircraftPollerJob(deps: {
         skipped: feed.skipped,
         stored,
         trackPositions,
-        firefighting: kept.filter((position) => position.firefighting).length,
-        ...(source.mode === 'aggregator' ? { ignored: identified.length - kept.length } : {}),
+        firefighting,
+        ...(source.mode === 'aggregator' ? { ignored: reports.length - kept.length } : {}),
         alerts,
         ...feed.details,
         rejected: feed.rejected,

@@ -1,6 +1,7 @@
 // SQL for last-known aircraft positions.
 import { bboxCondition } from '../db/bbox-sql.js';
 import type { Database } from '../db/database.js';
+import { batchesOf, queryJsonBatches } from '../db/statement-batches.js';
 import type { Bbox } from '../http/query-params.js';
 import type { AircraftPosition } from './adsb-feed.js';
 import { forEachInSlices, mapInSlices } from '../time-sliced.js';
@@ -78,36 +79,37 @@ export interface AircraftRow extends AircraftPosition {
 export class AircraftRepository {
   constructor(private readonly db: Database) {}
 
-  /** The stored facts of these aircraft, by address. */
+  /** The stored facts of these aircraft, by address (read a batch of addresses at a time). */
   async known(icao24s: readonly string[]): Promise<Map<string, KnownAircraft>> {
-    if (icao24s.length === 0) return new Map();
-    const { rows } = await this.db.query<{
-      icao24: string;
-      callsign: string | null;
-      registration: string | null;
-      type_code: string | null;
-      operator: string | null;
-      seen_at_ms: number;
-      longitude: number;
-      latitude: number;
-      altitude_ft: number | null;
-      on_ground: boolean;
-    }>(KNOWN, [icao24s]);
     const known = new Map<string, KnownAircraft>();
-    // A worldwide answer's 10,000 rows are shaped a slice at a time.
-    await forEachInSlices(rows, (row) =>
-      known.set(row.icao24, {
-        callsign: row.callsign,
-        registration: row.registration,
-        typeCode: row.type_code,
-        operator: row.operator,
-        seenAt: new Date(row.seen_at_ms),
-        longitude: row.longitude,
-        latitude: row.latitude,
-        altitudeFt: row.altitude_ft,
-        onGround: row.on_ground,
-      }),
-    );
+    for (const batch of batchesOf(icao24s)) {
+      const { rows } = await this.db.query<{
+        icao24: string;
+        callsign: string | null;
+        registration: string | null;
+        type_code: string | null;
+        operator: string | null;
+        seen_at_ms: number;
+        longitude: number;
+        latitude: number;
+        altitude_ft: number | null;
+        on_ground: boolean;
+      }>(KNOWN, [batch]);
+      // A worldwide answer's 10,000 rows are shaped a slice at a time.
+      await forEachInSlices(rows, (row) =>
+        known.set(row.icao24, {
+          callsign: row.callsign,
+          registration: row.registration,
+          typeCode: row.type_code,
+          operator: row.operator,
+          seenAt: new Date(row.seen_at_ms),
+          longitude: row.longitude,
+          latitude: row.latitude,
+          altitudeFt: row.altitude_ft,
+          onGround: row.on_ground,
+        }),
+      );
+    }
     return known;
   }
 
@@ -115,8 +117,8 @@ export class AircraftRepository {
    * Stores one report per aircraft (the poller passes newestPerAircraft's) and adds the new ones to the track;
    * answers the counts of both.
    * `known` is what known() read before the poll: the track is decided against it, so the two statements run
-   * side by side on two connections. They are not one transaction: when one fails the poll fails, and the next
-   * poll writes the report again (at worst a track point twice).
+   * side by side on two connections, each a batch of reports at a time. They are not one transaction: when one fails
+   * the poll fails, and the next poll writes the report again (at worst a track point twice).
    */
   async upsert(positions: readonly IdentifiedPosition[], known: ReadonlyMap<string, KnownAircraft>): Promise<{ stored: number; positions: number }> {
     if (positions.length === 0) return { stored: 0, positions: 0 };
@@ -126,11 +128,8 @@ export class AircraftRepository {
     await forEachInSlices(positions, (position, index) => {
       if (startsTrackPoint(position, known.get(position.icao24))) trackJson.push(json[index]!);
     });
-    const [upserted, tracked] = await Promise.all([
-      this.db.query(UPSERT, [`[${json.join(',')}]`]),
-      trackJson.length > 0 ? this.db.query(TRACK, [`[${trackJson.join(',')}]`]) : null,
-    ]);
-    return { stored: upserted.rowCount ?? 0, positions: tracked?.rowCount ?? 0 };
+    const [upserted, tracked] = await Promise.all([queryJsonBatches(this.db, UPSERT, json), queryJsonBatches(this.db, TRACK, trackJson)]);
+    return { stored: upserted.rowCount, positions: tracked.rowCount };
   }
 
   async find(filter: { bbox?: Bbox; seenSince: Date; firefightingOnly: boolean; limit: number; fence?: Buffer | null }): Promise<AircraftRow[]> {

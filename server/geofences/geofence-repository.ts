@@ -1,7 +1,8 @@
 // SQL for geofences, presence and alerts; intersection checks run one statement per batch of objects.
 import type { Database } from '../db/database.js';
 import type { GeoJsonGeometry } from '../http/response-schemas.js';
-import { stringifyInSlices } from '../time-sliced.js';
+import { queryJsonBatches } from '../db/statement-batches.js';
+import { mapInSlices } from '../time-sliced.js';
 import type { Alert, Geofence } from './geofence-schemas.js';
 
 export type { Alert, Geofence };
@@ -100,12 +101,17 @@ export class GeofenceRepository {
     return (rowCount ?? 0) > 0;
   }
 
-  /** Checks a batch of objects against every fence in one statement; answers the alerts raised. */
+  /**
+   * Checks objects against every fence, one statement per batch of objects; answers the alerts raised. An object's
+   * presence rows are its own, so each batch stands alone.
+   */
   async check(objects: readonly SpatialObject[]): Promise<Alert[]> {
     if (objects.length === 0) return [];
     // Shaped and written a slice at a time: a worldwide ADS-B poll checks 10,000 aircraft at once.
-    const input = await stringifyInSlices(objects, (object) => ({ object_type: object.objectType, object_id: object.objectId, title: object.title, geometry: object.geometry }));
-    const { rows } = await this.db.query<AlertRow>(CHECK, [input]);
+    const input = await mapInSlices(objects, (object) =>
+      JSON.stringify({ object_type: object.objectType, object_id: object.objectId, title: object.title, geometry: object.geometry }),
+    );
+    const { rows } = await queryJsonBatches<AlertRow>(this.db, CHECK, input);
     return rows.map(alertOf);
   }
 

@@ -182,6 +182,7 @@ export async function benchAircraftFirehose(options: { aircraft: number; firefig
       const ms = performance.now() - started;
       loop.disable();
       if (result.received !== options.aircraft) throw new Error(`received ${String(result.received)} of ${options.aircraft}`);
+      if (result.stored !== options.aircraft) throw new Error(`stored ${String(result.stored)} of ${options.aircraft}`);
       polls.push({ label, ms, blockMs: loop.max / 1e6, copyMs, parseMs, result });
     }
     const written = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM aircraft_positions');

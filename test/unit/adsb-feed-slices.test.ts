@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseAdsbFeed, parseAdsbFeedInSlices } from '../../server/aircraft/adsb-feed.js';
-import { forEachInSlices, stringifyInSlices } from '../../server/time-sliced.js';
+import { forEachInSlices } from '../../server/time-sliced.js';
 
 const answer = (count: number) => ({
   now: 1_763_640_000_123,
@@ -29,12 +29,5 @@ describe('reading a large ADS-B answer a slice at a time', () => {
     clearInterval(ticker);
     expect(spins).toBeGreaterThan(0);
     expect(turns).toBeGreaterThan(5);
-  });
-
-  it('writes the same JSON as JSON.stringify', async () => {
-    const rows = answer(300).ac;
-    expect(await stringifyInSlices(rows)).toBe(JSON.stringify(rows));
-    expect(await stringifyInSlices([])).toBe('[]');
-    expect(await stringifyInSlices(rows, (row) => ({ wrapped: row }))).toBe(JSON.stringify(rows.map((row) => ({ wrapped: row }))));
   });
 });
