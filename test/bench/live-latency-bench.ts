@@ -103,12 +103,12 @@ export async function benchLiveLatency(options: { clients: number; rate: number;
     }
     for (const clients of groups) await clients.next();
 
-    const js = connection.jetstream();
     const codec = JSONCodec();
     const perTick = Math.max(1, Math.round(options.rate / 100));
-    let expected = 0;
+    // Where each measured event lies; how many clients should receive them is counted after the publishing (1,000
+    // viewports tested per event took the publisher's process a good part of a core, beside the stack it measures).
+    const measuredPoints: Array<[number, number]> = [];
     let sequence = 0;
-    let pending: Array<Promise<unknown>> = [];
     // The first second warms connections, JIT and caches at the same rate; it is not measured.
     const warmUpTicks = 100;
     const began = performance.now();
@@ -127,21 +127,23 @@ export async function benchLiveLatency(options: { clients: number; rate: number;
         const lat = Number((-60 + next() * 130).toFixed(5));
         // The publish instant rides in the event (its acquisition time), to the millisecond.
         const message = fireMessage({ longitude: lon, latitude: lat, acqTime: new Date().toISOString() });
-        if (tick >= 0) expected += viewports.filter((box) => contains(box, lon, lat)).length;
-        pending.push(js.publish('events.fire', codec.encode(message)));
+        if (tick >= 0) measuredPoints.push([lon, lat]);
+        // A plain publish on the stream's subject: JetStream stores it as it stores any, and the ingester takes it from
+        // there. Waiting for each ack took the publisher's process ~25% of a core more, beside the stack it measures;
+        // a lost event would show all the same, as delivered < expected.
+        connection.publish('events.fire', codec.encode(message));
       }
-      // Acks are awaited in bulk: the pace is kept by the clock, not by each round trip.
-      if (pending.length >= 2_000) await Promise.all(pending.splice(0));
       const due = began + (tick + warmUpTicks + 1) * 10;
       const wait = due - performance.now();
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     }
-    await Promise.all(pending);
-    pending = [];
+    await connection.flush();
     const achievedRate = (sequence - warmUpTicks * perTick) / ((performance.now() - measuredFrom) / 1000);
+    let expected = 0;
+    for (const [lon, lat] of measuredPoints) for (const box of viewports) if (contains(box, lon, lat)) expected += 1;
 
-    // Let the last events arrive, then collect what each client process saw.
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Let the last events arrive (a stack behind by a few seconds catches up), then collect what each client process saw.
+    await new Promise((resolve) => setTimeout(resolve, 5_000));
     const latencies: number[] = [];
     let delivered = 0;
     let outside = 0;
@@ -159,7 +161,7 @@ export async function benchLiveLatency(options: { clients: number; rate: number;
     const label = `${options.clients} clients, ${Math.round(achievedRate)} events/s; delivered ${delivered}/${expected}, outside viewport ${outside}`;
     return [
       { name: `live delivery p50 (${label})`, unit: 'ms', value: percentile(latencies, 50), baseline: percentile(floor, 50), ratio: percentile(latencies, 50) / percentile(floor, 50), samples: latencies.length },
-      { name: 'live delivery p99', unit: 'ms', value: percentile(latencies, 99), baseline: percentile(floor, 99), ratio: percentile(latencies, 99) / percentile(floor, 99), samples: latencies.length, target: 'p99 < 100 ms, 0 outside' },
+      { name: `live delivery p99 (${options.rate} events/s offered)`, unit: 'ms', value: percentile(latencies, 99), baseline: percentile(floor, 99), ratio: percentile(latencies, 99) / percentile(floor, 99), samples: latencies.length, target: 'p99 < 100 ms, 0 outside' },
     ];
   } finally {
     for (const clients of groups) clients.child.kill();

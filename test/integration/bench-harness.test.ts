@@ -31,6 +31,10 @@ describe('bench harness (reduced)', () => {
     const figures = await benchLiveLatency({ clients: 10, rate: 200, seconds: 1 });
     expect(figures).toHaveLength(2);
     expect(figures[0]!.name).toMatch(/outside viewport 0\)/);
+    // Every event published reached every client whose viewport holds it, none more.
+    const [, delivered, expected] = /delivered (\d+)\/(\d+)/.exec(figures[0]!.name) ?? [];
+    expect(Number(delivered)).toBeGreaterThan(0);
+    expect(delivered).toBe(expected);
     expect(figures[1]!.samples).toBeGreaterThan(0);
   }, 120_000);
 });
