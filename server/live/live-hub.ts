@@ -1,5 +1,7 @@
 // In-memory fan-out to this process's WebSocket clients: each event goes only to the clients whose
-// viewport it falls in. A client that cannot keep up (send buffer over the cap) is dropped.
+// viewport it falls in, and the events a client is due from one turn of the event loop go out as one `events`
+// message (a stored batch reaches a client as one frame, not one per event). A client that cannot keep up (send
+// buffer over the cap) is dropped.
 import type { WebSocket } from 'ws';
 import type { Bbox } from '../http/query-params.js';
 import type { LiveEvent } from '../events/event-schemas.js';
@@ -8,10 +10,16 @@ import { ViewportIndex } from './viewport-index.js';
 
 export const SLOW_CLIENT_CLOSE_CODE = 4008;
 
+/** What waits for a client's flush: a whole message, or one event (its JSON) to go out in an `events` message. */
+interface Queued {
+  bytes: Buffer;
+  event: boolean;
+}
+
 interface LiveClient {
   socket: WebSocket;
-  /** Frames waiting for this tick's flush (UTF-8 JSON), and their size. */
-  queue: Buffer[];
+  /** What waits for this tick's flush, in order (UTF-8 JSON), and its size. */
+  queue: Queued[];
   queuedBytes: number;
 }
 
@@ -26,9 +34,41 @@ function encode(message: ServerMessage): Buffer {
 }
 
 const TEXT_FRAME = { binary: false } as const;
+const EVENTS_START = Buffer.from('{"type":"events","events":[');
+const COMMA = Buffer.from(',');
+const EVENTS_END = Buffer.from(']}');
+
+/** One `events` message of events already written as JSON. */
+function eventsMessage(events: readonly Buffer[]): Buffer {
+  const parts: Buffer[] = [EVENTS_START];
+  events.forEach((event, index) => {
+    if (index > 0) parts.push(COMMA);
+    parts.push(event);
+  });
+  parts.push(EVENTS_END);
+  return Buffer.concat(parts);
+}
+
+/** A client's queue as the frames to write: each run of events becomes one `events` message. */
+function framesOf(queue: readonly Queued[]): Buffer[] {
+  const frames: Buffer[] = [];
+  let events: Buffer[] = [];
+  for (const item of queue) {
+    if (item.event) {
+      events.push(item.bytes);
+      continue;
+    }
+    if (events.length > 0) frames.push(eventsMessage(events));
+    events = [];
+    frames.push(item.bytes);
+  }
+  if (events.length > 0) frames.push(eventsMessage(events));
+  return frames;
+}
 
 export interface LiveHubStats {
   clients: number;
+  /** Events and other messages sent (an `events` message counts each of its events). */
   sent: number;
   droppedClients: number;
 }
@@ -57,23 +97,23 @@ export class LiveHub {
   /** Sends an event to every client whose current viewport intersects it. */
   publishEvent(event: LiveEvent): void {
     if (!event.bbox) return;
-    // Encoded once, to UTF-8 too, whatever the number of clients it goes to.
+    // Written once, to UTF-8 too, whatever the number of clients it goes to.
     let encoded: Buffer | null = null;
     this.viewports.forEachMeeting(event.bbox, (client) => {
-      encoded ??= encode({ type: 'event', event });
-      this.send(client, encoded);
+      encoded ??= Buffer.from(JSON.stringify(event));
+      this.send(client, encoded, true);
     });
   }
 
   /** Sends to every client (alerts, health). */
   broadcast(message: ServerMessage): void {
     const encoded = encode(message);
-    for (const client of this.clients.values()) this.send(client, encoded);
+    for (const client of this.clients.values()) this.send(client, encoded, false);
   }
 
   sendTo(socket: WebSocket, message: ServerMessage): void {
     const client = this.clients.get(socket);
-    if (client) this.send(client, encode(message));
+    if (client) this.send(client, encode(message), false);
   }
 
   snapshot(): LiveHubStats {
@@ -88,14 +128,14 @@ export class LiveHub {
     this.clients.clear();
   }
 
-  private send(client: LiveClient, encoded: Buffer): void {
+  private send(client: LiveClient, encoded: Buffer, event: boolean): void {
     if (client.socket.readyState !== client.socket.OPEN) return;
     if (client.socket.bufferedAmount + client.queuedBytes + encoded.length > this.maxBufferedBytes) {
       // Never grow without limit: a client this far behind reconnects and reloads its view.
       this.drop(client);
       return;
     }
-    client.queue.push(encoded);
+    client.queue.push({ bytes: encoded, event });
     client.queuedBytes += encoded.length;
     this.dirty.add(client);
     if (!this.flushScheduled) {
@@ -108,15 +148,15 @@ export class LiveHub {
   private flush(): void {
     this.flushScheduled = false;
     for (const client of this.dirty) {
-      const frames = client.queue;
+      const queue = client.queue;
       client.queue = [];
       client.queuedBytes = 0;
       if (client.socket.readyState !== client.socket.OPEN) continue;
       const raw = rawSocketOf(client.socket);
       raw?.cork();
-      for (const frame of frames) client.socket.send(frame, TEXT_FRAME);
+      for (const frame of framesOf(queue)) client.socket.send(frame, TEXT_FRAME);
       raw?.uncork();
-      this.stats.sent += frames.length;
+      this.stats.sent += queue.length;
     }
     this.dirty.clear();
   }

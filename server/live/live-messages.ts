@@ -17,9 +17,12 @@ export const clientMessage = z.discriminatedUnion('type', [
 ]);
 export type ClientMessage = z.infer<typeof clientMessage>;
 
-/** Every message the server sends on the live socket; the renderer imports this very type. */
+/**
+ * Every message the server sends on the live socket; the renderer imports this very type. Events come in `events`:
+ * all a client is due from one turn of the server's event loop (often a stored batch) in one message, in order.
+ */
 export type ServerMessage =
-  | { type: 'event'; event: LiveEvent }
+  | { type: 'events'; events: LiveEvent[] }
   | { type: 'alert'; alert: Alert }
   | { type: 'health'; health: Pick<HealthReport, 'status' | 'pipelines'> }
   | { type: 'correlation'; correlation: CorrelationPair }

@@ -20,9 +20,9 @@ export function contains(box: Box, lon: number, lat: number): boolean {
   return west <= east ? lon >= west && lon <= east : lon >= west || lon <= east;
 }
 
-interface LiveFire {
+interface LiveFires {
   type: string;
-  event?: { payload?: { acqTime?: string; latitude?: number; longitude?: number } };
+  events?: Array<{ payload?: { acqTime?: string; latitude?: number; longitude?: number } }>;
 }
 
 function main(): void {
@@ -40,17 +40,21 @@ function main(): void {
       await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
       const acknowledged = new Promise<void>((resolve) => {
         socket.on('message', (data) => {
-          const message = JSON.parse(data.toString()) as LiveFire;
+          const message = JSON.parse(data.toString()) as LiveFires;
           if (message.type === 'viewport') return resolve();
-          const payload = message.event?.payload;
-          if (message.type !== 'event' || !payload?.acqTime) return;
-          const sentAt = Date.parse(payload.acqTime);
-          seen += 1;
-          // Any event outside this client's viewport counts, warm-up or not.
-          if (!contains(box, payload.longitude as number, payload.latitude as number)) outside += 1;
-          if (sentAt < measureFrom) return;
-          delivered += 1;
-          latencies.push(Date.now() - sentAt);
+          if (message.type !== 'events') return;
+          const arrived = Date.now();
+          for (const event of message.events ?? []) {
+            const payload = event.payload;
+            if (!payload?.acqTime) continue;
+            const sentAt = Date.parse(payload.acqTime);
+            seen += 1;
+            // Any event outside this client's viewport counts, warm-up or not.
+            if (!contains(box, payload.longitude as number, payload.latitude as number)) outside += 1;
+            if (sentAt < measureFrom) continue;
+            delivered += 1;
+            latencies.push(arrived - sentAt);
+          }
         });
       });
       socket.send(JSON.stringify({ type: 'viewport', bbox: box }));

@@ -1,6 +1,6 @@
 import { JSONCodec, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LIVE_ALERTS_SUBJECT, LIVE_CORRELATIONS_SUBJECT } from '../../server/live/live-subjects.js';
+import { LIVE_ALERTS_SUBJECT, LIVE_CORRELATIONS_SUBJECT, LIVE_EVENTS_SUBJECT } from '../../server/live/live-subjects.js';
 import { EventPublisher } from '../../server/events/event-publisher.js';
 import { fireEvents, fireEventUrl } from '../../server/fires/fire-events.js';
 import { startWorkers, type Workers } from '../../server/workers.js';
@@ -88,6 +88,24 @@ describe('GET /api/live — WebSocket with viewport fan-out (real bus, real inge
     await europe.waitForEvent(europeMarker);
     expect(west.eventUrls()).toEqual([inCalifornia, westMarker]);
     expect(europe.eventUrls()).toEqual([inFrance, europeMarker]);
+  });
+
+  it('the events of one stored batch reach a client as one message, in their order, those in its viewport only', async () => {
+    const client = await open();
+    await client.setViewport(CALIFORNIA);
+    const batch = [
+      { url: 'https://batch.test/1', sourceType: 'fire', bbox: [-120, 37, -120, 37] },
+      { url: 'https://batch.test/2', sourceType: 'fire', bbox: [10, 50, 10, 50] },
+      { url: 'https://batch.test/3', sourceType: 'fire', bbox: [-119, 36, -119, 36] },
+    ];
+    // What the ingester announces after storing a batch: one array on the live subject.
+    bus.publish(LIVE_EVENTS_SUBJECT, JSONCodec().encode(batch));
+    await client.waitForEvent('https://batch.test/3');
+    await world.waitForEvent('https://batch.test/3');
+    const received = client.messages.filter((message) => message.type === 'events');
+    expect(received).toHaveLength(1);
+    expect(received[0]!.events!.map((event) => event.url)).toEqual(['https://batch.test/1', 'https://batch.test/3']);
+    expect(world.messages.filter((message) => message.type === 'events').at(-1)!.events!.map((event) => event.url)).toEqual(batch.map((event) => event.url));
   });
 
   it('a viewport across the antimeridian gets events on both sides of it', async () => {

@@ -4,7 +4,7 @@ import { waitFor } from './process-check.js';
 
 export interface LiveMessage {
   type: string;
-  event?: { url: string; bbox: number[] };
+  events?: Array<{ url: string; bbox: number[] }>;
   bbox?: number[];
   [key: string]: unknown;
 }
@@ -37,7 +37,7 @@ export class LiveClient {
   }
 
   eventUrls(): string[] {
-    return this.messages.filter((message) => message.type === 'event').map((message) => message.event!.url);
+    return this.messages.filter((message) => message.type === 'events').flatMap((message) => message.events!.map((event) => event.url));
   }
 
   async waitForEvent(url: string, timeoutMs = 10_000): Promise<void> {

@@ -9,6 +9,11 @@ import { MapPage } from './pages/map-page.js';
 const INSIDE = { longitude: 146.21, latitude: -36.47 };
 const OUTSIDE = { longitude: -118.3, latitude: 58.9 };
 const LATE = { longitude: 145.82, latitude: -36.71 };
+// Two stored in one request: they may reach the page in one message, and each is drawn.
+const PAIR = [
+  { longitude: 146.02, latitude: -36.28 },
+  { longitude: 146.41, latitude: -36.62 },
+];
 
 test('a fire ingested in view appears live; one out of view is never sent to this client', async ({ page }) => {
   const app = new AppPage(page);
@@ -33,7 +38,7 @@ test('a fire ingested in view appears live; one out of view is never sent to thi
   await ingestFires([{ ...INSIDE, confidence: 'h', frp: 80 }]);
 
   await map.expectFireDrawnNear(INSIDE.longitude, INSIDE.latitude);
-  const received = frames.filter((frame) => frame.includes('"type":"event"'));
+  const received = frames.filter((frame) => frame.includes('"type":"events"'));
   expect(received.some((frame) => frame.includes(fireUrlSuffix(INSIDE.latitude, INSIDE.longitude)))).toBe(true);
   expect(received.some((frame) => frame.includes(fireUrlSuffix(OUTSIDE.latitude, OUTSIDE.longitude)))).toBe(false);
   await expect.poll(() => hud.counterValue('fires-hour')).toBe(hourBefore + 1);
@@ -45,6 +50,10 @@ test('a fire ingested in view appears live; one out of view is never sent to thi
   await map.expectFireDrawnNear(LATE.longitude, LATE.latitude);
   await expect.poll(() => hud.counterValue('fires-view')).toBe(dayBefore + 2);
   expect(await hud.counterValue('fires-hour')).toBe(hourBefore + 1);
+
+  await ingestFires(PAIR);
+  for (const fire of PAIR) await map.expectFireDrawnNear(fire.longitude, fire.latitude);
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(dayBefore + 4);
 
   // Its popup gives the analyst the time in UTC and local time.
   const point = await map.pagePoint(INSIDE.longitude, INSIDE.latitude);

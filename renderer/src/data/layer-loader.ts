@@ -175,23 +175,37 @@ export class LayerLoader {
     this.emit();
   }
 
-  addLiveEvent(event: MapEvent): void {
-    if (event.sourceType === 'fire') {
-      const feature = liveFireFeature(event);
-      // A late delivery of a fire older than the window would be drawn where the tiles no longer are.
-      if (!feature || !isFireRecent(feature.properties.acqTime, Date.now(), windowSpanMs(this.filter, Date.now()))) return;
-      if (!liveFirePasses(this.filter, feature.properties)) return;
-      this.liveFires.push(feature);
-      if (this.liveFires.length > MAX_LIVE_FIRES) this.liveFires.splice(0, this.liveFires.length - MAX_LIVE_FIRES);
-      this.map.setData('fires-live', collection(this.liveFires));
-    } else {
-      // Whether it lies inside a chosen geofence is the server's to say: it waits for the next read of the view.
-      if (this.filter.geofenceId) return;
-      this.events.unshift(event);
-      if (this.events.length > MAX_EVENTS) this.events.length = MAX_EVENTS;
-      this.map.setData('events', eventFeatures(this.events));
+  /** Events that arrived together: each is kept (or not) as it comes, then each layer that gained one is redrawn once. */
+  addLiveEvents(events: readonly MapEvent[]): void {
+    let fires = false;
+    let others = false;
+    for (const event of events) {
+      if (event.sourceType === 'fire') fires = this.keepLiveFire(event) || fires;
+      else others = this.keepLiveEvent(event) || others;
     }
-    this.emit();
+    if (fires) this.map.setData('fires-live', collection(this.liveFires));
+    if (others) this.map.setData('events', eventFeatures(this.events));
+    if (fires || others) this.emit();
+  }
+
+  /** Keeps a live fire if the window and the filter draw it; answers whether it did. */
+  private keepLiveFire(event: MapEvent): boolean {
+    const feature = liveFireFeature(event);
+    // A late delivery of a fire older than the window would be drawn where the tiles no longer are.
+    if (!feature || !isFireRecent(feature.properties.acqTime, Date.now(), windowSpanMs(this.filter, Date.now()))) return false;
+    if (!liveFirePasses(this.filter, feature.properties)) return false;
+    this.liveFires.push(feature);
+    if (this.liveFires.length > MAX_LIVE_FIRES) this.liveFires.splice(0, this.liveFires.length - MAX_LIVE_FIRES);
+    return true;
+  }
+
+  /** Keeps another live event (news, incidents, cameras); answers whether it did. */
+  private keepLiveEvent(event: MapEvent): boolean {
+    // Whether it lies inside a chosen geofence is the server's to say: it waits for the next read of the view.
+    if (this.filter.geofenceId) return false;
+    this.events.unshift(event);
+    if (this.events.length > MAX_EVENTS) this.events.length = MAX_EVENTS;
+    return true;
   }
 
   /** Live fires older than the window leave the map, as they do from the tiles and points. */

@@ -19,12 +19,13 @@ export interface LiveMessageTargets {
 export function useLiveMessages(api: ApiClient, { session, viewport, onFire, onHealth, onReopen }: LiveMessageTargets): LiveStatus {
   const onMessage = (message: LiveServerMessage) => {
     switch (message.type) {
-      case 'event':
-        session?.layers.addLiveEvent(message.event);
-        if (message.event.sourceType === 'fire') {
+      case 'events':
+        session?.layers.addLiveEvents(message.events);
+        for (const event of message.events) {
+          if (event.sourceType !== 'fire') continue;
           session?.fireCount.invalidate();
-          const detection = (message.event.payload ?? {}) as Record<string, unknown>;
-          onFire({ acqTime: message.event.occurredAt, confidence: detection.confidence, frp: detection.frp, satellite: detection.satellite });
+          const detection = (event.payload ?? {}) as Record<string, unknown>;
+          onFire({ acqTime: event.occurredAt, confidence: detection.confidence, frp: detection.frp, satellite: detection.satellite });
         }
         break;
       case 'alert':
