@@ -32,6 +32,9 @@ export async function loadStoredFires(client: pg.Client, rows: number): Promise<
   // What autovacuum does to a table that was written to: statistics, and the visibility map that lets
   // the covering index answer without heap visits.
   await client.query('VACUUM ANALYZE fires');
+  // The load leaves about a gigabyte of dirty pages, which the checkpointer would otherwise write out over the next
+  // minutes, under the reads being measured.
+  await client.query('CHECKPOINT');
   return performance.now() - started;
 }
 
@@ -64,10 +67,15 @@ features AS (
   WHERE f.geom && ST_Transform(b.tile, 4326) AND f.acq_time >= $4 AND f.acq_time < $5 LIMIT 50000)
 SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') AS tile FROM features`;
 
-function figure(name: string, times: { api: number[]; sql: number[] }, target: string): BenchFigure {
-  const value = percentile(times.api, 95);
-  const baseline = percentile(times.sql, 95);
+function figure(name: string, times: { api: number[]; sql: number[] }, target: string, p = 95): BenchFigure {
+  const value = percentile(times.api, p);
+  const baseline = percentile(times.sql, p);
   return { name, unit: 'ms', value, baseline, ratio: value / baseline, samples: times.api.length, target };
+}
+
+/** The p95 figure and, under it, the median: one slow call in twenty moves a p95 of 100 calls on a shared machine. */
+function figures95and50(name: string, times: { api: number[]; sql: number[] }, target: string): BenchFigure[] {
+  return [figure(name, times, target), figure('  … median of the same calls', times, '', 50)];
 }
 
 export async function benchFireReads(options: { apiUrl: string; token: string; client: pg.Client; queries: number }): Promise<BenchFigure[]> {
@@ -94,7 +102,7 @@ export async function benchFireReads(options: { apiUrl: string; token: string; c
       ),
     queries,
   );
-  figures.push(figure('GET /api/fires continent viewport (newest 1,000) p95, {stored} (vs bare SQL)', list, 'ratio ≤ 1.2, ≤ 50 ms'));
+  figures.push(...figures95and50('GET /api/fires continent viewport (newest 1,000) p95, {stored} (vs bare SQL)', list, 'ratio ≤ 1.2, ≤ 50 ms'));
 
   // Tiles of the map's default window (the last day, open hour included): drawn at every request.
   for (const [zoom, x, y, where] of [
@@ -106,7 +114,7 @@ export async function benchFireReads(options: { apiUrl: string; token: string; c
       () => client.query(TILE_SQL, [zoom, x, y, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),
       queries,
     );
-    figures.push(figure(`vector tile z${zoom} (${where}, last 24 h) p95, {stored} (vs bare ST_AsMVT)`, tile, 'ratio ≤ 1.2, ≤ 30 ms'));
+    figures.push(...figures95and50(`vector tile z${zoom} (${where}, last 24 h) p95, {stored} (vs bare ST_AsMVT)`, tile, 'ratio ≤ 1.2, ≤ 30 ms'));
   }
 
   // The floor under every figure above: an API round trip that reads no database (the UI settings are held in
@@ -116,7 +124,7 @@ export async function benchFireReads(options: { apiUrl: string; token: string; c
     () => client.query(TILE_SQL, [8, 42, 99, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),
     queries,
   );
-  figures.push(figure('  … HTTP floor: GET /api/ui-settings, no database read (vs the bare z8 tile SQL)', floor, ''));
+  figures.push(figure('  … HTTP floor p95: GET /api/ui-settings, no database read (vs the bare z8 tile SQL)', floor, ''));
 
   // A tile of seven closed days: drawn once, then served from memory, then revalidated to 304.
   const hourStart = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
