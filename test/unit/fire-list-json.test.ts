@@ -21,6 +21,14 @@ describe('fireListJson writes a FireList from PostgreSQL text rows', () => {
     }
   });
 
+  it('writes every text right, however many distinct values pass (the written JSON of few is kept)', () => {
+    const rows: FireTextRow[] = Array.from({ length: 700 }, (_, index) => ['1', '2', '2026-11-24T10:00:00.000Z', 'N', String(index % 101), null, index % 2 ? 'D' : 'N', `i"${index}`]);
+    const fires = JSON.parse(fireListJson(rows)) as Array<{ confidence: string; dayNight: string; instrument: string }>;
+    expect(fires.map((fire) => fire.instrument)).toEqual(rows.map((row) => row[7]));
+    expect(fires.map((fire) => fire.confidence)).toEqual(rows.map((row) => row[4]));
+    expect(fires.map((fire) => fire.dayNight)).toEqual(rows.map((row) => row[6]));
+  });
+
   it('answers an empty list for no rows', () => {
     expect(fireListJson([])).toBe('[]');
   });
