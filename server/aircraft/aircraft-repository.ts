@@ -76,6 +76,43 @@ export interface AircraftRow extends AircraftPosition {
   firefightingReason: string | null;
 }
 
+/** An aircraft as the reads of positions answer it (find(), and the track's at()): PostgreSQL's column names. */
+export interface AircraftColumns {
+  icao24: string;
+  callsign: string | null;
+  registration: string | null;
+  type_code: string | null;
+  operator: string | null;
+  latitude: number;
+  longitude: number;
+  altitude_ft: number | null;
+  on_ground: boolean;
+  ground_speed_kt: number | null;
+  track_deg: number | null;
+  seen_at: Date;
+  firefighting: boolean;
+  firefighting_reason: string | null;
+}
+
+export function aircraftRowOf(row: AircraftColumns): AircraftRow {
+  return {
+    icao24: row.icao24,
+    callsign: row.callsign,
+    registration: row.registration,
+    typeCode: row.type_code,
+    operator: row.operator,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    altitudeFt: row.altitude_ft,
+    onGround: row.on_ground,
+    groundSpeedKt: row.ground_speed_kt,
+    trackDeg: row.track_deg,
+    seenAt: row.seen_at.toISOString(),
+    firefighting: row.firefighting,
+    firefightingReason: row.firefighting_reason,
+  };
+}
+
 export class AircraftRepository {
   constructor(private readonly db: Database) {}
 
@@ -83,18 +120,11 @@ export class AircraftRepository {
   async known(icao24s: readonly string[]): Promise<Map<string, KnownAircraft>> {
     const known = new Map<string, KnownAircraft>();
     for (const batch of batchesOf(icao24s)) {
-      const { rows } = await this.db.query<{
-        icao24: string;
-        callsign: string | null;
-        registration: string | null;
-        type_code: string | null;
-        operator: string | null;
-        seen_at_ms: number;
-        longitude: number;
-        latitude: number;
-        altitude_ft: number | null;
-        on_ground: boolean;
-      }>(KNOWN, [batch]);
+      const { rows } = await this.db.query<
+        Pick<AircraftColumns, 'icao24' | 'callsign' | 'registration' | 'type_code' | 'operator' | 'longitude' | 'latitude' | 'altitude_ft' | 'on_ground'> & {
+          seen_at_ms: number;
+        }
+      >(KNOWN, [batch]);
       // A worldwide answer's 10,000 rows are shaped a slice at a time.
       await forEachInSlices(rows, (row) =>
         known.set(row.icao24, {
@@ -134,38 +164,8 @@ export class AircraftRepository {
 
   async find(filter: { bbox?: Bbox; seenSince: Date; firefightingOnly: boolean; limit: number; fence?: Buffer | null }): Promise<AircraftRow[]> {
     const [west, south, east, north] = filter.bbox ?? [null, null, null, null];
-    const { rows } = await this.db.query<{
-      icao24: string;
-      callsign: string | null;
-      registration: string | null;
-      type_code: string | null;
-      operator: string | null;
-      latitude: number;
-      longitude: number;
-      altitude_ft: number | null;
-      on_ground: boolean;
-      ground_speed_kt: number | null;
-      track_deg: number | null;
-      seen_at: Date;
-      firefighting: boolean;
-      firefighting_reason: string | null;
-    }>(SELECT, [west, south, east, north, filter.seenSince, filter.firefightingOnly, filter.limit, filter.fence ?? null]);
-    return rows.map((row) => ({
-      icao24: row.icao24,
-      callsign: row.callsign,
-      registration: row.registration,
-      typeCode: row.type_code,
-      operator: row.operator,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      altitudeFt: row.altitude_ft,
-      onGround: row.on_ground,
-      groundSpeedKt: row.ground_speed_kt,
-      trackDeg: row.track_deg,
-      seenAt: row.seen_at.toISOString(),
-      firefighting: row.firefighting,
-      firefightingReason: row.firefighting_reason,
-    }));
+    const { rows } = await this.db.query<AircraftColumns>(SELECT, [west, south, east, north, filter.seenSince, filter.firefightingOnly, filter.limit, filter.fence ?? null]);
+    return rows.map(aircraftRowOf);
   }
 }
 

@@ -3,7 +3,7 @@
 import { bboxCondition } from '../db/bbox-sql.js';
 import type { Database } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
-import type { AircraftRow } from './aircraft-repository.js';
+import { type AircraftColumns, type AircraftRow, aircraftRowOf } from './aircraft-repository.js';
 
 // The positions of the window, thinned to at most $8 per aircraft (every step-th in time, the last always kept),
 // joined in time order and simplified (PostGIS, tolerance $9 degrees; a line never collapses below two points).
@@ -85,37 +85,7 @@ export class AircraftTrackRepository {
 
   async at(filter: { bbox?: Bbox; at: Date; seenSince: Date; firefightingOnly: boolean; limit: number; fence?: Buffer | null }): Promise<AircraftRow[]> {
     const [west, south, east, north] = filter.bbox ?? [null, null, null, null];
-    const { rows } = await this.db.query<{
-      icao24: string;
-      callsign: string | null;
-      registration: string | null;
-      type_code: string | null;
-      operator: string | null;
-      latitude: number;
-      longitude: number;
-      altitude_ft: number | null;
-      on_ground: boolean;
-      ground_speed_kt: number | null;
-      track_deg: number | null;
-      seen_at: Date;
-      firefighting: boolean;
-      firefighting_reason: string | null;
-    }>(AT, [west, south, east, north, filter.at, filter.seenSince, filter.firefightingOnly, filter.limit, filter.fence ?? null]);
-    return rows.map((row) => ({
-      icao24: row.icao24,
-      callsign: row.callsign,
-      registration: row.registration,
-      typeCode: row.type_code,
-      operator: row.operator,
-      latitude: row.latitude,
-      longitude: row.longitude,
-      altitudeFt: row.altitude_ft,
-      onGround: row.on_ground,
-      groundSpeedKt: row.ground_speed_kt,
-      trackDeg: row.track_deg,
-      seenAt: row.seen_at.toISOString(),
-      firefighting: row.firefighting,
-      firefightingReason: row.firefighting_reason,
-    }));
+    const { rows } = await this.db.query<AircraftColumns>(AT, [west, south, east, north, filter.at, filter.seenSince, filter.firefightingOnly, filter.limit, filter.fence ?? null]);
+    return rows.map(aircraftRowOf);
   }
 }

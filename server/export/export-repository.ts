@@ -1,24 +1,20 @@
 // SQL of the export: fires under the fire filter (the same condition as the list, count and tiles), aircraft at
 // their current positions and incidents as they stand, each in the bbox and the geofence, capped by the caller
 // (one row more than the cap is read, so a cut answer is known to be cut).
-import { bboxCondition, pointBboxCondition } from '../db/bbox-sql.js';
+import type { AircraftColumns } from '../aircraft/aircraft-repository.js';
+import { bboxCondition } from '../db/bbox-sql.js';
 import type { Database } from '../db/database.js';
-import { confidenceClassSql, fireFilterCondition, fireFilterParams } from '../fires/fire-filter.js';
-import type { FireSelection } from '../fires/fire-repository.js';
+import { confidenceClassSql, fireFilterParams } from '../fires/fire-filter.js';
+import { type FireSelection, NEWEST_SELECTED_FIRES } from '../fires/fire-repository.js';
 import type { Bbox } from '../http/query-params.js';
 
 const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-// $1–$4 bbox, $5 since, $6 until (or null), $7 rows, $8–$11 the fire filter.
+// The fires of the selection, newest first ($7: rows).
 const FIRES = `
 SELECT latitude, longitude, ${ISO('acq_time')} AS acq_time, satellite, instrument, confidence,
        ${confidenceClassSql('f.confidence')} AS confidence_class, frp, brightness, daynight
-FROM fires f
-WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
-  AND ${pointBboxCondition('latitude', 'longitude', 1)}
-  AND ${fireFilterCondition('f', 8)}
-ORDER BY acq_time DESC
-LIMIT $7`;
+${NEWEST_SELECTED_FIRES}`;
 
 /** "Inside the geofence whose shape (EWKB) is $n, when one is given" on a geometry column, as the fire filter has it. */
 const inGeofence = (geometry: string, param: number) => `($${param}::bytea IS NULL OR ST_Intersects(${geometry}, ST_GeomFromEWKB($${param}::bytea)))`;
@@ -55,22 +51,8 @@ export interface FireExportRow {
   daynight: string | null;
 }
 
-export interface AircraftExportRow {
-  icao24: string;
-  callsign: string | null;
-  registration: string | null;
-  type_code: string | null;
-  operator: string | null;
-  latitude: number;
-  longitude: number;
-  altitude_ft: number | null;
-  on_ground: boolean;
-  ground_speed_kt: number | null;
-  track_deg: number | null;
-  seen_at: string;
-  firefighting: boolean;
-  firefighting_reason: string | null;
-}
+/** An aircraft row as the aircraft reads have it, its time already written as ISO 8601. */
+export type AircraftExportRow = Omit<AircraftColumns, 'seen_at'> & { seen_at: string };
 
 export interface IncidentExportRow {
   irwin_id: string;

@@ -86,18 +86,21 @@ export interface FireQuery extends FireSelection {
   limit: number;
 }
 
-// The newest detections of GET /api/fires, each column as PostgreSQL's text (fire-list-json.ts writes the JSON). The
-// bbox is tested on latitude/longitude, so the covering index on acq_time answers from the index alone
-// (013_fire_hot_paths), the filter's confidence, FRP and satellite too. $1–$4 bbox, $5 since, $6 until (or null),
-// $7 limit, $8–$11 the filter.
-const SELECT_FIRE_LIST = `
-SELECT ${FIRE_LIST_COLUMNS}
+/**
+ * FROM, WHERE, ORDER and LIMIT of "the newest detections of a selection", for the list and the export: $1–$4 bbox,
+ * $5 since, $6 until (or null), $7 limit, $8–$11 the filter. The bbox is tested on latitude/longitude, so the covering
+ * index on acq_time answers from the index alone (013_fire_hot_paths), the filter's confidence, FRP and satellite too.
+ */
+export const NEWEST_SELECTED_FIRES = `
 FROM fires f
 WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
   AND ${pointBboxCondition('latitude', 'longitude', 1)}
   AND ${fireFilterCondition('f', 8)}
 ORDER BY acq_time DESC
 LIMIT $7`;
+
+// GET /api/fires: each column as PostgreSQL's text (fire-list-json.ts writes the JSON).
+const SELECT_FIRE_LIST = `SELECT ${FIRE_LIST_COLUMNS} ${NEWEST_SELECTED_FIRES}`;
 
 /** Every column as the text PostgreSQL sent: nothing parsed (see fire-list-json.ts). */
 const AS_SENT = { getTypeParser: () => (text: string) => text };
