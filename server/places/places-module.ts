@@ -38,7 +38,7 @@ export const placesModule: DomainModule = {
     await app.register(placeRoutes, {
       search,
       tiles: new PlaceTileQueries(new PlaceTileRepository(app.db)),
-      gazetteerReady: () => gazetteer.progress().state === 'ready',
+      gazetteerState: () => gazetteer.progress().state,
     });
   },
   startWorkers(app) {

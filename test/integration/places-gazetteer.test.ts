@@ -193,8 +193,8 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(california.places.length).toBeLessThanOrEqual(300);
   });
 
-  it('a tile served before the gazetteer is loaded is not kept by the browser; once loaded, for an hour', async () => {
-    expect(tileCachingBeforeLoad).toBe('no-store');
+  it('a tile served before the gazetteer is loaded is not kept by the browser and is asked for again soon; once loaded, kept for an hour', async () => {
+    expect(tileCachingBeforeLoad).toBe('no-store, max-age=3');
     const { x, y } = tileOf(4, 48.85, 2.35);
     const response = await subject.app.inject({ method: 'GET', url: `/api/tiles/places/4/${x}/${y}.mvt`, headers: authorized });
     expect(response.headers['cache-control']).toBe('private, max-age=3600');
