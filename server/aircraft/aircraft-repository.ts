@@ -94,6 +94,7 @@ export interface AircraftColumns {
   firefighting_reason: string | null;
 }
 
+/** The answer shape of such a row (camelCase, the time as ISO 8601). */
 export function aircraftRowOf(row: AircraftColumns): AircraftRow {
   return {
     icao24: row.icao24,
