@@ -4,15 +4,14 @@
 import type { AircraftColumns } from '../aircraft/aircraft-repository.js';
 import { bboxCondition } from '../db/bbox-sql.js';
 import type { Database } from '../db/database.js';
+import { isoTimeSql } from '../db/iso-time-sql.js';
 import { confidenceClassSql, fireFilterParams } from '../fires/fire-filter.js';
 import { type FireSelection, NEWEST_SELECTED_FIRES } from '../fires/fire-repository.js';
 import type { Bbox } from '../http/query-params.js';
 
-const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 // The fires of the selection, newest first ($7: rows).
 const FIRES = `
-SELECT latitude, longitude, ${ISO('acq_time')} AS acq_time, satellite, instrument, confidence,
+SELECT latitude, longitude, ${isoTimeSql('acq_time')} AS acq_time, satellite, instrument, confidence,
        ${confidenceClassSql('f.confidence')} AS confidence_class, frp, brightness, daynight
 ${NEWEST_SELECTED_FIRES}`;
 
@@ -22,7 +21,7 @@ const inGeofence = (geometry: string, param: number) => `($${param}::bytea IS NU
 // $1–$4 bbox, $5 seen since, $6 firefighting only, $7 geofence, $8 rows.
 const AIRCRAFT = `
 SELECT icao24, callsign, registration, type_code, operator, ST_Y(geom) AS latitude, ST_X(geom) AS longitude, altitude_ft,
-       on_ground, ground_speed_kt, track_deg, ${ISO('seen_at')} AS seen_at, firefighting, firefighting_reason
+       on_ground, ground_speed_kt, track_deg, ${isoTimeSql('seen_at')} AS seen_at, firefighting, firefighting_reason
 FROM aircraft
 WHERE seen_at >= $5 AND ${bboxCondition('geom', 1)} AND (NOT $6::boolean OR firefighting) AND ${inGeofence('geom', 7)}
 ORDER BY seen_at DESC, icao24
@@ -30,7 +29,7 @@ LIMIT $8`;
 
 // $1–$4 bbox, $5 geofence, $6 rows.
 const INCIDENTS = `
-SELECT irwin_id, name, size_acres, percent_contained, ${ISO('discovered_at')} AS discovered_at, state,
+SELECT irwin_id, name, size_acres, percent_contained, ${isoTimeSql('discovered_at')} AS discovered_at, state,
        ST_Y(geom) AS latitude, ST_X(geom) AS longitude
 FROM incidents
 WHERE ${bboxCondition('geom', 1)} AND ${inGeofence('geom', 5)}

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import { pointBboxCondition } from '../db/bbox-sql.js';
 import type { Database, Queryable } from '../db/database.js';
+import { isoTimeSql } from '../db/iso-time-sql.js';
 import type { Bbox } from '../http/query-params.js';
 import type { FireDetection } from './fire-detection.js';
 import { type FireFilter, fireFilterCondition, fireFilterParams } from './fire-filter.js';
@@ -39,7 +40,7 @@ bumped AS (
   SELECT DISTINCT date_trunc('hour', acq_time, 'UTC') FROM inserted ORDER BY 1
   ON CONFLICT (hour) DO UPDATE SET version = v.version + 1
 )
-SELECT latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "acqTime", satellite,
+SELECT latitude, longitude, ${isoTimeSql('acq_time')} AS "acqTime", satellite,
        instrument, confidence, frp, brightness, daynight AS "dayNight"
 FROM inserted`;
 
