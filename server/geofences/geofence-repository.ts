@@ -26,8 +26,9 @@ const VALIDITY = `SELECT ST_IsValid(g) AS valid, ST_IsValidReason(g) AS reason F
 
 const CHECK = `
 WITH shaped AS (
-  SELECT object_type, object_id, title, ST_SetSRID(ST_GeomFromGeoJSON(geometry), 4326) AS geom
-  FROM jsonb_to_recordset($1::jsonb) AS x(object_type text, object_id text, title text, geometry jsonb)
+  SELECT object_type, object_id, title,
+         ST_SetSRID(CASE WHEN geometry IS NULL THEN ST_MakePoint(longitude, latitude) ELSE ST_GeomFromGeoJSON(geometry) END, 4326) AS geom
+  FROM jsonb_to_recordset($1::jsonb) AS x(object_type text, object_id text, title text, geometry jsonb, longitude float8, latitude float8)
 ), hits AS (
   SELECT DISTINCT ON (g.id, s.object_type, s.object_id) g.id AS geofence_id, g.name AS geofence_name, s.object_type, s.object_id, s.title, s.geom
   FROM shaped s JOIN geofences g ON ST_Intersects(g.geom, s.geom)
@@ -47,6 +48,19 @@ INSERT INTO alerts (geofence_id, geofence_name, object_type, object_id, title, g
 SELECT h.geofence_id, h.geofence_name, h.object_type, h.object_id, h.title, h.geom
 FROM hits h JOIN entered e USING (geofence_id, object_type, object_id)
 RETURNING id::text, geofence_id::text, geofence_name, object_type, object_id, title, ST_AsGeoJSON(geom) AS geometry, created_at`;
+
+/**
+ * One object as the check statement reads it. A point (every source's objects so far) goes as its two numbers, which
+ * PostGIS makes into a point with ST_MakePoint: parsing GeoJSON points took it 2–3 times as long (2,000 points: 13–30 ms
+ * against 4.5–10 ms), and a worldwide ADS-B poll checks 10,000 of them. Any other shape goes as GeoJSON.
+ */
+function checkInput(object: SpatialObject): Record<string, unknown> {
+  const { objectType: object_type, objectId: object_id, title, geometry } = object;
+  const [longitude, latitude] = geometry.type === 'Point' && Array.isArray(geometry.coordinates) ? (geometry.coordinates as unknown[]) : [];
+  return typeof longitude === 'number' && typeof latitude === 'number'
+    ? { object_type, object_id, title, longitude, latitude }
+    : { object_type, object_id, title, geometry };
+}
 
 interface AlertRow {
   id: string;
@@ -108,9 +122,7 @@ export class GeofenceRepository {
   async check(objects: readonly SpatialObject[]): Promise<Alert[]> {
     if (objects.length === 0) return [];
     // Shaped and written a slice at a time: a worldwide ADS-B poll checks 10,000 aircraft at once.
-    const input = await mapInSlices(objects, (object) =>
-      JSON.stringify({ object_type: object.objectType, object_id: object.objectId, title: object.title, geometry: object.geometry }),
-    );
+    const input = await mapInSlices(objects, (object) => JSON.stringify(checkInput(object)));
     const { rows } = await queryJsonBatches<AlertRow>(this.db, CHECK, input);
     return rows.map(alertOf);
   }

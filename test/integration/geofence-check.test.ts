@@ -1,0 +1,45 @@
+// The geofence check over its two kinds of input: points (sent as their two numbers) and any other GeoJSON shape.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runMigrations } from '../../migrations/migration-runner.js';
+import { createDatabase, type Database } from '../../server/db/database.js';
+import { GeofenceRepository, type SpatialObject } from '../../server/geofences/geofence-repository.js';
+import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+
+const point = (objectId: string, coordinates: number[]): SpatialObject => ({
+  objectType: 'aircraft',
+  objectId,
+  title: `Aircraft ${objectId}`,
+  geometry: { type: 'Point', coordinates },
+});
+
+describe('geofence check (real PostgreSQL + PostGIS)', () => {
+  let database: TestDatabase;
+  let db: Database;
+  let geofences: GeofenceRepository;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    await runMigrations(database.url);
+    db = createDatabase({ url: database.url, nullPool: false, logger: { warn: () => undefined } });
+    geofences = new GeofenceRepository(db);
+    await geofences.create('Box', { type: 'Polygon', coordinates: [[[10, 10], [11, 10], [11, 11], [10, 11], [10, 10]]] });
+  });
+  afterAll(async () => {
+    await db?.close();
+    await database?.drop();
+  });
+
+  it('raises an alert for each point inside, at its place, and none for points outside', async () => {
+    const alerts = await geofences.check([point('inside', [10.5, 10.25]), point('outside', [12, 10.5]), point('with-altitude', [10.75, 10.5, 3000])]);
+    expect(alerts.map((alert) => [alert.objectId, alert.geofenceName, alert.geometry]).sort()).toEqual([
+      ['inside', 'Box', { type: 'Point', coordinates: [10.5, 10.25] }],
+      ['with-altitude', 'Box', { type: 'Point', coordinates: [10.75, 10.5] }],
+    ]);
+  });
+
+  it('checks a shape other than a point as GeoJSON: a line crossing the fence raises an alert, one beside it none', async () => {
+    const line = (objectId: string, coordinates: number[][]): SpatialObject => ({ objectType: 'news', objectId, title: objectId, geometry: { type: 'LineString', coordinates } });
+    const alerts = await geofences.check([line('crossing', [[9, 10.5], [12, 10.5]]), line('beside', [[9, 12], [12, 12]])]);
+    expect(alerts.map((alert) => [alert.objectId, alert.geometry?.type])).toEqual([['crossing', 'LineString']]);
+  });
+});
