@@ -1,7 +1,8 @@
 // SQL for last-known aircraft positions.
 import { bboxCondition } from '../db/bbox-sql.js';
 import type { Database } from '../db/database.js';
-import { batchesOf, queryJsonBatches } from '../db/statement-batches.js';
+import { copyRows, csvField, ewktPoint } from '../db/copy-rows.js';
+import { batchesOf } from '../db/statement-batches.js';
 import type { Bbox } from '../http/query-params.js';
 import type { AircraftPosition } from './adsb-feed.js';
 import { forEachInSlices, mapInSlices } from '../time-sliced.js';
@@ -13,18 +14,31 @@ export interface IdentifiedPosition extends AircraftPosition {
   source: string;
 }
 
+// The reports of a poll are copied into a staging table (COPY reads CSV for less than a JSON parameter costs).
+const CREATE_STAGING = `
+CREATE TEMP TABLE aircraft_staging (
+  icao24 text, callsign text, registration text, type_code text, operator text, longitude float8, latitude float8,
+  altitude_ft int, on_ground boolean, ground_speed_kt real, track_deg real, seen_at timestamptz, firefighting boolean,
+  firefighting_reason text, source text
+) ON COMMIT DROP`;
+
+const COPY_STAGING = 'COPY aircraft_staging FROM STDIN WITH (FORMAT csv)';
+
+function stagingLine(p: IdentifiedPosition): string {
+  return [csvField(p.icao24), csvField(p.callsign), csvField(p.registration), csvField(p.typeCode), csvField(p.operator), p.longitude, p.latitude,
+    csvField(p.altitudeFt), csvField(p.onGround), csvField(p.groundSpeedKt), csvField(p.trackDeg), p.seenAt, csvField(p.firefighting),
+    csvField(p.firefightingReason), csvField(p.source)].join(',');
+}
+
 // A position older than the one stored (a late report) never overwrites it. The poller merged the report with
 // what was stored (callsign of the same flight, airframe facts) and identified the aircraft on the merged facts,
-// so the row takes the report as it is; airframe facts stay when a report lacks them. The reports go in as they
-// are (IdentifiedPosition as JSON: its field names are the recordset's quoted columns).
-const UPSERT = `
+// so the row takes the report as it is; airframe facts stay when a report lacks them.
+const UPSERT_FROM_STAGING = `
 INSERT INTO aircraft (icao24, callsign, registration, type_code, operator, geom, altitude_ft, on_ground,
                       ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason, source)
-SELECT icao24, callsign, registration, "typeCode", operator, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326),
-       "altitudeFt", "onGround", "groundSpeedKt", "trackDeg", "seenAt", firefighting, "firefightingReason", source
-FROM jsonb_to_recordset($1::jsonb) AS x(icao24 text, callsign text, registration text, "typeCode" text, operator text,
-  longitude float8, latitude float8, "altitudeFt" int, "onGround" boolean, "groundSpeedKt" real, "trackDeg" real,
-  "seenAt" timestamptz, firefighting boolean, "firefightingReason" text, source text)
+SELECT icao24, callsign, registration, type_code, operator, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326),
+       altitude_ft, on_ground, ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason, source
+FROM aircraft_staging
 ON CONFLICT (icao24) DO UPDATE SET
   callsign = EXCLUDED.callsign,
   registration = coalesce(EXCLUDED.registration, aircraft.registration),
@@ -37,12 +51,14 @@ ON CONFLICT (icao24) DO UPDATE SET
   source = EXCLUDED.source
 WHERE EXCLUDED.seen_at > aircraft.seen_at`;
 
-// The reports that join their aircraft's track (track-point-rule.ts decided which).
-const TRACK = `
-INSERT INTO aircraft_positions (icao24, seen_at, geom, altitude_ft, ground_speed_kt, track_deg, on_ground)
-SELECT icao24, "seenAt", ST_SetSRID(ST_MakePoint(longitude, latitude), 4326), "altitudeFt", "groundSpeedKt", "trackDeg", "onGround"
-FROM jsonb_to_recordset($1::jsonb) AS x(icao24 text, "seenAt" timestamptz, longitude float8, latitude float8,
-  "altitudeFt" int, "groundSpeedKt" real, "trackDeg" real, "onGround" boolean)`;
+// The reports that join their aircraft's track (track-point-rule.ts decided which), copied straight in.
+const COPY_TRACK = `
+COPY aircraft_positions (icao24, seen_at, geom, altitude_ft, ground_speed_kt, track_deg, on_ground) FROM STDIN WITH (FORMAT csv)`;
+
+function trackLine(p: IdentifiedPosition): string {
+  return [csvField(p.icao24), p.seenAt, ewktPoint(p.longitude, p.latitude), csvField(p.altitudeFt), csvField(p.groundSpeedKt),
+    csvField(p.trackDeg), csvField(p.onGround)].join(',');
+}
 
 // seen_at as epoch milliseconds: 10,000 timestamps read as numbers, not parsed as text.
 const KNOWN = `
@@ -147,20 +163,26 @@ export class AircraftRepository {
   /**
    * Stores one report per aircraft (the poller passes newestPerAircraft's) and adds the new ones to the track;
    * answers the counts of both.
-   * `known` is what known() read before the poll: the track is decided against it, so the two statements run
-   * side by side on two connections, each a batch of reports at a time. They are not one transaction: when one fails
-   * the poll fails, and the next poll writes the report again (at worst a track point twice).
+   * `known` is what known() read before the poll: the track is decided against it, so the upsert and the track's
+   * COPY run side by side on two connections. They are not one transaction: when one fails the poll fails, and the
+   * next poll writes the report again (at worst a track point twice).
    */
   async upsert(positions: readonly IdentifiedPosition[], known: ReadonlyMap<string, KnownAircraft>): Promise<{ stored: number; positions: number }> {
     if (positions.length === 0) return { stored: 0, positions: 0 };
-    // Each report is written as JSON once, for the upsert and (when it joins the track) for the track.
-    const json = await mapInSlices(positions, (position) => JSON.stringify(position));
-    const trackJson: string[] = [];
-    await forEachInSlices(positions, (position, index) => {
-      if (startsTrackPoint(position, known.get(position.icao24))) trackJson.push(json[index]!);
+    const staged = await mapInSlices(positions, stagingLine);
+    const track: string[] = [];
+    await forEachInSlices(positions, (position) => {
+      if (startsTrackPoint(position, known.get(position.icao24))) track.push(trackLine(position));
     });
-    const [upserted, tracked] = await Promise.all([queryJsonBatches(this.db, UPSERT, json), queryJsonBatches(this.db, TRACK, trackJson)]);
-    return { stored: upserted.rowCount, positions: tracked.rowCount };
+    const [stored, tracked] = await Promise.all([
+      this.db.transaction(async (client) => {
+        await client.query(CREATE_STAGING);
+        await copyRows(client, COPY_STAGING, staged);
+        return (await client.query(UPSERT_FROM_STAGING)).rowCount ?? 0;
+      }),
+      track.length === 0 ? 0 : this.db.withClient((client) => copyRows(client, COPY_TRACK, track)),
+    ]);
+    return { stored, positions: tracked };
   }
 
   async find(filter: { bbox?: Bbox; seenSince: Date; firefightingOnly: boolean; limit: number; fence?: Buffer | null }): Promise<AircraftRow[]> {

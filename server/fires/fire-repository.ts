@@ -1,9 +1,7 @@
 // SQL for fire detections: batch insert (duplicates collapsed, existing ones skipped, hour versions bumped),
 // bbox queries, vector tiles and the version a tile of closed hours is revalidated against.
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { from as copyFrom } from 'pg-copy-streams';
 import { pointBboxCondition } from '../db/bbox-sql.js';
+import { copyRows, csvField } from '../db/copy-rows.js';
 import type { Database, Queryable } from '../db/database.js';
 import { isoTimeSql } from '../db/iso-time-sql.js';
 import type { Bbox } from '../http/query-params.js';
@@ -44,20 +42,9 @@ SELECT latitude, longitude, ${isoTimeSql('acq_time')} AS "acqTime", satellite,
        instrument, confidence, frp, brightness, daynight AS "dayNight"
 FROM inserted`;
 
-/** One CSV field: empty for null, quoted text otherwise (csv format, so quotes double). */
-function csvField(value: string | number | null): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  return `"${value.replace(/"/g, '""')}"`;
-}
-
-function stagingCsv(detections: readonly FireDetection[]): string {
-  return detections
-    .map((d, ord) =>
-      [ord, d.latitude, d.longitude, d.acqTime, csvField(d.satellite), csvField(d.instrument), csvField(d.confidence), csvField(d.frp),
-        csvField(d.brightness), csvField(d.brightnessT31), csvField(d.scan), csvField(d.track), csvField(d.version), csvField(d.daynight)].join(','),
-    )
-    .join('\n');
+function stagingLine(d: FireDetection, ord: number): string {
+  return [ord, d.latitude, d.longitude, d.acqTime, csvField(d.satellite), csvField(d.instrument), csvField(d.confidence), csvField(d.frp),
+    csvField(d.brightness), csvField(d.brightnessT31), csvField(d.scan), csvField(d.track), csvField(d.version), csvField(d.daynight)].join(',');
 }
 
 /** What the event message of a newly stored detection needs. */
@@ -159,7 +146,7 @@ export class FireRepository {
   async insertBatch(client: Queryable, detections: readonly FireDetection[]): Promise<StoredFire[]> {
     if (detections.length === 0) return [];
     await client.query(CREATE_STAGING);
-    await pipeline(Readable.from([stagingCsv(detections)]), client.query(copyFrom(COPY_STAGING)));
+    await copyRows(client, COPY_STAGING, detections.map(stagingLine));
     return (await client.query<StoredFire>(INSERT_FROM_STAGING)).rows;
   }
 

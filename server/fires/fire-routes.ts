@@ -100,7 +100,7 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
     return counts;
   });
 
-  // PostgreSQL writes the FireList itself; a string answer goes out as it is (fire-list.test.ts holds its shape).
+  // The repository writes the FireList's JSON from PostgreSQL's text; a string answer goes out as it is (fire-list.test.ts holds its shape).
   typed.get('/api/fires', { schema: { querystring: firesQuery, response: { 200: fireList } } }, async (request, reply) =>
     (reply as FastifyReply).type('application/json; charset=utf-8').send(await options.queries.findJson(request.query)),
   );
