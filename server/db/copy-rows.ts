@@ -8,7 +8,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Queryable } from './database.js';
 
 /** Rows written to the socket at a time. */
-const ROWS_PER_CHUNK = 2_000;
+export const ROWS_PER_CHUNK = 2_000;
 
 /** One CSV field: empty (NULL) for null, text quoted (quotes doubled, so an empty text stays ''), t/f for booleans. */
 export function csvField(value: string | number | boolean | null): string {
