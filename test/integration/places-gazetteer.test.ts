@@ -193,6 +193,17 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(california.places.length).toBeLessThanOrEqual(300);
   });
 
+  it("tiles at the map's edges carry their places and country names: the world view's zoom 1, and zoom 2 over the Americas and East Asia", async () => {
+    const northwest = await tile(1, 40, -100);
+    expect(northwest.places).toEqual(expect.arrayContaining(['Washington', 'Ottawa', 'Mexico City']));
+    expect(northwest.places).not.toContain('Beijing');
+    const northeast = await tile(1, 40, 100);
+    expect(northeast.places).toEqual(expect.arrayContaining(['Beijing', 'Moscow', 'Tokyo']));
+    expect(northeast.places).not.toContain('Washington');
+    expect((await tile(2, 40, -100)).labels).toEqual(expect.arrayContaining(['United States of America', 'Mexico']));
+    expect((await tile(2, 40, 120)).labels).toEqual(expect.arrayContaining(['China', 'Japan']));
+  });
+
   it('a tile served before the gazetteer is loaded is not kept by the browser and is asked for again soon; once loaded, kept for an hour', async () => {
     expect(tileCachingBeforeLoad).toBe('no-store, max-age=3');
     const { x, y } = tileOf(4, 48.85, 2.35);

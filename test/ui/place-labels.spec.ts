@@ -1,4 +1,4 @@
-// The offline basemap names where the analyst is: countries and capitals at zoom 4, cities at zoom 8, from the
+// The offline basemap names where the analyst is: countries and capitals at zoom 2 and 4, cities at zoom 8, from the
 // API's place tiles, drawn with local fonts (the style has no glyph server). Popups show coordinates and age.
 import { expect, test } from './support/ui-test.js';
 import { ingestFires } from './support/api-helpers.js';
@@ -17,6 +17,14 @@ test('zoom 4 over Europe names Paris, London and countries', async ({ page }) =>
   await expect.poll(() => map.renderedPlaceNames(), { timeout: 20_000 }).toEqual(expect.arrayContaining(['Paris', 'London']));
   const names = await map.renderedPlaceNames();
   expect(names).toEqual(expect.arrayContaining(['France']));
+});
+
+test('zoom 2 over North America, a tile at the map\'s edge, names the United States, Mexico and Washington', async ({ page }) => {
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [-100, 35, 2.3] });
+  await expect
+    .poll(() => map.renderedPlaceNames(), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(['United States of America', 'Mexico', 'Washington']));
 });
 
 test('zoom 8 over California names Sacramento', async ({ page }) => {
