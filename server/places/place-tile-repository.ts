@@ -1,5 +1,6 @@
 // SQL of the place tiles: the places drawn from this zoom on (capitals and larger places first, capped),
-// boundaries (simplified below zoom 5) and the points their names are drawn at, as three MVT layers.
+// boundaries (simplified below zoom 5) and the points their names are drawn at, as three MVT layers. A name carries
+// its boundary's area (Web Mercator km², of the simplified shape): the map places larger countries' names first.
 import type { Database } from '../db/database.js';
 
 export interface PlaceTileRules {
@@ -39,7 +40,7 @@ boundary_features AS (
 ),
 label_features AS (
   SELECT ST_AsMVTGeom(ST_Transform(d.label_point, 3857), b.tile, 4096, 256, true) AS geom,
-         d.level, d.name, d.country_code AS "countryCode"
+         d.level, d.name, d.country_code AS "countryCode", round(ST_Area(d.tile_geom_low) / 1e6)::float8 AS "areaKm2"
   FROM boundaries d, bounds b
   WHERE d.level <= $7 AND d.label_point && b.wide
 )

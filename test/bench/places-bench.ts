@@ -31,7 +31,7 @@ LIMIT $3`;
 
 // PlaceTileRepository's statement, its parameters bound the same way.
 const TILE_SQL = `
-WITH bounds AS (SELECT ST_TileEnvelope($1, $2, $3) AS tile, ST_Transform(ST_TileEnvelope($1, $2, $3, margin => 0.0625), 4326) AS wide),
+WITH bounds AS (SELECT ST_TileEnvelope($1, $2, $3) AS tile, ST_Expand(ST_Transform(ST_TileEnvelope($1, $2, $3), 4326), 22.5 / 2 ^ $1) AS wide),
 place_features AS (
   SELECT ST_AsMVTGeom(ST_Transform(p.geom, 3857), b.tile, 4096, 256, true) AS geom, p.geoname_id AS id, p.name,
          p.population::float8 AS population, p.capital, p.feature_code AS "featureCode", p.country_code AS "countryCode", p.admin1_name AS "admin1Name"
@@ -46,7 +46,8 @@ boundary_features AS (
   WHERE d.level <= $6 AND (($8 AND d.tile_geom_low && b.tile) OR (NOT $8 AND d.tile_geom && b.tile))
 ),
 label_features AS (
-  SELECT ST_AsMVTGeom(ST_Transform(d.label_point, 3857), b.tile, 4096, 256, true) AS geom, d.level, d.name, d.country_code AS "countryCode"
+  SELECT ST_AsMVTGeom(ST_Transform(d.label_point, 3857), b.tile, 4096, 256, true) AS geom, d.level, d.name, d.country_code AS "countryCode",
+         round(ST_Area(d.tile_geom_low) / 1e6)::float8 AS "areaKm2"
   FROM boundaries d, bounds b
   WHERE d.level <= $7 AND d.label_point && b.wide
 )

@@ -184,6 +184,10 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(europe.places).not.toContain('Rambouillet');
     expect(europe.labels).toEqual(expect.arrayContaining(['France', 'Germany', 'Belgium', 'Netherlands']));
     expect(europe.boundaries.length).toBeGreaterThan(5);
+    // Each name carries its boundary's area, by which the map places larger countries' names first.
+    const area = (name: string) => Number(europe.decoded.layers.boundary_labels?.feature(europe.labels.indexOf(name)).properties.areaKm2);
+    expect(area('France')).toBeGreaterThan(area('Belgium') * 10);
+    expect(area('Belgium')).toBeGreaterThan(10_000);
     const paris = europe.decoded.layers.places?.feature(europe.places.indexOf('Paris'));
     expect(paris?.properties).toMatchObject({ capital: true, countryCode: 'FR' });
 

@@ -27,6 +27,14 @@ test('zoom 2 over North America, a tile at the map\'s edge, names the United Sta
     .toEqual(expect.arrayContaining(['United States of America', 'Mexico', 'Washington']));
 });
 
+test('zoom 2 over Europe names the large countries before the small ones beside them', async ({ page }) => {
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [15, 45, 2.3] });
+  await expect
+    .poll(() => map.renderedPlaceNames(), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(['France', 'Germany', 'Italy', 'United Kingdom', 'Spain']));
+});
+
 test('zoom 8 over California names Sacramento', async ({ page }) => {
   const map = new MapPage(page);
   await new AppPage(page).openReady({ view: [-121.49, 38.58, 8] });

@@ -37,6 +37,8 @@ const PLACE_SORT_KEY: ExpressionSpecification = ['-', 0, ['+', ['to-number', ['g
 const IS_CAPITAL: ExpressionSpecification = ['to-boolean', ['get', 'capital']];
 const POPULATION: ExpressionSpecification = ['to-number', ['get', 'population'], 0];
 const MAJOR_PLACE: ExpressionSpecification = ['any', IS_CAPITAL, ['>=', POPULATION, 500_000]];
+/** Larger countries' and states' names win collisions: France before Jersey, Italy before the Vatican. */
+const BOUNDARY_SORT_KEY: ExpressionSpecification = ['-', 0, ['to-number', ['get', 'areaKm2'], 0]];
 
 /** Place names from the tiles' `places` layer, larger for capitals and big cities; `filter` chooses which places. */
 function placeNameLayer(id: string, filter: ExpressionSpecification): LayerSpecification {
@@ -102,7 +104,7 @@ function placeLayers(): LayerSpecification[] {
         'text-size': ['interpolate', ['linear'], ['zoom'], 4, 10, 8, 12],
         'text-letter-spacing': 0.12,
         'text-max-width': 8,
-        'symbol-sort-key': 10,
+        'symbol-sort-key': BOUNDARY_SORT_KEY,
       },
       paint: { 'text-color': REGION_TEXT, 'text-halo-color': LABEL_HALO, 'text-halo-width': 1.4, 'text-opacity': 0.85 },
     },
@@ -122,7 +124,7 @@ function placeLayers(): LayerSpecification[] {
         'text-size': ['interpolate', ['linear'], ['zoom'], 2, 11, 6, 15],
         'text-letter-spacing': 0.06,
         'text-max-width': 7,
-        'symbol-sort-key': 0,
+        'symbol-sort-key': BOUNDARY_SORT_KEY,
       },
       paint: { 'text-color': COUNTRY_TEXT, 'text-halo-color': LABEL_HALO, 'text-halo-width': 1.6 },
     },
