@@ -1,4 +1,4 @@
-// SQL for geofences, presence and alerts; intersection checks run one statement per batch of objects.
+// SQL for geofences, presence and alerts; a check runs one statement over its objects, read from a staging table.
 import type { Database } from '../db/database.js';
 import type { GeoJsonGeometry } from '../http/response-schemas.js';
 import { copyRows, csvField } from '../db/copy-rows.js';

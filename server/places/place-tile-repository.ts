@@ -18,7 +18,7 @@ export interface PlaceTileRules {
 // Labels near a tile's edge are kept by the neighbouring tile too (a margin of 1/16 of the tile's width, 22.5° / 2^z),
 // so none is cut in half. The margin is added in degrees: a tile at the map's edge (x = 0 or the last) with a
 // margin in metres reaches past ±180°, and its transform to degrees wraps around, which made the box of a whole
-// hemisphere's tiles the other hemisphere (every tile of zoom 0–1 had no places, zoom 2's edge tiles no country names).
+// hemisphere's tiles the other hemisphere (every tile of zoom 1 had no places, zoom 2's edge tiles no country names).
 const TILE = `
 WITH bounds AS (
   SELECT ST_TileEnvelope($1, $2, $3) AS tile, ST_Expand(ST_Transform(ST_TileEnvelope($1, $2, $3), 4326), 22.5 / 2 ^ $1) AS wide
