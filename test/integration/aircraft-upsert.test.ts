@@ -56,20 +56,10 @@ describe('aircraft upsert and track (real PostgreSQL + PostGIS)', () => {
     const counts = await aircraft.upsert([awkward], new Map());
     expect(counts).toEqual({ stored: 1, positions: 1 });
     const [row] = await aircraft.find({ seenSince: new Date(Date.now() - 60_000), firefightingOnly: false, limit: 10 });
+    // Every field comes back as it was sent.
+    const { callsign, operator, registration, typeCode, altitudeFt, groundSpeedKt, trackDeg, onGround, latitude, longitude, seenAt, firefighting } = awkward;
     expect(row).toMatchObject({
-      icao24: 'a1b2c3',
-      callsign: 'CAL "FIRE", 7',
-      operator: 'Département des forêts,\nline two \\N \\. end',
-      registration: '',
-      typeCode: null,
-      altitudeFt: null,
-      groundSpeedKt: null,
-      trackDeg: null,
-      onGround: true,
-      latitude: 38.5,
-      longitude: -120.25,
-      seenAt: awkward.seenAt,
-      firefighting: true,
+      icao24: 'a1b2c3', callsign, operator, registration, typeCode, altitudeFt, groundSpeedKt, trackDeg, onGround, latitude, longitude, seenAt, firefighting,
       firefightingReason: null,
     });
     const track = await queryOnce<{ icao24: string; seen_at: Date; x: number; y: number; altitude_ft: number | null; on_ground: boolean }>(
