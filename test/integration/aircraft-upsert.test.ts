@@ -1,10 +1,9 @@
 // The aircraft upsert and track writes go through COPY (CSV): any text a receiver sends comes back as it was sent,
 // nulls stay null, a late report does not overwrite a newer one, and the track takes only the reports it is given.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../migrations/migration-runner.js';
 import { AircraftRepository, type IdentifiedPosition } from '../../server/aircraft/aircraft-repository.js';
 import { createDatabase, type Database } from '../../server/db/database.js';
-import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
+import { createMigratedTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
 
 const report = (icao24: string, seenAt: string, overrides: Partial<IdentifiedPosition> = {}): IdentifiedPosition => ({
   icao24,
@@ -31,8 +30,7 @@ describe('aircraft upsert and track (real PostgreSQL + PostGIS)', () => {
   let aircraft: AircraftRepository;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await runMigrations(database.url);
+    database = await createMigratedTestDatabase();
     db = createDatabase({ url: database.url, nullPool: false, logger: { warn: () => undefined } });
     aircraft = new AircraftRepository(db);
   });

@@ -1,9 +1,8 @@
 // The geofence check over its two kinds of input: points (sent as their two numbers) and any other GeoJSON shape.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../migrations/migration-runner.js';
 import { createDatabase, type Database } from '../../server/db/database.js';
 import { GeofenceRepository, type SpatialObject } from '../../server/geofences/geofence-repository.js';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.js';
 
 const point = (objectId: string, coordinates: number[]): SpatialObject => ({
   objectType: 'aircraft',
@@ -18,8 +17,7 @@ describe('geofence check (real PostgreSQL + PostGIS)', () => {
   let geofences: GeofenceRepository;
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    await runMigrations(database.url);
+    database = await createMigratedTestDatabase();
     db = createDatabase({ url: database.url, nullPool: false, logger: { warn: () => undefined } });
     geofences = new GeofenceRepository(db);
     await geofences.create('Box', { type: 'Polygon', coordinates: [[[10, 10], [11, 10], [11, 11], [10, 11], [10, 10]]] });

@@ -2,11 +2,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../migrations/migration-runner.js';
 import { createDatabase, type Database } from '../../server/db/database.js';
 import { createNews } from '../../server/news/news-module.js';
 import { startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
-import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
+import { createMigratedTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
 
 // A managed PostgreSQL may lack pg_trgm: stories then merge on equal headline keys only.
 describe('news dedup on a server without pg_trgm', () => {
@@ -20,8 +19,7 @@ describe('news dedup on a server without pg_trgm', () => {
     dir = await mkdtemp(path.join(os.tmpdir(), 'vantage-news-notrgm-'));
     const list = ['rss2-world.xml', 'andes-herald.atom', 'pacific-daily.xml'].map((name) => ({ name, url: feeds.serve(name), category: 'world', region: 'global' }));
     await writeFile(path.join(dir, 'feeds.json'), JSON.stringify(list));
-    database = await createTestDatabase();
-    await runMigrations(database.url);
+    database = await createMigratedTestDatabase();
     await queryOnce(database.url, 'DROP EXTENSION pg_trgm CASCADE');
     db = createDatabase({ url: database.url, nullPool: false, logger: { warn: () => undefined } });
   });

@@ -4,14 +4,13 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../migrations/migration-runner.js';
 import { createDatabase, type Database } from '../../server/db/database.js';
 import { JobLockRepository } from '../../server/jobs/job-lock-repository.js';
 import { JobRunner } from '../../server/jobs/job-runner.js';
 import { createNews, type NewsModule } from '../../server/news/news-module.js';
 import { PipelineStatusRepository } from '../../server/pipelines/pipeline-status-repository.js';
 import { startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
-import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
+import { createMigratedTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
 
 // The four news jobs through the real job runner, as POST /api/jobs/:name runs them: no key and no model server, so offline.
 describe('news jobs through the job runner (offline: no language-model key)', () => {
@@ -28,8 +27,7 @@ describe('news jobs through the job runner (offline: no language-model key)', ()
     dir = await mkdtemp(path.join(os.tmpdir(), 'vantage-news-jobs-'));
     const list = ['rss2-world.xml', 'andes-herald.atom', 'pacific-daily.xml'].map((name) => ({ name, url: feeds.serve(name), category: 'world', region: 'world' }));
     await writeFile(path.join(dir, 'feeds.json'), JSON.stringify(list));
-    database = await createTestDatabase();
-    await runMigrations(database.url);
+    database = await createMigratedTestDatabase();
     db = createDatabase({ url: database.url, nullPool: false, logger: { warn: () => undefined } });
     news = createNews({
       db,

@@ -4,11 +4,10 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../migrations/migration-runner.js';
 import { createDatabase, type Database } from '../../server/db/database.js';
 import { createNews } from '../../server/news/news-module.js';
 import { startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
-import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
+import { createMigratedTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
 
 describe('news retention', () => {
   let feeds: FakeFeeds;
@@ -20,8 +19,7 @@ describe('news retention', () => {
     feeds = await startFakeFeeds();
     dir = await mkdtemp(path.join(os.tmpdir(), 'vantage-news-retention-'));
     await writeFile(path.join(dir, 'feeds.json'), JSON.stringify([{ name: 'Agency', url: feeds.serve('atom-agency.xml'), category: 'world', region: 'global' }]));
-    database = await createTestDatabase();
-    await runMigrations(database.url);
+    database = await createMigratedTestDatabase();
     db = createDatabase({ url: database.url, nullPool: false, logger: { warn: () => undefined } });
   });
   afterAll(async () => {

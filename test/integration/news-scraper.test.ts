@@ -4,14 +4,13 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../migrations/migration-runner.js';
 import { createDatabase, type Database } from '../../server/db/database.js';
 import { createNews, type NewsModule } from '../../server/news/news-module.js';
 import type { NewStory } from '../../server/news/news-scraper.js';
 import { newsRoutes } from '../../server/news/news-routes.js';
 import errorHandler from '../../server/plugins/error-handler.js';
 import { startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
-import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
+import { createMigratedTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
 
 const quiet = { warn: () => undefined };
 const noKeys = { get: async () => null };
@@ -44,8 +43,7 @@ describe('news scraper: feeds on loopback, conditional requests, backoff, dedup,
       { name: 'Broken Feed', url: feedUrls['broken.xml'], category: 'regional', region: 'europe' },
     ];
     await writeFile(path.join(dir, 'feeds.json'), JSON.stringify(list));
-    database = await createTestDatabase();
-    await runMigrations(database.url);
+    database = await createMigratedTestDatabase();
     db = createDatabase({ url: database.url, nullPool: false, logger: quiet });
     news = createNews({
       db,

@@ -5,7 +5,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../migrations/migration-runner.js';
 import { createDatabase, type Database } from '../../server/db/database.js';
 import { ApiKeyRepository } from '../../server/keys/api-key-repository.js';
 import { KeyCipher } from '../../server/keys/key-cipher.js';
@@ -16,7 +15,7 @@ import { newsRoutes } from '../../server/news/news-routes.js';
 import errorHandler from '../../server/plugins/error-handler.js';
 import { startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
 import { closedPort, startFakeLlm, type FakeLlm } from '../support/fake-llm.js';
-import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
+import { createMigratedTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
 
 const LLM_KEY = 'sk-proj-TestKey0123456789abcdefghijklmnop';
 const quiet = { warn: () => undefined };
@@ -73,8 +72,7 @@ describe('news summaries: fake OpenAI-compatible server on loopback, futures fil
       region: 'world',
     }));
     await writeFile(path.join(dir, 'feeds.json'), JSON.stringify(list));
-    database = await createTestDatabase();
-    await runMigrations(database.url);
+    database = await createMigratedTestDatabase();
     db = createDatabase({ url: database.url, nullPool: false, logger: quiet });
     keys = new KeyService(new ApiKeyRepository(db), new KeyCipher(randomBytes(32).toString('base64')), settingsKeySource({}));
     await keys.set('llm', LLM_KEY);

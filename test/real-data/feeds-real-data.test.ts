@@ -11,7 +11,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runMigrations } from '../../migrations/migration-runner.js';
 import { createDatabase, type Database } from '../../server/db/database.js';
 import { resolveXmlBase } from '../../server/news/feed-parser.js';
 import { createNews } from '../../server/news/news-module.js';
@@ -20,7 +19,7 @@ import type { ScrapeResult } from '../../server/news/news-scraper.js';
 import errorHandler from '../../server/plugins/error-handler.js';
 import { startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
 import { REAL_DATA_DIR } from '../support/real-data-path.js';
-import { createTestDatabase, type TestDatabase } from '../support/test-database.js';
+import { createMigratedTestDatabase, type TestDatabase } from '../support/test-database.js';
 import { oracleCharset, oracleItems, type OracleItem } from './feed-oracle.js';
 
 const FEEDS = path.join(REAL_DATA_DIR, 'feeds');
@@ -96,8 +95,7 @@ describe('news feeds from real-data/feeds, scraped by the news job', () => {
     }
     dir = await mkdtemp(path.join(os.tmpdir(), 'vantage-real-feeds-'));
     await writeFile(path.join(dir, 'feeds.json'), JSON.stringify(list));
-    database = await createTestDatabase();
-    await runMigrations(database.url);
+    database = await createMigratedTestDatabase();
     db = createDatabase({ url: database.url, nullPool: false, logger: { warn: () => undefined } });
     const news = createNews({
       db,

@@ -1,11 +1,10 @@
 // More API processes on one test database, as a team runs several against a shared PostgreSQL: each with its own
-// settings (a FIRE_DATASET, an ADSB_URL), one database and migration run for all. For app.inject.
+// settings (a FIRE_DATASET, an ADSB_URL), one migrated database for all. For app.inject.
 import type { FastifyInstance } from 'fastify';
-import { runMigrations } from '../../migrations/migration-runner.js';
 import { buildApp } from '../../server/app.js';
 import type { ServerConfigInput } from '../../server/config.js';
 import { testServerConfig } from './test-app.js';
-import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { createMigratedTestDatabase, type TestDatabase } from './test-database.js';
 
 export interface SharedDatabase {
   database: TestDatabase;
@@ -15,8 +14,7 @@ export interface SharedDatabase {
 }
 
 export async function createSharedDatabase(): Promise<SharedDatabase> {
-  const database = await createTestDatabase();
-  await runMigrations(database.url);
+  const database = await createMigratedTestDatabase();
   const apps: FastifyInstance[] = [];
   return {
     database,

@@ -7,6 +7,7 @@ import { prepareDataDir } from '../../main/stack/data-dir.js';
 import { NatsService } from '../../main/stack/nats-service.js';
 import { PostgresService } from '../../main/stack/postgres-service.js';
 import { createStackLogger } from '../../main/stack/stack-logger.js';
+import { createTemplateDatabases } from './template-databases.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -27,6 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const nats = new NatsService({ dataDir, logger });
   await postgres.start();
   await nats.start();
+  await createTemplateDatabases(postgres.urlFor('postgres'));
   // The servers run in their own process groups: a test run that is interrupted stops them itself.
   const onSignal = (signal: NodeJS.Signals) => {
     void Promise.allSettled([nats.stop(), postgres.stop()]).then(() => process.kill(process.pid, signal));

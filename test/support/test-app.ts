@@ -1,10 +1,9 @@
 // Builds the real Fastify app against a fresh test database and the shared nats-server, for app.inject.
 import type { FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
-import { runMigrations } from '../../migrations/migration-runner.js';
 import { buildApp, type BuildAppOptions } from '../../server/app.js';
 import { parseServerConfig, type ServerConfig, type ServerConfigInput } from '../../server/config.js';
-import { createTestDatabase, type TestDatabase } from './test-database.js';
+import { createMigratedTestDatabase, type TestDatabase } from './test-database.js';
 
 export const TEST_TOKEN = 'test-token-0123456789abcdef';
 export const TEST_HOST = '127.0.0.1:4100';
@@ -31,8 +30,7 @@ export function testServerConfig(databaseUrl: string, overrides: Partial<ServerC
 }
 
 export async function createTestApp(overrides: Partial<ServerConfigInput> = {}, options: BuildAppOptions = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  await runMigrations(database.url);
+  const database = await createMigratedTestDatabase();
   const config = testServerConfig(database.url, overrides);
   const app = await buildApp(config, options);
   await app.ready();

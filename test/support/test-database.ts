@@ -1,7 +1,9 @@
-// A fresh database (with PostGIS) on the shared test cluster, one per test file.
+// A fresh database on the shared test cluster, one per test file: with PostGIS, or with PostGIS and every
+// migration applied (copies of the templates the global setup made).
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { databaseUrl, MIGRATED_TEMPLATE, POSTGIS_TEMPLATE } from './template-databases.js';
 
 export interface TestDatabase {
   url: string;
@@ -9,24 +11,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-function withDatabase(url: string, database: string): string {
-  const parsed = new URL(url);
-  parsed.pathname = `/${database}`;
-  return parsed.toString();
-}
-
-export async function createTestDatabase(): Promise<TestDatabase> {
+async function copyOf(template: string): Promise<TestDatabase> {
   const adminUrl = inject('postgresAdminUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = withDatabase(adminUrl, name);
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  await client.query('CREATE EXTENSION IF NOT EXISTS postgis');
-  await client.end();
+  try {
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  } finally {
+    await admin.end();
+  }
+  const url = databaseUrl(adminUrl, name);
   return {
     url,
     name,
@@ -37,6 +32,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await cleanup.end();
     },
   };
+}
+
+/** A database with PostGIS and nothing else (for tests of the migrations, or of tables of their own). */
+export function createTestDatabase(): Promise<TestDatabase> {
+  return copyOf(POSTGIS_TEMPLATE);
+}
+
+/** A database with the app's schema: every migration applied. */
+export function createMigratedTestDatabase(): Promise<TestDatabase> {
+  return copyOf(MIGRATED_TEMPLATE);
 }
 
 /** Runs one query on its own connection (for assertions, not for app code). */
