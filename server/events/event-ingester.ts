@@ -12,6 +12,8 @@ import type { EventStoreRepository, StoredEvent } from './event-store-repository
 
 const codec = JSONCodec();
 const STATEMENT_ROWS = 2000;
+/** Stored batches whose after-store step may wait its turn before storing waits for it. */
+const MAX_AFTER_STORE_BEHIND = 4;
 
 export interface IngesterOptions {
   connection: NatsConnection;
@@ -24,7 +26,7 @@ export interface IngesterOptions {
   maxBatch?: number;
   /** Messages held in memory before the consumer is paused. */
   maxBuffered?: number;
-  /** Runs after a batch is stored and acked (the geofence check); its failure blocks nothing. */
+  /** Runs after a batch is stored and acked (the geofence check), beside the storing of the next ones; its failure blocks nothing. */
   afterStore?: (events: StoredEvent[]) => Promise<void>;
   /** Batches stored at the same time (each on its own connection); commits then share WAL flushes. */
   concurrency?: number;
@@ -47,6 +49,9 @@ export class EventIngester {
   private stopped = false;
   private running: Promise<void> | null = null;
   private lastSuccessRecordedAt = 0;
+  /** The after-store step of the last stored batch (each runs after the one before). */
+  private afterStoreTail: Promise<unknown> = Promise.resolve();
+  private afterStoreBehind = 0;
   private failures = 0;
 
   constructor(private readonly options: IngesterOptions) {}
@@ -66,6 +71,7 @@ export class EventIngester {
     await this.messages?.close().catch(() => undefined);
     await this.running;
     await this.whenIdle();
+    await this.afterStoreTail;
   }
 
   private async consumeForever(): Promise<void> {
@@ -168,8 +174,25 @@ export class EventIngester {
     this.counters.duplicates += records.length - stored.length;
     // One bus message per batch: the live feed of every API process splits it again.
     if (stored.length > 0) this.options.connection.publish(LIVE_EVENTS_SUBJECT, codec.encode(stored));
-    if (stored.length > 0 && this.options.afterStore) await this.options.afterStore(stored).catch((error) => log.error({ err: error }, 'after-store step failed'));
+    if (stored.length > 0) await this.afterStore(stored);
     await this.noteSuccess();
+  }
+
+  /**
+   * Runs the after-store step of each stored batch in turn, in the order the batches were stored, without holding a
+   * store slot: the next batch is stored meanwhile (the geofence check of a batch took as long as storing it). The
+   * store waits only while more than MAX_AFTER_STORE_BEHIND batches are behind.
+   */
+  private async afterStore(stored: StoredEvent[]): Promise<void> {
+    const step = this.options.afterStore;
+    if (!step) return;
+    this.afterStoreBehind += 1;
+    const done = this.afterStoreTail
+      .then(() => step(stored))
+      .catch((error) => this.options.log.error({ err: error }, 'after-store step failed'))
+      .finally(() => (this.afterStoreBehind -= 1));
+    this.afterStoreTail = done;
+    if (this.afterStoreBehind > MAX_AFTER_STORE_BEHIND) await done;
   }
 
   /** The records a message carries; payloads that fail their schema are counted, logged and dropped. */

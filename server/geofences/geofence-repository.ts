@@ -125,6 +125,9 @@ export class GeofenceRepository {
   /** Checks objects against every fence, in one statement; answers the alerts raised. */
   async check(objects: readonly SpatialObject[]): Promise<Alert[]> {
     if (objects.length === 0) return [];
+    // No fence, nothing to enter or leave (presence rows go with their fence). The ingester checks every stored batch:
+    // staging it cost ~25 ms a batch at 5,000 events a second, holding one of its two store slots.
+    if (!(await this.anyFence())) return [];
     // Written a slice at a time: a worldwide ADS-B poll checks 10,000 aircraft at once.
     const lines = await mapInSlices(objects, stagingLine);
     const { rows } = await this.db.transaction(async (client) => {
@@ -133,6 +136,12 @@ export class GeofenceRepository {
       return client.query<AlertRow>(CHECK);
     });
     return rows.map(alertOf);
+  }
+
+  /** Whether any geofence is stored: one index read. */
+  async anyFence(): Promise<boolean> {
+    const { rows } = await this.db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM geofences) AS any');
+    return rows[0]?.any === true;
   }
 
   async alerts(filter: { since: Date; geofenceId?: string; limit: number }): Promise<Alert[]> {

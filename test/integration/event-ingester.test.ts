@@ -19,7 +19,7 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
   let bus: NatsConnection;
   let ingester: EventIngester | null = null;
 
-  const startIngester = (): EventIngester => {
+  const startIngester = (options: Partial<ConstructorParameters<typeof EventIngester>[0]> = {}): EventIngester => {
     ingester = new EventIngester({
       connection: subject.app.bus.connection,
       db: subject.app.db,
@@ -28,6 +28,7 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
       pipelines: new PipelineStatusRepository(subject.app.db),
       log: createServerLogger({ level: 'silent', toStdout: false }),
       maxBatch: 500,
+      ...options,
     });
     ingester.start();
     return ingester;
@@ -145,6 +146,44 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
     } finally {
       await other.stop();
     }
+  });
+
+  it('a slow after-store step holds up no later batch: the steps run one at a time in store order, and stop waits for them', async () => {
+    const stepsBegun: string[] = [];
+    const stepsDone: string[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // One store slot: were the step to hold it, the second batch could not be stored until the gate opens.
+    const subject = startIngester({
+      concurrency: 1,
+      afterStore: async (events) => {
+        stepsBegun.push(events[0]!.url);
+        await gate;
+        stepsDone.push(events[0]!.url);
+      },
+    });
+    const [first, second] = [fireMessage({ satellite: 'N20' }), fireMessage({ satellite: 'N21' })];
+    const waitForStored = async (n: number) => {
+      const deadline = Date.now() + 5_000;
+      while (subject.counters.stored < n) {
+        if (Date.now() > deadline) throw new Error(`${subject.counters.stored} of ${n} events stored after 5 s`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    try {
+      await publishRaw(bus, 'events.fire', first);
+      await waitForStored(1);
+      await publishRaw(bus, 'events.fire', second);
+      await waitForStored(2);
+      expect(stepsBegun).toEqual([fireEventUrl(first)]);
+    } finally {
+      // Opened only now, while stop() is already waiting: it must wait for both steps.
+      const stopping = subject.stop();
+      release();
+      await stopping;
+    }
+    expect(stepsDone).toEqual([fireEventUrl(first), fireEventUrl(second)]);
+    ingester = null;
   });
 
   it('an ingester stopped mid-stream loses nothing: a second one finishes the rest, nothing doubled', async () => {
