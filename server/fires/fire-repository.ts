@@ -7,11 +7,12 @@ import { isoTimeSql } from '../db/iso-time-sql.js';
 import type { Bbox } from '../http/query-params.js';
 import type { FireDetection } from './fire-detection.js';
 import { type FireFilter, fireFilterCondition, fireFilterParams } from './fire-filter.js';
+import { mapInSlices } from '../time-sliced.js';
 import { FIRE_LIST_COLUMNS, type FireTextRow, fireListJson } from './fire-list-json.js';
 
-// Rows go into a transaction-scoped staging table by COPY, then into fires in one statement.
-// ON CONFLICT DO NOTHING skips rows already stored and, taken in batch order, the later
-// repeats of a row inside the batch: the first occurrence wins.
+// Rows go into a transaction-scoped staging table by COPY, then into fires in one statement that empties it (a
+// request's chunks pass through it one after another). ON CONFLICT DO NOTHING skips rows already stored and, taken in
+// batch order, the later repeats of a row inside the batch: the first occurrence wins.
 const CREATE_STAGING = `
 CREATE TEMP TABLE fires_staging (
   ord int, latitude float8, longitude float8, acq_time timestamptz, satellite text, instrument text,
@@ -23,12 +24,13 @@ const COPY_STAGING = `COPY fires_staging FROM STDIN WITH (FORMAT csv)`;
 // The acquisition hours that gained detections get their change counter bumped in the same statement (in
 // hour order, so concurrent batches lock them in one order): cached tiles of those hours stop matching.
 const INSERT_FROM_STAGING = `
-WITH inserted AS (
+WITH staged AS (DELETE FROM fires_staging RETURNING *),
+inserted AS (
   INSERT INTO fires (latitude, longitude, acq_time, satellite, instrument, confidence, frp, brightness,
                      brightness_t31, scan, track, version, daynight, geom)
   SELECT latitude, longitude, acq_time, satellite, instrument, confidence, frp, brightness,
          brightness_t31, scan, track, version, daynight, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)
-  FROM fires_staging
+  FROM staged
   ORDER BY ord
   ON CONFLICT DO NOTHING
   RETURNING latitude, longitude, acq_time, satellite, instrument, confidence, frp, brightness, daynight
@@ -145,8 +147,19 @@ export class FireRepository {
   /** Inserts the new detections of a batch (inside the caller's transaction); answers them. */
   async insertBatch(client: Queryable, detections: readonly FireDetection[]): Promise<StoredFire[]> {
     if (detections.length === 0) return [];
+    await this.createStaging(client);
+    return this.insertChunk(client, detections);
+  }
+
+  /** Makes the staging table that insertChunk passes rows through, for the rest of the caller's transaction. */
+  async createStaging(client: Queryable): Promise<void> {
     await client.query(CREATE_STAGING);
-    await copyRows(client, COPY_STAGING, detections.map(stagingLine));
+  }
+
+  /** Inserts the new detections of one chunk through the staging table (chunks one after another, in their order). */
+  async insertChunk(client: Queryable, detections: readonly FireDetection[]): Promise<StoredFire[]> {
+    if (detections.length === 0) return [];
+    await copyRows(client, COPY_STAGING, await mapInSlices(detections, stagingLine));
     return (await client.query<StoredFire>(INSERT_FROM_STAGING)).rows;
   }
 

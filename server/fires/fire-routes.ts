@@ -11,7 +11,7 @@ import { bboxParam, instantParam, limitParam, wholeNumberParam } from '../http/q
 import { detectionFromJson, type FireDetection, fireJsonSchema, type RowProblem } from './fire-detection.js';
 import type { FireQueries } from './fire-queries.js';
 import type { FireService } from './fire-service.js';
-import { FirmsResponseError, parseFirmsCsv } from './firms-csv.js';
+import { firmsCsvRows, type FirmsCsvRows, firmsDetectionChunks, FirmsResponseError, InvalidFirmsRowsError } from './firms-csv.js';
 
 export interface FireRoutesOptions {
   service: FireService;
@@ -53,16 +53,14 @@ function rejectProblems(problems: RowProblem[], received: number): never {
   });
 }
 
-function detectionsFromCsv(body: string): FireDetection[] {
-  let parsed;
+/** The CSV's cells; a body that is not a FIRMS area CSV is refused before anything is checked or stored. */
+function csvRows(body: string): FirmsCsvRows {
   try {
-    parsed = parseFirmsCsv(body);
+    return firmsCsvRows(body);
   } catch (error) {
     if (error instanceof FirmsResponseError) throw new ApiError(400, 'bad_request', `not a FIRMS area CSV: ${error.message}`);
     throw new ApiError(400, 'bad_request', `CSV could not be parsed: ${(error as Error).message}`);
   }
-  if (parsed.problems.length > 0) rejectProblems(parsed.problems, parsed.detections.length + parsed.problems.length);
-  return parsed.detections;
 }
 
 function detectionsFromJson(body: unknown): FireDetection[] {
@@ -91,8 +89,18 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
 
   typed.post('/api/ingest/fires', { bodyLimit: options.ingestBodyLimitBytes, schema: { response: { 200: fireIngestCounts } } }, async (request) => {
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
-    const detections = type === 'application/json' ? detectionsFromJson(request.body) : detectionsFromCsv(String(request.body ?? ''));
-    const counts = await options.service.ingest(detections);
+    let counts;
+    if (type === 'application/json') {
+      counts = await options.service.ingest(detectionsFromJson(request.body));
+    } else {
+      // Checked a chunk at a time while the chunk before is stored; an invalid row anywhere rolls all of it back.
+      try {
+        counts = await options.service.ingestChunks(firmsDetectionChunks(csvRows(String(request.body ?? ''))));
+      } catch (error) {
+        if (error instanceof InvalidFirmsRowsError) rejectProblems(error.problems, error.received);
+        throw error;
+      }
+    }
     // The caller does not wait for the follow-up work (the 20-mile correlation).
     if (counts.stored > 0 && options.afterIngest) {
       options.afterIngest().catch((error) => request.log.error({ err: error }, 'correlation after fire ingest failed'));

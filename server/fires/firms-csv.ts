@@ -1,6 +1,7 @@
 // Parses the FIRMS area CSV (VIIRS or MODIS header) with csv-parse; every row checked, none trusted.
 import { parse } from 'csv-parse/sync';
 import { textProblem } from '../http/safe-text.js';
+import { forEachInSlices } from '../time-sliced.js';
 import { detectionFromFirmsRow, type FireDetection, firmsRowSchema, type RowProblem } from './fire-detection.js';
 
 export class FirmsResponseError extends Error {
@@ -32,8 +33,25 @@ export interface ParsedFirms {
   problems: RowProblem[];
 }
 
-/** Throws FirmsResponseError for an error body; returns every valid row and every invalid one. */
-export function parseFirmsCsv(body: string): ParsedFirms {
+/** The cells of a FIRMS area CSV, named by its header. */
+export interface FirmsCsvRows {
+  header: string[];
+  rows: string[][];
+}
+
+/** Rows found invalid: nothing of the CSV may be stored. */
+export class InvalidFirmsRowsError extends Error {
+  constructor(
+    readonly problems: RowProblem[],
+    readonly received: number,
+  ) {
+    super(`${problems.length} of ${received} rows are invalid`);
+    this.name = 'InvalidFirmsRowsError';
+  }
+}
+
+/** Throws FirmsResponseError for an error body (or a broken column name), and csv-parse's error for broken CSV. */
+export function firmsCsvRows(body: string): FirmsCsvRows {
   const error = firmsErrorOf(body);
   if (error) throw error;
   // Rows as arrays (cheaper than objects per row), named by the header here.
@@ -41,19 +59,55 @@ export function parseFirmsCsv(body: string): ParsedFirms {
   // Cells are checked row by row (firmsRowSchema); a column name with NUL or broken Unicode is not FIRMS.
   const badColumn = header.find((name) => textProblem(name) !== null);
   if (badColumn !== undefined) throw new FirmsResponseError(`a CSV column name ${textProblem(badColumn)}`, 'format');
+  return { header, rows };
+}
+
+/** Checks one row (index from 0): its detection, or its problem added to `problems`. */
+function checkedRow(header: readonly string[], cells: readonly string[], index: number, problems: RowProblem[]): FireDetection | null {
+  const record: Record<string, string> = {};
+  for (let column = 0; column < header.length; column += 1) record[header[column] as string] = cells[column] as string;
+  const row = firmsRowSchema.safeParse(record);
+  if (!row.success) {
+    problems.push({ row: index + 1, errors: row.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
+    return null;
+  }
+  const converted = detectionFromFirmsRow(row.data);
+  if ('errors' in converted) {
+    problems.push({ row: index + 1, errors: converted.errors });
+    return null;
+  }
+  return converted.detection;
+}
+
+/** Throws FirmsResponseError for an error body; returns every valid row and every invalid one. */
+export function parseFirmsCsv(body: string): ParsedFirms {
+  const { header, rows } = firmsCsvRows(body);
   const detections: FireDetection[] = [];
   const problems: RowProblem[] = [];
   rows.forEach((cells, index) => {
-    const record: Record<string, string> = {};
-    for (let column = 0; column < header.length; column += 1) record[header[column] as string] = cells[column] as string;
-    const row = firmsRowSchema.safeParse(record);
-    if (!row.success) {
-      problems.push({ row: index + 1, errors: row.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
-      return;
-    }
-    const converted = detectionFromFirmsRow(row.data);
-    if ('errors' in converted) problems.push({ row: index + 1, errors: converted.errors });
-    else detections.push(converted.detection);
+    const detection = checkedRow(header, cells, index, problems);
+    if (detection) detections.push(detection);
   });
   return { detections, problems };
+}
+
+/** Rows checked and stored per chunk by the chunked ingest (see FireService.ingestChunks). */
+export const FIRMS_CHUNK_ROWS = 10_000;
+
+/**
+ * The detections of the rows, `chunkRows` at a time, each chunk checked a slice of work at a time (the event loop gets
+ * its turns, and the chunk before is being stored meanwhile). Every row is checked; once any is invalid no further
+ * chunk is given, and after the last row InvalidFirmsRowsError says which rows are wrong.
+ */
+export async function* firmsDetectionChunks({ header, rows }: FirmsCsvRows, chunkRows = FIRMS_CHUNK_ROWS): AsyncGenerator<FireDetection[]> {
+  const problems: RowProblem[] = [];
+  for (let start = 0; start < rows.length; start += chunkRows) {
+    const chunk: FireDetection[] = [];
+    await forEachInSlices(rows.slice(start, start + chunkRows), (cells, offset) => {
+      const detection = checkedRow(header, cells, start + offset, problems);
+      if (detection && problems.length === 0) chunk.push(detection);
+    });
+    if (problems.length === 0 && chunk.length > 0) yield chunk;
+  }
+  if (problems.length > 0) throw new InvalidFirmsRowsError(problems, rows.length);
 }

@@ -1,5 +1,6 @@
 import type { NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRMS_CHUNK_ROWS } from '../../server/fires/firms-csv.js';
 import { startWorkers, type Workers } from '../../server/workers.js';
 import { firmsFixture, startFakeFirms, type FakeFirms } from '../support/fake-firms.js';
 import { connectTestBus, waitUntilDrained } from '../support/ingest-helpers.js';
@@ -91,6 +92,29 @@ describe('fires: ingest API, queries, tiles and the FIRMS poller (fake FIRMS on 
     const notArray = await subject.app.inject({ method: 'POST', url: '/api/ingest/fires', headers: authorized, payload: { latitude: 1 } });
     expect(notArray.statusCode).toBe(400);
     expect(await count('SELECT count(*) AS n FROM fires')).toBe(before);
+  });
+
+  it('a CSV of several chunks keeps the first of repeats across chunks; an invalid row in its last chunk rolls every chunk back', async () => {
+    const header = 'latitude,longitude,bright_ti4,scan,track,acq_date,acq_time,satellite,instrument,confidence,version,bright_ti5,frp,daynight';
+    // More rows than one chunk (FIRMS_CHUNK_ROWS) holds, on a grid south of everything else in this file.
+    const rows = Array.from({ length: FIRMS_CHUNK_ROWS + 2_500 }, (_, index) =>
+      `${(-40 - (index % 100) * 0.01).toFixed(2)},${(100 + Math.floor(index / 100) * 0.01).toFixed(2)},330.5,0.41,0.37,2026-11-20,0748,N,VIIRS,n,2.0NRT,290.1,5.5,N`);
+    // Row 12,401 repeats row 6 (same place, time and satellite) with another FRP: the first one stays.
+    rows[12_400] = rows[5]!.replace(',5.5,N', ',99.9,N');
+    const before = await count('SELECT count(*) AS n FROM fires');
+    const stored = await postCsv([header, ...rows].join('\n'));
+    expect(stored.statusCode).toBe(200);
+    expect(stored.json()).toEqual({ received: rows.length, stored: rows.length - 1, duplicate: 1 });
+    expect(await count('SELECT count(*) AS n FROM fires WHERE latitude <= -40 AND longitude >= 100')).toBe(rows.length - 1);
+    expect(await count('SELECT count(*) AS n FROM fires WHERE latitude <= -40 AND longitude >= 100 AND frp > 99')).toBe(0);
+
+    // The same grid moved, with one bad latitude near the end: the chunks stored before it are rolled back.
+    const moved = rows.map((line) => line.replace(/^-4/, '-5'));
+    moved[12_450] = moved[12_450]!.replace(/^[^,]+/, '-95');
+    const refused = await postCsv([header, ...moved].join('\n'));
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details.rows.map((problem: { row: number }) => problem.row)).toEqual([12_451]);
+    expect(await count('SELECT count(*) AS n FROM fires')).toBe(before + rows.length - 1);
   });
 
   it('GET /api/fires answers detections in a bbox and time window, as JSON', async () => {

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { acquisitionInstant, normaliseSatellite } from '../../server/fires/fire-detection.js';
 import type { FirmsResponseError} from '../../server/fires/firms-csv.js';
-import { parseFirmsCsv } from '../../server/fires/firms-csv.js';
+import { firmsCsvRows, firmsDetectionChunks, InvalidFirmsRowsError, parseFirmsCsv } from '../../server/fires/firms-csv.js';
+import type { FireDetection } from '../../server/fires/fire-detection.js';
 import { firmsFixture } from '../support/fake-firms.js';
 
 describe('FIRMS area CSV', () => {
@@ -71,5 +72,35 @@ describe('FIRMS area CSV', () => {
     expect(acquisitionInstant('2026-11-20', '2400')).toBeNull();
     expect(acquisitionInstant('2026-02-30', '100')).toBeNull();
     expect(acquisitionInstant('2026-11-20', '12345')).toBeNull();
+  });
+});
+
+describe('FIRMS area CSV, a chunk at a time', () => {
+  const header = 'latitude,longitude,bright_ti4,scan,track,acq_date,acq_time,satellite,instrument,confidence,version,bright_ti5,frp,daynight';
+  const row = (index: number, latitude = (30 + index * 0.001).toFixed(3)) => `${latitude},-120.5,330.5,0.41,0.37,2026-11-20,0748,N,VIIRS,n,2.0NRT,290.1,5.5,N`;
+  const collect = async (chunks: AsyncIterable<FireDetection[]>) => {
+    const seen: number[][] = [];
+    for await (const chunk of chunks) seen.push(chunk.map((detection) => detection.latitude));
+    return seen;
+  };
+
+  it('gives the rows in order, chunkRows at a time', async () => {
+    const body = [header, ...Array.from({ length: 7 }, (_, index) => row(index))].join('\n');
+    const seen = await collect(firmsDetectionChunks(firmsCsvRows(body), 3));
+    expect(seen.map((chunk) => chunk.length)).toEqual([3, 3, 1]);
+    expect(seen.flat()).toEqual(parseFirmsCsv(body).detections.map((detection) => detection.latitude));
+  });
+
+  it('checks every row, gives no chunk after the first invalid one, and then names every invalid row', async () => {
+    const rows = Array.from({ length: 9 }, (_, index) => row(index, index === 4 ? '91' : index === 8 ? 'x' : undefined));
+    const chunks = firmsDetectionChunks(firmsCsvRows([header, ...rows].join('\n')), 3);
+    const seen: number[][] = [];
+    const failure = await (async () => {
+      for await (const chunk of chunks) seen.push(chunk.map((detection) => detection.latitude));
+    })().catch((error: unknown) => error);
+    expect(seen).toHaveLength(1);
+    expect(failure).toBeInstanceOf(InvalidFirmsRowsError);
+    expect((failure as InvalidFirmsRowsError).received).toBe(9);
+    expect((failure as InvalidFirmsRowsError).problems.map((problem) => problem.row)).toEqual([5, 9]);
   });
 });
