@@ -17,11 +17,16 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/** Whole numbers, but a tenth under 10 (a 0.5 ms query is not "0 ms"; its ratio is worked from the unrounded figures). */
+function amount(value: number): string {
+  return Math.abs(value) < 10 ? value.toFixed(1) : value.toFixed(0);
+}
+
 export function formatTable(figures: readonly BenchFigure[]): string {
   const rows = figures.map((figure) => [
     figure.name,
-    `${figure.value.toFixed(0)} ${figure.unit}`,
-    `${figure.baseline.toFixed(0)} ${figure.unit}`,
+    `${amount(figure.value)} ${figure.unit}`,
+    `${amount(figure.baseline)} ${figure.unit}`,
     `${figure.ratio.toFixed(2)}×`,
     figure.target ?? '',
     String(figure.samples),
