@@ -11,7 +11,7 @@ import { bboxParam, instantParam, limitParam, wholeNumberParam } from '../http/q
 import { detectionFromJson, type FireDetection, fireJsonSchema, type RowProblem } from './fire-detection.js';
 import type { FireQueries } from './fire-queries.js';
 import type { FireService } from './fire-service.js';
-import { firmsCsvRows, type FirmsCsvRows, firmsDetectionChunks, FirmsResponseError, InvalidFirmsRowsError } from './firms-csv.js';
+import { checkFirmsBody, FirmsCsvSyntaxError, firmsDetectionChunks, FirmsResponseError, InvalidFirmsRowsError } from './firms-csv.js';
 
 export interface FireRoutesOptions {
   service: FireService;
@@ -46,21 +46,19 @@ const tileParams = z.object({
   y: wholeNumberParam(0, 2 ** 22 - 1),
 });
 
-function rejectProblems(problems: RowProblem[], received: number): never {
-  throw new ApiError(400, 'bad_request', `${problems.length} of ${received} rows are invalid; nothing was stored`, {
+function invalidRows(problems: RowProblem[], received: number): ApiError {
+  return new ApiError(400, 'bad_request', `${problems.length} of ${received} rows are invalid; nothing was stored`, {
     invalidRows: problems.length,
     rows: problems.slice(0, MAX_PROBLEMS_SHOWN),
   });
 }
 
-/** The CSV's cells; a body that is not a FIRMS area CSV is refused before anything is checked or stored. */
-function csvRows(body: string): FirmsCsvRows {
-  try {
-    return firmsCsvRows(body);
-  } catch (error) {
-    if (error instanceof FirmsResponseError) throw new ApiError(400, 'bad_request', `not a FIRMS area CSV: ${error.message}`);
-    throw new ApiError(400, 'bad_request', `CSV could not be parsed: ${(error as Error).message}`);
-  }
+/** What reading a FIRMS CSV threw, as the 400 it is; anything else as it was. */
+function csvRefusal(error: unknown): unknown {
+  if (error instanceof InvalidFirmsRowsError) return invalidRows(error.problems, error.received);
+  if (error instanceof FirmsResponseError) return new ApiError(400, 'bad_request', `not a FIRMS area CSV: ${error.message}`);
+  if (error instanceof FirmsCsvSyntaxError) return new ApiError(400, 'bad_request', `CSV could not be parsed: ${error.message}`);
+  return error;
 }
 
 function detectionsFromJson(body: unknown): FireDetection[] {
@@ -77,7 +75,7 @@ function detectionsFromJson(body: unknown): FireDetection[] {
     if ('errors' in converted) problems.push({ row: index + 1, errors: converted.errors });
     else detections.push(converted.detection);
   });
-  if (problems.length > 0) rejectProblems(problems, body.length);
+  if (problems.length > 0) throw invalidRows(problems, body.length);
   return detections;
 }
 
@@ -93,12 +91,14 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
     if (type === 'application/json') {
       counts = await options.service.ingest(detectionsFromJson(request.body));
     } else {
-      // Checked a chunk at a time while the chunk before is stored; an invalid row anywhere rolls all of it back.
+      const body = String(request.body ?? '');
       try {
-        counts = await options.service.ingestChunks(firmsDetectionChunks(csvRows(String(request.body ?? ''))));
+        // An error body is refused before a transaction starts; the rows are then read and checked a chunk at a time while
+        // the chunk before is stored, and broken CSV or an invalid row anywhere rolls all of it back.
+        checkFirmsBody(body);
+        counts = await options.service.ingestChunks(firmsDetectionChunks(body));
       } catch (error) {
-        if (error instanceof InvalidFirmsRowsError) rejectProblems(error.problems, error.received);
-        throw error;
+        throw csvRefusal(error);
       }
     }
     // The caller does not wait for the follow-up work (the 20-mile correlation).

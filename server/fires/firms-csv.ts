@@ -1,7 +1,8 @@
 // Parses the FIRMS area CSV (VIIRS or MODIS header) with csv-parse; every row checked, none trusted.
+import { CsvError, parse as parseCsvStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { textProblem } from '../http/safe-text.js';
-import { forEachInSlices } from '../time-sliced.js';
+import { forEachInSlices, nextTurn } from '../time-sliced.js';
 import { detectionFromFirmsRow, type FireDetection, firmsRowSchema, type RowProblem } from './fire-detection.js';
 
 export class FirmsResponseError extends Error {
@@ -28,6 +29,8 @@ export function firmsErrorOf(body: string): FirmsResponseError | null {
   return new FirmsResponseError(`FIRMS answered something that is not an area CSV: ${JSON.stringify(text.slice(0, 120))}`, 'format');
 }
 
+const CSV_OPTIONS = { skip_empty_lines: true, trim: true, relax_column_count: false, bom: true } as const;
+
 export interface ParsedFirms {
   detections: FireDetection[];
   problems: RowProblem[];
@@ -52,10 +55,9 @@ export class InvalidFirmsRowsError extends Error {
 
 /** Throws FirmsResponseError for an error body (or a broken column name), and csv-parse's error for broken CSV. */
 export function firmsCsvRows(body: string): FirmsCsvRows {
-  const error = firmsErrorOf(body);
-  if (error) throw error;
+  checkFirmsBody(body);
   // Rows as arrays (cheaper than objects per row), named by the header here.
-  const [header = [], ...rows] = parse(body, { skip_empty_lines: true, trim: true, relax_column_count: false, bom: true }) as string[][];
+  const [header = [], ...rows] = parse(body, CSV_OPTIONS) as string[][];
   // Cells are checked row by row (firmsRowSchema); a column name with NUL or broken Unicode is not FIRMS.
   const badColumn = header.find((name) => textProblem(name) !== null);
   if (badColumn !== undefined) throw new FirmsResponseError(`a CSV column name ${textProblem(badColumn)}`, 'format');
@@ -94,20 +96,81 @@ export function parseFirmsCsv(body: string): ParsedFirms {
 /** Rows checked and stored per chunk by the chunked ingest (see FireService.ingestChunks). */
 export const FIRMS_CHUNK_ROWS = 10_000;
 
+/** Characters of a body handed to the CSV parser at a time (~600 FIRMS rows, a few ms), with a turn of the event loop after each. */
+const PIECE_CHARS = 64 * 1024;
+
+/** The body is not well-formed CSV (csv-parse's reason). */
+export class FirmsCsvSyntaxError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'FirmsCsvSyntaxError';
+  }
+}
+
+/** Throws FirmsResponseError for an error body (FIRMS answers those as text): nothing else of it is read. */
+export function checkFirmsBody(body: string): void {
+  const error = firmsErrorOf(body);
+  if (error) throw error;
+}
+
+/** The body's records (header first) as csv-parse reads them, a piece of the text at a time. */
+async function* csvRecords(body: string): AsyncGenerator<string[]> {
+  const parser = parseCsvStream(CSV_OPTIONS);
+  const feeding = (async () => {
+    for (let start = 0; start < body.length; start += PIECE_CHARS) {
+      if (parser.destroyed) return;
+      parser.write(body.slice(start, start + PIECE_CHARS));
+      await nextTurn();
+    }
+    parser.end();
+  })();
+  try {
+    for await (const record of parser) yield record as string[];
+  } catch (error) {
+    if (error instanceof CsvError) throw new FirmsCsvSyntaxError(error.message);
+    throw error;
+  } finally {
+    parser.destroy();
+    await feeding;
+  }
+}
+
 /**
- * The detections of the rows, `chunkRows` at a time, each chunk checked a slice of work at a time (the event loop gets
- * its turns, and the chunk before is being stored meanwhile). Every row is checked; once any is invalid no further
- * chunk is given, and after the last row InvalidFirmsRowsError says which rows are wrong.
+ * The detections of a FIRMS area CSV (checkFirmsBody first), `chunkRows` at a time: parsed a piece and checked a slice
+ * of work at a time (the event loop gets its turns, and the chunk before is being stored meanwhile). Every row is
+ * checked; once any is invalid no further chunk is given, and after the last row InvalidFirmsRowsError says which rows
+ * are wrong. Broken CSV throws FirmsCsvSyntaxError, a broken column name FirmsResponseError.
  */
-export async function* firmsDetectionChunks({ header, rows }: FirmsCsvRows, chunkRows = FIRMS_CHUNK_ROWS): AsyncGenerator<FireDetection[]> {
+export async function* firmsDetectionChunks(body: string, chunkRows = FIRMS_CHUNK_ROWS): AsyncGenerator<FireDetection[]> {
+  checkFirmsBody(body);
+  let header: string[] | null = null;
+  let rows: string[][] = [];
+  let checked = 0;
   const problems: RowProblem[] = [];
-  for (let start = 0; start < rows.length; start += chunkRows) {
+  const check = async (): Promise<FireDetection[]> => {
     const chunk: FireDetection[] = [];
-    await forEachInSlices(rows.slice(start, start + chunkRows), (cells, offset) => {
-      const detection = checkedRow(header, cells, start + offset, problems);
+    const first = checked;
+    await forEachInSlices(rows, (cells, offset) => {
+      const detection = checkedRow(header as string[], cells, first + offset, problems);
       if (detection && problems.length === 0) chunk.push(detection);
     });
-    if (problems.length === 0 && chunk.length > 0) yield chunk;
+    checked += rows.length;
+    rows = [];
+    return problems.length === 0 ? chunk : [];
+  };
+  for await (const record of csvRecords(body)) {
+    if (header === null) {
+      header = record;
+      const badColumn = header.find((name) => textProblem(name) !== null);
+      if (badColumn !== undefined) throw new FirmsResponseError(`a CSV column name ${textProblem(badColumn)}`, 'format');
+      continue;
+    }
+    rows.push(record);
+    if (rows.length < chunkRows) continue;
+    const chunk = await check();
+    if (chunk.length > 0) yield chunk;
   }
-  if (problems.length > 0) throw new InvalidFirmsRowsError(problems, rows.length);
+  const last = await check();
+  if (last.length > 0) yield last;
+  if (problems.length > 0) throw new InvalidFirmsRowsError(problems, checked);
 }

@@ -84,10 +84,13 @@ describe('fires: ingest API, queries, tiles and the FIRMS poller (fake FIRMS on 
     });
     expect(json.statusCode).toBe(400);
     expect(json.json().error.details.rows[0].row).toBe(2);
-    for (const body of ['Invalid MAP_KEY.', 'not,a,firms,file\n1,2,3,4', '']) {
+    // The last: a FIRMS header, then a row of three cells and an unclosed quote (csv-parse refuses it while reading).
+    const broken = 'latitude,longitude,acq_date,acq_time,satellite\n38.1,-120.5,2026-11-20,0748,N\n38.2,-120.6,"2026-11-20';
+    for (const body of ['Invalid MAP_KEY.', 'not,a,firms,file\n1,2,3,4', '', broken]) {
       const response = await postCsv(body);
       expect(response.statusCode, body).toBe(400);
       expect(response.json().error.code).toBe('bad_request');
+      if (body === broken) expect(response.json().error.message).toMatch(/^CSV could not be parsed: /);
     }
     const notArray = await subject.app.inject({ method: 'POST', url: '/api/ingest/fires', headers: authorized, payload: { latitude: 1 } });
     expect(notArray.statusCode).toBe(400);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { acquisitionInstant, normaliseSatellite } from '../../server/fires/fire-detection.js';
 import type { FirmsResponseError} from '../../server/fires/firms-csv.js';
-import { firmsCsvRows, firmsDetectionChunks, InvalidFirmsRowsError, parseFirmsCsv } from '../../server/fires/firms-csv.js';
+import { firmsDetectionChunks, InvalidFirmsRowsError, parseFirmsCsv } from '../../server/fires/firms-csv.js';
 import type { FireDetection } from '../../server/fires/fire-detection.js';
 import { firmsFixture } from '../support/fake-firms.js';
 
@@ -86,14 +86,14 @@ describe('FIRMS area CSV, a chunk at a time', () => {
 
   it('gives the rows in order, chunkRows at a time', async () => {
     const body = [header, ...Array.from({ length: 7 }, (_, index) => row(index))].join('\n');
-    const seen = await collect(firmsDetectionChunks(firmsCsvRows(body), 3));
+    const seen = await collect(firmsDetectionChunks(body, 3));
     expect(seen.map((chunk) => chunk.length)).toEqual([3, 3, 1]);
     expect(seen.flat()).toEqual(parseFirmsCsv(body).detections.map((detection) => detection.latitude));
   });
 
   it('checks every row, gives no chunk after the first invalid one, and then names every invalid row', async () => {
     const rows = Array.from({ length: 9 }, (_, index) => row(index, index === 4 ? '91' : index === 8 ? 'x' : undefined));
-    const chunks = firmsDetectionChunks(firmsCsvRows([header, ...rows].join('\n')), 3);
+    const chunks = firmsDetectionChunks([header, ...rows].join('\n'), 3);
     const seen: number[][] = [];
     const failure = await (async () => {
       for await (const chunk of chunks) seen.push(chunk.map((detection) => detection.latitude));
