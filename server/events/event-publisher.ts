@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { JSONCodec, type NatsConnection } from 'nats';
 import { MAX_PAYLOADS_PER_MESSAGE } from './event-messages.js';
 import type { EventSource } from './event-source.js';
+import { mapInSlices } from '../time-sliced.js';
 
 const codec = JSONCodec();
 
@@ -22,10 +23,10 @@ export class EventPublisher {
   async publishMany<M>(source: EventSource<M>, messages: readonly M[], perMessage = 1000): Promise<void> {
     const js = this.connection.jetstream();
     const size = Math.min(perMessage, MAX_PAYLOADS_PER_MESSAGE);
+    // Checked a slice at a time: 100,000 detections of one FIRMS upload held the event loop ~0.1 s in one go.
+    const valid = await mapInSlices(messages, (message) => source.message.parse(message));
     const chunks: M[][] = [];
-    for (let start = 0; start < messages.length; start += size) {
-      chunks.push(messages.slice(start, start + size).map((message) => source.message.parse(message)));
-    }
+    for (let start = 0; start < valid.length; start += size) chunks.push(valid.slice(start, start + size));
     for (let start = 0; start < chunks.length; start += 8) {
       await Promise.all(
         chunks.slice(start, start + 8).map((chunk) => {
