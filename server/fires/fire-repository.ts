@@ -21,8 +21,6 @@ CREATE TEMP TABLE fires_staging (
 
 const COPY_STAGING = `COPY fires_staging FROM STDIN WITH (FORMAT csv)`;
 
-// The acquisition hours that gained detections get their change counter bumped in the same statement (in
-// hour order, so concurrent batches lock them in one order): cached tiles of those hours stop matching.
 const INSERT_FROM_STAGING = `
 WITH staged AS (DELETE FROM fires_staging RETURNING *),
 inserted AS (
@@ -34,15 +32,17 @@ inserted AS (
   ORDER BY ord
   ON CONFLICT DO NOTHING
   RETURNING latitude, longitude, acq_time, satellite, instrument, confidence, frp, brightness, daynight
-),
-bumped AS (
-  INSERT INTO fire_hour_versions AS v (hour)
-  SELECT DISTINCT date_trunc('hour', acq_time, 'UTC') FROM inserted ORDER BY 1
-  ON CONFLICT (hour) DO UPDATE SET version = v.version + 1
 )
 SELECT latitude, longitude, ${isoTimeSql('acq_time')} AS "acqTime", satellite,
        instrument, confidence, frp, brightness, daynight AS "dayNight"
 FROM inserted`;
+
+// The acquisition hours that gained detections get their change counter bumped (cached tiles of those hours stop
+// matching), once per transaction after all its chunks and in hour order, so concurrent batches lock them in one order.
+const BUMP_HOUR_VERSIONS = `
+INSERT INTO fire_hour_versions AS v (hour)
+SELECT DISTINCT date_trunc('hour', at, 'UTC') FROM unnest($1::timestamptz[]) AS at ORDER BY 1
+ON CONFLICT (hour) DO UPDATE SET version = v.version + 1`;
 
 function stagingLine(d: FireDetection, ord: number): string {
   return [ord, d.latitude, d.longitude, d.acqTime, csvField(d.satellite), csvField(d.instrument), csvField(d.confidence), csvField(d.frp),
@@ -144,13 +144,6 @@ const GEOFENCE_SHAPE = 'SELECT ST_AsEWKB(geom) AS shape FROM geofences WHERE id 
 export class FireRepository {
   constructor(private readonly db: Database) {}
 
-  /** Inserts the new detections of a batch (inside the caller's transaction); answers them. */
-  async insertBatch(client: Queryable, detections: readonly FireDetection[]): Promise<StoredFire[]> {
-    if (detections.length === 0) return [];
-    await this.createStaging(client);
-    return this.insertChunk(client, detections);
-  }
-
   /** Makes the staging table that insertChunk passes rows through, for the rest of the caller's transaction. */
   async createStaging(client: Queryable): Promise<void> {
     await client.query(CREATE_STAGING);
@@ -161,6 +154,14 @@ export class FireRepository {
     if (detections.length === 0) return [];
     await copyRows(client, COPY_STAGING, await mapInSlices(detections, stagingLine));
     return (await client.query<StoredFire>(INSERT_FROM_STAGING)).rows;
+  }
+
+  /** Bumps the change counter of each acquisition hour these new detections fall in (after the last chunk). */
+  async bumpHourVersions(client: Queryable, inserted: readonly StoredFire[]): Promise<void> {
+    if (inserted.length === 0) return;
+    // acqTime is isoTimeSql's text: its first 13 characters name the hour.
+    const hours = [...new Set(inserted.map((fire) => `${fire.acqTime.slice(0, 13)}:00:00Z`))];
+    await client.query(BUMP_HOUR_VERSIONS, [hours]);
   }
 
   /** The detections of the query, newest first, as the JSON text of a FireList. */

@@ -40,18 +40,22 @@ export class FireService {
       await this.fires.createStaging(client);
       // Each chunk's statements start when the chunk before is stored: they pass through the one staging table.
       let storing: Promise<StoredFire[]> = Promise.resolve([]);
+      let storeFailed = false;
       try {
         for await (const chunk of chunks) {
+          // A chunk that could not be stored ends the reading: its error is the answer.
+          if (storeFailed) break;
           received += chunk.length;
           storing = storing.then(async (before) => before.concat(await this.fires.insertChunk(client, chunk)));
           // Handled here as well, so a failure is not "unhandled" while the next chunk is read; awaited below.
-          storing.catch(() => undefined);
+          storing.catch(() => (storeFailed = true));
         }
       } catch (error) {
         await storing.catch(() => undefined);
         throw error;
       }
       const inserted = await storing;
+      await this.fires.bumpHourVersions(client, inserted);
       await this.announce(inserted, dataset);
       return inserted.length;
     });

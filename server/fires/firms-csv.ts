@@ -113,13 +113,22 @@ export function checkFirmsBody(body: string): void {
   if (error) throw error;
 }
 
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
+}
+
 /** The body's records (header first) as csv-parse reads them, a piece of the text at a time. */
 async function* csvRecords(body: string): AsyncGenerator<string[]> {
   const parser = parseCsvStream(CSV_OPTIONS);
   const feeding = (async () => {
-    for (let start = 0; start < body.length; start += PIECE_CHARS) {
+    for (let start = 0; start < body.length; ) {
+      let end = Math.min(body.length, start + PIECE_CHARS);
+      // Never between the halves of a surrogate pair: each piece becomes UTF-8 on its own, and a half alone would
+      // become U+FFFD.
+      if (end < body.length && isHighSurrogate(body.charCodeAt(end - 1))) end -= 1;
       if (parser.destroyed) return;
-      parser.write(body.slice(start, start + PIECE_CHARS));
+      parser.write(body.slice(start, end));
+      start = end;
       await nextTurn();
     }
     parser.end();
@@ -127,8 +136,8 @@ async function* csvRecords(body: string): AsyncGenerator<string[]> {
   try {
     for await (const record of parser) yield record as string[];
   } catch (error) {
-    if (error instanceof CsvError) throw new FirmsCsvSyntaxError(error.message);
-    throw error;
+    // Only the parser throws in here (the reader's own errors end this generator without passing through).
+    throw new FirmsCsvSyntaxError(error instanceof CsvError ? error.message : String((error as Error).message ?? error));
   } finally {
     parser.destroy();
     await feeding;

@@ -78,6 +78,11 @@ describe('FIRMS area CSV', () => {
 describe('FIRMS area CSV, a chunk at a time', () => {
   const header = 'latitude,longitude,bright_ti4,scan,track,acq_date,acq_time,satellite,instrument,confidence,version,bright_ti5,frp,daynight';
   const row = (index: number, latitude = (30 + index * 0.001).toFixed(3)) => `${latitude},-120.5,330.5,0.41,0.37,2026-11-20,0748,N,VIIRS,n,2.0NRT,290.1,5.5,N`;
+  const collectDetections = async (chunks: AsyncIterable<FireDetection[]>) => {
+    const seen: FireDetection[][] = [];
+    for await (const chunk of chunks) seen.push(chunk);
+    return seen;
+  };
   const collect = async (chunks: AsyncIterable<FireDetection[]>) => {
     const seen: number[][] = [];
     for await (const chunk of chunks) seen.push(chunk.map((detection) => detection.latitude));
@@ -89,6 +94,21 @@ describe('FIRMS area CSV, a chunk at a time', () => {
     const seen = await collect(firmsDetectionChunks(body, 3));
     expect(seen.map((chunk) => chunk.length)).toEqual([3, 3, 1]);
     expect(seen.flat()).toEqual(parseFirmsCsv(body).detections.map((detection) => detection.latitude));
+  });
+
+  it('keeps a character outside the Basic Multilingual Plane whole where the text is cut into pieces for the parser', async () => {
+    // The parser is fed 65,536 UTF-16 units at a time: the flame's first half is placed as the last unit of the first
+    // piece (the spaces before the field are trimmed away by the parser).
+    const filler = Array.from({ length: 700 }, (_, index) => row(index));
+    const prefix = `${[header, ...filler].join('\n')}\n`;
+    const before = '38.1,-120.5,330.5,0.41,0.37,2026-11-20,0748,N,VIIRS,n,';
+    const pad = 65_535 - (prefix.length + before.length + 1);
+    expect(pad).toBeGreaterThan(0);
+    const body = `${prefix}${before}${' '.repeat(pad)}v\u{1F525},290.1,5.5,N`;
+    expect(body.charCodeAt(65_535)).toBe(0xd83d);
+    const detections = (await collectDetections(firmsDetectionChunks(body))).flat();
+    expect(detections).toHaveLength(701);
+    expect(detections[700]?.version).toBe('v\u{1F525}');
   });
 
   it('checks every row, gives no chunk after the first invalid one, and then names every invalid row', async () => {
