@@ -87,7 +87,8 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   expect(pngWidth).toBe(canvas[0]! + 330);
   expect(pngHeight).toBeGreaterThan(canvas[1]!);
 
-  // A reload reopens the same filters.
+  // A reload reopens the same filters (once the address holds them: it is written at most every 400 ms).
+  await expect.poll(() => page.url()).toContain('frp:30');
   await page.reload();
   await app.waitForState('ready');
   await firesInView(hud, 1);
