@@ -133,6 +133,8 @@ test('the FIRMS area drawn on the map: its bounding box fills the area setting, 
   await expect(page.getByTestId('area-drawing')).toHaveAttribute('data-points', '3');
   await page.getByTestId('area-finish').click();
   await expect(page.getByTestId('area-drawing')).toHaveCount(0);
+  // The box is written into the field on the render after the drawing closes: waited for, not read at once.
+  await expect(sources.input('FIRE_BBOX')).toHaveValue(/^-?[\d.]+,-?[\d.]+,-?[\d.]+,-?[\d.]+$/);
   const area = (await sources.input('FIRE_BBOX').inputValue()).split(',').map(Number);
   expect(area).toHaveLength(4);
   const [west, south, east, north] = area as [number, number, number, number];
