@@ -41,7 +41,7 @@ FROM inserted`;
 // matching), once per transaction after all its chunks and in hour order, so concurrent batches lock them in one order.
 const BUMP_HOUR_VERSIONS = `
 INSERT INTO fire_hour_versions AS v (hour)
-SELECT DISTINCT date_trunc('hour', at, 'UTC') FROM unnest($1::timestamptz[]) AS at ORDER BY 1
+SELECT hour FROM unnest($1::timestamptz[]) AS hour ORDER BY 1
 ON CONFLICT (hour) DO UPDATE SET version = v.version + 1`;
 
 function stagingLine(d: FireDetection, ord: number): string {
@@ -159,7 +159,7 @@ export class FireRepository {
   /** Bumps the change counter of each acquisition hour these new detections fall in (after the last chunk). */
   async bumpHourVersions(client: Queryable, inserted: readonly StoredFire[]): Promise<void> {
     if (inserted.length === 0) return;
-    // acqTime is isoTimeSql's text: its first 13 characters name the hour.
+    // acqTime is isoTimeSql's text (UTC): its first 13 characters name the hour; each hour once.
     const hours = [...new Set(inserted.map((fire) => `${fire.acqTime.slice(0, 13)}:00:00Z`))];
     await client.query(BUMP_HOUR_VERSIONS, [hours]);
   }

@@ -39,14 +39,15 @@ export class FireService {
     const stored = await this.db.transaction(async (client) => {
       await this.fires.createStaging(client);
       // Each chunk's statements start when the chunk before is stored: they pass through the one staging table.
-      let storing: Promise<StoredFire[]> = Promise.resolve([]);
+      const storedChunks: StoredFire[][] = [];
+      let storing: Promise<void> = Promise.resolve();
       let storeFailed = false;
       try {
         for await (const chunk of chunks) {
           // A chunk that could not be stored ends the reading: its error is the answer.
           if (storeFailed) break;
           received += chunk.length;
-          storing = storing.then(async (before) => before.concat(await this.fires.insertChunk(client, chunk)));
+          storing = storing.then(async () => void storedChunks.push(await this.fires.insertChunk(client, chunk)));
           // Handled here as well, so a failure is not "unhandled" while the next chunk is read; awaited below.
           storing.catch(() => (storeFailed = true));
         }
@@ -54,7 +55,8 @@ export class FireService {
         await storing.catch(() => undefined);
         throw error;
       }
-      const inserted = await storing;
+      await storing;
+      const inserted = storedChunks.flat();
       await this.fires.bumpHourVersions(client, inserted);
       await this.announce(inserted, dataset);
       return inserted.length;

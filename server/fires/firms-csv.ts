@@ -37,7 +37,7 @@ export interface ParsedFirms {
 }
 
 /** The cells of a FIRMS area CSV, named by its header. */
-export interface FirmsCsvRows {
+interface FirmsCsvRows {
   header: string[];
   rows: string[][];
 }
@@ -54,14 +54,18 @@ export class InvalidFirmsRowsError extends Error {
 }
 
 /** Throws FirmsResponseError for an error body (or a broken column name), and csv-parse's error for broken CSV. */
-export function firmsCsvRows(body: string): FirmsCsvRows {
+function firmsCsvRows(body: string): FirmsCsvRows {
   checkFirmsBody(body);
   // Rows as arrays (cheaper than objects per row), named by the header here.
   const [header = [], ...rows] = parse(body, CSV_OPTIONS) as string[][];
-  // Cells are checked row by row (firmsRowSchema); a column name with NUL or broken Unicode is not FIRMS.
+  checkHeader(header);
+  return { header, rows };
+}
+
+/** Cells are checked row by row (firmsRowSchema); a column name with NUL or broken Unicode is not FIRMS. */
+function checkHeader(header: readonly string[]): void {
   const badColumn = header.find((name) => textProblem(name) !== null);
   if (badColumn !== undefined) throw new FirmsResponseError(`a CSV column name ${textProblem(badColumn)}`, 'format');
-  return { header, rows };
 }
 
 /** Checks one row (index from 0): its detection, or its problem added to `problems`. */
@@ -169,9 +173,8 @@ export async function* firmsDetectionChunks(body: string, chunkRows = FIRMS_CHUN
   };
   for await (const record of csvRecords(body)) {
     if (header === null) {
+      checkHeader(record);
       header = record;
-      const badColumn = header.find((name) => textProblem(name) !== null);
-      if (badColumn !== undefined) throw new FirmsResponseError(`a CSV column name ${textProblem(badColumn)}`, 'format');
       continue;
     }
     rows.push(record);

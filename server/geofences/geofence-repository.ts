@@ -139,7 +139,7 @@ export class GeofenceRepository {
   }
 
   /** Whether any geofence is stored: one index read. */
-  async anyFence(): Promise<boolean> {
+  private async anyFence(): Promise<boolean> {
     const { rows } = await this.db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM geofences) AS any');
     return rows[0]?.any === true;
   }

@@ -154,7 +154,7 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
     // One store slot: were the step to hold it, the second batch could not be stored until the gate opens.
-    const subject = startIngester({
+    const slow = startIngester({
       concurrency: 1,
       afterStore: async (events) => {
         stepsBegun.push(events[0]!.url);
@@ -165,8 +165,8 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
     const [first, second] = [fireMessage({ satellite: 'N20' }), fireMessage({ satellite: 'N21' })];
     const waitForStored = async (n: number) => {
       const deadline = Date.now() + 5_000;
-      while (subject.counters.stored < n) {
-        if (Date.now() > deadline) throw new Error(`${subject.counters.stored} of ${n} events stored after 5 s`);
+      while (slow.counters.stored < n) {
+        if (Date.now() > deadline) throw new Error(`${slow.counters.stored} of ${n} events stored after 5 s`);
         await new Promise((resolve) => setTimeout(resolve, 10));
       }
     };
@@ -178,7 +178,7 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
       expect(stepsBegun).toEqual([fireEventUrl(first)]);
     } finally {
       // Opened only now, while stop() is already waiting: it must wait for both steps.
-      const stopping = subject.stop();
+      const stopping = slow.stop();
       release();
       await stopping;
     }

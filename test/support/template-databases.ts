@@ -15,7 +15,8 @@ export function databaseUrl(adminUrl: string, database: string): string {
   return parsed.toString();
 }
 
-async function onAdmin(adminUrl: string, statements: string[]): Promise<void> {
+/** Runs statements one after another on a connection of their own to `adminUrl`. */
+export async function onAdmin(adminUrl: string, statements: string[]): Promise<void> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {

@@ -3,7 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { databaseUrl, MIGRATED_TEMPLATE, POSTGIS_TEMPLATE } from './template-databases.js';
+import { databaseUrl, MIGRATED_TEMPLATE, onAdmin, POSTGIS_TEMPLATE } from './template-databases.js';
 
 export interface TestDatabase {
   url: string;
@@ -14,23 +14,12 @@ export interface TestDatabase {
 async function copyOf(template: string): Promise<TestDatabase> {
   const adminUrl = inject('postgresAdminUrl');
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
-  } finally {
-    await admin.end();
-  }
+  await onAdmin(adminUrl, [`CREATE DATABASE ${name} TEMPLATE ${template}`]);
   const url = databaseUrl(adminUrl, name);
   return {
     url,
     name,
-    async drop() {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    },
+    drop: () => onAdmin(adminUrl, [`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`]),
   };
 }
 
