@@ -43,8 +43,8 @@ function jsonString(text: string | null): string {
   return json;
 }
 
-/** The JSON text of a FireList (fire-schemas.ts) of these rows, in their order. */
-export function fireListJson(rows: readonly FireTextRow[]): string {
+/** The elements of a FireList (fire-schemas.ts) of these rows, in their order and comma separated, without the brackets. */
+export function fireListElements(rows: readonly FireTextRow[]): string {
   const fires = new Array<string>(rows.length);
   for (let index = 0; index < rows.length; index += 1) {
     const row = rows[index] as FireTextRow;
@@ -54,5 +54,5 @@ export function fireListJson(rows: readonly FireTextRow[]): string {
       '","satellite":' + jsonString(row[3]) + ',"confidence":' + jsonString(row[4]) + ',"frp":' + jsonNumber(row[5]) +
       ',"dayNight":' + jsonString(row[6]) + ',"instrument":' + jsonString(row[7]) + '}';
   }
-  return `[${fires.join(',')}]`;
+  return fires.join(',');
 }

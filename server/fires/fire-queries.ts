@@ -2,6 +2,7 @@
 // is given, under the analyst's filter, the newest first; a tile only if it exists at its zoom, with at most
 // maxTileFeatures detections. A tile of a window that lies wholly in closed hours is kept (FireTileCache) per
 // filter and served again while its data holds.
+import type { Readable } from 'node:stream';
 import { invalidInput, notFound } from '../domain-errors.js';
 import type { Bbox } from '../http/query-params.js';
 import { type FireFilter, fireFilterKey } from './fire-filter.js';
@@ -57,9 +58,9 @@ export class FireQueries {
     this.tiles = new FireTileCache(tileCacheBytes);
   }
 
-  /** The newest detections of the query as the JSON text of a FireList. */
-  async findJson(request: FireRequest & { limit: number }): Promise<string> {
-    return this.fires.findJson({ ...(await fireSelection(this.fires, request)), limit: request.limit });
+  /** The newest detections of the query as the JSON text of a FireList, written as PostgreSQL sends them. */
+  async streamJson(request: FireRequest & { limit: number }): Promise<Readable> {
+    return this.fires.streamJson({ ...(await fireSelection(this.fires, request)), limit: request.limit });
   }
 
   /** The exact number of detections the query holds (what the list would answer without its limit). */

@@ -1,14 +1,16 @@
 // SQL for fire detections: batch insert (duplicates collapsed, existing ones skipped, hour versions bumped),
 // bbox queries, vector tiles and the version a tile of closed hours is revalidated against.
+import type { Readable } from 'node:stream';
 import { pointBboxCondition } from '../db/bbox-sql.js';
 import { copyRows, csvField } from '../db/copy-rows.js';
 import type { Database, Queryable } from '../db/database.js';
 import { isoTimeSql } from '../db/iso-time-sql.js';
+import { jsonArrayStream } from '../db/json-array-stream.js';
 import type { Bbox } from '../http/query-params.js';
 import type { FireDetection } from './fire-detection.js';
 import { type FireFilter, fireFilterCondition, fireFilterParams } from './fire-filter.js';
 import { mapInSlices } from '../time-sliced.js';
-import { FIRE_LIST_COLUMNS, type FireTextRow, fireListJson } from './fire-list-json.js';
+import { FIRE_LIST_COLUMNS, type FireTextRow, fireListElements } from './fire-list-json.js';
 
 // Rows go into a transaction-scoped staging table by COPY, then into fires in one statement that empties it (a
 // request's chunks pass through it one after another). ON CONFLICT DO NOTHING skips rows already stored and, taken in
@@ -164,14 +166,11 @@ export class FireRepository {
     await client.query(BUMP_HOUR_VERSIONS, [hours]);
   }
 
-  /** The detections of the query, newest first, as the JSON text of a FireList. */
-  async findJson(query: FireQuery): Promise<string> {
+  /** The detections of the query, newest first, as the JSON text of a FireList, written as the rows arrive. */
+  streamJson(query: FireQuery): Readable {
     const [west, south, east, north] = query.bbox ?? [null, null, null, null];
     const values = [west, south, east, north, query.since, query.until ?? null, query.limit, ...fireFilterParams(query.filter, query.fence)];
-    const { rows } = await this.db.withClient((client) =>
-      client.query<FireTextRow>({ text: SELECT_FIRE_LIST, values, rowMode: 'array', types: AS_SENT }),
-    );
-    return fireListJson(rows);
+    return jsonArrayStream<FireTextRow>(this.db, { text: SELECT_FIRE_LIST, values, types: AS_SENT }, fireListElements);
   }
 
   /** How many detections the selection holds. */

@@ -108,9 +108,10 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
     return counts;
   });
 
-  // The repository writes the FireList's JSON from PostgreSQL's text; a string answer goes out as it is (fire-list.test.ts holds its shape).
+  // The repository writes the FireList's JSON from PostgreSQL's text while the rows arrive; the stream goes out as it
+  // is, and a query that fails before its first row answers the usual error (fire-list.test.ts holds the shape).
   typed.get('/api/fires', { schema: { querystring: firesQuery, response: { 200: fireList } } }, async (request, reply) =>
-    (reply as FastifyReply).type('application/json; charset=utf-8').send(await options.queries.findJson(request.query)),
+    (reply as FastifyReply).type('application/json; charset=utf-8').send(await options.queries.streamJson(request.query)),
   );
 
   // "Fires in view": the exact number of detections the list and the tiles draw from.

@@ -74,6 +74,10 @@ describe('PostgreSQL restarts under load: 503 meanwhile, the pool recovers, noth
     const refused = await ingest(300, 300);
     expect(refused.statusCode).toBe(503);
     expect(refused.json().error.code).toBe('database_unavailable');
+    // The fire list, written while its rows arrive, fails before its first: the same answer, not a cut-off 200.
+    const list = await app.inject({ method: 'GET', url: '/api/fires', headers: authorized });
+    expect(list.statusCode).toBe(503);
+    expect(list.json().error.code).toBe('database_unavailable');
     const down = await health();
     expect(down.status).toBe('degraded');
     expect(down.database.ok).toBe(false);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { fireListJson, type FireTextRow } from '../../server/fires/fire-list-json.js';
+import { fireListElements, type FireTextRow } from '../../server/fires/fire-list-json.js';
 
-describe('fireListJson writes a FireList from PostgreSQL text rows', () => {
+/** The FireList the elements make, as the list's stream brackets them. */
+const fireListJson = (rows: readonly FireTextRow[]) => `[${fireListElements(rows)}]`;
+
+describe('fireListElements writes the elements of a FireList from PostgreSQL text rows', () => {
   it('keeps numbers as PostgreSQL wrote them, escapes text, writes nulls', () => {
     const rows: FireTextRow[] = [
       ['-17.7', '178.9', '2026-11-24T10:00:00.000Z', 'N20', 'h', '1e-05', 'D', 'VI"IRS\\'],
@@ -29,7 +32,7 @@ describe('fireListJson writes a FireList from PostgreSQL text rows', () => {
     expect(fires.map((fire) => fire.dayNight)).toEqual(rows.map((row) => row[6]));
   });
 
-  it('answers an empty list for no rows', () => {
-    expect(fireListJson([])).toBe('[]');
+  it('writes nothing for no rows', () => {
+    expect(fireListElements([])).toBe('');
   });
 });
