@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { buildApp } from '../../server/app.js';
+import { SESSION_OPTIONS } from '../../server/db/database.js';
 import { parseServerConfig } from '../../server/config.js';
 import { type BenchFigure, median } from './bench-figures.js';
 import { startBenchStack } from './bench-stack.js';
@@ -30,7 +31,7 @@ function csvRows(count: number, duplicateShare: number): string[] {
 export async function benchFires(options: { ingestRows: number; ingestRuns: number; storedRows: number; queries: number }): Promise<BenchFigure[]> {
   const stack = await startBenchStack();
   // The same session settings as the API's pool, so the bare SQL is the same work.
-  const client = new pg.Client({ connectionString: stack.databaseUrl, options: '-c max_parallel_workers_per_gather=0' });
+  const client = new pg.Client({ connectionString: stack.databaseUrl, options: SESSION_OPTIONS });
   await client.connect();
   const app = await buildApp(
     parseServerConfig({

@@ -5,6 +5,7 @@
 // The first load of the packaged data is reported as a setup figure.
 import pg from 'pg';
 import { buildApp } from '../../server/app.js';
+import { SESSION_OPTIONS } from '../../server/db/database.js';
 import { parseServerConfig } from '../../server/config.js';
 import { placeTileRules } from '../../server/places/place-tile-queries.js';
 import type { BenchFigure } from './bench-figures.js';
@@ -91,7 +92,7 @@ function figure(name: string, times: { api: number[]; sql: number[] }, target: s
 
 export async function benchPlaces(options: { queries: number }): Promise<BenchFigure[]> {
   const stack = await startBenchStack();
-  const client = new pg.Client({ connectionString: stack.databaseUrl, options: '-c max_parallel_workers_per_gather=0' });
+  const client = new pg.Client({ connectionString: stack.databaseUrl, options: SESSION_OPTIONS });
   await client.connect();
   const app = await buildApp(
     parseServerConfig({
