@@ -18,6 +18,7 @@ export const newsModule: DomainModule = {
       currentSettings: () => app.sourceSettings.settings(),
       log: app.log,
       retentionDays: app.config.retentionDays,
+      schedulesRun: app.config.schedulesEnabled,
       // Stories about a place the gazetteer knows go on the map (once it is loaded; before that they stay off it).
       onStories: (stories) => (app.gazetteer.progress().state === 'ready' ? placer.place(stories) : Promise.resolve({ placedOnMap: 0, leftOffMap: stories.length })),
     });

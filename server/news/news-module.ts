@@ -10,7 +10,8 @@ import { type NewsHealth, readNewsHealth } from './news-health.js';
 import { NewsQueries } from './news-queries.js';
 import { NewsItemRepository } from './news-item-repository.js';
 import type { NewsRoutesOptions } from './news-routes.js';
-import { newsSchedules } from './news-schedules.js';
+import type { SummaryKind } from './news-query.js';
+import { newsSchedules, nextRunTimes } from './news-schedules.js';
 import { type NewStory, NewsScraper } from './news-scraper.js';
 import { NewsRetentionRepository } from './news-retention-repository.js';
 import { NewsSearchRepository } from './news-search-repository.js';
@@ -28,6 +29,8 @@ export interface NewsDeps {
   log?: FastifyBaseLogger;
   /** Time zone of the :00/:05/15-minute schedules; the machine's own by default. */
   timezone?: string;
+  /** This process runs the schedules (SCHEDULES_ENABLED): the summaries list then says when the next one is due. */
+  schedulesRun?: boolean;
   now?: () => Date;
   /** Stories first seen in a scrape (placed on the map as `news` events: story-placer.ts); counts it answers join the run's result. */
   onStories?: (stories: NewStory[]) => Promise<Record<string, number> | void>;
@@ -109,12 +112,19 @@ export function createNews(deps: NewsDeps): NewsModule {
       run: () => summarizer.summarize('daily_recap'),
     },
   ];
+  const scheduleOf: Record<SummaryKind, { pattern: string; timezone: string }> = {
+    hourly: schedules.summaries,
+    analyst: schedules.analyst,
+    daily_recap: schedules.recap,
+  };
+  const now = deps.now ?? (() => new Date());
+  const nextSummaryAt = (kind: SummaryKind): Date | null => (deps.schedulesRun ? (nextRunTimes(scheduleOf[kind], now())[0] ?? null) : null);
   return {
     settings,
     scraper,
     summarizer,
     jobs,
-    routes: { news: new NewsQueries(new NewsSearchRepository(deps.db), summaries) },
+    routes: { news: new NewsQueries(new NewsSearchRepository(deps.db), summaries, nextSummaryAt) },
     health: () => readNewsHealth(feeds, pipelines),
   };
 }

@@ -19,6 +19,8 @@ export class NewsQueries {
   constructor(
     private readonly search: NewsSearchRepository,
     private readonly summaries: SummaryRepository,
+    /** When the next summary of a kind is due (null: not written by this process). */
+    private readonly nextSummaryAt: (kind: SummaryKind) => Date | null = () => null,
   ) {}
 
   async page(query: NewsPageQuery): Promise<{ items: FoundNewsItem[]; nextCursor: string | null }> {
@@ -31,7 +33,7 @@ export class NewsQueries {
     return { items, nextCursor };
   }
 
-  async summaryList(filter: { kind?: SummaryKind; since?: Date; limit: number }): Promise<{ summaries: StoredSummary[] }> {
-    return { summaries: await this.summaries.list(filter) };
+  async summaryList(filter: { kind?: SummaryKind; since?: Date; limit: number }): Promise<{ summaries: StoredSummary[]; nextAt: string | null }> {
+    return { summaries: await this.summaries.list(filter), nextAt: (filter.kind && this.nextSummaryAt(filter.kind)?.toISOString()) || null };
   }
 }

@@ -47,4 +47,11 @@ export const newsSummary = z
   .meta({ id: 'NewsSummary' });
 export type NewsSummary = z.infer<typeof newsSummary>;
 
-export const summaryList = z.object({ summaries: z.array(newsSummary) }).meta({ id: 'NewsSummaryList' });
+export const summaryList = z
+  .object({
+    summaries: z.array(newsSummary),
+    /** When this process next writes a summary of the kind asked for; null when no kind was asked or it runs no schedules. */
+    nextAt: instant.nullable(),
+  })
+  .meta({ id: 'NewsSummaryList' });
+export type NewsSummaryList = z.infer<typeof summaryList>;

@@ -211,6 +211,33 @@ describe('news summaries: fake OpenAI-compatible server on loopback, futures fil
     expect((await queryOnce<{ n: string }>(database.url, 'SELECT count(*) AS n FROM article_summaries'))[0]?.n).toBe(before);
   });
 
+  it('GET /api/news/summaries says when the next summary of the kind asked is due, when this process runs the schedules', async () => {
+    const answerFrom = async (module: NewsModule) => {
+      const own = Fastify();
+      own.setValidatorCompiler(validatorCompiler);
+      own.setSerializerCompiler(serializerCompiler);
+      await own.register(errorHandler);
+      await own.register(newsRoutes, module.routes);
+      try {
+        const nextAt = async (query: string) => (await own.inject({ method: 'GET', url: `/api/news/summaries?${query}` })).json().nextAt;
+        return { hourly: await nextAt('kind=hourly'), analyst: await nextAt('kind=analyst'), recap: await nextAt('kind=daily_recap'), any: await nextAt('') };
+      } finally {
+        await own.close();
+      }
+    };
+    // 00:05 UTC: the hourly one has just been written; the analyst's is at the next quarter hour; the recap at 23:00
+    // in New York (UTC-5 in November).
+    const scheduled = createNews({ db, keys, settings: baseSettings, now: () => clock, timezone: 'UTC', schedulesRun: true });
+    expect(await answerFrom(scheduled)).toEqual({
+      hourly: '2026-11-22T01:05:00.000Z',
+      analyst: '2026-11-22T00:15:00.000Z',
+      recap: '2026-11-22T04:00:00.000Z',
+      any: null,
+    });
+    const unscheduled = createNews({ db, keys, settings: baseSettings, now: () => clock, timezone: 'UTC' });
+    expect(await answerFrom(unscheduled)).toEqual({ hourly: null, analyst: null, recap: null, any: null });
+  });
+
   it('GET /api/news/summaries lists summaries by kind and time, with the model and the items covered', async () => {
     const all = await app.inject({ method: 'GET', url: '/api/news/summaries' });
     expect(all.statusCode).toBe(200);

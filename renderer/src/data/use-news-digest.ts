@@ -1,7 +1,7 @@
 // The HUD's summaries and newest news. The endpoints are new: a 404 means "not available yet", not an error.
 import { useCallback, useEffect, useState } from 'react';
 import { type ApiClient, listFrom } from '../api/api-client';
-import type { NewsItem, NewsSummary } from '../api/api-types';
+import type { NewsItem, NewsSummary, NewsSummaryList } from '../api/api-types';
 import { NEWS_DIGEST_REFRESH_MS } from './refresh-intervals';
 
 export interface NewsDigest {
@@ -10,6 +10,8 @@ export interface NewsDigest {
   dailyRecap: NewsSummary | null;
   hourly: NewsSummary | null;
   analyst: NewsSummary | null;
+  /** When the next summary of each kind is due (null: unknown), for the slots still empty. */
+  due: { dailyRecap: string | null; hourly: string | null; analyst: string | null };
   latest: NewsItem[];
   /** Re-reads now (the news or summaries job has just run). */
   refresh: () => void;
@@ -17,12 +19,18 @@ export interface NewsDigest {
 
 type DigestData = Omit<NewsDigest, 'refresh'>;
 
-const EMPTY: DigestData = { summariesAvailable: false, newsAvailable: false, dailyRecap: null, hourly: null, analyst: null, latest: [] };
+const NOT_DUE = { dailyRecap: null, hourly: null, analyst: null };
+const EMPTY: DigestData = { summariesAvailable: false, newsAvailable: false, dailyRecap: null, hourly: null, analyst: null, due: NOT_DUE, latest: [] };
 
-async function latestSummary(api: ApiClient, kind: string): Promise<NewsSummary | null | undefined> {
-  const body = await api.getIfAvailable<unknown>('/api/news/summaries', { kind, limit: 1 });
+interface LatestSummary {
+  summary: NewsSummary | null;
+  due: string | null;
+}
+
+async function latestSummary(api: ApiClient, kind: string): Promise<LatestSummary | undefined> {
+  const body = await api.getIfAvailable<NewsSummaryList>('/api/news/summaries', { kind, limit: 1 });
   if (body === null) return undefined;
-  return listFrom<NewsSummary>(body, 'summaries')[0] ?? null;
+  return { summary: listFrom<NewsSummary>(body, 'summaries')[0] ?? null, due: body.nextAt ?? null };
 }
 
 export function useNewsDigest(api: ApiClient): NewsDigest {
@@ -43,9 +51,10 @@ export function useNewsDigest(api: ApiClient): NewsDigest {
         setDigest({
           summariesAvailable: recap !== undefined,
           newsAvailable: news !== null,
-          dailyRecap: recap ?? null,
-          hourly: hourly ?? null,
-          analyst: analyst ?? null,
+          dailyRecap: recap?.summary ?? null,
+          hourly: hourly?.summary ?? null,
+          analyst: analyst?.summary ?? null,
+          due: { dailyRecap: recap?.due ?? null, hourly: hourly?.due ?? null, analyst: analyst?.due ?? null },
           latest: news === null ? [] : listFrom<NewsItem>(news, 'items').slice(0, 5),
         });
       } catch {

@@ -2,15 +2,22 @@
 import type { Alert, NewsSummary, PipelineFreshness } from '../../api/api-types';
 import type { Folding } from '../../data/use-collapsible';
 import type { NewsDigest } from '../../data/use-news-digest';
-import { formatBoth } from '../../format/time-format';
+import { formatBoth, formatLocal, toDate } from '../../format/time-format';
 import { ExternalLink } from '../ExternalLink';
 import { StalePipelines } from './StalePipelines';
 
-function SummarySlot({ testId, title, summary, available }: { testId: string; title: string; summary: NewsSummary | null; available: boolean }) {
+/** What an empty slot says: when its first summary is due, if the server knows. */
+function emptyText(available: boolean, due: string | null): string {
+  if (!available) return 'Not available yet.';
+  const dueDate = toDate(due);
+  return dueDate ? `Nothing yet; next due ${formatLocal(dueDate)}.` : 'Nothing yet.';
+}
+
+function SummarySlot({ testId, title, summary, available, due }: { testId: string; title: string; summary: NewsSummary | null; available: boolean; due: string | null }) {
   return (
     <article className="brief-slot" data-testid={testId} data-empty={!summary}>
       <h2>{title}</h2>
-      {summary ? <p>{summary.text}</p> : <p className="muted">{available ? 'Nothing yet.' : 'Not available yet.'}</p>}
+      {summary ? <p>{summary.text}</p> : <p className="muted">{emptyText(available, due)}</p>}
       {summary?.createdAt && <time>{formatBoth(summary.createdAt)}</time>}
     </article>
   );
@@ -33,7 +40,7 @@ export function BriefColumn({ alerts, news, pipelines, folding }: { alerts: Aler
         ‹ Hide
       </button>
       <StalePipelines pipelines={pipelines} />
-      <SummarySlot testId="daily-recap" title="Daily recap" summary={news.dailyRecap} available={news.summariesAvailable} />
+      <SummarySlot testId="daily-recap" title="Daily recap" summary={news.dailyRecap} available={news.summariesAvailable} due={news.due.dailyRecap} />
       <section className="brief-slot" data-testid="recent-alerts">
         <h2>Recent alerts</h2>
         {alerts.length === 0 ? (
@@ -49,8 +56,8 @@ export function BriefColumn({ alerts, news, pipelines, folding }: { alerts: Aler
           </ul>
         )}
       </section>
-      <SummarySlot testId="hourly-summary" title="Last hour" summary={news.hourly} available={news.summariesAvailable} />
-      <SummarySlot testId="analyst-summary" title="Analyst note" summary={news.analyst} available={news.summariesAvailable} />
+      <SummarySlot testId="hourly-summary" title="Last hour" summary={news.hourly} available={news.summariesAvailable} due={news.due.hourly} />
+      <SummarySlot testId="analyst-summary" title="Analyst note" summary={news.analyst} available={news.summariesAvailable} due={news.due.analyst} />
       <section className="brief-slot" data-testid="latest-news" data-empty={news.latest.length === 0}>
         <h2>News</h2>
         {news.latest.length === 0 ? (
