@@ -18,8 +18,10 @@ export interface ArrayRowsQuery {
  * of rows as their elements, comma separated.
  * - A query that fails before its first row fails the stream with nothing sent, so the route answers its error.
  * - One that fails later fails the stream mid-way: the answer is cut short (broken JSON, never a shorter list).
- * - A stream its reader destroys (the caller went away) pushes nothing more; the query still runs to its end and
- *   its connection goes back to the pool.
+ * - A stream its reader destroys (the caller went away) pushes nothing more; a query already sent runs to its end
+ *   and its connection goes back to the pool; one not yet sent (the caller left while a connection was awaited) is
+ *   never sent.
+ * - A failure to write a piece fails the stream as a failed query does.
  * Rows are not held back for a slow reader: the caller's LIMIT bounds them, as it bounds a whole answer in memory.
  */
 export function jsonArrayStream<Row extends unknown[]>(
@@ -32,18 +34,25 @@ export function jsonArrayStream<Row extends unknown[]>(
   let started = false;
   let flushScheduled = false;
 
+  const fail = (error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error)));
   const flush = () => {
     flushScheduled = false;
     const rows = pending;
     pending = [];
     if (rows.length === 0 || stream.destroyed) return;
-    stream.push((started ? ',' : '[') + writeElements(rows));
-    started = true;
+    try {
+      stream.push((started ? ',' : '[') + writeElements(rows));
+      started = true;
+    } catch (error) {
+      fail(error);
+    }
   };
 
   const rowsSent = db.withClient(
     (client) =>
       new Promise<void>((resolve, reject) => {
+        // A caller who left while the connection was awaited: no query for nobody.
+        if (stream.destroyed) return resolve();
         // Each row as the array of its columns (pg reads rowMode from a Query's config; its types leave it out).
         const arrayRows = { ...query, rowMode: 'array' as const };
         const submitted = new pg.Query<Row>(arrayRows);
@@ -60,14 +69,13 @@ export function jsonArrayStream<Row extends unknown[]>(
         client.query(submitted);
       }),
   );
-  rowsSent.then(
-    () => {
+  rowsSent
+    .then(() => {
       flush();
       if (stream.destroyed) return;
       stream.push(started ? ']' : '[]');
       stream.push(null);
-    },
-    (error: unknown) => stream.destroy(error instanceof Error ? error : new Error(String(error))),
-  );
+    })
+    .catch(fail);
   return stream;
 }

@@ -110,7 +110,8 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
 
   // The repository writes the FireList's JSON from PostgreSQL's text while the rows arrive; the stream goes out as it
   // is, and a query that fails before its first row answers the usual error (fire-list.test.ts holds the shape).
-  typed.get('/api/fires', { schema: { querystring: firesQuery, response: { 200: fireList } } }, async (request, reply) =>
+  // No automatic HEAD: Fastify's would answer 200 before the stream could fail, and still run the query.
+  typed.get('/api/fires', { exposeHeadRoute: false, schema: { querystring: firesQuery, response: { 200: fireList } } }, async (request, reply) =>
     (reply as FastifyReply).type('application/json; charset=utf-8').send(await options.queries.streamJson(request.query)),
   );
 

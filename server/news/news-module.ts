@@ -29,7 +29,7 @@ export interface NewsDeps {
   log?: FastifyBaseLogger;
   /** Time zone of the :00/:05/15-minute schedules; the machine's own by default. */
   timezone?: string;
-  /** This process runs the schedules (SCHEDULES_ENABLED): the summaries list then says when the next one is due. */
+  /** This process runs the schedules (SCHEDULES_ENABLED): the summaries list then says when each kind's job runs next. */
   schedulesRun?: boolean;
   now?: () => Date;
   /** Stories first seen in a scrape (placed on the map as `news` events: story-placer.ts); counts it answers join the run's result. */

@@ -19,7 +19,7 @@ export class NewsQueries {
   constructor(
     private readonly search: NewsSearchRepository,
     private readonly summaries: SummaryRepository,
-    /** When the next summary of a kind is due (null: not written by this process). */
+    /** When the job writing summaries of a kind runs next (null: not run by this process). */
     private readonly nextSummaryAt: (kind: SummaryKind) => Date | null = () => null,
   ) {}
 

@@ -50,7 +50,10 @@ export type NewsSummary = z.infer<typeof newsSummary>;
 export const summaryList = z
   .object({
     summaries: z.array(newsSummary),
-    /** When this process next writes a summary of the kind asked for; null when no kind was asked or it runs no schedules. */
+    /**
+     * When this process next runs the job that writes summaries of the kind asked for (it writes one when its window
+     * holds stories); null when no kind was asked or this process runs no schedules.
+     */
     nextAt: instant.nullable(),
   })
   .meta({ id: 'NewsSummaryList' });

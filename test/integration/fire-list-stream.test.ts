@@ -7,8 +7,8 @@ import { startOwnNats, type OwnNats } from '../support/own-nats.js';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
 
-const ROWS = 20_000;
 // Far more than one read of PostgreSQL's connection (64 KB): the answer is written in many pieces.
+const ROWS = 20_000;
 // The Host is the listening address itself (the host guard allows it), as a browser would send.
 const headers = { authorization: authorized.authorization };
 const LIST_URL = `/api/fires?limit=${ROWS}&bbox=-125,30,-110,45`;

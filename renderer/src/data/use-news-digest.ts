@@ -10,7 +10,7 @@ export interface NewsDigest {
   dailyRecap: NewsSummary | null;
   hourly: NewsSummary | null;
   analyst: NewsSummary | null;
-  /** When the next summary of each kind is due (null: unknown), for the slots still empty. */
+  /** When the job writing each kind runs next (null: unknown), for the slots still empty. */
   due: { dailyRecap: string | null; hourly: string | null; analyst: string | null };
   latest: NewsItem[];
   /** Re-reads now (the news or summaries job has just run). */

@@ -6,11 +6,11 @@ import { formatBoth, formatLocal, toDate } from '../../format/time-format';
 import { ExternalLink } from '../ExternalLink';
 import { StalePipelines } from './StalePipelines';
 
-/** What an empty slot says: when its first summary is due, if the server knows. */
+/** What an empty slot says: when the job that writes it runs next, if the server knows (it writes one if there is news). */
 function emptyText(available: boolean, due: string | null): string {
   if (!available) return 'Not available yet.';
   const dueDate = toDate(due);
-  return dueDate ? `Nothing yet; next due ${formatLocal(dueDate)}.` : 'Nothing yet.';
+  return dueDate ? `Nothing yet; next run ${formatLocal(dueDate)}.` : 'Nothing yet.';
 }
 
 function SummarySlot({ testId, title, summary, available, due }: { testId: string; title: string; summary: NewsSummary | null; available: boolean; due: string | null }) {

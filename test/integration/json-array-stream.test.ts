@@ -1,0 +1,56 @@
+// jsonArrayStream against the real PostgreSQL: the JSON array of a query's rows, written while they arrive; nothing
+// sent for a reader who left before the connection came; a writer's failure fails the stream and nothing else.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../../server/db/database.js';
+import { jsonArrayStream } from '../../server/db/json-array-stream.js';
+import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
+
+type NumberRow = [string];
+
+/** Each row's only column, a number as PostgreSQL wrote it. */
+const numbers = (rows: readonly NumberRow[]) => rows.map((row) => row[0]).join(',');
+
+async function readAll(stream: NodeJS.ReadableStream): Promise<string> {
+  let text = '';
+  for await (const piece of stream) text += String(piece);
+  return text;
+}
+
+describe('jsonArrayStream (real PostgreSQL)', () => {
+  let database: TestDatabase;
+  let db: Database;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    db = createDatabase({ url: database.url, nullPool: false, logger: { warn: () => undefined } });
+    await db.query('CREATE TABLE sent (n int)');
+  });
+  afterAll(async () => {
+    await db?.close();
+    await database?.drop();
+  });
+
+  it('writes every row once, in order, across many reads of the connection; no rows is []', async () => {
+    const text = await readAll(jsonArrayStream<NumberRow>(db, { text: 'SELECT n FROM generate_series(1, $1::int) AS n ORDER BY n', values: [50_000] }, numbers));
+    expect(JSON.parse(text)).toEqual(Array.from({ length: 50_000 }, (_, index) => index + 1));
+    expect(await readAll(jsonArrayStream<NumberRow>(db, { text: 'SELECT 1 WHERE false', values: [] }, numbers))).toBe('[]');
+  });
+
+  it('never sends the query of a reader who left before the connection came', async () => {
+    // The statement leaves a row behind when it runs.
+    const stream = jsonArrayStream<NumberRow>(db, { text: 'INSERT INTO sent VALUES ($1) RETURNING n', values: [1] }, numbers);
+    stream.destroy();
+    // What runs meanwhile on the same pool has run after it.
+    await jsonArrayStream<NumberRow>(db, { text: 'INSERT INTO sent VALUES ($1) RETURNING n', values: [2] }, numbers).toArray();
+    expect(await queryOnce<{ n: number }>(database.url, 'SELECT n FROM sent ORDER BY n')).toEqual([{ n: 2 }]);
+  });
+
+  it('fails the stream, and nothing else, when writing a piece fails', async () => {
+    const stream = jsonArrayStream<NumberRow>(db, { text: 'SELECT n FROM generate_series(1, 10) AS n', values: [] }, () => {
+      throw new Error('cannot write this');
+    });
+    await expect(readAll(stream)).rejects.toThrow('cannot write this');
+    // The connection went back: the pool still answers.
+    expect((await db.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+});
