@@ -11,7 +11,7 @@ import { NewsQueries } from './news-queries.js';
 import { NewsItemRepository } from './news-item-repository.js';
 import type { NewsRoutesOptions } from './news-routes.js';
 import type { SummaryKind } from './news-query.js';
-import { newsSchedules, nextRunTimes } from './news-schedules.js';
+import { type NewsSchedule, newsSchedules, nextRunTimes } from './news-schedules.js';
 import { type NewStory, NewsScraper } from './news-scraper.js';
 import { NewsRetentionRepository } from './news-retention-repository.js';
 import { NewsSearchRepository } from './news-search-repository.js';
@@ -45,6 +45,11 @@ export interface NewsModule {
   jobs: JobDefinition[];
   routes: NewsRoutesOptions;
   health(): Promise<NewsHealth>;
+}
+
+interface SummaryJob {
+  name: 'summaries' | 'analyst' | 'recap';
+  schedule: NewsSchedule;
 }
 
 export function createNews(deps: NewsDeps): NewsModule {
@@ -82,6 +87,12 @@ export function createNews(deps: NewsDeps): NewsModule {
     now: deps.now,
   });
   const schedules = newsSchedules(deps.timezone);
+  // The job that writes each summary kind, and when it runs.
+  const summaryJobs: Record<SummaryKind, SummaryJob> = {
+    hourly: { name: 'summaries', schedule: schedules.summaries },
+    analyst: { name: 'analyst', schedule: schedules.analyst },
+    daily_recap: { name: 'recap', schedule: schedules.recap },
+  };
   const jobs: JobDefinition[] = [
     {
       name: 'news',
@@ -90,35 +101,18 @@ export function createNews(deps: NewsDeps): NewsModule {
       timezone: schedules.news.timezone,
       run: () => scraper.scrape(),
     },
-    {
-      name: 'summaries',
-      pipeline: 'summaries',
-      schedule: schedules.summaries.pattern,
-      timezone: schedules.summaries.timezone,
-      run: () => summarizer.summarize('hourly'),
-    },
-    {
-      name: 'analyst',
-      pipeline: 'summaries',
-      schedule: schedules.analyst.pattern,
-      timezone: schedules.analyst.timezone,
-      run: () => summarizer.summarize('analyst'),
-    },
-    {
-      name: 'recap',
-      pipeline: 'summaries',
-      schedule: schedules.recap.pattern,
-      timezone: schedules.recap.timezone,
-      run: () => summarizer.summarize('daily_recap'),
-    },
+    ...(Object.entries(summaryJobs) as Array<[SummaryKind, SummaryJob]>).map(
+      ([kind, job]): JobDefinition => ({
+        name: job.name,
+        pipeline: 'summaries',
+        schedule: job.schedule.pattern,
+        timezone: job.schedule.timezone,
+        run: () => summarizer.summarize(kind),
+      }),
+    ),
   ];
-  const scheduleOf: Record<SummaryKind, { pattern: string; timezone: string }> = {
-    hourly: schedules.summaries,
-    analyst: schedules.analyst,
-    daily_recap: schedules.recap,
-  };
   const now = deps.now ?? (() => new Date());
-  const nextSummaryAt = (kind: SummaryKind): Date | null => (deps.schedulesRun ? (nextRunTimes(scheduleOf[kind], now())[0] ?? null) : null);
+  const nextSummaryAt = (kind: SummaryKind): Date | null => (deps.schedulesRun ? (nextRunTimes(summaryJobs[kind].schedule, now())[0] ?? null) : null);
   return {
     settings,
     scraper,
