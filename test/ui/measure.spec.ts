@@ -93,6 +93,8 @@ test('measures the distance and bearing between clicked points; clicks add point
   await page.mouse.up();
   await expect(readout).toHaveAttribute('data-points', '2');
   await expect.poll(async () => (await map.view()).center[0]).not.toBeCloseTo(FIRE.longitude, 4);
+  // The drag's inertia carries the map on for a moment: measure once it has stopped.
+  await map.expectStill();
 
   const third = await wholePixel(map, FIRE.longitude - 0.3, FIRE.latitude - 0.1);
   const c = await positionAt(page, map, third.x, third.y);

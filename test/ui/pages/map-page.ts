@@ -69,6 +69,23 @@ export class MapPage {
     return this.call('view');
   }
 
+  /** Waits until the view stops moving (a drag's inertia, an ease): two reads 100 ms apart give the same centre and zoom. */
+  async expectStill(timeout = 5_000): Promise<void> {
+    let last = '';
+    await expect
+      .poll(
+        async () => {
+          const { center, zoom } = await this.view();
+          const now = JSON.stringify([center, zoom]);
+          const still = now === last;
+          last = now;
+          return still;
+        },
+        { message: 'the map stops moving', timeout, intervals: [100] },
+      )
+      .toBe(true);
+  }
+
   /** Page coordinates of a map position (the canvas sits inside the page). */
   async pagePoint(lon: number, lat: number): Promise<{ x: number; y: number }> {
     const box = await this.canvas.boundingBox();
