@@ -107,7 +107,9 @@ test.describe('first run with no keys and no settings', () => {
     // The daily recap is written at 23:00 in New York: until its first, the slot says when that job runs (unless this
     // test spans 23:00 there, and the recap is written).
     const recap = page.getByTestId('daily-recap');
-    if ((await recap.getAttribute('data-empty')) === 'true') await expect(recap).toContainText(/Nothing yet; next run \w{3} \d{1,2}, /);
+    await expect(async () => {
+      if ((await recap.getAttribute('data-empty')) === 'true') expect(await recap.textContent()).toMatch(/Nothing yet; next run \w{3} \d{1,2}, /);
+    }).toPass();
     // Every provider was asked by the sources themselves, none needed a key.
     expect(firms.requests.some((request) => request.startsWith('/data/active_fire/'))).toBe(true);
     expect(adsb.requests.some((request) => request.startsWith('/v2/type/'))).toBe(true);

@@ -73,6 +73,13 @@ for (const size of SIZES) {
       await app.openReady();
       await setPanels(page, open);
       const screen = { x: 0, y: 0, ...size };
+      // MapLibre resizes its canvas a frame or more after the panels move: read it once it fills the map's box.
+      await expect
+        .poll(async () => {
+          const [canvas, container] = [await boxOf(page, 'map', '.map canvas.maplibregl-canvas'), await boxOf(page, 'map box', '.map')];
+          return [canvas.width - container.width, canvas.height - container.height].map((difference) => Math.round(difference));
+        }, { message: 'the map canvas fills the map' })
+        .toEqual([0, 0]);
       const map = await boxOf(page, 'map', '.map canvas.maplibregl-canvas');
 
       const boxes = new Map<string, Box>();

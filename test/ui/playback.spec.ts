@@ -84,7 +84,10 @@ test('play runs the range from its start at the chosen speed and pauses; steps m
   await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '1 h' }).click();
   const labels = page.getByTestId('playback-axis').locator('span');
   await expect.poll(() => labels.count()).toBeGreaterThanOrEqual(5);
-  const times = await Promise.all((await labels.all()).map(async (span) => Date.parse((await span.getAttribute('data-time')) ?? '')));
+  // Read in one go: the live axis is drawn again every minute.
+  const times = await labels.evaluateAll((spans) =>
+    (spans as unknown as Array<{ getAttribute(name: string): string | null }>).map((span) => Date.parse(span.getAttribute('data-time') ?? '')),
+  );
   for (let index = 1; index < times.length; index += 1) expect((times[index] ?? 0) - (times[index - 1] ?? 0)).toBe(10 * 60_000);
   expect(times.every((time) => new Date(time).getMinutes() % 10 === 0)).toBe(true);
 
@@ -97,7 +100,7 @@ test('play runs the range from its start at the chosen speed and pauses; steps m
   const started = await minuteOf();
   // From the start of the range (an hour ago), moving on by itself at 4 minutes a second.
   expect(Date.now() - started).toBeGreaterThan(40 * 60_000);
-  await expect.poll(minuteOf, { timeout: 3_000 }).toBeGreaterThan(started + 5 * 60_000);
+  await expect.poll(minuteOf).toBeGreaterThan(started + 5 * 60_000);
   await play.click();
   await expect(play).toHaveAttribute('aria-pressed', 'false');
   const paused = await minuteOf();

@@ -13,6 +13,8 @@ export interface VantageTestHook {
   featuresNear(key: LayerKey, lon: number, lat: number, radius?: number): number;
   project(lon: number, lat: number): { x: number; y: number };
   view(): { center: [number, number]; zoom: number; bbox: [number, number, number, number] };
+  /** The map is being dragged, zoomed or animated (a fly, an ease, a drag's inertia). */
+  moving(): boolean;
   playbackMinuteEpoch(): number | null;
   /** The place, country and state names the offline basemap draws in the view (empty with an online style). */
   renderedPlaceNames(): string[];
@@ -37,6 +39,7 @@ export function installTestHook(controller: MapController): void {
       const viewport = controller.viewport();
       return { center: viewport.center, zoom: viewport.zoom, bbox: viewport.bbox };
     },
+    moving: () => controller.map.isMoving(),
     playbackMinuteEpoch: () => controller.playbackMinuteEpoch,
     renderedPlaceNames: () => {
       const layers = PLACE_LABEL_LAYERS.filter((id) => controller.map.getLayer(id));

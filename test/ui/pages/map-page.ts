@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export type LayerKey = 'fires' | 'incidents' | 'aircraft' | 'events' | 'geofences' | 'alerts' | 'cameras';
 export const LAYER_KEYS: readonly LayerKey[] = ['fires', 'incidents', 'aircraft', 'events', 'geofences', 'alerts', 'cameras'];
 
-type HookMethod = 'layerVisible' | 'renderedCount' | 'renderedFireCount' | 'featuresNear' | 'project' | 'view' | 'playbackMinuteEpoch' | 'renderedPlaceNames';
+type HookMethod = 'layerVisible' | 'renderedCount' | 'renderedFireCount' | 'featuresNear' | 'project' | 'view' | 'moving' | 'playbackMinuteEpoch' | 'renderedPlaceNames';
 
 export class MapPage {
   readonly canvas: Locator;
@@ -69,7 +69,10 @@ export class MapPage {
     return this.call('view');
   }
 
-  /** Waits until the view stops moving (a drag's inertia, an ease): two reads 100 ms apart give the same centre and zoom. */
+  /**
+   * Waits until the map has stopped (a drag's inertia, an ease after a popup opens): MapLibre says nothing moves, and
+   * two reads of the view 100 ms apart agree (a software-drawn frame can be slow to come).
+   */
   async expectStill(timeout = 5_000): Promise<void> {
     let last = '';
     await expect
@@ -77,7 +80,7 @@ export class MapPage {
         async () => {
           const { center, zoom } = await this.view();
           const now = JSON.stringify([center, zoom]);
-          const still = now === last;
+          const still = now === last && !(await this.call<boolean>('moving'));
           last = now;
           return still;
         },
