@@ -67,3 +67,50 @@ test('a fire ingested in view appears live; one out of view is never sent to thi
   await expect(popup).toContainText('Confidencehigh');
   await expect(popup).toContainText(/Satellite\s*\S+/);
 });
+
+// The Tibetan plateau: no other test's fires.
+const COUNTED_LATE = { longitude: 88.5, latitude: 33.5 };
+
+test('a live fire that comes while the HUD count is being read is counted once that read is back', async ({ page }) => {
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  const hud = new HudPage(page);
+  await app.openReady({ view: [COUNTED_LATE.longitude, COUNTED_LATE.latitude, 7] });
+  await expect(hud.liveState()).toHaveAttribute('data-live-state', 'open');
+  await expect(hud.counter('fires-view')).toHaveAttribute('data-value', '0');
+
+  // The server's answers to the next count are held back until the fire has been stored and sent live: they count
+  // without it, and reach the page after it.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const heldAnswers: Array<Promise<number>> = [];
+  let countsAfterRelease = 0;
+  let holding = true;
+  await page.route('**/api/fires/count?*', async (route) => {
+    if (!holding) {
+      countsAfterRelease += 1;
+      return route.continue();
+    }
+    const answer = route.fetch();
+    heldAnswers.push(answer.then(async (response) => ((await response.json()) as { count: number }).count));
+    await released;
+    await route.fulfill({ response: await answer });
+  });
+  // A small pan: the view is counted again.
+  const centre = await map.pagePoint(COUNTED_LATE.longitude, COUNTED_LATE.latitude);
+  await page.mouse.move(centre.x, centre.y);
+  await page.mouse.down();
+  await page.mouse.move(centre.x + 30, centre.y, { steps: 3 });
+  await page.mouse.up();
+  await expect.poll(() => heldAnswers.length).toBeGreaterThan(0);
+  expect(await Promise.all(heldAnswers)).toEqual(heldAnswers.map(() => 0));
+
+  await ingestFires([{ ...COUNTED_LATE }]);
+  await map.expectFireDrawnNear(COUNTED_LATE.longitude, COUNTED_LATE.latitude);
+  holding = false;
+  release();
+  // The held answers (no fire) came after the live one: the view is counted once more, and the fire is in it.
+  await expect.poll(() => countsAfterRelease, { message: 'the view is counted again' }).toBeGreaterThan(0);
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(1);
+  await expect.poll(() => hud.counterValue('fires-hour')).toBe(1);
+});

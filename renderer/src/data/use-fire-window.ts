@@ -14,6 +14,19 @@ import { fireFilterParams, liveFirePasses, type ViewFilter, windowSpanMs } from 
 
 // Playing at several minutes a second: count the minute the cursor rests on.
 const PLAYBACK_DEBOUNCE_MS = 250;
+// A live fire that came while the server counted is counted again this long after (a steady stream: once a second).
+const LIVE_RECOUNT_MS = 1_000;
+
+/** Resolves after `ms`, or at once when aborted (the caller checks the signal). */
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = window.setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      window.clearTimeout(timer);
+      resolve();
+    });
+  });
+}
 
 /** The parameters for now, or in playback for the window that ends with the cursor's minute. */
 function countParams(filter: ViewFilter, minuteStart: number | null): { params: Record<string, string>; lastHourSince: string | null } {
@@ -53,16 +66,28 @@ export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: 
   // Only the newest request may answer: a slow one for an older view is aborted.
   const request = useRef<AbortController | null>(null);
 
+  // A live fire came while a count was being read: stored before or after the server counted, it may be missing.
+  const liveWhileCounting = useRef(false);
+
   const load = useCallback(
     (bbox: Bbox) => {
       request.current?.abort();
       const abort = new AbortController();
       request.current = abort;
+      const count = async () => {
+        // Counted again (after a pause) for as long as live fires come while the server counts.
+        for (;;) {
+          liveWhileCounting.current = false;
+          const next = await fetchFireWindowCounts(api, bbox, filter, minuteStart, abort.signal);
+          if (abort.signal.aborted) return;
+          setCounts(next);
+          if (!liveWhileCounting.current) return;
+          await pause(LIVE_RECOUNT_MS, abort.signal);
+          if (abort.signal.aborted) return;
+        }
+      };
       const timer = window.setTimeout(
-        () =>
-          void fetchFireWindowCounts(api, bbox, filter, minuteStart, abort.signal)
-            .then((next) => !abort.signal.aborted && setCounts(next))
-            .catch(() => !abort.signal.aborted && setCounts(null)),
+        () => void count().catch(() => !abort.signal.aborted && setCounts(null)),
         minuteStart === null ? 0 : PLAYBACK_DEBOUNCE_MS,
       );
       abort.signal.addEventListener('abort', () => window.clearTimeout(timer));
@@ -83,6 +108,7 @@ export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: 
     (fire: { acqTime: string; confidence?: unknown; frp?: unknown; satellite?: unknown }) => {
       // In playback the counts are of the cursor's window, not of now.
       if (minuteStart !== null || !liveFirePasses(filter, fire)) return;
+      liveWhileCounting.current = true;
       setCounts((current) => current && withLiveFire(current, fire.acqTime, filter, Date.now()));
     },
     [filter, minuteStart],
