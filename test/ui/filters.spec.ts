@@ -49,7 +49,9 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   await page.getByTestId('filter-window-72h').click();
   await firesInView(hud, 4);
   await expect.poll(() => map.renderedFireCount()).toBe(4);
-  await expect(hud.counter('fires-view')).toContainText('last 72 h');
+  // The counter says it counts the view, and its tooltip what else limits it.
+  await expect(hud.counter('fires-view')).toContainText('Fires in view · last 72 h');
+  await expect(hud.counter('fires-view')).toHaveAttribute('title', /inside the map's view.*filters/);
   await expect.poll(() => page.url()).toContain('filter=w:72h');
 
   // High confidence only: the fresh one and the one of 30 h ago.

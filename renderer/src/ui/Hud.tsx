@@ -33,10 +33,28 @@ export function Hud({ health, healthError, live, fireWindow, aircraftCount, filt
       <header className="hud-bar">
         <span className="brand">Vantage</span>
         <div className="counters">
-          <Counter testId="hud-count-fires-view" label={`Fires · ${windowLabel}`} value={fireWindow?.inWindow ?? null} />
-          {fireWindow?.lastHour !== null && <Counter testId="hud-count-fires-hour" label="Last 1 h" value={fireWindow?.lastHour ?? null} />}
-          <Counter testId="hud-count-aircraft" label="Aircraft" value={aircraftCount} />
-          <Counter testId="hud-count-alerts" label="Alerts" value={alerts.length} tone={alerts.length > 0 ? 'alert' : undefined} />
+          <Counter
+            testId="hud-count-fires-view"
+            label={`Fires in view · ${windowLabel}`}
+            value={fireWindow?.inWindow ?? null}
+            explanation="Fire detections inside the map's view, in the time window and under the filters of the Layers tab"
+          />
+          {fireWindow?.lastHour !== null && (
+            <Counter
+              testId="hud-count-fires-hour"
+              label="Last 1 h"
+              value={fireWindow?.lastHour ?? null}
+              explanation="Of those, the ones detected in the last hour"
+            />
+          )}
+          <Counter testId="hud-count-aircraft" label="Aircraft in view" value={aircraftCount} explanation="Aircraft the map draws in its view, under the filters of the Layers tab" />
+          <Counter
+            testId="hud-count-alerts"
+            label="Alerts"
+            value={alerts.length}
+            tone={alerts.length > 0 ? 'alert' : undefined}
+            explanation="Geofence alerts in the time window, wherever they are"
+          />
         </div>
         {shownFilters.length > 0 && (
           <p className="hud-filters" data-testid="hud-filters" title={`Filters (Layers tab): ${filterWords.join(' · ')}`}>
