@@ -55,7 +55,7 @@ SELECT id::text, source_type, url, title, summary, ST_AsGeoJSON(geom) AS geometr
 FROM inserted`;
 
 export class EventStoreRepository {
-  /** Stores the records not seen before; answers the ones it stored. Runs inside the caller's transaction. */
+  /** Stores the records not seen before, in one statement (all or none); answers the ones it stored. */
   async storeBatch(client: Queryable, records: readonly EventRecord[], ingestedAt: Date = new Date()): Promise<StoredEvent[]> {
     if (records.length === 0) return [];
     const input = records.map((record, ord) => ({
