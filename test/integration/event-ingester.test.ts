@@ -186,6 +186,43 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
     ingester = null;
   });
 
+  it('batches stored while an after-store step runs go to the next step together, in store order', async () => {
+    const steps: string[][] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const merging = startIngester({
+      concurrency: 1,
+      afterStore: async (events) => {
+        steps.push(events.map((event) => event.url));
+        if (steps.length === 1) await gate;
+      },
+    });
+    const messages = [fireMessage({ satellite: 'N20' }), fireMessage({ satellite: 'N21' }), fireMessage({ satellite: 'N' })];
+    const waitFor = async (what: string, done: () => boolean) => {
+      const deadline = Date.now() + 5_000;
+      while (!done()) {
+        if (Date.now() > deadline) throw new Error(`${what} after 5 s`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    try {
+      // One at a time: three batches, the first holding the step while the other two are stored.
+      for (const [index, message] of messages.entries()) {
+        await publishRaw(bus, 'events.fire', message);
+        await waitFor(`${index + 1} stored`, () => merging.counters.stored >= index + 1);
+      }
+      expect(steps).toEqual([[fireEventUrl(messages[0]!)]]);
+      release();
+      await waitFor('a second step', () => steps.length === 2);
+      expect(steps[1]).toEqual([fireEventUrl(messages[1]!), fireEventUrl(messages[2]!)]);
+    } finally {
+      release();
+      await merging.stop();
+    }
+    expect(steps).toHaveLength(2);
+    ingester = null;
+  });
+
   it('an ingester stopped mid-stream loses nothing: a second one finishes the rest, nothing doubled', async () => {
     const messages = fireMessages(3000);
     const first = startIngester();
