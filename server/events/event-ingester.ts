@@ -204,7 +204,10 @@ export class EventIngester {
       const events = this.afterStoreWaiting;
       this.afterStoreWaiting = [];
       this.afterStoreWaitingBatches = 0;
-      this.afterStoreStep = step(events).catch((error) => this.options.log.error({ err: error }, 'after-store step failed'));
+      // A step that throws at once fails like one that rejects: the loop goes on.
+      this.afterStoreStep = Promise.resolve()
+        .then(() => step(events))
+        .catch((error) => this.options.log.error({ err: error }, 'after-store step failed'));
       await this.afterStoreStep;
     }
     this.afterStoreStep = null;

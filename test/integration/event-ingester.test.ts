@@ -223,6 +223,32 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
     ingester = null;
   });
 
+  it('an after-store step that throws at once fails alone: the next batches still get theirs', async () => {
+    const steps: string[] = [];
+    const throwing = startIngester({
+      concurrency: 1,
+      // Not async: it throws before giving a promise.
+      afterStore: (events) => {
+        steps.push(events[0]!.url);
+        if (steps.length === 1) throw new Error('step failed at once');
+        return Promise.resolve();
+      },
+    });
+    const messages = [fireMessage({ satellite: 'N20' }), fireMessage({ satellite: 'N21' })];
+    for (const [index, message] of messages.entries()) {
+      await publishRaw(bus, 'events.fire', message);
+      const deadline = Date.now() + 5_000;
+      while (steps.length < index + 1) {
+        if (Date.now() > deadline) throw new Error(`${steps.length} steps after 5 s`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+    await throwing.stop();
+    expect(steps).toEqual(messages.map((message) => fireEventUrl(message)));
+    expect(throwing.counters.stored).toBe(2);
+    ingester = null;
+  });
+
   it('an ingester stopped mid-stream loses nothing: a second one finishes the rest, nothing doubled', async () => {
     const messages = fireMessages(3000);
     const first = startIngester();
