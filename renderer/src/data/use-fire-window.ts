@@ -14,17 +14,19 @@ import { fireFilterParams, liveFirePasses, type ViewFilter, windowSpanMs } from 
 
 // Playing at several minutes a second: count the minute the cursor rests on.
 const PLAYBACK_DEBOUNCE_MS = 250;
-// A live fire that came while the server counted is counted again this long after (a steady stream: once a second).
+// How long after a count's answer a live fire may still be one the server counted (see load).
 const LIVE_RECOUNT_MS = 1_000;
 
 /** Resolves after `ms`, or at once when aborted (the caller checks the signal). */
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    const timer = window.setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => {
+    const done = () => {
       window.clearTimeout(timer);
+      signal.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const timer = window.setTimeout(done, ms);
+    signal.addEventListener('abort', done, { once: true });
   });
 }
 
@@ -66,7 +68,7 @@ export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: 
   // Only the newest request may answer: a slow one for an older view is aborted.
   const request = useRef<AbortController | null>(null);
 
-  // A live fire came while a count was being read: stored before or after the server counted, it may be missing.
+  // A live fire came since the current count began (see load).
   const liveWhileCounting = useRef(false);
 
   const load = useCallback(
@@ -75,15 +77,16 @@ export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: 
       const abort = new AbortController();
       request.current = abort;
       const count = async () => {
-        // Counted again (after a pause) for as long as live fires come while the server counts.
+        // A live fire stored while the server counted may be missing from its answer, and one stored just before
+        // may reach the page after the answer, on top of a count that has it: whenever a live fire came from the
+        // start of a count to a second after its answer, the view is counted again.
         for (;;) {
           liveWhileCounting.current = false;
           const next = await fetchFireWindowCounts(api, bbox, filter, minuteStart, abort.signal);
           if (abort.signal.aborted) return;
           setCounts(next);
-          if (!liveWhileCounting.current) return;
           await pause(LIVE_RECOUNT_MS, abort.signal);
-          if (abort.signal.aborted) return;
+          if (abort.signal.aborted || !liveWhileCounting.current) return;
         }
       };
       const timer = window.setTimeout(
