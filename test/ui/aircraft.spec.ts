@@ -6,6 +6,7 @@ import { placeAircraft } from './support/aircraft-fixture.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
 import { MapPage } from './pages/map-page.js';
+import { PlaybackPage } from './pages/playback-page.js';
 
 // New South Wales, away from the other tests' places.
 const PLANE = { icao24: 'a1b2c3', callsign: 'BOMBER21', longitude: 150.5, latitude: -33.5, trackDeg: 90, firefighting: true };
@@ -36,4 +37,28 @@ test('the map credits the aircraft aggregator feeding it, as health names it', a
   await app.openReady();
   // The UI stack's aggregator is a closed loopback port: credited by its host (adsb.lol would read "© adsb.lol contributors (ODbL)").
   await expect(page.getByTestId('map-attribution')).toContainText('Aircraft: 127.0.0.1');
+});
+
+// Tasmania's west coast: no other test's aircraft.
+const NEWCOMER = { icao24: 'c0ffee', callsign: 'SPOTTER7', longitude: 145.3, latitude: -42.2, trackDeg: 180, firefighting: false };
+
+test('in playback the HUD counts the aircraft of the cursor\'s minute; Live counts now\'s again', async ({ page }) => {
+  // First seen now: three hours ago it was nowhere.
+  await placeAircraft(NEWCOMER);
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  const hud = new HudPage(page);
+  const playback = new PlaybackPage(page);
+  await app.openReady({ view: [NEWCOMER.longitude, NEWCOMER.latitude, 9] });
+  await expect.poll(() => hud.counterValue('aircraft')).toBe(1);
+  await expect(hud.counter('aircraft')).toContainText('Aircraft in view');
+
+  await playback.dragTo(0.5);
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  await expect.poll(() => map.featuresNear('aircraft', NEWCOMER.longitude, NEWCOMER.latitude)).toBe(0);
+  await expect.poll(() => hud.counterValue('aircraft'), { message: 'the HUD counts the aircraft the map shows' }).toBe(0);
+
+  await playback.goLive();
+  await expect.poll(() => map.featuresNear('aircraft', NEWCOMER.longitude, NEWCOMER.latitude)).toBeGreaterThan(0);
+  await expect.poll(() => hud.counterValue('aircraft')).toBe(1);
 });

@@ -1,7 +1,7 @@
 // The map follows the playback cursor: fires filtered to the window before its minute at once; the density cells of
 // the hour before it, and the aircraft where they were at that minute with their trails up to it, when the API
 // answers; live removes the cells and brings back the aircraft of now.
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { PlaybackResult } from '../api/api-types';
 import { playbackCellFeatures } from '../map/feature-collections';
@@ -13,20 +13,23 @@ const CELL_WINDOW_MINUTES = 60;
 // Dragging the cursor passes many minutes: ask only for the one it rests on.
 const CELLS_DEBOUNCE_MS = 150;
 
+/** Answers how many aircraft the map shows at the cursor's minute (null while live, or until that minute's are in). */
 export function usePlaybackMap(
   api: ApiClient,
   controller: MapController | null,
   minuteStart: number | null,
   viewport: MapViewport | null,
   narrowing: AircraftNarrowing,
-): void {
+): number | null {
   const { firefightingOnly, geofenceId } = narrowing;
+  const [pastAircraft, setPastAircraft] = useState<number | null>(null);
   // Whether the map shows a playback minute's aircraft, which going live must replace with now's.
   const showingPast = useRef(false);
   useEffect(() => {
     if (!controller) return;
     const abort = new AbortController();
     if (minuteStart === null) {
+      setPastAircraft(null);
       controller.setPlaybackMinute(null);
       controller.setData('playback-cells', playbackCellFeatures([]));
       if (showingPast.current) {
@@ -52,6 +55,7 @@ export function usePlaybackMap(
         .then((view) => {
           showingPast.current = true;
           showAircraftView(controller, view);
+          setPastAircraft(view.aircraft.length);
         })
         .catch(() => undefined);
     }, CELLS_DEBOUNCE_MS);
@@ -60,4 +64,5 @@ export function usePlaybackMap(
       abort.abort();
     };
   }, [api, controller, minuteStart, viewport, firefightingOnly, geofenceId]);
+  return minuteStart === null ? null : pastAircraft;
 }

@@ -44,16 +44,16 @@ export function Hud({ health, healthError, live, fireWindow, aircraftCount, filt
               testId="hud-count-fires-hour"
               label="Last 1 h"
               value={fireWindow?.lastHour ?? null}
-              explanation="Of those, the ones detected in the last hour"
+              explanation="Of those, the ones detected in the window's last hour"
             />
           )}
-          <Counter testId="hud-count-aircraft" label="Aircraft in view" value={aircraftCount} explanation="Aircraft the map draws in its view, under the filters of the Layers tab" />
+          <Counter testId="hud-count-aircraft" label="Aircraft in view" value={aircraftCount} explanation="Aircraft in the map's view (in playback, where they were at that minute), under the filters of the Layers tab, whether their layer is shown or not" />
           <Counter
             testId="hud-count-alerts"
             label="Alerts"
             value={alerts.length}
             tone={alerts.length > 0 ? 'alert' : undefined}
-            explanation="Geofence alerts in the time window, wherever they are"
+            explanation="Geofence alerts of the time window, wherever they are (only the chosen geofence's when the Layers tab names one)"
           />
         </div>
         {shownFilters.length > 0 && (

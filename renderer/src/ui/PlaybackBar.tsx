@@ -25,6 +25,7 @@ export function PlaybackBar({
   aircraftNarrowing,
   openAt,
   onMinuteChange,
+  onPastAircraftCount,
 }: {
   api: ApiClient;
   controller: MapController | null;
@@ -35,12 +36,16 @@ export function PlaybackBar({
   openAt: number | null;
   /** The cursor's minute (its start, epoch ms), null when live: the HUD follows it. */
   onMinuteChange: (minuteStart: number | null) => void;
+  /** How many aircraft the map shows at the cursor's minute (null while live or still loading): the HUD counts them. */
+  onPastAircraftCount: (count: number | null) => void;
 }) {
   const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor(openAt);
   const { counts, error } = usePlaybackHistogram(api, viewport, from, end, minutes);
-  usePlaybackMap(api, controller, minuteStart, viewport, aircraftNarrowing);
+  const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, aircraftNarrowing);
   const reportMinute = useEffectEvent(onMinuteChange);
   useEffect(() => reportMinute(minuteStart), [minuteStart]);
+  const reportPastAircraft = useEffectEvent(onPastAircraftCount);
+  useEffect(() => reportPastAircraft(pastAircraft), [pastAircraft]);
   const path = useMemo(() => histogramPath(counts, WIDTH, HEIGHT), [counts]);
   const total = counts.reduce((sum, count) => sum + count, 0);
 

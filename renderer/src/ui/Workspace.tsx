@@ -40,6 +40,8 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   const filterWords = describeFilter(filter, (epochMs) => formatBoth(new Date(epochMs).toISOString()));
   // The playback cursor's minute (null: live): the HUD's counts and alerts follow it.
   const [playbackMinute, setPlaybackMinute] = useState<number | null>(null);
+  // The aircraft the map shows at that minute (null until they are in): the HUD counts them, not now's.
+  const [pastAircraftCount, setPastAircraftCount] = useState<number | null>(null);
   const fireWindow = useFireWindow(api, readyView, filter, playbackMinute);
   const hudAlerts = useMemo(() => {
     if (playbackMinute === null) return snapshot.alerts;
@@ -119,7 +121,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         fireWindow={fireWindow.counts}
         filterWords={filterWords}
         windowLabel={shortWindowLabel(filter)}
-        aircraftCount={snapshot.aircraftCount}
+        aircraftCount={playbackMinute !== null && pastAircraftCount !== null ? pastAircraftCount : snapshot.aircraftCount}
         alerts={hudAlerts}
         news={news}
         brief={brief}
@@ -141,7 +143,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
       />
       <SearchBox api={api} controller={controller} />
       <CursorCoordinates controller={controller} />
-      <PlaybackBar api={api} controller={controller} viewport={readyView} aircraftNarrowing={filter} openAt={address.at} onMinuteChange={setPlaybackMinute} />
+      <PlaybackBar api={api} controller={controller} viewport={readyView} aircraftNarrowing={filter} openAt={address.at} onMinuteChange={setPlaybackMinute} onPastAircraftCount={setPastAircraftCount} />
       <ShortcutsHelp />
       <MeasureTool controller={controller} drawing={draft.drawing} />
       {camera && <CameraPanel api={api} camera={camera} onClose={() => setCamera(null)} />}
