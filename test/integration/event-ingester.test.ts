@@ -223,6 +223,46 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
     ingester = null;
   });
 
+  it('storing waits while more than four stored batches wait for the after-store step, and goes on when it ends', async () => {
+    const steps: number[] = [];
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = startIngester({
+      concurrency: 1,
+      afterStore: async (events) => {
+        steps.push(events.length);
+        if (steps.length === 1) await gate;
+      },
+    });
+    const messages = Array.from({ length: 7 }, (_, index) => fireMessage({ latitude: 10 + index }));
+    const waitForStored = async (n: number) => {
+      const deadline = Date.now() + 5_000;
+      while (held.counters.stored < n) {
+        if (Date.now() > deadline) throw new Error(`${held.counters.stored} of ${n} events stored after 5 s`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    };
+    try {
+      // The first batch's step is held; five more batches wait for the next step, the fifth of them holding the
+      // only store slot until a step ends.
+      for (const [index, message] of messages.slice(0, 6).entries()) {
+        await publishRaw(bus, 'events.fire', message);
+        await waitForStored(index + 1);
+      }
+      await publishRaw(bus, 'events.fire', messages[6]!);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(held.counters.stored).toBe(6);
+      release();
+      await waitForStored(7);
+    } finally {
+      release();
+      await held.stop();
+    }
+    // The held step, then the five waiting batches together, then the last.
+    expect(steps).toEqual([1, 5, 1]);
+    ingester = null;
+  });
+
   it('an after-store step that throws at once fails alone: the next batches still get theirs', async () => {
     const steps: string[] = [];
     const throwing = startIngester({
