@@ -117,6 +117,10 @@ test('play runs the range from its start at the chosen speed and pauses; steps m
   await page.locator('.map canvas.maplibregl-canvas').focus();
   await page.keyboard.press('Shift+ArrowRight');
   await expect.poll(minuteOf).toBe(paused);
+  // Only the cursor: the map does not turn (MapLibre's own Shift+arrows rotate it).
+  const map = new MapPage(page);
+  await map.expectStill();
+  expect((await map.view()).bearing).toBe(0);
   await page.keyboard.press(' ');
   await expect(play).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press(' ');

@@ -130,7 +130,9 @@ export class MapController {
         url.startsWith(`${options.apiOrigin}/api/`) ? { url, headers: { Authorization: options.authorization } } : { url },
     });
     markBoot('map-created');
+    // North stays up: no rotation by touch or keyboard either (Shift+←/→ step the playback cursor).
     map.touchZoomRotate.disableRotation();
+    map.keyboard.disableRotation();
     // Zoom buttons alone in the bottom-right corner (the map buttons stack above them); the scale bar bottom-left with
     // the credits above it (a later bottom control goes on top), free to wrap across the map's width.
     map.addControl(new lib.NavigationControl({ showCompass: false }), 'bottom-right');

@@ -12,7 +12,7 @@ export interface VantageTestHook {
   /** Features of a layer drawn within `radius` pixels of a position. */
   featuresNear(key: LayerKey, lon: number, lat: number, radius?: number): number;
   project(lon: number, lat: number): { x: number; y: number };
-  view(): { center: [number, number]; zoom: number; bbox: [number, number, number, number] };
+  view(): { center: [number, number]; zoom: number; bbox: [number, number, number, number]; bearing: number };
   /** The map is being dragged, zoomed or animated (a fly, an ease, a drag's inertia). */
   moving(): boolean;
   playbackMinuteEpoch(): number | null;
@@ -37,7 +37,7 @@ export function installTestHook(controller: MapController): void {
     project: (lon: number, lat: number) => controller.project(lon, lat),
     view: () => {
       const viewport = controller.viewport();
-      return { center: viewport.center, zoom: viewport.zoom, bbox: viewport.bbox };
+      return { center: viewport.center, zoom: viewport.zoom, bbox: viewport.bbox, bearing: controller.map.getBearing() };
     },
     moving: () => controller.map.isMoving(),
     playbackMinuteEpoch: () => controller.playbackMinuteEpoch,

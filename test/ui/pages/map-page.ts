@@ -65,7 +65,7 @@ export class MapPage {
     return this.call('renderedPlaceNames');
   }
 
-  view(): Promise<{ center: [number, number]; zoom: number; bbox: [number, number, number, number] }> {
+  view(): Promise<{ center: [number, number]; zoom: number; bbox: [number, number, number, number]; bearing: number }> {
     return this.call('view');
   }
 
