@@ -34,6 +34,14 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
     return ingester;
   };
   const count = async (sql: string) => Number((await queryOnce<{ n: string }>(subject.database.url, sql))[0]?.n);
+  /** Waits (polling every 10 ms, at most 5 s) until `done` holds; `what` says what did not happen in time. */
+  const waitUntil = async (what: () => string, done: () => boolean) => {
+    const deadline = Date.now() + 5_000;
+    while (!done()) {
+      if (Date.now() > deadline) throw new Error(`${what()} after 5 s`);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+  };
   const clear = async () => {
     await queryOnce(subject.database.url, 'TRUNCATE events, event_urls, event_minute_rollup, pipeline_status');
   };
@@ -163,13 +171,7 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
       },
     });
     const [first, second] = [fireMessage({ satellite: 'N20' }), fireMessage({ satellite: 'N21' })];
-    const waitForStored = async (n: number) => {
-      const deadline = Date.now() + 5_000;
-      while (slow.counters.stored < n) {
-        if (Date.now() > deadline) throw new Error(`${slow.counters.stored} of ${n} events stored after 5 s`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
+    const waitForStored = (n: number) => waitUntil(() => `${slow.counters.stored} of ${n} events stored`, () => slow.counters.stored >= n);
     try {
       await publishRaw(bus, 'events.fire', first);
       await waitForStored(1);
@@ -198,22 +200,15 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
       },
     });
     const messages = [fireMessage({ satellite: 'N20' }), fireMessage({ satellite: 'N21' }), fireMessage({ satellite: 'N' })];
-    const waitFor = async (what: string, done: () => boolean) => {
-      const deadline = Date.now() + 5_000;
-      while (!done()) {
-        if (Date.now() > deadline) throw new Error(`${what} after 5 s`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
     try {
       // One at a time: three batches, the first holding the step while the other two are stored.
       for (const [index, message] of messages.entries()) {
         await publishRaw(bus, 'events.fire', message);
-        await waitFor(`${index + 1} stored`, () => merging.counters.stored >= index + 1);
+        await waitUntil(() => `${merging.counters.stored} of ${index + 1} stored`, () => merging.counters.stored >= index + 1);
       }
       expect(steps).toEqual([[fireEventUrl(messages[0]!)]]);
       release();
-      await waitFor('a second step', () => steps.length === 2);
+      await waitUntil(() => 'no second step', () => steps.length === 2);
       expect(steps[1]).toEqual([fireEventUrl(messages[1]!), fireEventUrl(messages[2]!)]);
     } finally {
       release();
@@ -235,13 +230,7 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
       },
     });
     const messages = Array.from({ length: 7 }, (_, index) => fireMessage({ latitude: 10 + index }));
-    const waitForStored = async (n: number) => {
-      const deadline = Date.now() + 5_000;
-      while (held.counters.stored < n) {
-        if (Date.now() > deadline) throw new Error(`${held.counters.stored} of ${n} events stored after 5 s`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    };
+    const waitForStored = (n: number) => waitUntil(() => `${held.counters.stored} of ${n} events stored`, () => held.counters.stored >= n);
     try {
       // The first batch's step is held; five more batches wait for the next step, the fifth of them holding the
       // only store slot until a step ends.
@@ -277,11 +266,7 @@ describe('bus ingester (real NATS JetStream, real PostgreSQL)', () => {
     const messages = [fireMessage({ satellite: 'N20' }), fireMessage({ satellite: 'N21' })];
     for (const [index, message] of messages.entries()) {
       await publishRaw(bus, 'events.fire', message);
-      const deadline = Date.now() + 5_000;
-      while (steps.length < index + 1) {
-        if (Date.now() > deadline) throw new Error(`${steps.length} steps after 5 s`);
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+      await waitUntil(() => `${steps.length} steps`, () => steps.length >= index + 1);
     }
     await throwing.stop();
     expect(steps).toEqual(messages.map((message) => fireEventUrl(message)));
