@@ -42,7 +42,7 @@ test('the map credits the aircraft aggregator feeding it, as health names it', a
 // Tasmania's west coast: no other test's aircraft.
 const NEWCOMER = { icao24: 'c0ffee', callsign: 'SPOTTER7', longitude: 145.3, latitude: -42.2, trackDeg: 180, firefighting: false };
 
-test('in playback the HUD counts the aircraft of the cursor\'s minute; Live counts now\'s again', async ({ page }) => {
+test('in playback the HUD and the Layers tab count the aircraft of the cursor\'s minute; Live counts now\'s again', async ({ page }) => {
   // First seen now: three hours ago it was nowhere.
   await placeAircraft(NEWCOMER);
   const app = new AppPage(page);
@@ -57,8 +57,10 @@ test('in playback the HUD counts the aircraft of the cursor\'s minute; Live coun
   await expect(playback.root).toHaveAttribute('data-mode', 'playback');
   await expect.poll(() => map.featuresNear('aircraft', NEWCOMER.longitude, NEWCOMER.latitude)).toBe(0);
   await expect.poll(() => hud.counterValue('aircraft'), { message: 'the HUD counts the aircraft the map shows' }).toBe(0);
+  await expect(map.count('aircraft')).toHaveAttribute('data-value', '0');
 
   await playback.goLive();
   await expect.poll(() => map.featuresNear('aircraft', NEWCOMER.longitude, NEWCOMER.latitude)).toBeGreaterThan(0);
   await expect.poll(() => hud.counterValue('aircraft')).toBe(1);
+  await expect(map.count('aircraft')).toHaveAttribute('data-value', '1');
 });

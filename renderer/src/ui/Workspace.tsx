@@ -40,8 +40,15 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   const filterWords = describeFilter(filter, (epochMs) => formatBoth(new Date(epochMs).toISOString()));
   // The playback cursor's minute (null: live): the HUD's counts and alerts follow it.
   const [playbackMinute, setPlaybackMinute] = useState<number | null>(null);
-  // The aircraft the map shows at that minute (null until they are in): the HUD counts them, not now's.
+  // The aircraft the map shows at that minute (null until they are in): the HUD and the Layers tab count them, not now's.
   const [pastAircraftCount, setPastAircraftCount] = useState<number | null>(null);
+  const shownSnapshot = useMemo(
+    () =>
+      playbackMinute === null || pastAircraftCount === null
+        ? snapshot
+        : { ...snapshot, aircraftCount: pastAircraftCount, counts: { ...snapshot.counts, aircraft: pastAircraftCount } },
+    [snapshot, playbackMinute, pastAircraftCount],
+  );
   const fireWindow = useFireWindow(api, readyView, filter, playbackMinute);
   const hudAlerts = useMemo(() => {
     if (playbackMinute === null) return snapshot.alerts;
@@ -121,7 +128,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         fireWindow={fireWindow.counts}
         filterWords={filterWords}
         windowLabel={shortWindowLabel(filter)}
-        aircraftCount={playbackMinute !== null && pastAircraftCount !== null ? pastAircraftCount : snapshot.aircraftCount}
+        aircraftCount={shownSnapshot.aircraftCount}
         alerts={hudAlerts}
         news={news}
         brief={brief}
@@ -130,7 +137,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         folding={panels}
         api={api}
         controller={controller}
-        snapshot={snapshot}
+        snapshot={shownSnapshot}
         visibility={visibility}
         onToggle={toggle}
         filter={filter}
