@@ -43,6 +43,14 @@ test('dragging the playback cursor moves the map and the HUD back in time; Live 
   await expect.poll(() => map.firesNear(FIRE.longitude, FIRE.latitude)).toBe(0);
   // The HUD counts the window before the cursor too: one fire fewer.
   await expect.poll(() => hud.counterValue('fires-view'), { message: 'the HUD follows the cursor' }).toBe(liveCount - 1);
+  // And says so: the counters name the window that ends at the cursor's minute, the badge that the map is not live.
+  const hhmm = `${minute!.slice(11, 16)} UTC`;
+  await expect(hud.counter('fires-view')).toContainText(`Fires in view · 24 h to ${hhmm}`);
+  await expect(hud.counter('fires-hour')).toContainText(`1 h to ${hhmm}`);
+  await expect(hud.liveState()).toHaveText('Playback');
+  // The Layers tab counts the fires of that window too, not the ones drawn now.
+  await expect(map.count('fires')).toHaveAttribute('data-value', String(liveCount - 1));
+  await expect(hud.liveState()).toHaveAttribute('data-live-state', 'open');
 
   // An hour ago: the fire is there again.
   await playback.cursor.fill('299');
@@ -54,6 +62,8 @@ test('dragging the playback cursor moves the map and the HUD back in time; Live 
   await playback.goLive();
   await expect(playback.root).toHaveAttribute('data-mode', 'live');
   expect(await map.playbackMinuteEpoch()).toBeNull();
+  await expect(hud.counter('fires-view')).toContainText('Fires in view · last 24 h');
+  await expect(hud.liveState()).toHaveText('Live');
   await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
 });
 

@@ -23,9 +23,14 @@ export const WINDOW_LABELS: Record<WindowChoice, string> = {
   custom: 'From … to …',
 };
 
+/** A custom window with both ends set (one the HUD's counter cannot name in a few characters). */
+export function hasChosenWindow(filter: ViewFilter): boolean {
+  return filter.window === 'custom' && filter.from !== null && filter.to !== null;
+}
+
 /** The window in a few characters (the HUD's counter label). */
 export function shortWindowLabel(filter: ViewFilter): string {
-  return filter.window === 'custom' && filter.from !== null && filter.to !== null ? 'chosen window' : WINDOW_LABELS[filter.window === 'custom' ? '24h' : filter.window].toLowerCase();
+  return hasChosenWindow(filter) ? 'chosen window' : WINDOW_LABELS[filter.window === 'custom' ? '24h' : filter.window].toLowerCase();
 }
 
 export const CONFIDENCE_LEVELS = ['low', 'nominal', 'high'] as const;

@@ -1,5 +1,6 @@
 // Always on screen above the map: counters, live state, pipeline freshness, alerts, summaries, news.
 import type { Alert, HealthReport } from '../api/api-types';
+import type { FireCounterLabels } from '../data/fire-counter-labels';
 import type { FireWindowCounts } from '../data/fire-windows';
 import type { LiveStatus } from '../data/use-live-feed';
 import type { Folding } from '../data/use-collapsible';
@@ -17,17 +18,21 @@ export interface HudProps {
   aircraftCount: number;
   /** The filters in words (the first is the time window). */
   filterWords: string[];
-  /** The window in a few words, for the fire counter. */
-  windowLabel: string;
+  /** The fire counters' windows in a few words (in playback, up to the cursor's minute). */
+  fireLabels: FireCounterLabels;
+  /** A chosen (custom) window: spelled out beside the other filters, as the counter cannot name it. */
+  windowIsChosen: boolean;
+  /** The playback cursor's minute (epoch ms), null when the map shows now. */
+  playbackMinute: number | null;
   alerts: Alert[];
   news: NewsDigest;
   /** The brief column's fold (the workspace lays the map out by it). */
   brief: Folding;
 }
 
-export function Hud({ health, healthError, live, fireWindow, aircraftCount, filterWords, windowLabel, alerts, news, brief }: HudProps) {
+export function Hud({ health, healthError, live, fireWindow, aircraftCount, filterWords, fireLabels, windowIsChosen, playbackMinute, alerts, news, brief }: HudProps) {
   // The counter names a preset window; a chosen one is spelled out beside the other filters.
-  const shownFilters = windowLabel === 'chosen window' ? filterWords : filterWords.slice(1);
+  const shownFilters = windowIsChosen ? filterWords : filterWords.slice(1);
   return (
     <section className="hud" data-testid="hud" aria-label="Situation">
       <header className="hud-bar">
@@ -35,14 +40,14 @@ export function Hud({ health, healthError, live, fireWindow, aircraftCount, filt
         <div className="counters">
           <Counter
             testId="hud-count-fires-view"
-            label={`Fires in view · ${windowLabel}`}
+            label={`Fires in view · ${fireLabels.window}`}
             value={fireWindow?.inWindow ?? null}
             explanation="Fire detections inside the map's view, in the time window and under the filters of the Layers tab"
           />
           {fireWindow?.lastHour !== null && (
             <Counter
               testId="hud-count-fires-hour"
-              label="Last 1 h"
+              label={fireLabels.lastHour}
               value={fireWindow?.lastHour ?? null}
               explanation="Of those, the ones detected in the window's last hour"
             />
@@ -62,7 +67,7 @@ export function Hud({ health, healthError, live, fireWindow, aircraftCount, filt
           </p>
         )}
         <PipelineFreshnessList pipelines={health.pipelines} error={healthError} />
-        <LiveBadge status={live} />
+        <LiveBadge status={live} playbackMinute={playbackMinute} />
       </header>
       <BriefColumn alerts={alerts} news={news} pipelines={health.pipelines} folding={brief} />
     </section>

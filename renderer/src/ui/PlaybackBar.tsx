@@ -105,7 +105,7 @@ export function PlaybackBar({
           {minuteStart === null ? 'Showing now' : `${formatMinuteUtc(new Date(minuteStart))} · ${formatLocal(new Date(minuteStart))}`}
         </span>
         <span className="muted" data-testid="playback-total" data-value={total}>
-          {error ? `Timeline unavailable: ${error}` : `${total.toLocaleString()} events in ${hours} h`}
+          {error ? `Timeline unavailable: ${error}` : `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} in ${hours} h`}
         </span>
         <div className="playback-ranges" role="group" aria-label="Range">
           {PLAYBACK_RANGE_HOURS.map((range) => (

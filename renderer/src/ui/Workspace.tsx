@@ -4,6 +4,7 @@ import { useEffect, useMemo, useReducer, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { HealthReport, UiSettings } from '../api/api-types';
 import { type AddressState, WORLD_VIEW } from '../boot/view-address';
+import { fireCounterLabels } from '../data/fire-counter-labels';
 import { useFireWindow } from '../data/use-fire-window';
 import { useCollapsible } from '../data/use-collapsible';
 import { useHealth } from '../data/use-health';
@@ -15,7 +16,7 @@ import { useRefreshTimers } from '../data/use-refresh-timers';
 import { useSourceUpdates } from '../data/use-source-updates';
 import { useViewAddress } from '../data/use-view-address';
 import { MINUTE_MS } from '../data/time-windows';
-import { describeFilter, fireTileQuery, shortWindowLabel, type ViewFilter, windowSpanMs } from '../data/view-filter';
+import { describeFilter, fireTileQuery, hasChosenWindow, type ViewFilter, windowSpanMs } from '../data/view-filter';
 import { formatBoth } from '../format/time-format';
 import { CameraPanel } from './CameraPanel';
 import { CursorCoordinates } from './CursorCoordinates';
@@ -42,14 +43,16 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   const [playbackMinute, setPlaybackMinute] = useState<number | null>(null);
   // The aircraft the map shows at that minute (null until they are in): the HUD and the Layers tab count them, not now's.
   const [pastAircraftCount, setPastAircraftCount] = useState<number | null>(null);
-  const shownSnapshot = useMemo(
-    () =>
-      playbackMinute === null || pastAircraftCount === null
-        ? snapshot
-        : { ...snapshot, aircraftCount: pastAircraftCount, counts: { ...snapshot.counts, aircraft: pastAircraftCount } },
-    [snapshot, playbackMinute, pastAircraftCount],
-  );
   const fireWindow = useFireWindow(api, readyView, filter, playbackMinute);
+  // In playback the Layers tab counts what the map shows at the cursor's minute, as the HUD does: the aircraft then,
+  // and the fires of the window up to it (the HUD's count; the drawn-fire count is of the present).
+  const pastFireCount = fireWindow.counts?.inWindow ?? null;
+  const shownSnapshot = useMemo(() => {
+    if (playbackMinute === null) return snapshot;
+    const aircraft = pastAircraftCount ?? snapshot.aircraftCount;
+    const fires = pastFireCount ?? snapshot.counts.fires;
+    return { ...snapshot, aircraftCount: aircraft, counts: { ...snapshot.counts, aircraft, fires } };
+  }, [snapshot, playbackMinute, pastAircraftCount, pastFireCount]);
   const hudAlerts = useMemo(() => {
     if (playbackMinute === null) return snapshot.alerts;
     const end = playbackMinute + MINUTE_MS;
@@ -127,7 +130,9 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         live={live}
         fireWindow={fireWindow.counts}
         filterWords={filterWords}
-        windowLabel={shortWindowLabel(filter)}
+        fireLabels={fireCounterLabels(filter, playbackMinute, Date.now())}
+        windowIsChosen={hasChosenWindow(filter)}
+        playbackMinute={playbackMinute}
         aircraftCount={shownSnapshot.aircraftCount}
         alerts={hudAlerts}
         news={news}

@@ -1,0 +1,25 @@
+// What the HUD's two fire counters are labelled with. Live: the window as the Layers tab names it ("last 24 h") and
+// its last hour. In playback they count the window that ends with the cursor's minute, and say so ("24 h to
+// 21:33 UTC"): "last 24 h" over a count of yesterday's fires would be wrong. Pure (`.js` specifiers): unit-tested.
+import { MINUTE_MS } from './time-windows.js';
+import { shortWindowLabel, type ViewFilter, windowSpanMs } from './view-filter.js';
+
+export interface FireCounterLabels {
+  /** After "Fires in view · ". */
+  window: string;
+  lastHour: string;
+}
+
+/** A span in the fewest words: "45 min", "6 h", "1.5 h", "7 days". */
+export function spanWords(ms: number): string {
+  const minutes = Math.round(ms / MINUTE_MS);
+  if (minutes < 60) return `${minutes} min`;
+  if (minutes > 72 * 60 && minutes % (24 * 60) === 0) return `${minutes / (24 * 60)} days`;
+  return `${Math.round((minutes / 60) * 10) / 10} h`;
+}
+
+export function fireCounterLabels(filter: ViewFilter, playbackMinute: number | null, now: number): FireCounterLabels {
+  if (playbackMinute === null) return { window: shortWindowLabel(filter), lastHour: 'Last 1 h' };
+  const to = `${new Date(playbackMinute).toISOString().slice(11, 16)} UTC`;
+  return { window: `${spanWords(windowSpanMs(filter, now))} to ${to}`, lastHour: `1 h to ${to}` };
+}

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { fireCounterLabels, spanWords } from '../../renderer/src/data/fire-counter-labels.js';
+import { DEFAULT_FILTER } from '../../renderer/src/data/view-filter.js';
+
+const NOW = Date.parse('2026-11-24T12:00:00Z');
+const HOUR = 3_600_000;
+
+describe("the HUD's fire counter labels", () => {
+  it('name the window live, as the Layers tab does', () => {
+    expect(fireCounterLabels(DEFAULT_FILTER, null, NOW)).toEqual({ window: 'last 24 h', lastHour: 'Last 1 h' });
+    expect(fireCounterLabels({ ...DEFAULT_FILTER, window: '7d' }, null, NOW).window).toBe('last 7 days');
+  });
+
+  it("name the window ending at the playback cursor's minute, in UTC", () => {
+    const minute = Date.parse('2026-11-23T21:33:00Z');
+    expect(fireCounterLabels(DEFAULT_FILTER, minute, NOW)).toEqual({ window: '24 h to 21:33 UTC', lastHour: '1 h to 21:33 UTC' });
+    expect(fireCounterLabels({ ...DEFAULT_FILTER, window: '7d' }, minute, NOW).window).toBe('7 days to 21:33 UTC');
+    const chosen = { ...DEFAULT_FILTER, window: 'custom' as const, from: NOW - 90 * 60_000, to: NOW };
+    expect(fireCounterLabels(chosen, minute, NOW).window).toBe('1.5 h to 21:33 UTC');
+  });
+
+  it('say a span in the fewest words', () => {
+    expect(spanWords(45 * 60_000)).toBe('45 min');
+    expect(spanWords(HOUR)).toBe('1 h');
+    expect(spanWords(72 * HOUR)).toBe('72 h');
+    expect(spanWords(96 * HOUR)).toBe('4 days');
+    expect(spanWords(100 * HOUR)).toBe('100 h');
+  });
+});
