@@ -105,16 +105,22 @@ WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
   AND ${pointBboxCondition('latitude', 'longitude', 1)}
   AND ${fireFilterCondition('f', 7)}`;
 
-// $4 since, $5 until (or null), $6 the most features a tile holds, $7–$10 the filter.
-const TILE_FEATURES = `
-WITH bounds AS (SELECT ST_TileEnvelope($1, $2, $3) AS tile),
-features AS (
-  SELECT ST_AsMVTGeom(ST_Transform(f.geom, 3857), b.tile, 4096, 64, true) AS geom,
+/** A tile's features (the columns of its MVT layer) of the detections in `bounds` whose acquisition time passes `when`. */
+function tileFeatureSelect(when: string, firstFilterParam: number): string {
+  return `SELECT ST_AsMVTGeom(ST_Transform(f.geom, 3857), b.tile, 4096, 64, true) AS geom,
          f.satellite, f.confidence, f.frp, f.daynight AS "dayNight",
          extract(epoch FROM f.acq_time)::bigint AS "acqTime"
   FROM fires f, bounds b
-  WHERE f.geom && ST_Transform(b.tile, 4326) AND f.acq_time >= $4 AND ($5::timestamptz IS NULL OR f.acq_time < $5)
-    AND ${fireFilterCondition('f', 7)}
+  WHERE f.geom && b.box AND ${when} AND ${fireFilterCondition('f', firstFilterParam)}`;
+}
+
+const TILE_BOUNDS = 'bounds AS (SELECT ST_TileEnvelope($1, $2, $3) AS tile, ST_Transform(ST_TileEnvelope($1, $2, $3), 4326) AS box)';
+
+// $4 since, $5 until (or null), $6 the most features a tile holds, $7–$10 the filter.
+const TILE_FEATURES = `
+WITH ${TILE_BOUNDS},
+features AS (
+  ${tileFeatureSelect('f.acq_time >= $4 AND ($5::timestamptz IS NULL OR f.acq_time < $5)', 7)}
   LIMIT $6
 )`;
 
@@ -130,8 +136,8 @@ function windowVersion(since: string, until: string): string {
   return `concat_ws('/',
     (SELECT coalesce(sum(version), 0) FROM fire_hour_versions
       WHERE hour >= date_trunc('hour', ${since}::timestamptz, 'UTC') AND hour < ${until}::timestamptz),
-    (SELECT min(c.relname) FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
-      WHERE i.inhparent = 'fires'::regclass AND c.relname <> 'fires_default'),
+    (SELECT min(inhrelid::regclass::text) FROM pg_inherits
+      WHERE inhparent = 'fires'::regclass AND inhrelid <> 'fires_default'::regclass),
     (SELECT extract(epoch FROM min(acq_time)) FROM fires_default))`;
 }
 
@@ -140,6 +146,19 @@ const VERSIONED_TILE = `${TILE_FEATURES}
 SELECT (SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') FROM features) AS tile, ${windowVersion('$4', '$5')} AS version`;
 
 const WINDOW_VERSION = `SELECT ${windowVersion('$1', '$2')} AS version`;
+
+// The edges of an open window around its closed hours: [$4 since, $5 closed start) and [$6 closed end, $7 until or
+// open), each one indexed range (an OR of the two would scan both days whole), at most $8 features, $9–$12 the
+// filter; with the data version of the closed hours between, in the same snapshot.
+const EDGE_TILE = `
+WITH ${TILE_BOUNDS},
+features AS (
+  ${tileFeatureSelect('f.acq_time >= $4 AND f.acq_time < $5', 9)}
+  UNION ALL
+  ${tileFeatureSelect('f.acq_time >= $6 AND ($7::timestamptz IS NULL OR f.acq_time < $7)', 9)}
+  LIMIT $8
+)
+SELECT (SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') FROM features) AS tile, ${windowVersion('$5', '$6')} AS version`;
 
 const GEOFENCE_SHAPE = 'SELECT ST_AsEWKB(geom) AS shape FROM geofences WHERE id = $1::bigint';
 
@@ -198,6 +217,24 @@ export class FireRepository {
   ): Promise<{ tile: Buffer; version: string }> {
     const { rows } = await this.db.query<{ tile: Buffer | null; version: string }>(VERSIONED_TILE, [
       z, x, y, window.since, window.until, maxFeatures, ...fireFilterParams(window.filter, window.fence),
+    ]);
+    const row = rows[0] as { tile: Buffer | null; version: string };
+    return { tile: row.tile ?? Buffer.alloc(0), version: row.version };
+  }
+
+  /**
+   * The tile of an open window's edges, [since, closedStart) and [closedEnd, until) (until null: open), and the data
+   * version of the closed hours [closedStart, closedEnd) between them (whose tile versionedTile draws).
+   */
+  async edgeTile(
+    z: number,
+    x: number,
+    y: number,
+    window: { since: Date; closedStart: Date; closedEnd: Date; until?: Date; filter: FireFilter; fence: Buffer | null },
+    maxFeatures: number,
+  ): Promise<{ tile: Buffer; version: string }> {
+    const { rows } = await this.db.query<{ tile: Buffer | null; version: string }>(EDGE_TILE, [
+      z, x, y, window.since, window.closedStart, window.closedEnd, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence),
     ]);
     const row = rows[0] as { tile: Buffer | null; version: string };
     return { tile: row.tile ?? Buffer.alloc(0), version: row.version };

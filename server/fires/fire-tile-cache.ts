@@ -3,6 +3,7 @@
 // of the current version tells whether it still holds.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
+import { readTileLayer, type TileLayer } from './mvt-layer-merge.js';
 
 export interface EncodedTile {
   body: Buffer;
@@ -10,8 +11,16 @@ export interface EncodedTile {
   etag: string;
 }
 
-interface CachedTile extends EncodedTile {
+export interface CachedTile extends EncodedTile {
   version: string;
+  /** Its layer, once read (views of `body`: no bytes of its own). */
+  layer?: TileLayer | null;
+}
+
+/** The cached tile's layer, read at its first use and kept with it (an open window's edges are joined to it). */
+export function cachedLayer(tile: CachedTile): TileLayer | null {
+  if (tile.layer === undefined) tile.layer = readTileLayer(tile.body);
+  return tile.layer;
 }
 
 // What an entry costs besides its bytes (key, ETag, bookkeeping); also keeps empty tiles countable.
@@ -32,7 +41,7 @@ export class FireTileCache {
   }
 
   /** The tile cached under `key` if it was drawn from data of this very version. */
-  get(key: string, version: string): EncodedTile | undefined {
+  get(key: string, version: string): CachedTile | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.version === version) return entry;
@@ -40,8 +49,8 @@ export class FireTileCache {
     return undefined;
   }
 
-  set(key: string, version: string, body: Buffer): EncodedTile {
-    const entry = { ...encodedTile(body), version };
+  set(key: string, version: string, body: Buffer): CachedTile {
+    const entry: CachedTile = { ...encodedTile(body), version };
     this.entries.set(key, entry);
     return entry;
   }

@@ -1,0 +1,172 @@
+// Two Mapbox vector tiles of one layer each (the same name: PostGIS's ST_AsMVT over two parts of a window) made one
+// tile of one layer, as if drawn at once. A feature's tags point into its layer's key and value tables (MVT 2.1,
+// 4.2–4.4): the first layer's features and tables are copied as they are, the second's features follow with their
+// tags renumbered, and its keys and values the first lacks are added after the first's. Read and written with pbf
+// (protobuf); geometry is never decoded. A layer read (readTileLayer) keeps views of its tile's bytes, nothing
+// copied: joining costs the second layer's features and one copy of the first's bytes.
+import { PbfReader, PbfWriter } from 'pbf';
+
+// Field numbers of vector_tile.proto (MVT 2.1).
+const TILE_LAYERS = 3;
+const LAYER = { version: 15, name: 1, features: 2, keys: 3, values: 4, extent: 5 } as const;
+const FEATURE = { id: 1, tags: 2, type: 3, geometry: 4 } as const;
+// The tag of a length-delimited field numbered under 16 is one byte as written.
+const SHORT_TAG_BYTES = 1;
+
+/** Fields of one kind as written (tag, length, message), in runs of neighbours: usually one run each. */
+type FieldRuns = Uint8Array[];
+
+export interface TileLayer {
+  name: string;
+  version: number;
+  extent: number;
+  keys: string[];
+  /** Each value message's bytes as written (equal values are equal bytes: the table's identity). */
+  values: Uint8Array[];
+  featureCount: number;
+  runs: { features: FieldRuns; keys: FieldRuns; values: FieldRuns };
+}
+
+/** The tile's one layer (null for a tile with none: PostGIS answers empty bytes when no feature is drawn). */
+export function readTileLayer(tile: Uint8Array): TileLayer | null {
+  if (tile.length === 0) return null;
+  const layers: TileLayer[] = [];
+  new PbfReader(tile).readFields((tag, found: TileLayer[], pbf) => {
+    if (tag !== TILE_LAYERS) return;
+    const empty: TileLayer = { name: '', version: 2, extent: 4096, keys: [], values: [], featureCount: 0, runs: { features: [], keys: [], values: [] } };
+    found.push(pbf.readMessage(readLayerField, empty));
+  }, layers);
+  if (layers.length > 1) throw new Error(`a tile of ${layers.length} layers; one was expected`);
+  return layers[0] ?? null;
+}
+
+function readLayerField(tag: number, layer: TileLayer, pbf: PbfReader): void {
+  if (tag === LAYER.name) layer.name = pbf.readString();
+  else if (tag === LAYER.extent) layer.extent = pbf.readVarint();
+  else if (tag === LAYER.version) layer.version = pbf.readVarint();
+  else if (tag === LAYER.features) {
+    layer.featureCount += 1;
+    noteRun(layer.runs.features, pbf, () => pbf.readBytes());
+  } else if (tag === LAYER.keys) noteRun(layer.runs.keys, pbf, () => layer.keys.push(pbf.readString()));
+  else if (tag === LAYER.values) noteRun(layer.runs.values, pbf, () => layer.values.push(pbf.readBytes()));
+}
+
+/** Reads a field (its tag already read) and notes where it lies in the tile's bytes, joined to the run it follows. */
+function noteRun(runs: FieldRuns, pbf: PbfReader, read: () => unknown): void {
+  const start = pbf.pos - SHORT_TAG_BYTES;
+  read();
+  const last = runs.at(-1);
+  const lastStart = last ? last.byteOffset - pbf.buf.byteOffset : -1;
+  if (last && lastStart + last.byteLength === start) runs[runs.length - 1] = pbf.buf.subarray(lastStart, pbf.pos);
+  else runs.push(pbf.buf.subarray(start, pbf.pos));
+}
+
+/** Each feature message of the runs. */
+function* featureMessages(runs: FieldRuns): Generator<Uint8Array> {
+  for (const run of runs) {
+    const reader = new PbfReader(run);
+    while (reader.pos < reader.length) {
+      const tag = reader.readVarint() >> 3;
+      if (tag !== LAYER.features) throw new Error(`field ${tag} inside a run of features`);
+      yield reader.readBytes();
+    }
+  }
+}
+
+interface FeatureParts {
+  id: number | null;
+  tags: number[];
+  type: number;
+  geometry: Uint8Array | null;
+}
+
+function readFeatureField(tag: number, feature: FeatureParts, pbf: PbfReader): void {
+  if (tag === FEATURE.id) feature.id = pbf.readVarint();
+  else if (tag === FEATURE.tags) pbf.readPackedVarint(feature.tags);
+  else if (tag === FEATURE.type) feature.type = pbf.readVarint();
+  // A packed field is length-delimited: its bytes are written back as they are.
+  else if (tag === FEATURE.geometry) feature.geometry = pbf.readBytes();
+}
+
+/** The second layer's feature with its tags pointing into the joined tables. */
+function renumbered(bytes: Uint8Array, keyIndex: readonly number[], valueIndex: readonly number[]): Uint8Array {
+  const feature = new PbfReader(bytes).readFields(readFeatureField, { id: null, tags: [], type: 0, geometry: null });
+  const writer = new PbfWriter();
+  if (feature.id !== null) writer.writeVarintField(FEATURE.id, feature.id);
+  writer.writePackedVarint(
+    FEATURE.tags,
+    feature.tags.map((index, position) => {
+      const joined = position % 2 === 0 ? keyIndex[index] : valueIndex[index];
+      if (joined === undefined) throw new Error(`a feature's tag points past its layer's ${position % 2 === 0 ? 'keys' : 'values'}`);
+      return joined;
+    }),
+  );
+  if (feature.type !== 0) writer.writeVarintField(FEATURE.type, feature.type);
+  if (feature.geometry) writer.writeBytesField(FEATURE.geometry, feature.geometry);
+  return writer.finish();
+}
+
+const valueIdentity = (value: Uint8Array) => Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('latin1');
+
+/** Where each key and value of a layer stands in its tables (by identity), built at a layer's first join and kept. */
+const tableIndexes = new WeakMap<TileLayer, { keys: Map<string, number>; values: Map<string, number> }>();
+
+function indexesOf(layer: TileLayer): { keys: Map<string, number>; values: Map<string, number> } {
+  let indexes = tableIndexes.get(layer);
+  if (!indexes) {
+    indexes = { keys: new Map(layer.keys.map((key, index) => [key, index])), values: new Map(layer.values.map((value, index) => [valueIdentity(value), index])) };
+    tableIndexes.set(layer, indexes);
+  }
+  return indexes;
+}
+
+/** Where each of `entries` lands in a table that is `known` followed by `extra` (the entries `known` lacks, added). */
+function joinTable<T>(known: ReadonlyMap<string, number>, knownCount: number, entries: readonly T[], identity: (entry: T) => string, extra: T[]): number[] {
+  const added = new Map<string, number>();
+  return entries.map((entry) => {
+    const id = identity(entry);
+    let index = known.get(id) ?? added.get(id);
+    if (index === undefined) {
+      index = knownCount + extra.push(entry) - 1;
+      added.set(id, index);
+    }
+    return index;
+  });
+}
+
+/** One tile of one layer holding the features of both (a null layer: the other alone; both null: an empty tile). */
+export function joinTileLayers(first: TileLayer | null, second: TileLayer | null): Buffer {
+  if (!first && !second) return Buffer.alloc(0);
+  const base = (first ?? second) as TileLayer;
+  const added = first && second ? second : null;
+  if (added && (added.name !== base.name || added.extent !== base.extent)) {
+    throw new Error(`layers "${base.name}" (extent ${base.extent}) and "${added.name}" (extent ${added.extent}) cannot be joined`);
+  }
+  const head = new PbfWriter();
+  head.writeVarintField(LAYER.version, base.version);
+  head.writeStringField(LAYER.name, base.name);
+  head.writeVarintField(LAYER.extent, base.extent);
+  const parts: Uint8Array[] = [head.finish(), ...base.runs.features];
+  if (added) {
+    const known = indexesOf(base);
+    const extraKeys: string[] = [];
+    const extraValues: Uint8Array[] = [];
+    const keyIndex = joinTable(known.keys, base.keys.length, added.keys, (key) => key, extraKeys);
+    const valueIndex = joinTable(known.values, base.values.length, added.values, valueIdentity, extraValues);
+    const features = new PbfWriter();
+    for (const feature of featureMessages(added.runs.features)) features.writeBytesField(LAYER.features, renumbered(feature, keyIndex, valueIndex));
+    // Keys and values are numbered in the order they are written: the first layer's, then the added ones.
+    const extraKeyFields = new PbfWriter();
+    for (const key of extraKeys) extraKeyFields.writeStringField(LAYER.keys, key);
+    const extraValueFields = new PbfWriter();
+    for (const value of extraValues) extraValueFields.writeBytesField(LAYER.values, value);
+    parts.push(features.finish(), ...base.runs.keys, extraKeyFields.finish(), ...base.runs.values, extraValueFields.finish());
+  } else {
+    parts.push(...base.runs.keys, ...base.runs.values);
+  }
+  const layer = Buffer.concat(parts);
+  const tile = new PbfWriter(new Uint8Array(layer.length + 8));
+  tile.writeBytesField(TILE_LAYERS, layer);
+  const bytes = tile.finish();
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+}
