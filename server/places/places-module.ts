@@ -1,5 +1,5 @@
 // Places: the world gazetteer (GeoNames places, Natural Earth boundaries) loaded into PostGIS at first start,
-// the search box's GET /api/search, the labelled basemap's place tiles, and place resolution for the other
+// the search box's GET /api/search, the place the map opens on (GET /api/time-zone-place), the labelled basemap's place tiles, and place resolution for the other
 // domains (app.placeResolver: registered before the sources that use it).
 import type { DomainModule } from '../domain-module.js';
 import { GazetteerLoader } from './gazetteer-loader.js';
@@ -14,6 +14,8 @@ import { PlaceTileRepository } from './place-tile-repository.js';
 import { placeRoutes } from './places-routes.js';
 import { readPlacesSettings } from './places-settings.js';
 import { SearchService } from './search-service.js';
+import { TimeZonePlaces } from './time-zone-place.js';
+import { TimeZonePlaceRepository } from './time-zone-place-repository.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,6 +40,7 @@ export const placesModule: DomainModule = {
     await app.register(placeRoutes, {
       search,
       tiles: new PlaceTileQueries(new PlaceTileRepository(app.db)),
+      timeZones: new TimeZonePlaces(new TimeZonePlaceRepository(app.db)),
       gazetteerState: () => gazetteer.progress().state,
     });
   },

@@ -1,16 +1,18 @@
-// GET /api/search?q=&limit= and GET /api/tiles/places/{z}/{x}/{y}.mvt.
+// GET /api/search?q=&limit=, GET /api/time-zone-place?timeZone= and GET /api/tiles/places/{z}/{x}/{y}.mvt.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { limitParam, wholeNumberParam } from '../http/query-params.js';
 import { safeText } from '../http/safe-text.js';
 import type { PlaceTileQueries } from './place-tile-queries.js';
-import { type GazetteerProgress, placeTile, searchAnswer } from './places-schemas.js';
+import { type GazetteerProgress, placeTile, searchAnswer, timeZonePlaceAnswer } from './places-schemas.js';
 import type { SearchService } from './search-service.js';
+import type { TimeZonePlaces } from './time-zone-place.js';
 
 export interface PlaceRoutesOptions {
   search: SearchService;
   tiles: PlaceTileQueries;
+  timeZones: TimeZonePlaces;
   /** Where the gazetteer's load stands: until it is ready a tile is (partly) empty and must not be kept. */
   gazetteerState: () => GazetteerProgress['state'];
 }
@@ -19,6 +21,27 @@ const searchQuery = z
   .object({
     q: safeText().trim().min(1, 'q must not be empty').max(200, 'q must be at most 200 characters'),
     limit: limitParam(10, 50),
+  })
+  .strict();
+
+/** A zone the platform's time zone database (ICU) knows: what the browser that reported it knows too. */
+function isKnownTimeZone(name: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// An IANA zone name as browsers report it: "Europe/Paris", "America/Argentina/Buenos_Aires", "Etc/GMT+5", "UTC".
+const timeZoneQuery = z
+  .object({
+    timeZone: z
+      .string()
+      .max(64, 'timeZone must be at most 64 characters')
+      .regex(/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/, 'timeZone must be an IANA time zone name such as Europe/Paris')
+      .refine(isKnownTimeZone, 'timeZone names no time zone (IANA names, such as Europe/Paris)'),
   })
   .strict();
 
@@ -50,6 +73,13 @@ export async function placeRoutes(app: FastifyInstance, options: PlaceRoutesOpti
   typed.get('/api/search', { schema: { querystring: searchQuery, response: { 200: searchAnswer } } }, async (request) =>
     options.search.search(request.query.q, request.query.limit),
   );
+
+  // The place the map opens on when the address names no view: where this computer's time zone says it is.
+  typed.get('/api/time-zone-place', { schema: { querystring: timeZoneQuery, response: { 200: timeZonePlaceAnswer } } }, async (request) => {
+    const gazetteer = options.gazetteerState();
+    const place = gazetteer === 'ready' ? await options.timeZones.placeOf(request.query.timeZone) : null;
+    return { timeZone: request.query.timeZone, place, gazetteer };
+  });
 
   typed.get(
     '/api/tiles/places/:z/:x/:y.mvt',

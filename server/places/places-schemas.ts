@@ -1,4 +1,4 @@
-// GET /api/search and the place tiles: the answers' shapes.
+// GET /api/search, GET /api/time-zone-place and the place tiles: the answers' shapes.
 import { z } from 'zod';
 import { binaryResponse } from '../http/response-schemas.js';
 
@@ -36,6 +36,25 @@ export const searchAnswer = z
   })
   .meta({ id: 'SearchAnswer' });
 export type SearchAnswer = z.infer<typeof searchAnswer>;
+
+export const timeZonePlaceAnswer = z
+  .object({
+    timeZone: z.string(),
+    /** The place the zone is named after (or its country's capital); null when the zone names none, or the gazetteer is not in yet. */
+    place: z
+      .object({
+        name: z.string(),
+        countryCode: z.string(),
+        countryName: z.string().nullable(),
+        admin1Name: z.string().nullable(),
+        latitude: z.number(),
+        longitude: z.number(),
+      })
+      .nullable(),
+    gazetteer: z.enum(['pending', 'loading', 'ready', 'failed', 'off']),
+  })
+  .meta({ id: 'TimeZonePlace' });
+export type TimeZonePlaceAnswer = z.infer<typeof timeZonePlaceAnswer>;
 
 /** A Mapbox vector tile with layers `places` (points), `boundaries` (polygons) and `boundary_labels` (points). */
 export const placeTile = binaryResponse('Mapbox vector tile, layers `places`, `boundaries`, `boundary_labels`', ['application/vnd.mapbox-vector-tile']);

@@ -29,6 +29,7 @@ interface Result {
 describe('gazetteer: load of the packaged data, place search and place tiles', () => {
   let subject: TestApp;
   let tileCachingBeforeLoad: string | undefined;
+  let timeZonePlaceBeforeLoad: unknown;
   let interrupted: { stopMs: number; places: number; state: string | undefined; progress: { loaded: number; places: number } };
 
   const search = async (q: string, limit?: number) => {
@@ -54,6 +55,7 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     subject = await createTestApp({ ingesterEnabled: false });
     const before = await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized });
     expect(before.json().sources.places).toMatchObject({ state: 'pending' });
+    timeZonePlaceBeforeLoad = (await subject.app.inject({ method: 'GET', url: '/api/time-zone-place?timeZone=Europe/Paris', headers: authorized })).json();
     tileCachingBeforeLoad = (await subject.app.inject({ method: 'GET', url: '/api/tiles/places/4/8/5.mvt', headers: authorized })).headers['cache-control'] as string | undefined;
     // A load stopped midway (the app closing) is cancelled and rolled back whole.
     const first = new GazetteerLoader(new GazetteerRepository(subject.app.db), new GazetteerSource(), subject.app.log);
@@ -166,6 +168,41 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(grid).toMatchObject({ kind: 'coordinates', sublabel: expect.stringMatching(/^MGRS · near Sacramento/) });
     expect(grid?.latitude).toBeCloseTo(38.58, 1);
     expect(grid?.longitude).toBeCloseTo(-121.49, 1);
+  });
+
+  it("finds the place a time zone is named after, in the zone's country, by an old name too; a capital for a one-zone country", async () => {
+    const placeOf = async (timeZone: string) => {
+      const response = await subject.app.inject({ method: 'GET', url: `/api/time-zone-place?timeZone=${encodeURIComponent(timeZone)}`, headers: authorized });
+      expect(response.statusCode, timeZone).toBe(200);
+      const answer = response.json() as { timeZone: string; gazetteer: string; place: { name: string; countryCode: string; latitude: number; longitude: number } | null };
+      expect(answer).toMatchObject({ timeZone, gazetteer: 'ready' });
+      return answer.place;
+    };
+    expect(timeZonePlaceBeforeLoad).toEqual({ timeZone: 'Europe/Paris', place: null, gazetteer: 'pending' });
+    const losAngeles = await placeOf('America/Los_Angeles');
+    expect(losAngeles).toMatchObject({ name: 'Los Angeles', countryCode: 'US', admin1Name: 'California' });
+    expect(losAngeles!.latitude).toBeCloseTo(34.05, 1);
+    expect(losAngeles!.longitude).toBeCloseTo(-118.24, 1);
+    // Paris, France; never Paris, Texas.
+    expect(await placeOf('Europe/Paris')).toMatchObject({ name: 'Paris', countryCode: 'FR' });
+    // Chrome reports India's zone by its old name; Kiev is an alias of Europe/Kyiv.
+    expect(await placeOf('Asia/Calcutta')).toMatchObject({ name: 'Kolkata', countryCode: 'IN' });
+    expect(await placeOf('Europe/Kiev')).toMatchObject({ name: 'Kyiv', countryCode: 'UA' });
+    expect(await placeOf('America/Argentina/Buenos_Aires')).toMatchObject({ name: 'Buenos Aires', countryCode: 'AR' });
+    // Named after an island: Vanuatu's one zone gives its capital.
+    expect(await placeOf('Pacific/Efate')).toMatchObject({ name: 'Port-Vila', countryCode: 'VU' });
+    // No place: UTC and the offsets named after none.
+    for (const zone of ['Etc/UTC', 'UTC', 'Etc/GMT+5']) expect(await placeOf(zone), zone).toBeNull();
+  });
+
+  it('refuses a time zone that is not a zone name, or names no zone, with 400 and the error shape', async () => {
+    for (const timeZone of ['', '../../etc/passwd', 'Europe/Paris;DROP', 'a'.repeat(65), 'Europe/Paris/x/y', 'Mars/Olympus_Mons', 'NaN']) {
+      const response = await subject.app.inject({ method: 'GET', url: `/api/time-zone-place?timeZone=${encodeURIComponent(timeZone)}`, headers: authorized });
+      expect(response.statusCode, timeZone).toBe(400);
+      expect(response.json().error.code, timeZone).toBe('bad_request');
+    }
+    const extra = await subject.app.inject({ method: 'GET', url: '/api/time-zone-place?timeZone=UTC&bogus=1', headers: authorized });
+    expect(extra.statusCode).toBe(400);
   });
 
   it('rejects an empty or overlong query and an unknown parameter with 400 and the error shape', async () => {

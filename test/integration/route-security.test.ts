@@ -50,6 +50,7 @@ const EXAMPLES: Record<string, Example> = {
   'PUT /api/cameras/directories/:id': { params: { id: 'caltrans-d3' }, body: { enabled: false } },
   'GET /api/cameras/near': { query: { lat: '38.5', lon: '-121.5' } },
   'GET /api/search': { query: { q: 'Sacramento' } },
+  'GET /api/time-zone-place': { query: { timeZone: 'America/Los_Angeles' } },
   'GET /api/tiles/places/:z/:x/:y.mvt': { params: { z: '1', x: '0', y: '0' } },
 };
 

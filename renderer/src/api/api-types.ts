@@ -14,4 +14,4 @@ export type { Camera, CameraSourceList, NearbyCamera, NearbyCameras, OfficialCam
 export type { NewsItem, NewsPage, NewsSummary, NewsSummaryList } from '../../../server/news/news-schemas.js';
 export type { ClientMessage as LiveClientMessage, ServerMessage as LiveServerMessage } from '../../../server/live/live-messages.js';
 export type { SourceList, SourceRow, SourceSetting, SourceSettingsUpdate, TelegramTestResult } from '../../../server/source-settings/source-settings-schemas.js';
-export type { GazetteerProgress, SearchAnswer, SearchResult, SearchResultKind } from '../../../server/places/places-schemas.js';
+export type { GazetteerProgress, SearchAnswer, SearchResult, SearchResultKind, TimeZonePlaceAnswer } from '../../../server/places/places-schemas.js';

@@ -14,6 +14,7 @@ import { applyViewFilter, useMapSession } from '../data/use-map-session';
 import { useNewsDigest } from '../data/use-news-digest';
 import { useRefreshTimers } from '../data/use-refresh-timers';
 import { useSourceUpdates } from '../data/use-source-updates';
+import { useTimeZoneHome } from '../data/use-time-zone-home';
 import { useViewAddress } from '../data/use-view-address';
 import { MINUTE_MS } from '../data/time-windows';
 import { describeFilter, fireTileQuery, hasChosenWindow, type ViewFilter, windowSpanMs } from '../data/view-filter';
@@ -29,6 +30,7 @@ import { PlaybackBar } from './PlaybackBar';
 import { SearchBox } from './SearchBox';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import { SidePanel } from './SidePanel';
+import { TimeZoneHomeNote } from './TimeZoneHomeNote';
 
 export function Workspace({ api, initialHealth, settings, address }: { api: ApiClient; initialHealth: HealthReport; settings: UiSettings; address: AddressState }) {
   const { health, healthError, applyLive } = useHealth(api, initialHealth);
@@ -117,6 +119,8 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
     onDrawFinished: (polygon) => dispatchDraft({ type: 'finished', polygon }),
   };
   const controller = session?.map ?? null;
+  // An address without a view (a fresh start) opens on the world, then on this computer's region once it is known.
+  const home = useTimeZoneHome(api, ready ? controller : null, address.view === null ? mapSetup.initialView : null);
   // The aircraft aggregator's licence (adsb.lol: ODbL) is credited on the map while it feeds it.
   useEffect(() => controller?.setCredits(health.attributions), [controller, health.attributions]);
 
@@ -154,6 +158,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         onGeofencesChanged={() => void session?.layers.reloadGeofences()}
       />
       <SearchBox api={api} controller={controller} />
+      <TimeZoneHomeNote home={home} />
       <CursorCoordinates controller={controller} />
       <PlaybackBar api={api} controller={controller} viewport={readyView} aircraftNarrowing={filter} openAt={address.at} onMinuteChange={setPlaybackMinute} onPastAircraftCount={setPastAircraftCount} />
       <ShortcutsHelp />

@@ -1,0 +1,97 @@
+// A fresh start opens on where this computer's time zone says it is (no view in the address), says so, and never
+// takes the map from an analyst who has already moved it or opened a link to a view.
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './support/ui-test.js';
+import { AppPage } from './pages/app-page.js';
+import { MapPage } from './pages/map-page.js';
+import { waitForGazetteer } from './support/places-ready.js';
+
+const LOS_ANGELES = { lon: -118.24, lat: 34.05 };
+
+/**
+ * A page of a browser context of its own in Los Angeles' time zone. Not `test.use({ timezoneId })`: the worker's
+ * shared context (support/ui-test.ts) would be made in it and carry it into the specs after this one.
+ */
+async function losAngelesPage(browser: Browser, run: (page: Page) => Promise<void>): Promise<void> {
+  const context = await browser.newContext({ timezoneId: 'America/Los_Angeles' });
+  try {
+    await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+test.describe('in Los Angeles', () => {
+  test.beforeAll(async () => {
+    await waitForGazetteer();
+  });
+
+  test('opens on the region of the time zone, and says why', ({ browser }) => losAngelesPage(browser, async (page) => {
+    const app = new AppPage(page);
+    const map = new MapPage(page);
+    await app.openReady();
+    const note = page.getByTestId('home-note');
+    await expect(note).toContainText('Opened on Los Angeles, California, United States');
+    await expect(note).toContainText('America/Los_Angeles');
+    await map.expectStill(10_000);
+    const { center, zoom } = await map.view();
+    expect(zoom).toBeCloseTo(5, 1);
+    expect(center[0]).toBeCloseTo(LOS_ANGELES.lon, 1);
+    expect(center[1]).toBeCloseTo(LOS_ANGELES.lat, 1);
+    // The view is in the address: a reload stays there.
+    await expect.poll(() => page.url()).toMatch(/view=-118\.2\d*,34\.0\d*,5\.00/);
+    await note.getByRole('button', { name: 'Close' }).click();
+    await expect(note).toHaveCount(0);
+  }));
+
+  test('a link to a view opens there, not on the time zone', ({ browser }) => losAngelesPage(browser, async (page) => {
+    const app = new AppPage(page);
+    const map = new MapPage(page);
+    const asked = page.waitForRequest(/\/api\/time-zone-place/, { timeout: 3_000 }).then(() => true, () => false);
+    await app.openReady({ view: [2.35, 48.86, 6] });
+    expect(await asked).toBe(false);
+    const { center, zoom } = await map.view();
+    expect(zoom).toBeCloseTo(6, 2);
+    expect(center[0]).toBeCloseTo(2.35, 2);
+    await expect(page.getByTestId('home-note')).toHaveCount(0);
+  }));
+
+  test('a map the analyst moved before the answer came stays where they took it', ({ browser }) => losAngelesPage(browser, async (page) => {
+    const app = new AppPage(page);
+    const map = new MapPage(page);
+    // The answer is held until the analyst has dragged the map.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/time-zone-place/, async (route) => {
+      await held;
+      await route.fulfill({ response: await route.fetch() });
+    });
+    await app.openReady();
+    const box = (await map.canvas.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width / 2 - 150, box.y + box.height / 2 + 40, { steps: 8 });
+    await page.mouse.up();
+    await map.expectStill();
+    const dragged = await map.view();
+    const answered = page.waitForResponse(/\/api\/time-zone-place/);
+    release();
+    await answered;
+    await page.waitForTimeout(500);
+    await map.expectStill();
+    expect((await map.view()).center).toEqual(dragged.center);
+    await expect(page.getByTestId('home-note')).toHaveCount(0);
+  }));
+});
+
+test('in UTC (no place) the world view stays', async ({ page }) => {
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  await waitForGazetteer();
+  const answered = page.waitForResponse(/\/api\/time-zone-place/);
+  await app.openReady();
+  expect(await (await answered).json()).toMatchObject({ place: null, gazetteer: 'ready' });
+  const { zoom } = await map.view();
+  expect(zoom).toBeCloseTo(1.6, 2);
+  await expect(page.getByTestId('home-note')).toHaveCount(0);
+});
