@@ -87,7 +87,10 @@ export class FireQueries {
       return { ...(await this.closedHoursTile(zoom, x, y, { since, until, filter, fence })), closedHours: true };
     }
     const closedStart = Math.ceil(since.getTime() / HOUR_MS) * HOUR_MS;
-    if (zoom <= JOINED_TILE_MAX_ZOOM && closedStart < hourNow) {
+    // Joined only when the window runs on into the open hour (no end, or one after its start): a window with an end
+    // before it and no start of its own (the default day) is drawn whole.
+    const reachesOpenHour = !until || until.getTime() >= hourNow;
+    if (zoom <= JOINED_TILE_MAX_ZOOM && reachesOpenHour && closedStart < hourNow) {
       const joined = await this.joinedTile(zoom, x, y, { since, closedStart: new Date(closedStart), closedEnd: new Date(hourNow), until, filter, fence });
       if (joined) return { ...encodedTile(joined), closedHours: false };
     }

@@ -1,9 +1,11 @@
 // Two Mapbox vector tiles of one layer each (the same name: PostGIS's ST_AsMVT over two parts of a window) made one
 // tile of one layer, as if drawn at once. A feature's tags point into its layer's key and value tables (MVT 2.1,
 // 4.2–4.4): the first layer's features and tables are copied as they are, the second's features follow with their
-// tags renumbered, and its keys and values the first lacks are added after the first's. Read and written with pbf
-// (protobuf); geometry is never decoded. A layer read (readTileLayer) keeps views of its tile's bytes, nothing
-// copied: joining costs the second layer's features and one copy of the first's bytes.
+// tags renumbered, the keys the first lacks are added after its keys and the second's values after its values. A
+// value both layers hold is then written twice (the spec's SHOULD NOT, which every decoder reads alike): finding it
+// in the first layer's table would mean keeping an index of every value of every cached tile, several times the
+// tile's bytes. Read and written with pbf (protobuf); geometry is never decoded. A layer read (readTileLayer) keeps
+// views of its tile's bytes, nothing copied: joining costs the second layer's features and one copy of the first's.
 import { PbfReader, PbfWriter } from 'pbf';
 
 // Field numbers of vector_tile.proto (MVT 2.1).
@@ -21,8 +23,7 @@ export interface TileLayer {
   version: number;
   extent: number;
   keys: string[];
-  /** Each value message's bytes as written (equal values are equal bytes: the table's identity). */
-  values: Uint8Array[];
+  valueCount: number;
   featureCount: number;
   runs: { features: FieldRuns; keys: FieldRuns; values: FieldRuns };
 }
@@ -33,7 +34,7 @@ export function readTileLayer(tile: Uint8Array): TileLayer | null {
   const layers: TileLayer[] = [];
   new PbfReader(tile).readFields((tag, found: TileLayer[], pbf) => {
     if (tag !== TILE_LAYERS) return;
-    const empty: TileLayer = { name: '', version: 2, extent: 4096, keys: [], values: [], featureCount: 0, runs: { features: [], keys: [], values: [] } };
+    const empty: TileLayer = { name: '', version: 2, extent: 4096, keys: [], valueCount: 0, featureCount: 0, runs: { features: [], keys: [], values: [] } };
     found.push(pbf.readMessage(readLayerField, empty));
   }, layers);
   if (layers.length > 1) throw new Error(`a tile of ${layers.length} layers; one was expected`);
@@ -48,7 +49,10 @@ function readLayerField(tag: number, layer: TileLayer, pbf: PbfReader): void {
     layer.featureCount += 1;
     noteRun(layer.runs.features, pbf, () => pbf.readBytes());
   } else if (tag === LAYER.keys) noteRun(layer.runs.keys, pbf, () => layer.keys.push(pbf.readString()));
-  else if (tag === LAYER.values) noteRun(layer.runs.values, pbf, () => layer.values.push(pbf.readBytes()));
+  else if (tag === LAYER.values) {
+    layer.valueCount += 1;
+    noteRun(layer.runs.values, pbf, () => pbf.readBytes());
+  }
 }
 
 /** Reads a field (its tag already read) and notes where it lies in the tile's bytes, joined to the run it follows. */
@@ -106,34 +110,6 @@ function renumbered(bytes: Uint8Array, keyIndex: readonly number[], valueIndex: 
   return writer.finish();
 }
 
-const valueIdentity = (value: Uint8Array) => Buffer.from(value.buffer, value.byteOffset, value.byteLength).toString('latin1');
-
-/** Where each key and value of a layer stands in its tables (by identity), built at a layer's first join and kept. */
-const tableIndexes = new WeakMap<TileLayer, { keys: Map<string, number>; values: Map<string, number> }>();
-
-function indexesOf(layer: TileLayer): { keys: Map<string, number>; values: Map<string, number> } {
-  let indexes = tableIndexes.get(layer);
-  if (!indexes) {
-    indexes = { keys: new Map(layer.keys.map((key, index) => [key, index])), values: new Map(layer.values.map((value, index) => [valueIdentity(value), index])) };
-    tableIndexes.set(layer, indexes);
-  }
-  return indexes;
-}
-
-/** Where each of `entries` lands in a table that is `known` followed by `extra` (the entries `known` lacks, added). */
-function joinTable<T>(known: ReadonlyMap<string, number>, knownCount: number, entries: readonly T[], identity: (entry: T) => string, extra: T[]): number[] {
-  const added = new Map<string, number>();
-  return entries.map((entry) => {
-    const id = identity(entry);
-    let index = known.get(id) ?? added.get(id);
-    if (index === undefined) {
-      index = knownCount + extra.push(entry) - 1;
-      added.set(id, index);
-    }
-    return index;
-  });
-}
-
 /** One tile of one layer holding the features of both (a null layer: the other alone; both null: an empty tile). */
 export function joinTileLayers(first: TileLayer | null, second: TileLayer | null): Buffer {
   if (!first && !second) return Buffer.alloc(0);
@@ -148,19 +124,23 @@ export function joinTileLayers(first: TileLayer | null, second: TileLayer | null
   head.writeVarintField(LAYER.extent, base.extent);
   const parts: Uint8Array[] = [head.finish(), ...base.runs.features];
   if (added) {
-    const known = indexesOf(base);
+    const known = new Map(base.keys.map((key, index) => [key, index]));
     const extraKeys: string[] = [];
-    const extraValues: Uint8Array[] = [];
-    const keyIndex = joinTable(known.keys, base.keys.length, added.keys, (key) => key, extraKeys);
-    const valueIndex = joinTable(known.values, base.values.length, added.values, valueIdentity, extraValues);
+    const keyIndex = added.keys.map((key) => {
+      let index = known.get(key);
+      if (index === undefined) {
+        index = base.keys.length + extraKeys.push(key) - 1;
+        known.set(key, index);
+      }
+      return index;
+    });
+    const valueIndex = Array.from({ length: added.valueCount }, (_, index) => base.valueCount + index);
     const features = new PbfWriter();
     for (const feature of featureMessages(added.runs.features)) features.writeBytesField(LAYER.features, renumbered(feature, keyIndex, valueIndex));
     // Keys and values are numbered in the order they are written: the first layer's, then the added ones.
     const extraKeyFields = new PbfWriter();
     for (const key of extraKeys) extraKeyFields.writeStringField(LAYER.keys, key);
-    const extraValueFields = new PbfWriter();
-    for (const value of extraValues) extraValueFields.writeBytesField(LAYER.values, value);
-    parts.push(features.finish(), ...base.runs.keys, extraKeyFields.finish(), ...base.runs.values, extraValueFields.finish());
+    parts.push(features.finish(), ...base.runs.keys, extraKeyFields.finish(), ...base.runs.values, ...added.runs.values);
   } else {
     parts.push(...base.runs.keys, ...base.runs.values);
   }

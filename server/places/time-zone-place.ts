@@ -16,8 +16,10 @@ export function timeZoneCityNames(timeZone: string, currentName: string | null):
 export class TimeZonePlaces {
   constructor(private readonly repository: TimeZonePlaceRepository) {}
 
+  /** `timeZone`: a name the platform's zone database knows (the route checks it), in any case, a link or not. */
   async placeOf(timeZone: string): Promise<TimeZonePlace | null> {
-    const zone = getTimezone(timeZone);
+    // ICU's own spelling of it: "europe/paris" → "Europe/Paris", a link such as "US/Pacific" → "America/Los_Angeles".
+    const zone = getTimezone(new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone);
     if (!zone || zone.countries.length === 0) return null;
     for (const name of timeZoneCityNames(zone.name, zone.aliasOf ?? null)) {
       const place = await this.repository.named(name, zone.countries);

@@ -118,6 +118,17 @@ describe('fire tiles of a window reaching into the open hour', () => {
     expect(drawn(after.rawPayload)).toEqual(drawn(await whole()));
   });
 
+  it('a window with an end in a closed hour and no start of its own is drawn as it is, never joined', async () => {
+    // The default start (a day before now) up to five hours ago: before the fix, joined up to now.
+    const until = new Date(hourStart - 4 * HOUR_MS);
+    const answer = await get(`/api/tiles/fires/${Z}/${X}/${Y}.mvt?until=${until.toISOString()}`);
+    expect(answer.statusCode).toBe(200);
+    const expected = await new FireRepository(db).tile(Z, X, Y, { since: new Date(Date.now() - 24 * HOUR_MS), until, filter: {}, fence: null }, 50_000);
+    expect(drawn(answer.rawPayload).map((feature) => feature.acqTime)).toEqual(drawn(expected).map((feature) => feature.acqTime));
+    expect(drawn(answer.rawPayload).every((feature) => Number(feature.acqTime) * 1000 < until.getTime())).toBe(true);
+    expect(drawn(answer.rawPayload).length).toBeGreaterThan(0);
+  });
+
   it('is drawn whole when its parts together hold more than a tile may', async () => {
     // Seven detections stored; a tile of at most five.
     const queries = new FireQueries(new FireRepository(db), 5);

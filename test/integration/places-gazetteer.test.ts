@@ -189,6 +189,9 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(await placeOf('Asia/Calcutta')).toMatchObject({ name: 'Kolkata', countryCode: 'IN' });
     expect(await placeOf('Europe/Kiev')).toMatchObject({ name: 'Kyiv', countryCode: 'UA' });
     expect(await placeOf('America/Argentina/Buenos_Aires')).toMatchObject({ name: 'Buenos Aires', countryCode: 'AR' });
+    // Read as the zone database spells it: any case, and a link by the zone it names.
+    expect(await placeOf('europe/paris')).toMatchObject({ name: 'Paris', countryCode: 'FR' });
+    expect(await placeOf('US/Pacific')).toMatchObject({ name: 'Los Angeles', countryCode: 'US' });
     // Named after an island: Vanuatu's one zone gives its capital.
     expect(await placeOf('Pacific/Efate')).toMatchObject({ name: 'Port-Vila', countryCode: 'VU' });
     // No place: UTC and the offsets named after none.

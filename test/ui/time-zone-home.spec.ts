@@ -12,8 +12,8 @@ const LOS_ANGELES = { lon: -118.24, lat: 34.05 };
  * A page of a browser context of its own in Los Angeles' time zone. Not `test.use({ timezoneId })`: the worker's
  * shared context (support/ui-test.ts) would be made in it and carry it into the specs after this one.
  */
-async function losAngelesPage(browser: Browser, run: (page: Page) => Promise<void>): Promise<void> {
-  const context = await browser.newContext({ timezoneId: 'America/Los_Angeles' });
+async function losAngelesPage(browser: Browser, run: (page: Page) => Promise<void>, viewport?: { width: number; height: number }): Promise<void> {
+  const context = await browser.newContext({ timezoneId: 'America/Los_Angeles', ...(viewport ? { viewport } : {}) });
   try {
     await run(await context.newPage());
   } finally {
@@ -43,6 +43,19 @@ test.describe('in Los Angeles', () => {
     await note.getByRole('button', { name: 'Close' }).click();
     await expect(note).toHaveCount(0);
   }));
+
+  test('on a screen taller than the world at the opening zoom too (MapLibre keeps that view inside the screen)', ({ browser }) =>
+    losAngelesPage(
+      browser,
+      async (page) => {
+        await new AppPage(page).openReady();
+        await expect(page.getByTestId('home-note')).toContainText('Los Angeles');
+        const map = new MapPage(page);
+        await map.expectStill(10_000);
+        expect((await map.view()).center[0]).toBeCloseTo(LOS_ANGELES.lon, 1);
+      },
+      { width: 1000, height: 1700 },
+    ));
 
   test('a link to a view opens there, not on the time zone', ({ browser }) => losAngelesPage(browser, async (page) => {
     const app = new AppPage(page);

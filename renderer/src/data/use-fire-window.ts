@@ -53,6 +53,8 @@ async function fetchFireWindowCounts(api: ApiClient, bbox: Bbox, filter: ViewFil
 
 export interface FireWindow {
   counts: FireWindowCounts | null;
+  /** The playback minute the counts are of (null: now): for a moment after the cursor moves, the previous one's. */
+  countsMinute: number | null;
   /** Reads the counts again for the current view (after a reload that kept the view). */
   refresh: () => void;
   /** A live fire, counted in the windows its acquisition time is in (FIRMS data arrives hours late). */
@@ -64,7 +66,7 @@ export interface FireWindow {
  * `minuteStart`: the playback cursor's minute (null when live): the counts are those of the window ending there.
  */
 export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: ViewFilter, minuteStart: number | null): FireWindow {
-  const [counts, setCounts] = useState<FireWindowCounts | null>(null);
+  const [counted, setCounted] = useState<{ counts: FireWindowCounts; minute: number | null } | null>(null);
   // Only the newest request may answer: a slow one for an older view is aborted.
   const request = useRef<AbortController | null>(null);
 
@@ -84,13 +86,13 @@ export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: 
           liveWhileCounting.current = false;
           const next = await fetchFireWindowCounts(api, bbox, filter, minuteStart, abort.signal);
           if (abort.signal.aborted) return;
-          setCounts(next);
+          setCounted({ counts: next, minute: minuteStart });
           await pause(LIVE_RECOUNT_MS, abort.signal);
           if (abort.signal.aborted || !liveWhileCounting.current) return;
         }
       };
       const timer = window.setTimeout(
-        () => void count().catch(() => !abort.signal.aborted && setCounts(null)),
+        () => void count().catch(() => !abort.signal.aborted && setCounted(null)),
         minuteStart === null ? 0 : PLAYBACK_DEBOUNCE_MS,
       );
       abort.signal.addEventListener('abort', () => window.clearTimeout(timer));
@@ -112,9 +114,9 @@ export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: 
       // In playback the counts are of the cursor's window, not of now.
       if (minuteStart !== null || !liveFirePasses(filter, fire)) return;
       liveWhileCounting.current = true;
-      setCounts((current) => current && withLiveFire(current, fire.acqTime, filter, Date.now()));
+      setCounted((current) => current && current.minute === null ? { ...current, counts: withLiveFire(current.counts, fire.acqTime, filter, Date.now()) } : current);
     },
     [filter, minuteStart],
   );
-  return { counts, refresh, addLiveFire };
+  return { counts: counted?.counts ?? null, countsMinute: counted?.minute ?? null, refresh, addLiveFire };
 }

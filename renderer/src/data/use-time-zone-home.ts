@@ -2,10 +2,9 @@
 // permission asked), when the address names no view; it flies there only while the analyst has not moved the map
 // (a search, a drag or a zoom since it opened wins). At a first start the gazetteer is still loading: asked again
 // every few seconds until it is in.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { TimeZonePlaceAnswer } from '../api/api-types';
-import type { InitialView } from '../boot/view-address';
 import type { MapController } from '../map/map-controller';
 
 /** About a region: a few hundred kilometres across, the fires and aircraft around the place. */
@@ -33,18 +32,33 @@ export function browserTimeZone(): string | null {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
 }
 
-/** `opened`: the view the map opened on, with no view in the address (null: the address named one, nothing to do). */
-export function useTimeZoneHome(api: ApiClient, controller: MapController | null, opened: InitialView | null): TimeZoneHome | null {
+/**
+ * `wanted`: the address named no view. `ready`: the first view's data are drawn (the flight waits for it, so the
+ * world's first answers are not cut short). The analyst has moved the map when MapLibre saw a gesture of theirs
+ * (a drag, a wheel, a key: events with an `originalEvent`) since it was made, or it is no longer where it was when
+ * the first answer was asked for (a search's flight). Not compared with the view asked for at opening: MapLibre
+ * keeps a world view inside the screen, and on a tall one it is not where it was asked to be.
+ */
+export function useTimeZoneHome(api: ApiClient, controller: MapController | null, wanted: boolean, ready: boolean): TimeZoneHome | null {
   const [home, setHome] = useState<TimeZoneHome | null>(null);
+  const gestured = useRef(false);
+  useEffect(() => {
+    if (!wanted || !controller) return;
+    const onMoveStart = (event: { originalEvent?: unknown }) => {
+      if (event.originalEvent) gestured.current = true;
+    };
+    controller.map.on('movestart', onMoveStart);
+    return () => void controller.map.off('movestart', onMoveStart);
+  }, [controller, wanted]);
   useEffect(() => {
     const timeZone = browserTimeZone();
-    if (!opened || !controller || !timeZone) return;
+    if (!wanted || !ready || !controller || !timeZone) return;
     const map = controller.map;
-    const [lon, lat] = opened.center;
-    // A hundred-thousandth of a degree and a thousandth of a zoom level from where it opened: not moved.
+    const at = { center: map.getCenter(), zoom: map.getZoom() };
+    // A hundred-thousandth of a degree and a thousandth of a zoom level from where it was: not moved.
     const moved = () => {
       const center = map.getCenter();
-      return Math.abs(center.lng - lon) > 1e-5 || Math.abs(center.lat - lat) > 1e-5 || Math.abs(map.getZoom() - opened.zoom) > 1e-3;
+      return gestured.current || Math.abs(center.lng - at.center.lng) > 1e-5 || Math.abs(center.lat - at.center.lat) > 1e-5 || Math.abs(map.getZoom() - at.zoom) > 1e-3;
     };
     const abort = new AbortController();
     const started = Date.now();
@@ -63,6 +77,6 @@ export function useTimeZoneHome(api: ApiClient, controller: MapController | null
       }
     })();
     return () => abort.abort();
-  }, [api, controller, opened]);
+  }, [api, controller, wanted, ready]);
   return home;
 }

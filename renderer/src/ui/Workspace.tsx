@@ -47,12 +47,12 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   const [pastAircraftCount, setPastAircraftCount] = useState<number | null>(null);
   const fireWindow = useFireWindow(api, readyView, filter, playbackMinute);
   // In playback the Layers tab counts what the map shows at the cursor's minute, as the HUD does: the aircraft then,
-  // and the fires of the window up to it (the HUD's count; the drawn-fire count is of the present).
-  const pastFireCount = fireWindow.counts?.inWindow ?? null;
+  // and the fires of the window up to it (the HUD's count, once it is of that minute; the drawn-fire count is of now).
+  const pastFireCount = fireWindow.countsMinute === playbackMinute ? (fireWindow.counts?.inWindow ?? null) : null;
   const shownSnapshot = useMemo(() => {
     if (playbackMinute === null) return snapshot;
     const aircraft = pastAircraftCount ?? snapshot.aircraftCount;
-    const fires = pastFireCount ?? snapshot.counts.fires;
+    const fires = pastFireCount;
     return { ...snapshot, aircraftCount: aircraft, counts: { ...snapshot.counts, aircraft, fires } };
   }, [snapshot, playbackMinute, pastAircraftCount, pastFireCount]);
   const hudAlerts = useMemo(() => {
@@ -120,7 +120,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   };
   const controller = session?.map ?? null;
   // An address without a view (a fresh start) opens on the world, then on this computer's region once it is known.
-  const home = useTimeZoneHome(api, ready ? controller : null, address.view === null ? mapSetup.initialView : null);
+  const home = useTimeZoneHome(api, controller, address.view === null, ready);
   // The aircraft aggregator's licence (adsb.lol: ODbL) is credited on the map while it feeds it.
   useEffect(() => controller?.setCredits(health.attributions), [controller, health.attributions]);
 
@@ -134,7 +134,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         live={live}
         fireWindow={fireWindow.counts}
         filterWords={filterWords}
-        fireLabels={fireCounterLabels(filter, playbackMinute, Date.now())}
+        fireLabels={fireCounterLabels(filter, fireWindow.countsMinute, Date.now())}
         windowIsChosen={hasChosenWindow(filter)}
         playbackMinute={playbackMinute}
         aircraftCount={shownSnapshot.aircraftCount}
