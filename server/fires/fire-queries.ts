@@ -100,7 +100,7 @@ export class FireQueries {
 
   /** The tile of a window of closed hours, from memory while the data it was drawn from holds. */
   private async closedHoursTile(zoom: number, x: number, y: number, window: TileWindow & { until: Date }, knownVersion?: string): Promise<CachedTile> {
-    const key = `${zoom}/${x}/${y}/${window.since.getTime()}/${window.until.getTime()}/${fireFilterKey(window.filter)}`;
+    const key = closedTileKey(zoom, x, y, window);
     const cached = this.tiles.get(key, knownVersion ?? (await this.fires.windowVersion(window.since, window.until)));
     if (cached) return cached;
     const drawn = await this.fires.versionedTile(zoom, x, y, window, this.maxTileFeatures);
@@ -109,16 +109,33 @@ export class FireQueries {
 
   /**
    * The open window's tile as its closed hours' tile joined with its edges' (null when the two hold more than a
-   * tile may: which detections a full tile leaves out is the whole window's query to choose).
+   * tile may: which detections a full tile leaves out is the whole window's query to choose). The first request of
+   * an hour (or of a filter) finds no closed hours' tile at all: both parts are drawn by one statement.
    */
   private async joinedTile(zoom: number, x: number, y: number, window: TileWindow & { closedStart: Date; closedEnd: Date }): Promise<Buffer | null> {
-    const edges = await this.fires.edgeTile(zoom, x, y, window, this.maxTileFeatures);
-    const closed = await this.closedHoursTile(zoom, x, y, { ...window, since: window.closedStart, until: window.closedEnd }, edges.version);
+    const closedWindow = { ...window, since: window.closedStart, until: window.closedEnd };
+    const key = closedTileKey(zoom, x, y, closedWindow);
+    let closed: CachedTile;
+    let edgeTile: Buffer;
+    if (this.tiles.has(key)) {
+      const edges = await this.fires.edgeTile(zoom, x, y, window, this.maxTileFeatures);
+      closed = await this.closedHoursTile(zoom, x, y, closedWindow, edges.version);
+      edgeTile = edges.tile;
+    } else {
+      const drawn = await this.fires.edgeAndClosedTiles(zoom, x, y, window, this.maxTileFeatures);
+      closed = this.tiles.set(key, drawn.version, drawn.closed);
+      edgeTile = drawn.edges;
+    }
     const closedLayer = cachedLayer(closed);
-    const edgeLayer = readTileLayer(edges.tile);
+    const edgeLayer = readTileLayer(edgeTile);
     if ((closedLayer?.featureCount ?? 0) + (edgeLayer?.featureCount ?? 0) > this.maxTileFeatures) return null;
     return joinTileLayers(closedLayer, edgeLayer);
   }
+}
+
+/** Where a closed-hours tile is kept: its tile, its window and its filter. */
+function closedTileKey(zoom: number, x: number, y: number, window: { since: Date; until: Date; filter: FireFilter }): string {
+  return `${zoom}/${x}/${y}/${window.since.getTime()}/${window.until.getTime()}/${fireFilterKey(window.filter)}`;
 }
 
 interface TileWindow {

@@ -147,18 +147,32 @@ SELECT (SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') FROM features) AS til
 
 const WINDOW_VERSION = `SELECT ${windowVersion('$1', '$2')} AS version`;
 
+const EDGE_FEATURES = `edges AS (
+  ${tileFeatureSelect('f.acq_time >= $4 AND f.acq_time < $5', 9)}
+  UNION ALL
+  ${tileFeatureSelect('f.acq_time >= $6 AND ($7::timestamptz IS NULL OR f.acq_time < $7)', 9)}
+  LIMIT $8
+)`;
+
 // The edges of an open window around its closed hours: [$4 since, $5 closed start) and [$6 closed end, $7 until or
 // open), each one indexed range (an OR of the two would scan both days whole), at most $8 features, $9–$12 the
 // filter; with the data version of the closed hours between, in the same snapshot.
 const EDGE_TILE = `
 WITH ${TILE_BOUNDS},
-features AS (
-  ${tileFeatureSelect('f.acq_time >= $4 AND f.acq_time < $5', 9)}
-  UNION ALL
-  ${tileFeatureSelect('f.acq_time >= $6 AND ($7::timestamptz IS NULL OR f.acq_time < $7)', 9)}
+${EDGE_FEATURES}
+SELECT (SELECT ST_AsMVT(edges.*, 'fires', 4096, 'geom') FROM edges) AS tile, ${windowVersion('$5', '$6')} AS version`;
+
+// The first request of an hour: the edges and the closed hours [$5, $6) between them, in one statement and snapshot.
+const EDGE_AND_CLOSED_TILES = `
+WITH ${TILE_BOUNDS},
+${EDGE_FEATURES},
+closed AS (
+  ${tileFeatureSelect('f.acq_time >= $5 AND f.acq_time < $6', 9)}
   LIMIT $8
 )
-SELECT (SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') FROM features) AS tile, ${windowVersion('$5', '$6')} AS version`;
+SELECT (SELECT ST_AsMVT(edges.*, 'fires', 4096, 'geom') FROM edges) AS edges,
+       (SELECT ST_AsMVT(closed.*, 'fires', 4096, 'geom') FROM closed) AS closed,
+       ${windowVersion('$5', '$6')} AS version`;
 
 const GEOFENCE_SHAPE = 'SELECT ST_AsEWKB(geom) AS shape FROM geofences WHERE id = $1::bigint';
 
@@ -238,6 +252,21 @@ export class FireRepository {
     ]);
     const row = rows[0] as { tile: Buffer | null; version: string };
     return { tile: row.tile ?? Buffer.alloc(0), version: row.version };
+  }
+
+  /** edgeTile's tile and version, and the tile of the closed hours between the edges (which that version is of). */
+  async edgeAndClosedTiles(
+    z: number,
+    x: number,
+    y: number,
+    window: { since: Date; closedStart: Date; closedEnd: Date; until?: Date; filter: FireFilter; fence: Buffer | null },
+    maxFeatures: number,
+  ): Promise<{ edges: Buffer; closed: Buffer; version: string }> {
+    const { rows } = await this.db.query<{ edges: Buffer | null; closed: Buffer | null; version: string }>(EDGE_AND_CLOSED_TILES, [
+      z, x, y, window.since, window.closedStart, window.closedEnd, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence),
+    ]);
+    const row = rows[0] as { edges: Buffer | null; closed: Buffer | null; version: string };
+    return { edges: row.edges ?? Buffer.alloc(0), closed: row.closed ?? Buffer.alloc(0), version: row.version };
   }
 
   /** The current data version of [since, until): one indexed read. */

@@ -49,6 +49,11 @@ export class FireTileCache {
     return undefined;
   }
 
+  /** Whether any tile is kept under `key`, of whatever version (the entry's recency is not touched). */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   set(key: string, version: string, body: Buffer): CachedTile {
     const entry: CachedTile = { ...encodedTile(body), version };
     this.entries.set(key, entry);
