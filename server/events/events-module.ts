@@ -40,11 +40,13 @@ export const eventsModule: DomainModule = {
       store: new EventStoreRepository(),
       pipelines: new PipelineStatusRepository(app.db),
       log: app.log,
-      // Every stored event with a place is checked against the geofences.
+      // Every stored event with a place is checked against the geofences. Stored means new (its URL was not stored
+      // before): a first sighting, which can enter a fence but never leave one.
       afterStore: async (events) => {
         const placed = events.filter((event) => event.geometry);
         await app.geofences.checkQuietly(
           placed.map((event) => ({ objectType: event.sourceType, objectId: event.url, title: event.title, geometry: event.geometry! })),
+          { firstSighting: true },
         );
       },
     });

@@ -1,6 +1,7 @@
 // SQL for geofences, presence and alerts; a check runs one statement over its objects.
 import type { Database } from '../db/database.js';
 import type { GeoJsonGeometry } from '../http/response-schemas.js';
+import { type FenceBox, MAX_FENCE_BOXES, mayBeInAFence } from './fence-boxes.js';
 import type { Alert, Geofence } from './geofence-schemas.js';
 
 export type { Alert, Geofence };
@@ -118,20 +119,30 @@ export class GeofenceRepository {
     return (rowCount ?? 0) > 0;
   }
 
-  /** Checks objects against every fence, in one statement; answers the alerts raised. */
-  async check(objects: readonly SpatialObject[]): Promise<Alert[]> {
+  /**
+   * Checks objects against every fence, in one statement; answers the alerts raised. `firstSighting`: none of the
+   * objects was ever checked before (a stored event: its URL is new), so none can leave a fence, and a point in no
+   * fence's box needs no check at all. At 5,000 events a second with five fences, checking every stored event held
+   * live delivery p99 at 103–110 ms (p50 51–54); looking first, 67–80 ms (p50 29–36), as without fences (64–82 ms):
+   * the live bench case, 1,000 clients, runs in turns on this machine.
+   */
+  async check(objects: readonly SpatialObject[], options: { firstSighting?: boolean } = {}): Promise<Alert[]> {
     if (objects.length === 0) return [];
-    // No fence, nothing to enter or leave (presence rows go with their fence). The ingester checks every stored batch:
-    // staging it cost ~25 ms a batch at 5,000 events a second, holding one of its two store slots.
-    if (!(await this.anyFence())) return [];
-    const { rows } = await this.db.query<AlertRow>(CHECK, [checkRows(objects)]);
+    // No fence, nothing to enter or leave (presence rows go with their fence).
+    const boxes = await this.fenceBoxes();
+    if (boxes.length === 0) return [];
+    const checked = options.firstSighting && boxes.length <= MAX_FENCE_BOXES ? objects.filter((object) => mayBeInAFence(object.geometry, boxes)) : objects;
+    if (checked.length === 0) return [];
+    const { rows } = await this.db.query<AlertRow>(CHECK, [checkRows(checked)]);
     return rows.map(alertOf);
   }
 
-  /** Whether any geofence is stored: one index read. */
-  private async anyFence(): Promise<boolean> {
-    const { rows } = await this.db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM geofences) AS any');
-    return rows[0]?.any === true;
+  /** The box of each polygon of each fence (a fence split at the antimeridian has two): one read. */
+  private async fenceBoxes(): Promise<FenceBox[]> {
+    const { rows } = await this.db.query<{ box: [number, number, number, number] }>(
+      'SELECT ARRAY[ST_XMin(d.geom), ST_YMin(d.geom), ST_XMax(d.geom), ST_YMax(d.geom)] AS box FROM geofences g, ST_Dump(g.geom) d',
+    );
+    return rows.map((row) => row.box);
   }
 
   async alerts(filter: { since: Date; geofenceId?: string; limit: number }): Promise<Alert[]> {

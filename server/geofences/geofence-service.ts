@@ -13,16 +13,17 @@ export class GeofenceService {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  async check(objects: readonly SpatialObject[]): Promise<Alert[]> {
-    const alerts = await this.geofences.check(objects);
+  /** `firstSighting`: none of the objects was checked before (see GeofenceRepository.check). */
+  async check(objects: readonly SpatialObject[], options: { firstSighting?: boolean } = {}): Promise<Alert[]> {
+    const alerts = await this.geofences.check(objects, options);
     for (const alert of alerts) this.connection.publish(LIVE_ALERTS_SUBJECT, codec.encode(alert));
     return alerts;
   }
 
   /** For callers that must not fail because of the check (ingester, pollers). */
-  async checkQuietly(objects: readonly SpatialObject[]): Promise<number> {
+  async checkQuietly(objects: readonly SpatialObject[], options: { firstSighting?: boolean } = {}): Promise<number> {
     try {
-      return (await this.check(objects)).length;
+      return (await this.check(objects, options)).length;
     } catch (error) {
       this.log.error({ err: error }, 'geofence check failed');
       return 0;

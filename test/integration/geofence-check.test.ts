@@ -40,4 +40,19 @@ describe('geofence check (real PostgreSQL + PostGIS)', () => {
     const alerts = await geofences.check([line('crossing', [[9, 10.5], [12, 10.5]]), line('beside', [[9, 12], [12, 12]])]);
     expect(alerts.map((alert) => [alert.objectId, alert.geometry?.type])).toEqual([['crossing', 'LineString']]);
   });
+
+  it('a first sighting is checked only where a fence might be, with the same alerts; a fence across the antimeridian by its two halves', async () => {
+    await geofences.create('Fiji waters', { type: 'Polygon', coordinates: [[[170, -20], [190, -20], [190, -10], [170, -10], [170, -20]]] });
+    const alerts = await geofences.check(
+      [point('first-inside', [10.5, 10.5]), point('first-outside', [12, 10.5]), point('first-east', [-175, -15]), point('first-west', [175, -15]), point('first-far', [0, -15])],
+      { firstSighting: true },
+    );
+    expect(alerts.map((alert) => [alert.objectId, alert.geofenceName]).sort()).toEqual([
+      ['first-east', 'Fiji waters'],
+      ['first-inside', 'Box'],
+      ['first-west', 'Fiji waters'],
+    ]);
+    const line = { objectType: 'news', objectId: 'first-line', title: 'first-line', geometry: { type: 'LineString', coordinates: [[9, 10.5], [12, 10.5]] } };
+    expect((await geofences.check([line], { firstSighting: true })).map((alert) => alert.objectId)).toEqual(['first-line']);
+  });
 });
