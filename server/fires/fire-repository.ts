@@ -174,6 +174,21 @@ SELECT (SELECT ST_AsMVT(edges.*, 'fires', 4096, 'geom') FROM edges) AS edges,
        (SELECT ST_AsMVT(closed.*, 'fires', 4096, 'geom') FROM closed) AS closed,
        ${windowVersion('$5', '$6')} AS version`;
 
+/** An open window around its closed hours [closedStart, closedEnd): the edges are [since, closedStart) and [closedEnd, until). */
+interface EdgeWindow {
+  since: Date;
+  closedStart: Date;
+  closedEnd: Date;
+  until?: Date;
+  filter: FireFilter;
+  fence: Buffer | null;
+}
+
+/** $1–$12 of EDGE_TILE and EDGE_AND_CLOSED_TILES. */
+function edgeParams(z: number, x: number, y: number, window: EdgeWindow, maxFeatures: number): unknown[] {
+  return [z, x, y, window.since, window.closedStart, window.closedEnd, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence)];
+}
+
 const GEOFENCE_SHAPE = 'SELECT ST_AsEWKB(geom) AS shape FROM geofences WHERE id = $1::bigint';
 
 export class FireRepository {
@@ -244,12 +259,10 @@ export class FireRepository {
     z: number,
     x: number,
     y: number,
-    window: { since: Date; closedStart: Date; closedEnd: Date; until?: Date; filter: FireFilter; fence: Buffer | null },
+    window: EdgeWindow,
     maxFeatures: number,
   ): Promise<{ tile: Buffer; version: string }> {
-    const { rows } = await this.db.query<{ tile: Buffer | null; version: string }>(EDGE_TILE, [
-      z, x, y, window.since, window.closedStart, window.closedEnd, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence),
-    ]);
+    const { rows } = await this.db.query<{ tile: Buffer | null; version: string }>(EDGE_TILE, edgeParams(z, x, y, window, maxFeatures));
     const row = rows[0] as { tile: Buffer | null; version: string };
     return { tile: row.tile ?? Buffer.alloc(0), version: row.version };
   }
@@ -259,12 +272,10 @@ export class FireRepository {
     z: number,
     x: number,
     y: number,
-    window: { since: Date; closedStart: Date; closedEnd: Date; until?: Date; filter: FireFilter; fence: Buffer | null },
+    window: EdgeWindow,
     maxFeatures: number,
   ): Promise<{ edges: Buffer; closed: Buffer; version: string }> {
-    const { rows } = await this.db.query<{ edges: Buffer | null; closed: Buffer | null; version: string }>(EDGE_AND_CLOSED_TILES, [
-      z, x, y, window.since, window.closedStart, window.closedEnd, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence),
-    ]);
+    const { rows } = await this.db.query<{ edges: Buffer | null; closed: Buffer | null; version: string }>(EDGE_AND_CLOSED_TILES, edgeParams(z, x, y, window, maxFeatures));
     const row = rows[0] as { edges: Buffer | null; closed: Buffer | null; version: string };
     return { edges: row.edges ?? Buffer.alloc(0), closed: row.closed ?? Buffer.alloc(0), version: row.version };
   }

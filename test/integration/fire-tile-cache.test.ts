@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.js';
 import { startOwnNats, type OwnNats } from '../support/own-nats.js';
 import { authorized, createTestApp, TEST_HOST, testServerConfig, type TestApp } from '../support/test-app.js';
+import { ingestFireRows } from '../support/fire-rows.js';
 import { queryOnce } from '../support/test-database.js';
 
 const HOUR_MS = 3_600_000;
@@ -32,21 +33,7 @@ describe('fire tiles: ETag, 304 and the cache of closed hours', () => {
   const since = new Date(hourStart - 3 * HOUR_MS).toISOString();
   const until = new Date(hourStart - HOUR_MS).toISOString();
   const closedTile = `${TILE}?since=${since}&until=${until}`;
-  const ingest = (app: FastifyInstance, rows: Array<{ lon: number; lat: number; at: number }>) =>
-    app.inject({
-      method: 'POST',
-      url: '/api/ingest/fires',
-      headers: authorized,
-      payload: rows.map((row) => ({
-        latitude: row.lat,
-        longitude: row.lon,
-        acq_time: new Date(row.at).toISOString().replace(/\.\d+Z$/, 'Z'),
-        satellite: 'N',
-        confidence: 'n',
-        frp: 4.5,
-        daynight: 'D',
-      })),
-    });
+  const ingest = ingestFireRows;
   const get = (app: FastifyInstance, url: string, headers: Record<string, string> = authorized) => app.inject({ method: 'GET', url, headers });
 
   beforeAll(async () => {

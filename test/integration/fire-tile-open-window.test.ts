@@ -9,6 +9,7 @@ import { FireQueries } from '../../server/fires/fire-queries.js';
 import { FireRepository } from '../../server/fires/fire-repository.js';
 import { startOwnNats, type OwnNats } from '../support/own-nats.js';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
+import { type FireRow, ingestFireRows } from '../support/fire-rows.js';
 import { queryOnce } from '../support/test-database.js';
 
 const HOUR_MS = 3_600_000;
@@ -37,21 +38,7 @@ describe('fire tiles of a window reaching into the open hour', () => {
   // An explicit start with no end: the route reads it as the map's sliding window does, up to now and on.
   const since = new Date(now - 24 * HOUR_MS);
   const tileUrl = `/api/tiles/fires/${Z}/${X}/${Y}.mvt?since=${since.toISOString()}`;
-  const ingest = (rows: Array<{ lon: number; lat: number; at: number; frp?: number }>) =>
-    subject.app.inject({
-      method: 'POST',
-      url: '/api/ingest/fires',
-      headers: authorized,
-      payload: rows.map((row) => ({
-        latitude: row.lat,
-        longitude: row.lon,
-        acq_time: new Date(row.at).toISOString().replace(/\.\d+Z$/, 'Z'),
-        satellite: 'N',
-        confidence: 'n',
-        frp: row.frp ?? 4.5,
-        daynight: 'D',
-      })),
-    });
+  const ingest = (rows: readonly FireRow[]) => ingestFireRows(subject.app, rows);
   const get = (url: string, headers: Record<string, string> = authorized) => subject.app.inject({ method: 'GET', url, headers });
   /** The whole window drawn by one query, as the tile was before it was joined. */
   const whole = () => new FireRepository(db).tile(Z, X, Y, { since, filter: {}, fence: null }, 50_000);
