@@ -27,9 +27,13 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** This computer's IANA time zone, as the browser reports it (null when it reports none). */
+/**
+ * This computer's IANA time zone, as the browser reports it; null when it reports none, or one named after no place
+ * (UTC, GMT, Etc/GMT+5: servers and CI machines), which is not asked about at all.
+ */
 export function browserTimeZone(): string | null {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || null;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return zone && zone.includes('/') && !zone.startsWith('Etc/') ? zone : null;
 }
 
 /**
