@@ -18,11 +18,9 @@ export interface ArrayRowsQuery {
  * of rows as their elements, comma separated.
  * - A query that fails before its first row fails the stream with nothing sent, so the route answers its error.
  * - One that fails later fails the stream mid-way: the answer is cut short (broken JSON, never a shorter list).
- * - A stream its reader destroys (the caller went away: a pan of the map aborts the list of the view before) pushes
- *   nothing more. A query already sent is cancelled (pg_cancel_backend on another connection) rather than left to
- *   run to its end, and its connection is handed back only once the cancel call has returned and the query ended, so
- *   the signal can never reach another caller's query on that connection (a backend waiting for a command ignores
- *   one). One not yet sent (the caller left while a connection was awaited) is never sent.
+ * - A stream its reader destroys (the caller went away) pushes nothing more; a query already sent runs to its end
+ *   and its connection goes back to the pool; one not yet sent (the caller left while a connection was awaited) is
+ *   never sent.
  * - A failure to write a piece fails the stream as a failed query does.
  * Rows are not held back for a slow reader: the caller's LIMIT bounds them, as it bounds a whole answer in memory.
  */
@@ -58,20 +56,6 @@ export function jsonArrayStream<Row extends unknown[]>(
         // Each row as the array of its columns (pg reads rowMode from a Query's config; its types leave it out).
         const arrayRows = { ...query, rowMode: 'array' as const };
         const submitted = new pg.Query<Row>(arrayRows);
-        let ended = false;
-        let cancelling: Promise<unknown> | null = null;
-        // The server process of this connection (pg reads it from the server at connect).
-        const pid = (client as { processID?: unknown }).processID;
-        const cancel = () => {
-          if (ended || cancelling || typeof pid !== 'number') return;
-          cancelling = db.query('SELECT pg_cancel_backend($1)', [pid]).catch(() => undefined);
-        };
-        // Settles once the query has ended and any cancel call has returned (see above).
-        const settle = (done: () => void) => {
-          ended = true;
-          stream.off('close', cancel);
-          void Promise.resolve(cancelling).then(done);
-        };
         submitted.on('row', (row: Row) => {
           pending.push(row);
           // After the rest of this read is parsed: one piece per read of the connection.
@@ -80,10 +64,8 @@ export function jsonArrayStream<Row extends unknown[]>(
             setImmediate(flush);
           }
         });
-        submitted.on('end', () => settle(resolve));
-        // The cancel this stream asked for ends its query with an error that is no failure: nobody is listening.
-        submitted.on('error', (error) => settle(() => (cancelling && stream.destroyed ? resolve() : reject(error))));
-        stream.once('close', cancel);
+        submitted.on('end', () => resolve());
+        submitted.on('error', reject);
         client.query(submitted);
       }),
   );

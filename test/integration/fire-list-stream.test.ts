@@ -1,12 +1,10 @@
 // GET /api/fires writes its JSON while PostgreSQL is still sending the rows (json-array-stream.ts): a long list comes
 // in many pieces and must still be exactly the list, and a caller who leaves mid-answer must not keep a connection.
 import http from 'node:http';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireList } from '../../server/fires/fire-schemas.js';
 import { startOwnNats, type OwnNats } from '../support/own-nats.js';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
-import { waitFor } from '../support/process-check.js';
 import { queryOnce } from '../support/test-database.js';
 
 // Far more than one read of PostgreSQL's connection (64 KB): the answer is written in many pieces.
@@ -93,36 +91,5 @@ describe('GET /api/fires written while the rows arrive', () => {
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body)).toHaveLength(ROWS);
     }
-  });
-
-  it('a caller who leaves while its query runs has the query cancelled, not left to run to its end', async () => {
-    // Another session holds a lock the list's query must wait for: until cancelled, it waits as long as the lock is held.
-    const locker = new pg.Client({ connectionString: subject.database.url });
-    await locker.connect();
-    const waitingLists = async () =>
-      (
-        await locker.query<{ count: number }>(
-          `SELECT count(*)::int AS count FROM pg_stat_activity
-           WHERE application_name = 'vantage-api' AND state = 'active' AND wait_event_type = 'Lock' AND query LIKE '%FROM fires%'`,
-        )
-      ).rows[0]!.count;
-    try {
-      await locker.query('BEGIN');
-      await locker.query('LOCK TABLE fires IN ACCESS EXCLUSIVE MODE');
-      const request = http.get(`${origin}${LIST_URL}`, { headers });
-      const closed = new Promise<void>((resolve) => request.on('close', () => resolve()));
-      request.on('error', () => undefined);
-      await waitFor(async () => (await waitingLists()) >= 1, 10_000, "the list's query to wait for the lock");
-      request.destroy();
-      await closed;
-      // Gone while the lock is still held: cancelled, not finished.
-      await waitFor(async () => (await waitingLists()) === 0, 10_000, "the list's query to be cancelled");
-    } finally {
-      await locker.query('ROLLBACK');
-      await locker.end();
-    }
-    // Its connection went back to the pool in working order.
-    const answers = await Promise.all(Array.from({ length: 12 }, () => get('/api/fires?bbox=-125,30,-110,45&limit=10')));
-    for (const answer of answers) expect(JSON.parse(answer.body)).toHaveLength(10);
   });
 });
