@@ -115,9 +115,12 @@ export class FireQueries {
   private async joinedTile(zoom: number, x: number, y: number, window: TileWindow & { closedStart: Date; closedEnd: Date }): Promise<Buffer | null> {
     const closedWindow = { ...window, since: window.closedStart, until: window.closedEnd };
     const key = closedTileKey(zoom, x, y, closedWindow);
+    const kept = this.tiles.peek(key);
+    // Closed hours that already fill a tile (a low zoom over a busy day): the whole window is drawn, edges or not.
+    if (kept && (cachedLayer(kept)?.featureCount ?? 0) >= this.maxTileFeatures) return null;
     let closed: CachedTile;
     let edgeTile: Buffer;
-    if (this.tiles.has(key)) {
+    if (kept) {
       const edges = await this.fires.edgeTile(zoom, x, y, window, this.maxTileFeatures);
       closed = await this.closedHoursTile(zoom, x, y, closedWindow, edges.version);
       edgeTile = edges.tile;

@@ -49,9 +49,9 @@ export class FireTileCache {
     return undefined;
   }
 
-  /** Whether any tile is kept under `key`, of whatever version (the entry's recency is not touched). */
-  has(key: string): boolean {
-    return this.entries.has(key);
+  /** The tile kept under `key`, of whatever version (its recency is not touched). */
+  peek(key: string): CachedTile | undefined {
+    return this.entries.peek(key);
   }
 
   set(key: string, version: string, body: Buffer): CachedTile {

@@ -92,15 +92,15 @@ function readFeatureField(tag: number, feature: FeatureParts, pbf: PbfReader): v
   else if (tag === FEATURE.geometry) feature.geometry = pbf.readBytes();
 }
 
-/** The second layer's feature with its tags pointing into the joined tables. */
-function renumbered(bytes: Uint8Array, keyIndex: readonly number[], valueIndex: readonly number[]): Uint8Array {
+/** The second layer's feature with its tags pointing into the joined tables (its values follow the first's). */
+function renumbered(bytes: Uint8Array, keyIndex: readonly number[], values: { offset: number; count: number }): Uint8Array {
   const feature = new PbfReader(bytes).readFields(readFeatureField, { id: null, tags: [], type: 0, geometry: null });
   const writer = new PbfWriter();
   if (feature.id !== null) writer.writeVarintField(FEATURE.id, feature.id);
   writer.writePackedVarint(
     FEATURE.tags,
     feature.tags.map((index, position) => {
-      const joined = position % 2 === 0 ? keyIndex[index] : valueIndex[index];
+      const joined = position % 2 === 0 ? keyIndex[index] : index < values.count ? values.offset + index : undefined;
       if (joined === undefined) throw new Error(`a feature's tag points past its layer's ${position % 2 === 0 ? 'keys' : 'values'}`);
       return joined;
     }),
@@ -134,9 +134,9 @@ export function joinTileLayers(first: TileLayer | null, second: TileLayer | null
       }
       return index;
     });
-    const valueIndex = Array.from({ length: added.valueCount }, (_, index) => base.valueCount + index);
+    const values = { offset: base.valueCount, count: added.valueCount };
     const features = new PbfWriter();
-    for (const feature of featureMessages(added.runs.features)) features.writeBytesField(LAYER.features, renumbered(feature, keyIndex, valueIndex));
+    for (const feature of featureMessages(added.runs.features)) features.writeBytesField(LAYER.features, renumbered(feature, keyIndex, values));
     // Keys and values are numbered in the order they are written: the first layer's, then the added ones.
     const extraKeyFields = new PbfWriter();
     for (const key of extraKeys) extraKeyFields.writeStringField(LAYER.keys, key);

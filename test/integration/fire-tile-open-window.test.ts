@@ -121,6 +121,8 @@ describe('fire tiles of a window reaching into the open hour', () => {
     const queries = new FireQueries(new FireRepository(db), 5);
     const tile = await queries.tile(Z, X, Y, { since });
     expect(drawn(tile.body)).toHaveLength(5);
+    // And again, with the closed hours' tile (full or not) kept from the first request.
+    expect(drawn((await queries.tile(Z, X, Y, { since })).body)).toHaveLength(5);
     const roomy = await new FireQueries(new FireRepository(db), 7).tile(Z, X, Y, { since });
     expect(drawn(roomy.body)).toEqual(drawn(await whole()));
   });

@@ -52,8 +52,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   const shownSnapshot = useMemo(() => {
     if (playbackMinute === null) return snapshot;
     const aircraft = pastAircraftCount ?? snapshot.aircraftCount;
-    const fires = pastFireCount;
-    return { ...snapshot, aircraftCount: aircraft, counts: { ...snapshot.counts, aircraft, fires } };
+    return { ...snapshot, aircraftCount: aircraft, counts: { ...snapshot.counts, aircraft, fires: pastFireCount } };
   }, [snapshot, playbackMinute, pastAircraftCount, pastFireCount]);
   const hudAlerts = useMemo(() => {
     if (playbackMinute === null) return snapshot.alerts;
