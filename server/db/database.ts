@@ -10,6 +10,11 @@ export type Queryable = Pick<pg.ClientBase, 'query'>;
 
 export interface Database {
   query<R extends pg.QueryResultRow = pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>>;
+  /**
+   * `text` as a statement prepared once per connection under `name` and run by name after: for a short read made at
+   * every request, whose planning costs about what running it does. One name, one text.
+   */
+  prepared<R extends pg.QueryResultRow = pg.QueryResultRow>(name: string, text: string, params: unknown[]): Promise<pg.QueryResult<R>>;
   /** One connection for the whole callback (session state such as advisory locks). */
   withClient<T>(work: (client: Queryable) => Promise<T>): Promise<T>;
   transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T>;
@@ -67,6 +72,10 @@ class PooledDatabase implements Database {
     return this.pool.query<R>(text, params);
   }
 
+  prepared<R extends pg.QueryResultRow>(name: string, text: string, params: unknown[]): Promise<pg.QueryResult<R>> {
+    return this.pool.query<R>({ name, text, values: params });
+  }
+
   async withClient<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
     let broken: Error | undefined;
@@ -118,6 +127,11 @@ class UnpooledDatabase implements Database {
 
   query<R extends pg.QueryResultRow>(text: string, params?: unknown[]): Promise<pg.QueryResult<R>> {
     return this.withClient((client) => client.query<R>(text, params));
+  }
+
+  // A connection per unit of work: nothing to keep a prepared statement on.
+  prepared<R extends pg.QueryResultRow>(_name: string, text: string, params: unknown[]): Promise<pg.QueryResult<R>> {
+    return this.query<R>(text, params);
   }
 
   transaction<T>(work: (client: Queryable) => Promise<T>): Promise<T> {

@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 import { invalidInput, notFound } from '../domain-errors.js';
 import type { Bbox } from '../http/query-params.js';
 import { type FireFilter, fireFilterKey } from './fire-filter.js';
-import type { FireRepository, FireSelection } from './fire-repository.js';
+import type { EdgeTiles, FireRepository, FireSelection } from './fire-repository.js';
 import { type CachedTile, cachedLayer, type EncodedTile, encodedTile, FireTileCache } from './fire-tile-cache.js';
 import { joinTileLayers, readTileLayer } from './mvt-layer-merge.js';
 
@@ -86,16 +86,36 @@ export class FireQueries {
     if (request.since && until && until.getTime() <= hourNow) {
       return { ...(await this.closedHoursTile(zoom, x, y, { since, until, filter, fence })), closedHours: true };
     }
-    const closedStart = Math.ceil(since.getTime() / HOUR_MS) * HOUR_MS;
-    // Joined only when the window runs on into the open hour (no end, or one after its start): a window with an end
-    // before it and no start of its own (the default day) is drawn whole.
-    const reachesOpenHour = !until || until.getTime() >= hourNow;
-    if (zoom <= JOINED_TILE_MAX_ZOOM && reachesOpenHour && closedStart < hourNow) {
-      const joined = await this.joinedTile(zoom, x, y, { since, closedStart: new Date(closedStart), closedEnd: new Date(hourNow), until, filter, fence });
-      if (joined) return { ...encodedTile(joined), closedHours: false };
+    if (!until) return { ...(await this.openWindowTile(zoom, x, y, { since, filter, fence }, request.since === undefined)), closedHours: false };
+    // A window with an end: joined when it runs on into the open hour (an end after its start); one with an end before
+    // it and no start of its own (the default day) is drawn whole.
+    if (until.getTime() >= hourNow) {
+      const joined = await this.joinedTile(zoom, x, y, { since, until, filter, fence }, hourNow);
+      if (joined) return { ...encodedTile(joined.tile), closedHours: false };
     }
     const body = await this.fires.tile(zoom, x, y, { since, until, filter, fence }, this.maxTileFeatures);
     return { ...encodedTile(body), closedHours: false };
+  }
+
+  /**
+   * The tile of a window with no end (the map's "last 24 h"), kept: from memory while no detection was stored in its
+   * hours since it was drawn and none it holds has fallen out at the start, which moves with the clock when the
+   * request names none. One version read answers the map's periodic re-reads of tiles where nothing changed.
+   */
+  private async openWindowTile(zoom: number, x: number, y: number, window: TileWindow, startMoves: boolean): Promise<EncodedTile> {
+    const start = window.since.getTime();
+    const key = `${zoom}/${x}/${y}/open/${startMoves ? 'day' : start}/${fireFilterKey(window.filter)}`;
+    const kept = this.tiles.kept(key);
+    if (kept?.open && kept.open.since <= start && start <= kept.open.oldest && kept.version === (await this.fires.windowVersion(new Date(kept.open.since)))) {
+      return kept;
+    }
+    const hourNow = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+    const joined = await this.joinedTile(zoom, x, y, window, hourNow);
+    if (joined) return this.tiles.set(key, joined.windowVersion, joined.tile, { since: start, oldest: joined.oldest });
+    const whole = await this.fires.versionedTile(zoom, x, y, window, this.maxTileFeatures);
+    // A full tile is not kept: which detections it leaves out changes as the start moves.
+    if (whole.features >= this.maxTileFeatures) return encodedTile(whole.tile);
+    return this.tiles.set(key, whole.version, whole.tile, { since: start, oldest: whole.oldest ?? Number.POSITIVE_INFINITY });
   }
 
   /** The tile of a window of closed hours, from memory while the data it was drawn from holds. */
@@ -108,31 +128,35 @@ export class FireQueries {
   }
 
   /**
-   * The open window's tile as its closed hours' tile joined with its edges' (null when the two hold more than a
-   * tile may: which detections a full tile leaves out is the whole window's query to choose). The first request of
-   * an hour (or of a filter) finds no closed hours' tile at all: both parts are drawn by one statement.
+   * A window that runs on into the open hour, as its closed hours' tile joined with its edges' (the partial first hour
+   * and the open one), with the whole window's data version and a bound on its oldest detection. Null where the whole
+   * window is drawn instead: deeper than JOINED_TILE_MAX_ZOOM, a window without closed hours, or two parts that hold
+   * more than a tile may (which detections a full tile leaves out is the whole window's query to choose). The first
+   * request of an hour (or of a filter) finds no closed hours' tile at all: both parts are drawn by one statement.
    */
-  private async joinedTile(zoom: number, x: number, y: number, window: TileWindow & { closedStart: Date; closedEnd: Date }): Promise<Buffer | null> {
-    const closedWindow = { ...window, since: window.closedStart, until: window.closedEnd };
+  private async joinedTile(zoom: number, x: number, y: number, window: TileWindow, hourNow: number): Promise<(EdgeTiles & { tile: Buffer }) | null> {
+    const closedStart = Math.ceil(window.since.getTime() / HOUR_MS) * HOUR_MS;
+    if (zoom > JOINED_TILE_MAX_ZOOM || closedStart >= hourNow) return null;
+    const edgeWindow = { ...window, closedStart: new Date(closedStart), closedEnd: new Date(hourNow) };
+    const closedWindow = { ...window, since: edgeWindow.closedStart, until: edgeWindow.closedEnd };
     const key = closedTileKey(zoom, x, y, closedWindow);
     const kept = this.tiles.peek(key);
     // Closed hours that already fill a tile (a low zoom over a busy day): the whole window is drawn, edges or not.
     if (kept && (cachedLayer(kept)?.featureCount ?? 0) >= this.maxTileFeatures) return null;
     let closed: CachedTile;
-    let edgeTile: Buffer;
+    let edges: EdgeTiles & { tile: Buffer };
     if (kept) {
-      const edges = await this.fires.edgeTile(zoom, x, y, window, this.maxTileFeatures);
+      edges = await this.fires.edgeTile(zoom, x, y, edgeWindow, this.maxTileFeatures);
       closed = await this.closedHoursTile(zoom, x, y, closedWindow, edges.version);
-      edgeTile = edges.tile;
     } else {
-      const drawn = await this.fires.edgeAndClosedTiles(zoom, x, y, window, this.maxTileFeatures);
+      const drawn = await this.fires.edgeAndClosedTiles(zoom, x, y, edgeWindow, this.maxTileFeatures);
       closed = this.tiles.set(key, drawn.version, drawn.closed);
-      edgeTile = drawn.edges;
+      edges = { ...drawn, tile: drawn.edges };
     }
     const closedLayer = cachedLayer(closed);
-    const edgeLayer = readTileLayer(edgeTile);
+    const edgeLayer = readTileLayer(edges.tile);
     if ((closedLayer?.featureCount ?? 0) + (edgeLayer?.featureCount ?? 0) > this.maxTileFeatures) return null;
-    return joinTileLayers(closedLayer, edgeLayer);
+    return { ...edges, tile: joinTileLayers(closedLayer, edgeLayer) };
   }
 }
 

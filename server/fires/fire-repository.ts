@@ -128,22 +128,26 @@ const TILE = `${TILE_FEATURES}
 SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') AS tile FROM features`;
 
 /**
- * What the detections of [since, until) are drawn from: the change counters of the hours the window
- * touches, the oldest daily partition (retention drops whole days) and the oldest stray in the default
+ * What the detections of [since, until) (until null: no end) are drawn from: the change counters of the hours
+ * the window touches, the oldest daily partition (retention drops whole days) and the oldest stray in the default
  * partition (retention deletes those). Any stored change moves it; it never comes back to an old value.
  */
 function windowVersion(since: string, until: string): string {
   return `concat_ws('/',
     (SELECT coalesce(sum(version), 0) FROM fire_hour_versions
-      WHERE hour >= date_trunc('hour', ${since}::timestamptz, 'UTC') AND hour < ${until}::timestamptz),
+      WHERE hour >= date_trunc('hour', ${since}::timestamptz, 'UTC') AND (${until}::timestamptz IS NULL OR hour < ${until}::timestamptz)),
     (SELECT min(inhrelid::regclass::text) FROM pg_inherits
       WHERE inhparent = 'fires'::regclass AND inhrelid <> 'fires_default'::regclass),
     (SELECT extract(epoch FROM min(acq_time)) FROM fires_default))`;
 }
 
-// Tile and version in one statement: one snapshot, so the version is exactly what the tile was drawn from.
+// Tile and version in one statement: one snapshot, so the version is exactly what the tile was drawn from; with, from
+// the same pass over the features, their number and a bound on the oldest one's acquisition (s): a second before the
+// oldest "acqTime", which is rounded to the second, so none is older.
 const VERSIONED_TILE = `${TILE_FEATURES}
-SELECT (SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') FROM features) AS tile, ${windowVersion('$4', '$5')} AS version`;
+SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') AS tile, count(*)::int AS features, min("acqTime") - 1 AS oldest,
+       ${windowVersion('$4', '$5')} AS version
+FROM features`;
 
 const WINDOW_VERSION = `SELECT ${windowVersion('$1', '$2')} AS version`;
 
@@ -152,15 +156,22 @@ const EDGE_FEATURES = `edges AS (
   UNION ALL
   ${tileFeatureSelect('f.acq_time >= $6 AND ($7::timestamptz IS NULL OR f.acq_time < $7)', 9)}
   LIMIT $8
-)`;
+),
+edge_tile AS (SELECT ST_AsMVT(edges.*, 'fires', 4096, 'geom') AS tile, min("acqTime") - 1 AS oldest FROM edges)`;
+
+// The data version of the closed hours [$5, $6) between the edges; the whole window's, [$4 since, $7 until or open);
+// and a bound on the whole window's oldest acquisition (s): the edges' bound, or the start of the closed hours (none
+// of theirs is older), whichever is older.
+const EDGE_VERSIONS = `${windowVersion('$5', '$6')} AS version, ${windowVersion('$4', '$7')} AS window_version,
+       least(edge_tile.oldest, floor(extract(epoch FROM $5::timestamptz))::bigint) AS oldest`;
 
 // The edges of an open window around its closed hours: [$4 since, $5 closed start) and [$6 closed end, $7 until or
 // open), each one indexed range (an OR of the two would scan both days whole), at most $8 features, $9–$12 the
-// filter; with the data version of the closed hours between, in the same snapshot.
+// filter; with EDGE_VERSIONS, in the same snapshot.
 const EDGE_TILE = `
 WITH ${TILE_BOUNDS},
 ${EDGE_FEATURES}
-SELECT (SELECT ST_AsMVT(edges.*, 'fires', 4096, 'geom') FROM edges) AS tile, ${windowVersion('$5', '$6')} AS version`;
+SELECT edge_tile.tile, ${EDGE_VERSIONS} FROM edge_tile`;
 
 // The first request of an hour: the edges and the closed hours [$5, $6) between them, in one statement and snapshot.
 const EDGE_AND_CLOSED_TILES = `
@@ -170,9 +181,8 @@ closed AS (
   ${tileFeatureSelect('f.acq_time >= $5 AND f.acq_time < $6', 9)}
   LIMIT $8
 )
-SELECT (SELECT ST_AsMVT(edges.*, 'fires', 4096, 'geom') FROM edges) AS edges,
-       (SELECT ST_AsMVT(closed.*, 'fires', 4096, 'geom') FROM closed) AS closed,
-       ${windowVersion('$5', '$6')} AS version`;
+SELECT edge_tile.tile AS edges, (SELECT ST_AsMVT(closed.*, 'fires', 4096, 'geom') FROM closed) AS closed, ${EDGE_VERSIONS}
+FROM edge_tile`;
 
 /** An open window around its closed hours [closedStart, closedEnd): the edges are [since, closedStart) and [closedEnd, until). */
 interface EdgeWindow {
@@ -182,6 +192,31 @@ interface EdgeWindow {
   until?: Date;
   filter: FireFilter;
   fence: Buffer | null;
+}
+
+/** What the edges' statements answer besides their tiles. */
+export interface EdgeTiles {
+  /** The data version of the closed hours between the edges. */
+  version: string;
+  /** The data version of the whole window. */
+  windowVersion: string;
+  /** No detection of the whole window was acquired before this (ms). */
+  oldest: number;
+}
+
+interface EdgeRow {
+  version: string;
+  window_version: string;
+  oldest: string;
+}
+
+function edgeVersions(row: EdgeRow): EdgeTiles {
+  return { version: row.version, windowVersion: row.window_version, oldest: Number(row.oldest) * 1000 };
+}
+
+/** A bigint of seconds as PostgreSQL sends it (text), in ms. */
+function secondsAsMs(seconds: string | null): number | null {
+  return seconds === null ? null : Number(seconds) * 1000;
 }
 
 /** $1–$12 of EDGE_TILE and EDGE_AND_CLOSED_TILES. */
@@ -236,53 +271,46 @@ export class FireRepository {
     return rows[0]?.tile ?? Buffer.alloc(0);
   }
 
-  /** The tile of [since, until) under the filter and the data version it was drawn from (see windowVersion). */
+  /**
+   * The tile of [since, until) (until absent: no end) under the filter, the data version it was drawn from (see
+   * windowVersion), how many features it holds and the oldest one's acquisition (ms; null when it holds none).
+   */
   async versionedTile(
     z: number,
     x: number,
     y: number,
-    window: { since: Date; until: Date; filter: FireFilter; fence: Buffer | null },
+    window: { since: Date; until?: Date; filter: FireFilter; fence: Buffer | null },
     maxFeatures: number,
-  ): Promise<{ tile: Buffer; version: string }> {
-    const { rows } = await this.db.query<{ tile: Buffer | null; version: string }>(VERSIONED_TILE, [
-      z, x, y, window.since, window.until, maxFeatures, ...fireFilterParams(window.filter, window.fence),
+  ): Promise<{ tile: Buffer; version: string; features: number; oldest: number | null }> {
+    const { rows } = await this.db.query<{ tile: Buffer | null; version: string; features: number; oldest: string | null }>(VERSIONED_TILE, [
+      z, x, y, window.since, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence),
     ]);
-    const row = rows[0] as { tile: Buffer | null; version: string };
-    return { tile: row.tile ?? Buffer.alloc(0), version: row.version };
+    const row = rows[0] as { tile: Buffer | null; version: string; features: number; oldest: string | null };
+    return { tile: row.tile ?? Buffer.alloc(0), version: row.version, features: row.features, oldest: secondsAsMs(row.oldest) };
   }
 
   /**
-   * The tile of an open window's edges, [since, closedStart) and [closedEnd, until) (until null: open), and the data
-   * version of the closed hours [closedStart, closedEnd) between them (whose tile versionedTile draws).
+   * The tile of an open window's edges, [since, closedStart) and [closedEnd, until) (until null: open); the data
+   * version of the closed hours [closedStart, closedEnd) between them (whose tile versionedTile draws); and of the
+   * whole window, with a bound on its oldest acquisition (ms): no detection of the window is older.
    */
-  async edgeTile(
-    z: number,
-    x: number,
-    y: number,
-    window: EdgeWindow,
-    maxFeatures: number,
-  ): Promise<{ tile: Buffer; version: string }> {
-    const { rows } = await this.db.query<{ tile: Buffer | null; version: string }>(EDGE_TILE, edgeParams(z, x, y, window, maxFeatures));
-    const row = rows[0] as { tile: Buffer | null; version: string };
-    return { tile: row.tile ?? Buffer.alloc(0), version: row.version };
+  async edgeTile(z: number, x: number, y: number, window: EdgeWindow, maxFeatures: number): Promise<EdgeTiles & { tile: Buffer }> {
+    const { rows } = await this.db.query<EdgeRow & { tile: Buffer | null }>(EDGE_TILE, edgeParams(z, x, y, window, maxFeatures));
+    const row = rows[0] as EdgeRow & { tile: Buffer | null };
+    return { tile: row.tile ?? Buffer.alloc(0), ...edgeVersions(row) };
   }
 
-  /** edgeTile's tile and version, and the tile of the closed hours between the edges (which that version is of). */
-  async edgeAndClosedTiles(
-    z: number,
-    x: number,
-    y: number,
-    window: EdgeWindow,
-    maxFeatures: number,
-  ): Promise<{ edges: Buffer; closed: Buffer; version: string }> {
-    const { rows } = await this.db.query<{ edges: Buffer | null; closed: Buffer | null; version: string }>(EDGE_AND_CLOSED_TILES, edgeParams(z, x, y, window, maxFeatures));
-    const row = rows[0] as { edges: Buffer | null; closed: Buffer | null; version: string };
-    return { edges: row.edges ?? Buffer.alloc(0), closed: row.closed ?? Buffer.alloc(0), version: row.version };
+  /** edgeTile's answer, and the tile of the closed hours between the edges (which its `version` is of). */
+  async edgeAndClosedTiles(z: number, x: number, y: number, window: EdgeWindow, maxFeatures: number): Promise<EdgeTiles & { edges: Buffer; closed: Buffer }> {
+    const { rows } = await this.db.query<EdgeRow & { edges: Buffer | null; closed: Buffer | null }>(EDGE_AND_CLOSED_TILES, edgeParams(z, x, y, window, maxFeatures));
+    const row = rows[0] as EdgeRow & { edges: Buffer | null; closed: Buffer | null };
+    return { edges: row.edges ?? Buffer.alloc(0), closed: row.closed ?? Buffer.alloc(0), ...edgeVersions(row) };
   }
 
-  /** The current data version of [since, until): one indexed read. */
-  async windowVersion(since: Date, until: Date): Promise<string> {
-    const { rows } = await this.db.query<{ version: string }>(WINDOW_VERSION, [since, until]);
+  /** The current data version of [since, until) (until absent: no end): one indexed read. */
+  async windowVersion(since: Date, until?: Date): Promise<string> {
+    // Prepared: planned each time, its three parts took longer than running them (0.285 → 0.158 ms p50, pooled).
+    const { rows } = await this.db.prepared<{ version: string }>('fire_window_version', WINDOW_VERSION, [since, until ?? null]);
     return (rows[0] as { version: string }).version;
   }
 

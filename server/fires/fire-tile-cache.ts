@@ -1,6 +1,6 @@
-// Fire tiles of windows that lie wholly in closed hours, kept in memory under a byte budget (the least
-// recently used go first). Each entry remembers the data version it was drawn from, so one cheap read
-// of the current version tells whether it still holds.
+// Fire tiles kept in memory under a byte budget (the least recently used go first): of windows that lie wholly in
+// closed hours, and of open windows (no end). Each entry remembers the data version it was drawn from, so one cheap
+// read of the current version tells whether it still holds; an open window's entry also what start it holds for.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { readTileLayer, type TileLayer } from './mvt-layer-merge.js';
@@ -15,6 +15,18 @@ export interface CachedTile extends EncodedTile {
   version: string;
   /** Its layer, once read (views of `body`: no bytes of its own). */
   layer?: TileLayer | null;
+  /** An open window's tile: it is the tile of every start from `since` to `oldest` (ms) while its version holds. */
+  open?: OpenWindowStarts;
+}
+
+/**
+ * The starts an open window's tile answers for: drawn from `since`, holding no detection acquired before `oldest`,
+ * it is also the tile of any later start up to `oldest` (none of its detections falls out; none comes in unseen
+ * while the version holds). Infinity when it holds none.
+ */
+export interface OpenWindowStarts {
+  since: number;
+  oldest: number;
 }
 
 /** The cached tile's layer, read at its first use and kept with it (an open window's edges are joined to it). */
@@ -54,8 +66,13 @@ export class FireTileCache {
     return this.entries.peek(key);
   }
 
-  set(key: string, version: string, body: Buffer): CachedTile {
-    const entry: CachedTile = { ...encodedTile(body), version };
+  /** The tile kept under `key`, of whatever version, counted as used. */
+  kept(key: string): CachedTile | undefined {
+    return this.entries.get(key);
+  }
+
+  set(key: string, version: string, body: Buffer, open?: OpenWindowStarts): CachedTile {
+    const entry: CachedTile = { ...encodedTile(body), version, ...(open && { open }) };
     this.entries.set(key, entry);
     return entry;
   }

@@ -1,5 +1,6 @@
 // The API's database sessions keep the pending list of a GIN index (event search) short, so no single insert has a
 // long list to merge: with PostgreSQL's default the list of the same inserts grows past it; with ours it never does.
+// A prepared statement is kept by its pooled connection and run by name; without a pool it is a plain query.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../server/db/database.js';
 import { createMigratedTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
@@ -59,6 +60,23 @@ describe('API database sessions', () => {
         await db.close();
       }
       await queryOnce(database.url, 'SELECT gin_clean_pending_list($1::regclass)', [index]);
+    });
+
+    it(`run a prepared statement by its name (${nullPool ? 'a connection per unit of work' : 'pooled'})`, async () => {
+      const db: Database = createDatabase({ url: database.url, nullPool, poolMax: 1, logger: { warn: () => undefined } });
+      const prepared = () =>
+        db.prepared<{ answer: number; names: string[] }>(
+          'test_answer',
+          'SELECT $1::int + 1 AS answer, array(SELECT name FROM pg_prepared_statements ORDER BY name) AS names',
+          [41],
+        );
+      try {
+        expect((await prepared()).rows[0]?.answer).toBe(42);
+        // The pooled connection (the only one) kept it: the second run sees it prepared, under its name.
+        expect((await prepared()).rows[0]?.names).toEqual(nullPool ? [] : ['test_answer']);
+      } finally {
+        await db.close();
+      }
     });
   }
 });

@@ -1,6 +1,7 @@
-// A tile of a window that reaches into the open hour (the map's "last 24 h"): its closed hours come from memory
-// while their data holds, its edges (the partial first hour and the open one) are drawn at every request, and the
-// two joined hold exactly the detections the whole window's query draws.
+// A tile of a window that reaches into the open hour (the map's "last 24 h"), drawn: its closed hours come from
+// memory while their data holds, its edges (the partial first hour and the open one) are drawn, and the two joined
+// hold exactly the detections the whole window's query draws. (The joined tile is kept in turn while nothing is
+// stored: fire-tile-open-window-kept.test.ts.)
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,7 +96,7 @@ describe('fire tiles of a window reaching into the open hour', () => {
     expect(drawn(after.rawPayload)).toEqual(drawn(await whole()));
   });
 
-  it('draws its edges at every request: a detection of the open hour is in the very next answer', async () => {
+  it('draws its edges again once a detection is stored: one of the open hour is in the very next answer', async () => {
     const before = await get(tileUrl);
     const justNow = Math.max(hourStart, Date.now() - 30_000);
     expect((await ingest([{ lon: 10.4, lat: 45.0, at: justNow }])).json()).toMatchObject({ stored: 1 });

@@ -1,8 +1,9 @@
-// jsonArrayStream against the real PostgreSQL: the JSON array of a query's rows, written while they arrive; nothing
-// sent for a reader who left before the connection came; a writer's failure fails the stream and nothing else.
+// jsonArrayStream against the real PostgreSQL: the JSON array of a query's rows, written while they arrive, in pieces
+// of at least PIECE_CHARS; nothing sent for a reader who left before the connection came; a writer's failure fails the
+// stream and nothing else.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../server/db/database.js';
-import { jsonArrayStream } from '../../server/db/json-array-stream.js';
+import { jsonArrayStream, PIECE_CHARS } from '../../server/db/json-array-stream.js';
 import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
 
 type NumberRow = [string];
@@ -34,6 +35,20 @@ describe('jsonArrayStream (real PostgreSQL)', () => {
     const text = await readAll(jsonArrayStream<NumberRow>(db, { text: 'SELECT n FROM generate_series(1, $1::int) AS n ORDER BY n', values: [50_000] }, numbers));
     expect(JSON.parse(text)).toEqual(Array.from({ length: 50_000 }, (_, index) => index + 1));
     expect(await readAll(jsonArrayStream<NumberRow>(db, { text: 'SELECT 1 WHERE false', values: [] }, numbers))).toBe('[]');
+  });
+
+  it('pushes pieces of at least PIECE_CHARS but the last, not one per read of the connection (about 14 KB)', async () => {
+    // The rows trickle in, as a query's rows do while it runs (a pause every 2,000): many small reads.
+    const trickle = "SELECT n FROM generate_series(1, $1::int) AS n WHERE n % 2000 <> 0 OR pg_sleep(0.003)::text = ''";
+    const stream = jsonArrayStream<NumberRow>(db, { text: trickle, values: [200_000] }, numbers);
+    // Each push as it was pushed (an async iterator would join what waits in the buffer).
+    const pieces: string[] = [];
+    stream.on('data', (piece: Buffer) => pieces.push(piece.toString()));
+    await new Promise((resolve, reject) => stream.on('end', resolve).on('error', reject));
+    // 1.3 MB of text.
+    expect(pieces.length).toBeGreaterThan(4);
+    for (const piece of pieces.slice(0, -2)) expect(piece.length).toBeGreaterThanOrEqual(PIECE_CHARS);
+    expect(JSON.parse(pieces.join(''))).toEqual(Array.from({ length: 200_000 }, (_, index) => index + 1));
   });
 
   it('never sends the query of a reader who left before the connection came', async () => {
