@@ -1,5 +1,6 @@
 // A JSON array written while PostgreSQL is still sending the rows of its query: the rows parsed from one read of the
-// connection are written at once, so writing the JSON and sending it overlap the query rather than follow it. Over 5
+// connection are written at once, and sent as soon as PIECE_CHARS of text wait, so writing the JSON and sending it
+// overlap the query rather than follow it (an answer shorter than a piece goes out whole at the end). Over 5
 // million stored detections, the newest 20,000 in a continent (what the map asks for at zoom 6 and above) came in 61 ms
 // this way against 85 ms written after the last row, the bare SQL taking 59 ms (p50 of 40 calls each, taken in turns
 // in one run).

@@ -1,8 +1,9 @@
 // What GET /api/fires, GET /api/fires/count and the fire tiles read: detections of the last day unless a start
 // is given, under the analyst's filter, the newest first; a tile only if it exists at its zoom, with at most
 // maxTileFeatures detections. A tile of a window that lies wholly in closed hours is kept (FireTileCache) per
-// filter and served again while its data holds. A window that reaches into the open hour (the map's "last 24 h")
-// is, at the zooms where it pays, drawn as its closed hours' tile (kept the same way) joined with a tile of its
+// filter and served again while its data holds. So is the tile of a window with no end (the map's "last 24 h"),
+// while its data holds and its start has not passed its oldest detection. Drawn again, a window that reaches into
+// the open hour is, at the zooms where it pays, its closed hours' tile (kept the same way) joined with a tile of its
 // edges, the partial first hour and the open one: what changes is drawn again, what does not is read from memory.
 import type { Readable } from 'node:stream';
 import { invalidInput, notFound } from '../domain-errors.js';
@@ -14,7 +15,10 @@ import { joinTileLayers, readTileLayer } from './mvt-layer-merge.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
-/** Memory the cached tiles of closed hours may take in one API process. */
+/**
+ * Memory the kept tiles may take in one API process: of closed hours, and of windows with no end (up to zoom 6, a
+ * joined tile's closed hours are kept both on their own and inside it).
+ */
 export const TILE_CACHE_BYTES = 64 * 1024 * 1024;
 /**
  * Deepest zoom whose open-window tiles are joined from the closed hours' cached tile and the edges. Deeper tiles
@@ -112,9 +116,9 @@ export class FireQueries {
     const hourNow = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
     const joined = await this.joinedTile(zoom, x, y, window, hourNow);
     if (joined) return this.tiles.set(key, joined.windowVersion, joined.tile, { since: start, oldest: joined.oldest });
+    // A full tile is kept too: every detection it holds is at or after any start it answers for, so it is still as
+    // many of that window's detections as a tile may hold, as the whole window's query would answer.
     const whole = await this.fires.versionedTile(zoom, x, y, window, this.maxTileFeatures);
-    // A full tile is not kept: which detections it leaves out changes as the start moves.
-    if (whole.features >= this.maxTileFeatures) return encodedTile(whole.tile);
     return this.tiles.set(key, whole.version, whole.tile, { since: start, oldest: whole.oldest ?? Number.POSITIVE_INFINITY });
   }
 

@@ -273,7 +273,8 @@ export class FireRepository {
 
   /**
    * The tile of [since, until) (until absent: no end) under the filter, the data version it was drawn from (see
-   * windowVersion), how many features it holds and the oldest one's acquisition (ms; null when it holds none).
+   * windowVersion), how many features it holds and a bound on the oldest one's acquisition (ms; null when it holds
+   * none): none is older.
    */
   async versionedTile(
     z: number,

@@ -20,6 +20,16 @@ const TILES = [
   [8, 135, 91],
 ] as const;
 
+/**
+ * Waits out the last 15 seconds before a whole hour: a kept z4 tile answers for starts up to its window's first
+ * whole hour at most (its closed hours' tile holds nothing older), and a day's start crossing an hour between two
+ * requests of a test would draw it again.
+ */
+async function awayFromHourBoundary(): Promise<void> {
+  const toNextHour = HOUR_MS - (Date.now() % HOUR_MS);
+  if (toNextHour < 15_000) await new Promise((resolve) => setTimeout(resolve, toNextHour + 1_000));
+}
+
 /** The acquisition times (s) of a tile's features, sorted. */
 function acquired(body: Buffer): number[] {
   const layer = body.length === 0 ? undefined : new VectorTile(new PbfReader(body)).layers.fires;
@@ -60,6 +70,7 @@ describe('the tile of a window with no end, kept', () => {
   });
 
   it.each(TILES)('z%i: answered from memory while nothing was stored, drawn again once a detection is', async (z, x, y) => {
+    await awayFromHourBoundary();
     const now = Date.now();
     await ingest([
       { lon: 10.5, lat: 45.5, at: now - 5 * HOUR_MS },
@@ -82,8 +93,10 @@ describe('the tile of a window with no end, kept', () => {
 
   it.each(TILES)('z%i: a detection the moving start has passed is gone, though nothing was stored', async (z, x, y) => {
     const queries = new FireQueries(new FireRepository(db), 50_000);
+    await awayFromHourBoundary();
     const now = Date.now();
-    const oldest = now - DAY_MS + 5_000;
+    // Half a minute inside the day: still inside when the first tile is drawn, however slow the machine.
+    const oldest = now - DAY_MS + 30_000;
     const recent = now - 2 * HOUR_MS;
     await ingest([
       { lon: 10.5, lat: 45.5, at: oldest },
@@ -91,37 +104,34 @@ describe('the tile of a window with no end, kept', () => {
     ]);
     // Stored to the second (ingest drops the milliseconds); a tile's acqTime rounds a row's time to the second.
     const seconds = (at: number) => Math.floor(at / 1000);
+    const drawnAt = Date.now();
     expect(acquired((await queries.tile(z, x, y, {})).body)).toEqual([seconds(oldest), seconds(recent)]);
     // Behind the API's back, into the open hour (drawn at every zoom whenever the tile is): an answer drawn again
     // shows it, one from memory does not.
     const fromBehind = inOpenHour(20_000);
     await insertBehindTheApisBack(10.4, 45.4, fromBehind);
-    // The clock (only Date) a second on: the start is still before the oldest detection, the kept tile holds.
-    vi.useFakeTimers({ toFake: ['Date'], now: now + 1_000 });
+    // The clock (only Date) a second after the first draw: the start is still before the oldest detection (and, at
+    // z4, before the first whole hour of the window: see awayFromHourBoundary), the kept tile holds.
+    vi.useFakeTimers({ toFake: ['Date'], now: drawnAt + 1_000 });
     expect(acquired((await queries.tile(z, x, y, {})).body)).toEqual([seconds(oldest), seconds(recent)]);
-    // Ten seconds on: the start has passed it. Drawn again: without it, with the row from behind.
-    vi.setSystemTime(now + 10_000);
+    // A minute on: the start has passed it. Drawn again: without it, with the row from behind.
+    vi.setSystemTime(now + 60_000);
     expect(acquired((await queries.tile(z, x, y, {})).body)).toEqual([seconds(recent), Math.round(fromBehind / 1000)]);
   });
 
-  it('a full tile is not kept: which detections it leaves out changes as the start moves', async () => {
+  it('a full tile is kept too: as many of the window\'s detections as a tile may hold, all inside any start it answers', async () => {
     const repository = new FireRepository(db);
     const [z, x, y] = TILES[1];
-    const roomy = new FireQueries(repository, 50);
-    const full = new FireQueries(repository, 3);
+    const full = new FireQueries(repository, 2);
     const now = Date.now();
-    await ingest([
-      { lon: 10.5, lat: 45.5, at: now - 4 * HOUR_MS },
-      { lon: 10.6, lat: 45.6, at: now - 3 * HOUR_MS },
-      { lon: 10.7, lat: 45.7, at: now - 2 * HOUR_MS },
-      { lon: 10.8, lat: 45.8, at: now - HOUR_MS },
-    ]);
-    expect(acquired((await roomy.tile(z, x, y, {})).body)).toHaveLength(4);
-    expect(acquired((await full.tile(z, x, y, {})).body)).toHaveLength(3);
-    // Behind the API's back: the two newest gone (no counter moved, the oldest stored detection the same).
-    await behindTheApisBack('DELETE FROM fires WHERE acq_time > $1', [new Date(now - 2.5 * HOUR_MS)]);
-    expect(acquired((await roomy.tile(z, x, y, {})).body)).toHaveLength(4);
-    expect(acquired((await full.tile(z, x, y, {})).body)).toHaveLength(2);
+    const times = [now - 4 * HOUR_MS, now - 3 * HOUR_MS, now - 2 * HOUR_MS];
+    await ingest(times.map((at, index) => ({ lon: 10.5 + index / 10, lat: 45.5, at })));
+    const first = acquired((await full.tile(z, x, y, {})).body);
+    expect(first).toHaveLength(2);
+    await insertBehindTheApisBack(10.4, 45.4, inOpenHour(20_000));
+    // From memory: the same two, each one of the window's.
+    expect(acquired((await full.tile(z, x, y, {})).body)).toEqual(first);
+    for (const second of first) expect(times.map((at) => Math.floor(at / 1000))).toContain(second);
   });
 
   it('a start named in the request is kept under that start: another start is drawn', async () => {
