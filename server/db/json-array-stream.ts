@@ -11,6 +11,7 @@
 // ones, 5.6 ms with the whole text at the end; the bare SQL 3.6–3.7 ms (300 calls each, in turns).
 import { Readable } from 'node:stream';
 import pg from 'pg';
+import { sendCancelRequest } from './cancel-request.js';
 import type { Database } from './database.js';
 
 /** The least text pushed at once, but for the last piece. */
@@ -27,9 +28,13 @@ export interface ArrayRowsQuery {
  * of rows as their elements, comma separated.
  * - A query that fails before its first row fails the stream with nothing sent, so the route answers its error.
  * - One that fails later fails the stream mid-way: the answer is cut short (broken JSON, never a shorter list).
- * - A stream its reader destroys (the caller went away) pushes nothing more; a query already sent runs to its end
- *   and its connection goes back to the pool; one not yet sent (the caller left while a connection was awaited) is
- *   never sent.
+ * - A stream its reader destroys (the caller went away: a pan of the map aborts the list of the view before) pushes
+ *   nothing more. A query already sent is cancelled (a CancelRequest, which needs no connection of the pool's nor
+ *   a slot of the server's) rather than left to run to its end. Its connection goes back to the pool once the query
+ *   has ended and the server has taken the cancel: a signal that reaches the session after its query ended is dropped
+ *   as the session waits for its next statement. When the cancel could not be confirmed, the signal might still come
+ *   during another caller's statement: the connection is closed instead. One not yet sent (the caller left while a
+ *   connection was awaited) is never sent.
  * - A failure to write a piece fails the stream as a failed query does.
  * Rows are not held back for a slow reader: the caller's LIMIT bounds them, as it bounds a whole answer in memory.
  */
@@ -81,8 +86,21 @@ export function jsonArrayStream<Row extends unknown[]>(
             setImmediate(() => flush(false));
           }
         });
-        submitted.on('end', () => resolve());
-        submitted.on('error', reject);
+        let ended = false;
+        let cancelling: Promise<boolean> | null = null;
+        const cancel = () => {
+          if (!ended) cancelling = sendCancelRequest(client);
+        };
+        const settle = (error: Error | null) => {
+          ended = true;
+          stream.off('close', cancel);
+          if (!cancelling) return error ? reject(error) : resolve();
+          // Whatever the query ended with, nobody is listening; what matters is whether the connection is clean.
+          void cancelling.then((taken) => (taken ? resolve() : reject(new Error('cancel not confirmed by the server: connection closed, not reused'))));
+        };
+        submitted.on('end', () => settle(null));
+        submitted.on('error', (error: Error) => settle(error));
+        stream.once('close', cancel);
         client.query(submitted);
       }),
   );

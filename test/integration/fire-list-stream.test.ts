@@ -1,9 +1,12 @@
 // GET /api/fires writes its JSON while PostgreSQL is still sending the rows (json-array-stream.ts): a long list comes
-// in many pieces and must still be exactly the list, and a caller who leaves mid-answer must not keep a connection.
+// in many pieces and must still be exactly the list, and a caller who leaves mid-answer must not keep a connection;
+// one who leaves while the query runs has it cancelled.
 import http from 'node:http';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fireList } from '../../server/fires/fire-schemas.js';
 import { startOwnNats, type OwnNats } from '../support/own-nats.js';
+import { waitFor } from '../support/process-check.js';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
 
@@ -91,5 +94,37 @@ describe('GET /api/fires written while the rows arrive', () => {
       expect(answer.status).toBe(200);
       expect(JSON.parse(answer.body)).toHaveLength(ROWS);
     }
+  });
+
+  it('a caller who leaves while its query runs has the query cancelled, not left to run to its end', async () => {
+    // Another session holds a lock the list's query must wait for: until cancelled, it waits as long as the lock is held.
+    const locker = new pg.Client({ connectionString: subject.database.url });
+    await locker.connect();
+    // The API's sessions waiting for a lock (the statement is parsed, and so waits, before it shows as active).
+    const waitingForTheLock = async () =>
+      (
+        await locker.query<{ count: number }>(
+          `SELECT count(*)::int AS count FROM pg_stat_activity
+           WHERE datname = current_database() AND application_name = 'vantage-api' AND wait_event_type = 'Lock'`,
+        )
+      ).rows[0]!.count;
+    try {
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE fires IN ACCESS EXCLUSIVE MODE');
+      const request = http.get(`${origin}${LIST_URL}`, { headers });
+      const closed = new Promise<void>((resolve) => request.on('close', () => resolve()));
+      request.on('error', () => undefined);
+      await waitFor(async () => (await waitingForTheLock()) === 1, 10_000, "the list's query to wait for the lock");
+      request.destroy();
+      await closed;
+      // Gone while the lock is still held: cancelled, not finished.
+      await waitFor(async () => (await waitingForTheLock()) === 0, 10_000, "the list's query to be cancelled");
+    } finally {
+      await locker.query('ROLLBACK');
+      await locker.end();
+    }
+    // Its connection went back to the pool in working order.
+    const answers = await Promise.all(Array.from({ length: 12 }, () => get('/api/fires?bbox=-125,30,-110,45&limit=10')));
+    for (const answer of answers) expect(JSON.parse(answer.body)).toHaveLength(10);
   });
 });
