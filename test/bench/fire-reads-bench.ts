@@ -4,6 +4,7 @@
 // closed hours served from the cache and revalidated (If-None-Match → 304). The bare SQL is what the API's statement
 // becomes once its parameters are bound (PostgreSQL folds the optional parts away), run on a connection of its own.
 // The API is called through node:http on a kept-alive connection (keep-alive-get.ts).
+import http from 'node:http';
 import type pg from 'pg';
 import type { BenchFigure } from './bench-figures.js';
 import { type KeptAliveAnswer, keepAliveGet } from './keep-alive-get.js';
@@ -90,6 +91,43 @@ function figures95and50(name: string, times: { api: number[]; sql: number[] }, t
   return [figure(name, times, target), figure('  … median of the same calls', times, '', 50)];
 }
 
+/**
+ * The list of the view an analyst stops on, asked right after eight quick pans whose lists were aborted as the map
+ * moved on (each a continent's newest 20,000 of a week, hung up 5 ms after it was asked), against the same list
+ * asked alone. Medians: each round first waits until the API's sessions are idle.
+ */
+async function afterAbortedPans(
+  get: (url: string) => Promise<KeptAliveAnswer>,
+  options: { apiUrl: string; token: string; client: pg.Client },
+): Promise<BenchFigure> {
+  const week = () => new Date(Date.now() - 7 * DAY_MS).toISOString();
+  const list = (west: number) => `/api/fires?bbox=${west},20,${west + 70},55&since=${week()}&limit=20000`;
+  const idle = async () => {
+    for (let tries = 0; tries < 200; tries += 1) {
+      const { rows } = await options.client.query<{ busy: number }>(
+        "SELECT count(*)::int AS busy FROM pg_stat_activity WHERE application_name = 'vantage-api' AND state = 'active'",
+      );
+      if (rows[0]?.busy === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
+  const after: number[] = [];
+  const alone: number[] = [];
+  for (let round = 0; round < 12; round += 1) {
+    await idle();
+    for (let pan = 0; pan < 8; pan += 1) {
+      const request = http.get(`${options.apiUrl}${list(-130 + pan)}`, { headers: { authorization: `Bearer ${options.token}` }, agent: false });
+      request.on('error', () => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      request.destroy();
+    }
+    after.push(await measure(() => get(list(-122))));
+    await idle();
+    alone.push(await measure(() => get(list(-122))));
+  }
+  return figure('GET /api/fires 20,000 of 7 days right after 8 aborted pans (vs the same list alone)', { api: after.sort((a, b) => a - b), sql: alone.sort((a, b) => a - b) }, 'ratio ≤ 1.2', 50);
+}
+
 /** One detection of now stored through the API (as FIRMS rows come in), unmeasured. */
 async function storeDetection(options: { apiUrl: string; token: string }, longitude: number, latitude: number): Promise<void> {
   const answer = await fetch(`${options.apiUrl}/api/ingest/fires`, {
@@ -105,12 +143,12 @@ async function storeDetection(options: { apiUrl: string; token: string }, longit
 
 export async function benchFireReads(options: { apiUrl: string; token: string; client: pg.Client; queries: number }): Promise<BenchFigure[]> {
   const headers = { authorization: `Bearer ${options.token}` };
-  const http = keepAliveGet();
-  const get = (url: string, extra: Record<string, string> = {}) => http(`${options.apiUrl}${url}`, { ...headers, ...extra });
+  const keptAlive = keepAliveGet();
+  const get = (url: string, extra: Record<string, string> = {}) => keptAlive(`${options.apiUrl}${url}`, { ...headers, ...extra });
   try {
     return await fireReadFigures(get, options);
   } finally {
-    http.close();
+    keptAlive.close();
   }
 }
 
@@ -141,6 +179,7 @@ async function fireReadFigures(
     Math.max(10, Math.round(queries / 4)),
   );
   figures.push(...figures95and50('GET /api/fires continent, newest 20,000 of 7 days p95, {stored} (vs bare SQL)', longList, 'ratio ≤ 1.2'));
+  figures.push(await afterAbortedPans(get, options));
 
   // Tiles of the map's default window (the last day, open hour included), against the whole window drawn by one
   // statement. Asked again with nothing stored since (the map's periodic re-read, another analyst's view), the API
