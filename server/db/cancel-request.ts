@@ -24,10 +24,10 @@ interface ProtocolConnection {
 const CANCEL_TIMEOUT_MS = 5_000;
 
 /**
- * Asks the server to cancel what the session of `client` (a connected pg client) is running. Resolves true once the server has taken the request
- * and closed the connection (it has signalled the session by then: a running statement ends with query_canceled,
- * 57014; a session between statements may still see the signal at its next one), false when it could not be sent.
- * Never rejects.
+ * Asks the server to cancel what the session of `client` (a connected pg client) is running. Resolves true once the
+ * server has taken the request and closed the connection (it has signalled the session by then: a running statement
+ * ends with query_canceled, 57014; a session waiting between statements drops the signal), false when it could not
+ * be sent. Never rejects.
  */
 export function sendCancelRequest(client: object): Promise<boolean> {
   const session = client as unknown as CancellableSession;

@@ -142,10 +142,10 @@ function windowVersion(since: string, until: string): string {
 }
 
 // Tile and version in one statement: one snapshot, so the version is exactly what the tile was drawn from; with, from
-// the same pass over the features, their number and a bound on the oldest one's acquisition (s): a second before the
-// oldest "acqTime", which is rounded to the second, so none is older.
+// the same pass over the features, a bound on the oldest one's acquisition (s): a second before the oldest "acqTime",
+// which is rounded to the second, so none is older.
 const VERSIONED_TILE = `${TILE_FEATURES}
-SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') AS tile, count(*)::int AS features, min("acqTime") - 1 AS oldest,
+SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') AS tile, min("acqTime") - 1 AS oldest,
        ${windowVersion('$4', '$5')} AS version
 FROM features`;
 
@@ -273,8 +273,7 @@ export class FireRepository {
 
   /**
    * The tile of [since, until) (until absent: no end) under the filter, the data version it was drawn from (see
-   * windowVersion), how many features it holds and a bound on the oldest one's acquisition (ms; null when it holds
-   * none): none is older.
+   * windowVersion) and a bound on its oldest detection's acquisition (ms; null when it holds none): none is older.
    */
   async versionedTile(
     z: number,
@@ -282,12 +281,12 @@ export class FireRepository {
     y: number,
     window: { since: Date; until?: Date; filter: FireFilter; fence: Buffer | null },
     maxFeatures: number,
-  ): Promise<{ tile: Buffer; version: string; features: number; oldest: number | null }> {
-    const { rows } = await this.db.query<{ tile: Buffer | null; version: string; features: number; oldest: string | null }>(VERSIONED_TILE, [
+  ): Promise<{ tile: Buffer; version: string; oldest: number | null }> {
+    const { rows } = await this.db.query<{ tile: Buffer | null; version: string; oldest: string | null }>(VERSIONED_TILE, [
       z, x, y, window.since, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence),
     ]);
-    const row = rows[0] as { tile: Buffer | null; version: string; features: number; oldest: string | null };
-    return { tile: row.tile ?? Buffer.alloc(0), version: row.version, features: row.features, oldest: secondsAsMs(row.oldest) };
+    const row = rows[0] as { tile: Buffer | null; version: string; oldest: string | null };
+    return { tile: row.tile ?? Buffer.alloc(0), version: row.version, oldest: secondsAsMs(row.oldest) };
   }
 
   /**
