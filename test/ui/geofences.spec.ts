@@ -1,4 +1,5 @@
-// Draw a geofence on the map, name and save it, then a fire ingested inside it raises an alert live.
+// Draw a geofence on the map, name and save it, then a fire ingested inside it raises an alert live, which the brief
+// shows on the map at a click.
 import { expect, test } from './support/ui-test.js';
 import { ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
@@ -36,6 +37,18 @@ test('draw a geofence, save it, and see the alert for a fire inside it', async (
   await expect(hud.recentAlerts()).toContainText(name, { timeout: 20_000 });
   await expect.poll(() => hud.counterValue('alerts')).toBe(alertsBefore + 1);
   await expect.poll(() => map.featuresNear('alerts', CENTER[0], CENTER[1])).toBeGreaterThan(0);
+  // Its time in UTC and on the wall clock, which is not UTC again on a computer set to UTC.
+  const when = (await hud.recentAlerts().locator('li', { hasText: name }).locator('time').textContent()) ?? '';
+  expect(when).toMatch(/^\d\d\/\d\d\/\d{4} \d\d:\d\d UTC/);
+  expect(when).not.toMatch(/UTC.*UTC/);
+  // The alert in the brief shows its place: the map closes in on the fire (from zoom 7).
+  await hud.recentAlerts().getByRole('button', { name: new RegExp(name) }).click();
+  await expect
+    .poll(async () => {
+      const { center, zoom } = await map.view();
+      return { zoom: Math.round(zoom), near: Math.abs(center[0] - CENTER[0]) < 0.01 && Math.abs(center[1] - CENTER[1]) < 0.01 };
+    }, { message: 'the map shows the alert' })
+    .toEqual({ zoom: 10, near: true });
 
   // Delete it again: the list and the map forget it.
   await fences.item(name).getByRole('button', { name: `Delete ${name}` }).click();

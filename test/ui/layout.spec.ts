@@ -1,7 +1,7 @@
 // The map first, on a laptop's screen: with the brief and the side panel open or folded, the map's own instruments
 // (scale bar, credits, zoom buttons), the map buttons, the playback bar and the HUD are whole, on screen, on top of
 // everything else and clear of each other and of the pointer's coordinates; no scrap of the map (a label cut to "qa")
-// shows in a strip beside a panel.
+// shows in a strip beside a panel. Long credits take one line and unfold on a click.
 import type { Page } from '@playwright/test';
 import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
@@ -121,3 +121,58 @@ for (const size of SIZES) {
     });
   }
 }
+
+test('at 1280×720 the credits take one line, name every source in their tooltip, and unfold on a click and fold again', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const app = new AppPage(page);
+  await app.openReady();
+  const credits = page.getByTestId('map-attribution');
+  await expect(credits).toBeVisible();
+  const lineHeight = await credits.evaluate((element) => {
+    const style = (globalThis as unknown as { getComputedStyle(e: unknown): { lineHeight: string; fontSize: string } }).getComputedStyle(element);
+    return Number.parseFloat(style.lineHeight) || Number.parseFloat(style.fontSize) * 1.2;
+  });
+  const lines = async () => ((await credits.boundingBox())?.height ?? 0) / lineHeight;
+  type Sized = { scrollWidth: number; clientWidth: number };
+  const cut = () => credits.evaluate((element) => (element as unknown as Sized).scrollWidth > (element as unknown as Sized).clientWidth);
+  // With the panels open the map is about 600 px wide: the credits (GeoNames, Natural Earth, FIRMS…) are longer.
+  expect(await cut(), 'the credits are cut').toBe(true);
+  expect(await lines(), 'one line').toBeLessThan(1.5);
+  const text = (await credits.textContent()) ?? '';
+  expect(text).toContain('GeoNames');
+  await expect(credits).toHaveAttribute('title', text);
+  await expect(credits).toHaveAttribute('aria-expanded', 'false');
+
+  await credits.click();
+  await expect(credits).toHaveAttribute('aria-expanded', 'true');
+  expect(await lines(), 'unfolded over more lines').toBeGreaterThanOrEqual(2);
+  expect(await cut(), 'nothing cut').toBe(false);
+  await credits.press('Enter');
+  await expect(credits).toHaveAttribute('aria-expanded', 'false');
+  expect(await lines(), 'one line again').toBeLessThan(1.5);
+});
+
+test('at 1280×720 with a chosen window and an FRP floor, every HUD counter keeps its number and label on one line in the bar', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const app = new AppPage(page);
+  const to = Date.now() - 3_600_000;
+  const from = to - 30 * 3_600_000;
+  await app.openReady({ filter: `w:custom:${from}:${to};frp:50` });
+  const bar = await boxOf(page, 'HUD bar', '.hud-bar');
+  const counters = page.locator('.hud-bar .counter');
+  await expect(counters.first()).toContainText('Fires in view · chosen 30 h');
+  for (const counter of await counters.all()) {
+    const box = await counter.boundingBox();
+    expect(box && inside(box, bar), `${await counter.textContent()} lies inside the HUD bar`).toBe(true);
+    const label = counter.locator('.counter-label');
+    const lineHeight = await label.evaluate((element) => Number.parseFloat((globalThis as unknown as { getComputedStyle(e: unknown): { fontSize: string } }).getComputedStyle(element).fontSize) * 1.6);
+    expect((await label.boundingBox())?.height ?? 0, `${await label.textContent()} takes one line`).toBeLessThan(lineHeight);
+  }
+  // The chosen window's ends, in UTC, beside the counters; the freshness pill gives way to them.
+  const filters = page.getByTestId('hud-filters');
+  await expect(filters).toContainText(`${new Date(from).getUTCDate()} ${new Date(from).toLocaleString('en-GB', { month: 'short', timeZone: 'UTC' })} ${new Date(from).toISOString().slice(11, 16)} UTC – `);
+  await expect(filters).toContainText('FRP ≥ 50 MW');
+  expect(inside((await filters.boundingBox())!, bar), 'the filters lie inside the HUD bar').toBe(true);
+  const cut = await filters.evaluate((element) => (element as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth > (element as unknown as { clientWidth: number }).clientWidth);
+  expect(cut, 'the filters are not cut').toBe(false);
+});

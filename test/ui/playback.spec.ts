@@ -138,3 +138,30 @@ test('play runs the range from its start at the chosen speed and pauses; steps m
   await page.keyboard.press('l');
   await expect(playback.root).toHaveAttribute('data-mode', 'live');
 });
+
+test('while playing, the HUD counts the minutes the cursor passes; played to the present, the map is live again', async ({ page }) => {
+  const app = new AppPage(page);
+  const hud = new HudPage(page);
+  const playback = new PlaybackPage(page);
+  await app.openReady();
+  const play = page.getByTestId('playback-play');
+  // 6 h at 10 minutes a second: the cursor moves every 100 ms, and the counters follow it as it plays.
+  await page.getByTestId('playback-speed').selectOption('10');
+  await play.click();
+  await expect(play).toHaveAttribute('aria-pressed', 'true');
+  await expect(hud.counter('fires-view')).toContainText(/Fires in view · 24 h to \d\d:\d\d UTC/);
+  const labelMinute = async () => /to (\d\d:\d\d) UTC/.exec((await hud.counter('fires-view').textContent()) ?? '')?.[1];
+  const first = await labelMinute();
+  await expect.poll(labelMinute, { message: 'the counted minute moves on while playing' }).not.toBe(first);
+  await expect(play).toHaveAttribute('aria-pressed', 'true');
+  await play.click();
+
+  // The last hour at an hour a second: its last minute, then live.
+  await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '1 h' }).click();
+  await page.getByTestId('playback-speed').selectOption('60');
+  await play.click();
+  await expect(playback.root).toHaveAttribute('data-mode', 'live', { timeout: 10_000 });
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
+  await expect(hud.liveState()).toHaveText('Live');
+  await expect(hud.counter('fires-view')).toContainText('Fires in view · last 24 h');
+});

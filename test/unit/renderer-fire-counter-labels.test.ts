@@ -11,6 +11,14 @@ describe("the HUD's fire counter labels", () => {
     expect(fireCounterLabels({ ...DEFAULT_FILTER, window: '7d' }, null, NOW).window).toBe('last 7 days');
   });
 
+  it('name a chosen window by its span (its ends are spelled out beside the counters), up to now', () => {
+    const chosen = { ...DEFAULT_FILTER, window: 'custom' as const, from: NOW - 30 * HOUR, to: NOW - 6 * HOUR };
+    expect(fireCounterLabels(chosen, null, NOW).window).toBe('chosen 24 h');
+    expect(fireCounterLabels({ ...chosen, to: NOW + 5 * HOUR }, null, NOW).window).toBe('chosen 30 h');
+    // Without both ends the custom window is the default day.
+    expect(fireCounterLabels({ ...chosen, to: null }, null, NOW).window).toBe('last 24 h');
+  });
+
   it("name the window ending at the playback cursor's minute, in UTC", () => {
     const minute = Date.parse('2026-11-23T21:33:00Z');
     expect(fireCounterLabels(DEFAULT_FILTER, minute, NOW)).toEqual({ window: '24 h to 21:33 UTC', lastHour: '1 h to 21:33 UTC' });

@@ -50,17 +50,20 @@ describe('playbackReducer', () => {
     expect(playbackReducer({ ...chosen, cursor: 358 }, { type: 'step', minutes: 5 }).cursor).toBe(359);
   });
 
-  it('plays from the start of the range (from live), advances by the speed and stops at the last minute', () => {
+  it('plays from the start of the range (from live), advances by the speed, shows the last minute, then is live', () => {
     const playing = playbackReducer(live, { type: 'play' });
     expect(playing).toMatchObject({ cursor: 0, playing: true });
-    expect(playbackReducer(playing, { type: 'advance', minutes: 1 }).cursor).toBe(1);
+    expect(playbackReducer(playing, { type: 'advance', minutes: 1, now: NOW }).cursor).toBe(1);
     // Whole minutes only: the hook carries fractions over to the next step.
-    expect(playbackReducer(playing, { type: 'advance', minutes: 6.7 }).cursor).toBe(6);
+    expect(playbackReducer(playing, { type: 'advance', minutes: 6.7, now: NOW }).cursor).toBe(6);
     const nearEnd = { ...playing, cursor: 356 };
-    expect(playbackReducer(nearEnd, { type: 'advance', minutes: 6 })).toMatchObject({ cursor: 359, playing: false });
+    const atLast = playbackReducer(nearEnd, { type: 'advance', minutes: 6, now: NOW });
+    expect(atLast).toMatchObject({ cursor: 359, playing: true });
+    const later = NOW + 6 * MINUTE;
+    expect(playbackReducer(atLast, { type: 'advance', minutes: 1, now: later })).toEqual({ ...live, end: liveEnd(later), cursor: null, playing: false });
     // A paused timeline does not move; a seek while playing keeps playing from there.
     const paused = playbackReducer(playing, { type: 'pause' });
-    expect(playbackReducer(paused, { type: 'advance', minutes: 1 })).toBe(paused);
+    expect(playbackReducer(paused, { type: 'advance', minutes: 1, now: NOW })).toBe(paused);
     expect(playbackReducer(playing, { type: 'seek', minute: 100 })).toMatchObject({ cursor: 100, playing: true });
     // Play at the last minute starts over; a step pauses.
     expect(playbackReducer({ ...paused, cursor: 359 }, { type: 'play' }).cursor).toBe(0);

@@ -1,8 +1,9 @@
-// What the HUD's two fire counters are labelled with. Live: the window as the Layers tab names it ("last 24 h") and
-// its last hour. In playback they count the window that ends with the cursor's minute, and say so ("24 h to
+// What the HUD's two fire counters are labelled with, in a few words (a counter's label takes one line). Live: the
+// window as the Layers tab names it ("last 24 h"), or a chosen one by its span ("chosen 30 h", its ends spelled out
+// beside the counters), and its last hour. In playback they count the window that ends with the cursor's minute, and say so ("24 h to
 // 21:33 UTC"): "last 24 h" over a count of yesterday's fires would be wrong. Pure (`.js` specifiers): unit-tested.
 import { MINUTE_MS } from './time-windows.js';
-import { shortWindowLabel, type ViewFilter, windowSpanMs } from './view-filter.js';
+import { hasChosenWindow, presetWindowLabel, type ViewFilter, windowSpanMs } from './view-filter.js';
 
 export interface FireCounterLabels {
   /** After "Fires in view · ". */
@@ -19,7 +20,9 @@ export function spanWords(ms: number): string {
 }
 
 export function fireCounterLabels(filter: ViewFilter, playbackMinute: number | null, now: number): FireCounterLabels {
-  if (playbackMinute === null) return { window: shortWindowLabel(filter), lastHour: 'Last 1 h' };
+  if (playbackMinute === null) {
+    return { window: hasChosenWindow(filter) ? `chosen ${spanWords(windowSpanMs(filter, now))}` : presetWindowLabel(filter), lastHour: 'Last 1 h' };
+  }
   const to = `${new Date(playbackMinute).toISOString().slice(11, 16)} UTC`;
   return { window: `${spanWords(windowSpanMs(filter, now))} to ${to}`, lastHour: `1 h to ${to}` };
 }

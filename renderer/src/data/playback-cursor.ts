@@ -55,9 +55,9 @@ export type PlaybackAction =
   | { type: 'play' }
   | { type: 'pause' }
   | { type: 'speed'; speed: PlaybackSpeed }
-  /** A playing timeline moves on by whole minutes (as many as the time since the last step gives at its speed); it
-   * stops at the last minute. */
-  | { type: 'advance'; minutes: number };
+  /** A playing timeline moves on by whole minutes (as many as the time since the last step gives at its speed); played
+   * past its last minute, it is live again. */
+  | { type: 'advance'; minutes: number; now: number };
 
 export function initialTimeline(now: number): PlaybackTimeline {
   return { hours: DEFAULT_RANGE_HOURS, end: liveEnd(now), cursor: null, playing: false, speed: 10 };
@@ -111,8 +111,10 @@ export function playbackReducer(timeline: PlaybackTimeline, action: PlaybackActi
     case 'advance': {
       if (!timeline.playing || timeline.cursor === null) return timeline;
       const last = timeline.hours * 60 - 1;
-      const cursor = Math.min(last, timeline.cursor + Math.max(0, Math.floor(action.minutes)));
-      return { ...timeline, cursor, playing: cursor < last };
+      const cursor = timeline.cursor + Math.max(0, Math.floor(action.minutes));
+      // The last minute is shown for a step, then the map is live: the recording has caught up with the present.
+      if (cursor > last && timeline.cursor === last) return { ...timeline, cursor: null, end: liveEnd(action.now), playing: false };
+      return { ...timeline, cursor: Math.min(last, cursor) };
     }
   }
 }

@@ -12,8 +12,9 @@ import { useInterval } from './use-interval';
 import { HOUR_MS, MINUTE_MS } from './time-windows';
 import { fireFilterParams, liveFirePasses, type ViewFilter, windowSpanMs } from './view-filter';
 
-// Playing at several minutes a second: count the minute the cursor rests on.
-const PLAYBACK_DEBOUNCE_MS = 250;
+// In playback the cursor moves up to ten times a second: its minute is counted at most every 250 ms (the newest minute
+// when the turn comes), so a playing timeline's counts follow it a few times a second.
+const PLAYBACK_COUNT_EVERY_MS = 250;
 // How long after a count's answer a live fire may still be one the server counted (see load).
 const LIVE_RECOUNT_MS = 1_000;
 
@@ -67,17 +68,20 @@ export interface FireWindow {
  */
 export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: ViewFilter, minuteStart: number | null): FireWindow {
   const [counted, setCounted] = useState<{ counts: FireWindowCounts; minute: number | null } | null>(null);
-  // Only the newest request may answer: a slow one for an older view is aborted.
-  const request = useRef<AbortController | null>(null);
+  // Only the newest count may answer: one under way for an older view or minute is aborted when the next one starts. A
+  // count waiting for its turn is replaced by a newer one.
+  const running = useRef<AbortController | null>(null);
+  const waiting = useRef<AbortController | null>(null);
+  const lastStarted = useRef(Number.NEGATIVE_INFINITY);
 
   // A live fire came since the current count began (see load).
   const liveWhileCounting = useRef(false);
 
   const load = useCallback(
     (bbox: Bbox) => {
-      request.current?.abort();
+      waiting.current?.abort();
       const abort = new AbortController();
-      request.current = abort;
+      waiting.current = abort;
       const count = async () => {
         // A live fire stored while the server counted may be missing from its answer, and one stored just before
         // may reach the page after the answer, on top of a count that has it: whenever a live fire came from the
@@ -91,15 +95,26 @@ export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: 
           if (abort.signal.aborted || !liveWhileCounting.current) return;
         }
       };
-      const timer = window.setTimeout(
-        () => void count().catch(() => !abort.signal.aborted && setCounted(null)),
-        minuteStart === null ? 0 : PLAYBACK_DEBOUNCE_MS,
-      );
+      const start = () => {
+        if (waiting.current === abort) waiting.current = null;
+        running.current?.abort();
+        running.current = abort;
+        lastStarted.current = performance.now();
+        void count().catch(() => !abort.signal.aborted && setCounted(null));
+      };
+      const delay = minuteStart === null ? 0 : Math.max(0, lastStarted.current + PLAYBACK_COUNT_EVERY_MS - performance.now());
+      const timer = window.setTimeout(start, delay);
       abort.signal.addEventListener('abort', () => window.clearTimeout(timer));
     },
     [api, filter, minuteStart],
   );
-  useEffect(() => () => request.current?.abort(), []);
+  useEffect(
+    () => () => {
+      waiting.current?.abort();
+      running.current?.abort();
+    },
+    [],
+  );
 
   useEffect(() => {
     if (view) load(view.bbox);

@@ -29,7 +29,7 @@ export function usePlaybackCursor(openAt: number | null): PlaybackCursor {
       const now = performance.now();
       const minutes = owed.current.minutes + ((now - owed.current.at) / 1000) * timeline.speed;
       owed.current = { at: now, minutes: minutes - Math.floor(minutes) };
-      if (minutes >= 1) dispatch({ type: 'advance', minutes });
+      if (minutes >= 1) dispatch({ type: 'advance', minutes, now: Date.now() });
     },
     timeline.playing ? playbackStep(timeline.speed).everyMs : null,
   );

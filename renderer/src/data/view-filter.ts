@@ -28,9 +28,9 @@ export function hasChosenWindow(filter: ViewFilter): boolean {
   return filter.window === 'custom' && filter.from !== null && filter.to !== null;
 }
 
-/** The window in a few characters (the HUD's counter label). */
-export function shortWindowLabel(filter: ViewFilter): string {
-  return hasChosenWindow(filter) ? 'chosen window' : WINDOW_LABELS[filter.window === 'custom' ? '24h' : filter.window].toLowerCase();
+/** A preset window in a few characters ("last 24 h"); a custom one without both ends is the default day. */
+export function presetWindowLabel(filter: ViewFilter): string {
+  return WINDOW_LABELS[filter.window === 'custom' ? '24h' : filter.window].toLowerCase();
 }
 
 export const CONFIDENCE_LEVELS = ['low', 'nominal', 'high'] as const;

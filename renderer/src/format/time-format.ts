@@ -13,13 +13,32 @@ export function formatUtc(date: Date): string {
   return `${utcFormat.format(date).replace(',', '')} UTC`;
 }
 
+const shortUtcFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+/** Day, month and minute in UTC, without the year ("26 Nov 01:05 UTC"): the ends of a window of the last weeks. */
+export function formatShortUtc(date: Date): string {
+  return `${shortUtcFormat.format(date).replace(',', '')} UTC`;
+}
+
 export function formatLocal(date: Date): string {
   return localFormat.format(date);
 }
 
+// Zones that are UTC under another name: a computer set to one of them reads local time as UTC.
+const UTC_ZONES = new Set(['UTC', 'UCT', 'Universal', 'Zulu', 'GMT', 'GMT0', 'GMT+0', 'GMT-0', 'Greenwich']);
+
+/** Whether a time zone (an IANA name) is UTC itself, under whatever alias: not one that is at UTC part of the year. */
+export function isUtcZone(timeZone: string): boolean {
+  return UTC_ZONES.has(timeZone.replace(/^Etc\//, ''));
+}
+
+const localIsUtc = isUtcZone(localFormat.resolvedOptions().timeZone);
+
+/** UTC and the wall clock's time ("26/11/2026 21:04 UTC · Nov 26, 01:04 PM PST"); on a computer set to UTC, once. */
 export function formatBoth(value: string | number | null | undefined): string {
   const date = toDate(value);
-  return date ? `${formatUtc(date)} · ${formatLocal(date)}` : '—';
+  if (!date) return '—';
+  return localIsUtc ? formatUtc(date) : `${formatUtc(date)} · ${formatLocal(date)}`;
 }
 
 export function formatAge(seconds: number | null): string {
@@ -32,6 +51,11 @@ export function formatAge(seconds: number | null): string {
 
 export function formatMinuteUtc(date: Date): string {
   return `${date.toISOString().slice(11, 16)} UTC`;
+}
+
+/** A minute in UTC and on the wall clock ("15:38 UTC · Nov 26, 07:38 AM PST"); on a computer set to UTC, with its day. */
+export function formatMinuteBoth(date: Date): string {
+  return localIsUtc ? formatShortUtc(date) : `${formatMinuteUtc(date)} · ${formatLocal(date)}`;
 }
 
 const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });

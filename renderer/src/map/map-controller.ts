@@ -318,13 +318,14 @@ export class MapController {
     if (this.styleReady && this.map.getSource('fire-tiles')) this.map.refreshTiles('fire-tiles');
   }
 
-  flyToGeometry(geometry: Geometry): void {
+  /** Fits the map to a GeoJSON geometry's coordinates (an alert's point, a geofence's polygon). */
+  flyToGeometry(geometry: { coordinates?: unknown }): void {
     const coordinates: Array<[number, number]> = [];
     const walk = (value: unknown) => {
       if (Array.isArray(value) && typeof value[0] === 'number') coordinates.push([value[0], value[1] as number]);
       else if (Array.isArray(value)) value.forEach(walk);
     };
-    walk((geometry as { coordinates?: unknown }).coordinates);
+    walk(geometry.coordinates);
     if (coordinates.length === 0) return;
     const bounds = new this.lib.LngLatBounds(coordinates[0], coordinates[0]);
     for (const point of coordinates) bounds.extend(point);

@@ -1,5 +1,4 @@
 // Geofences: draw a polygon on the map, name it, save; list, fly to, delete.
-import type { Geometry } from 'geojson';
 import { type Dispatch, type FormEvent, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
@@ -106,7 +105,7 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
         {geofences.map((fence) => (
           <li key={fence.id} data-geofence-id={fence.id} data-testid="geofence-item">
             <span className="geofence-name">{fence.name}</span>
-            <button type="button" onClick={() => controller?.flyToGeometry(fence.geometry as Geometry)}>
+            <button type="button" onClick={() => controller?.flyToGeometry(fence.geometry)}>
               Fly to
             </button>
             <button type="button" className="danger" onClick={() => void remove(fence)} aria-label={`Delete ${fence.name}`}>

@@ -25,12 +25,16 @@ export interface HudProps {
   /** The playback cursor's minute (epoch ms), null when the map shows now. */
   playbackMinute: number | null;
   alerts: Alert[];
+  /** The alerts' window in a few words (in playback, up to the cursor's minute). */
+  alertsWindow: string;
+  onShowAlert: (alert: Alert) => void;
   news: NewsDigest;
   /** The brief column's fold (the workspace lays the map out by it). */
   brief: Folding;
 }
 
-export function Hud({ health, healthError, live, fireWindow, aircraftCount, filterWords, fireLabels, windowIsChosen, playbackMinute, alerts, news, brief }: HudProps) {
+export function Hud(props: HudProps) {
+  const { health, healthError, live, fireWindow, aircraftCount, filterWords, fireLabels, windowIsChosen, playbackMinute, alerts, alertsWindow, onShowAlert, news, brief } = props;
   // The counter names a preset window; a chosen one is spelled out beside the other filters.
   const shownFilters = windowIsChosen ? filterWords : filterWords.slice(1);
   return (
@@ -69,7 +73,7 @@ export function Hud({ health, healthError, live, fireWindow, aircraftCount, filt
         <PipelineFreshnessList pipelines={health.pipelines} error={healthError} />
         <LiveBadge status={live} playbackMinute={playbackMinute} />
       </header>
-      <BriefColumn alerts={alerts} news={news} pipelines={health.pipelines} folding={brief} />
+      <BriefColumn alerts={alerts} alertsWindow={alertsWindow} onShowAlert={onShowAlert} news={news} pipelines={health.pipelines} folding={brief} />
     </section>
   );
 }

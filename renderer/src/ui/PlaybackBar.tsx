@@ -11,7 +11,7 @@ import type { AircraftNarrowing } from '../data/aircraft-view';
 import { usePlaybackCursor } from '../data/use-playback-cursor';
 import { usePlaybackHistogram } from '../data/use-playback-histogram';
 import { usePlaybackMap } from '../data/use-playback-map';
-import { formatClock, formatLocal, formatMinuteUtc } from '../format/time-format';
+import { formatClock, formatMinuteBoth } from '../format/time-format';
 import type { MapController, MapViewport } from '../map/map-controller';
 
 const WIDTH = 1000;
@@ -102,7 +102,7 @@ export function PlaybackBar({
           </label>
         </div>
         <span className="playback-minute" data-testid="playback-minute" data-minute={minuteStart === null ? '' : new Date(minuteStart).toISOString()}>
-          {minuteStart === null ? 'Showing now' : `${formatMinuteUtc(new Date(minuteStart))} · ${formatLocal(new Date(minuteStart))}`}
+          {minuteStart === null ? 'Showing now' : formatMinuteBoth(new Date(minuteStart))}
         </span>
         <span className="muted" data-testid="playback-total" data-value={total}>
           {error ? `Timeline unavailable: ${error}` : `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} in ${hours} h`}

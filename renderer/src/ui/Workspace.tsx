@@ -18,7 +18,7 @@ import { useTimeZoneHome } from '../data/use-time-zone-home';
 import { useViewAddress } from '../data/use-view-address';
 import { MINUTE_MS } from '../data/time-windows';
 import { describeFilter, fireTileQuery, hasChosenWindow, type ViewFilter, windowSpanMs } from '../data/view-filter';
-import { formatBoth } from '../format/time-format';
+import { formatShortUtc } from '../format/time-format';
 import { CameraPanel } from './CameraPanel';
 import { CursorCoordinates } from './CursorCoordinates';
 import { ErrorScreen } from './ErrorScreen';
@@ -40,15 +40,17 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   const readyView = ready ? viewport : null;
   // The analyst's filters: the map's fires, the HUD's counts and the export all read this one.
   const [filter, setFilter] = useState<ViewFilter>(address.filter);
-  const filterWords = describeFilter(filter, (epochMs) => formatBoth(new Date(epochMs).toISOString()));
+  // A chosen window's ends in UTC (the From and To fields show them in local time), short enough for the HUD's line.
+  const filterWords = describeFilter(filter, (epochMs) => formatShortUtc(new Date(epochMs)));
   // The playback cursor's minute (null: live): the HUD's counts and alerts follow it.
   const [playbackMinute, setPlaybackMinute] = useState<number | null>(null);
   // The aircraft the map shows at that minute (null until they are in): the HUD and the Layers tab count them, not now's.
   const [pastAircraftCount, setPastAircraftCount] = useState<number | null>(null);
   const fireWindow = useFireWindow(api, readyView, filter, playbackMinute);
   // In playback the Layers tab counts what the map shows at the cursor's minute, as the HUD does: the aircraft then,
-  // and the fires of the window up to it (the HUD's count, once it is of that minute; the drawn-fire count is of now).
-  const pastFireCount = fireWindow.countsMinute === playbackMinute ? (fireWindow.counts?.inWindow ?? null) : null;
+  // and the fires of the window up to it (the HUD's count once it is of a playback minute, the cursor's or, while
+  // playing, one a step behind; the drawn-fire count is of now).
+  const pastFireCount = fireWindow.countsMinute !== null ? (fireWindow.counts?.inWindow ?? null) : null;
   const shownSnapshot = useMemo(() => {
     if (playbackMinute === null) return snapshot;
     const aircraft = pastAircraftCount ?? snapshot.aircraftCount;
@@ -138,6 +140,8 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         playbackMinute={playbackMinute}
         aircraftCount={shownSnapshot.aircraftCount}
         alerts={hudAlerts}
+        alertsWindow={fireCounterLabels(filter, playbackMinute, Date.now()).window}
+        onShowAlert={(alert) => alert.geometry && controller?.flyToGeometry(alert.geometry)}
         news={news}
         brief={brief}
       />

@@ -6,6 +6,8 @@ export interface OpenOptions {
   token?: string | null;
   /** `lon,lat,zoom` */
   view?: [number, number, number];
+  /** The filters as the address writes them (`w:72h;frp:10`). */
+  filter?: string;
 }
 
 export class AppPage {
@@ -17,6 +19,7 @@ export class AppPage {
     const fragment = new URLSearchParams();
     if (chosen) fragment.set('token', chosen);
     if (options.view) fragment.set('view', options.view.join(','));
+    if (options.filter) fragment.set('filter', options.filter);
     await this.page.goto(`${apiUrl}/#${fragment.toString()}`);
   }
 

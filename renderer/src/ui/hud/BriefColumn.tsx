@@ -23,7 +23,18 @@ function SummarySlot({ testId, title, summary, available, due }: { testId: strin
   );
 }
 
-export function BriefColumn({ alerts, news, pipelines, folding }: { alerts: Alert[]; news: NewsDigest; pipelines: Record<string, PipelineFreshness>; folding: Folding }) {
+export interface BriefColumnProps {
+  alerts: Alert[];
+  /** The alerts' window in a few words ("last 24 h", "24 h to 16:26 UTC"). */
+  alertsWindow: string;
+  /** Shows an alert's place on the map. */
+  onShowAlert: (alert: Alert) => void;
+  news: NewsDigest;
+  pipelines: Record<string, PipelineFreshness>;
+  folding: Folding;
+}
+
+export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines, folding }: BriefColumnProps) {
   const { collapsed, toggle } = folding;
   if (collapsed) {
     return (
@@ -44,12 +55,21 @@ export function BriefColumn({ alerts, news, pipelines, folding }: { alerts: Aler
       <section className="brief-slot" data-testid="recent-alerts">
         <h2>Recent alerts</h2>
         {alerts.length === 0 ? (
-          <p className="muted">No alerts in the last 24 h.</p>
+          <p className="muted">No alerts in the {alertsWindow}.</p>
         ) : (
           <ul className="alert-list">
             {alerts.slice(0, 5).map((alert) => (
               <li key={alert.id} data-alert-id={alert.id}>
-                <strong>{alert.geofenceName}</strong> {alert.title}
+                {/* An alert with a place is a button that shows it on the map. */}
+                {alert.geometry ? (
+                  <button type="button" className="alert-show" title="Show on the map" onClick={() => onShowAlert(alert)}>
+                    <strong>{alert.geofenceName}</strong> {alert.title}
+                  </button>
+                ) : (
+                  <span>
+                    <strong>{alert.geofenceName}</strong> {alert.title}
+                  </span>
+                )}
                 <time>{formatBoth(alert.createdAt)}</time>
               </li>
             ))}
