@@ -10,7 +10,10 @@ import type { CameraQueries } from './camera-queries.js';
 import type { SnapshotService } from './snapshot-service.js';
 
 const camerasQuery = z.object({ bbox: bboxParam.optional(), limit: limitParam(1_000, 10_000) }).strict();
-const cameraId = z.object({ id: z.string().regex(/^[1-9]\d{0,15}$/, 'id must be a positive integer').transform(Number) }).strict();
+// An id past 2^53 would be rounded to another camera's number: refused, not looked up.
+const cameraId = z
+  .object({ id: z.string().regex(/^[1-9]\d{0,15}$/, 'id must be a positive integer').transform(Number).refine(Number.isSafeInteger, 'id is too large') })
+  .strict();
 const degrees = (name: string, limit: number) =>
   z
     .string()

@@ -11,6 +11,8 @@ import { bboxParam, instantParam, limitParam, wholeNumberParam } from '../http/q
 import { detectionFromJson, type FireDetection, fireJsonSchema, type RowProblem } from './fire-detection.js';
 import type { FireQueries } from './fire-queries.js';
 import type { FireService } from './fire-service.js';
+import { ListedRowProblems } from './fire-row-problems.js';
+import { forEachInSlices } from '../time-sliced.js';
 import { checkFirmsBody, FirmsCsvSyntaxError, firmsDetectionChunks, FirmsResponseError, InvalidFirmsRowsError } from './firms-csv.js';
 
 export interface FireRoutesOptions {
@@ -21,7 +23,9 @@ export interface FireRoutesOptions {
   afterIngest?: () => Promise<void>;
 }
 
-const MAX_PROBLEMS_SHOWN = 100;
+// The most detections one JSON request may carry (FIRMS's global day of VIIRS is about 300,000); more is refused
+// before any is checked.
+const MAX_JSON_DETECTIONS = 1_000_000;
 
 /** The view and window of a fire read (since: the last day unless given) with the analyst's filter. */
 const fireSelectionQuery = z
@@ -46,36 +50,38 @@ const tileParams = z.object({
   y: wholeNumberParam(0, 2 ** 22 - 1),
 });
 
-function invalidRows(problems: RowProblem[], received: number): ApiError {
-  return new ApiError(400, 'bad_request', `${problems.length} of ${received} rows are invalid; nothing was stored`, {
-    invalidRows: problems.length,
-    rows: problems.slice(0, MAX_PROBLEMS_SHOWN),
-  });
+/** The 400 of an ingest with invalid rows: how many, and the first ROW_PROBLEMS_LISTED with their reasons. */
+function invalidRows(listed: RowProblem[], invalid: number, received: number): ApiError {
+  return new ApiError(400, 'bad_request', `${invalid} of ${received} rows are invalid; nothing was stored`, { invalidRows: invalid, rows: listed });
 }
 
 /** What reading a FIRMS CSV threw, as the 400 it is; anything else as it was. */
 function csvRefusal(error: unknown): unknown {
-  if (error instanceof InvalidFirmsRowsError) return invalidRows(error.problems, error.received);
+  if (error instanceof InvalidFirmsRowsError) return invalidRows(error.problems, error.invalid, error.received);
   if (error instanceof FirmsResponseError) return new ApiError(400, 'bad_request', `not a FIRMS area CSV: ${error.message}`);
   if (error instanceof FirmsCsvSyntaxError) return new ApiError(400, 'bad_request', `CSV could not be parsed: ${error.message}`);
   return error;
 }
 
-function detectionsFromJson(body: unknown): FireDetection[] {
+/** The detections of a JSON body, checked a slice of work at a time (other requests get their turns meanwhile). */
+async function detectionsFromJson(body: unknown): Promise<FireDetection[]> {
   if (!Array.isArray(body)) throw new ApiError(400, 'bad_request', 'JSON body must be an array of detections');
+  if (body.length > MAX_JSON_DETECTIONS) {
+    throw new ApiError(413, 'payload_too_large', `at most ${MAX_JSON_DETECTIONS.toLocaleString('en')} detections per request (${body.length.toLocaleString('en')} sent); send them in parts`);
+  }
   const detections: FireDetection[] = [];
-  const problems: RowProblem[] = [];
-  body.forEach((item, index) => {
+  const problems = new ListedRowProblems();
+  await forEachInSlices(body as unknown[], (item, index) => {
     const shape = fireJsonSchema.safeParse(item);
     if (!shape.success) {
-      problems.push({ row: index + 1, errors: shape.error.issues.map((issue) => `${issue.path.join('.') || '(item)'}: ${issue.message}`) });
+      problems.add({ row: index + 1, errors: shape.error.issues.map((issue) => `${issue.path.join('.') || '(item)'}: ${issue.message}`) });
       return;
     }
     const converted = detectionFromJson(shape.data);
-    if ('errors' in converted) problems.push({ row: index + 1, errors: converted.errors });
-    else detections.push(converted.detection);
+    if ('errors' in converted) problems.add({ row: index + 1, errors: converted.errors });
+    else if (problems.count === 0) detections.push(converted.detection);
   });
-  if (problems.length > 0) throw invalidRows(problems, body.length);
+  if (problems.count > 0) throw invalidRows(problems.listed, problems.count, body.length);
   return detections;
 }
 
@@ -89,7 +95,7 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     let counts;
     if (type === 'application/json') {
-      counts = await options.service.ingest(detectionsFromJson(request.body));
+      counts = await options.service.ingest(await detectionsFromJson(request.body));
     } else {
       const body = String(request.body ?? '');
       try {

@@ -4,6 +4,7 @@ import { parse } from 'csv-parse/sync';
 import { textProblem } from '../http/safe-text.js';
 import { forEachInSlices, nextTurn } from '../time-sliced.js';
 import { detectionFromFirmsRow, type FireDetection, firmsRowSchema, type RowProblem } from './fire-detection.js';
+import { ListedRowProblems } from './fire-row-problems.js';
 
 export class FirmsResponseError extends Error {
   constructor(
@@ -45,10 +46,12 @@ interface FirmsCsvRows {
 /** Rows found invalid: nothing of the CSV may be stored. */
 export class InvalidFirmsRowsError extends Error {
   constructor(
+    /** The first ones (ListedRowProblems), of `invalid`. */
     readonly problems: RowProblem[],
+    readonly invalid: number,
     readonly received: number,
   ) {
-    super(`${problems.length} of ${received} rows are invalid`);
+    super(`${invalid} of ${received} rows are invalid`);
     this.name = 'InvalidFirmsRowsError';
   }
 }
@@ -68,18 +71,18 @@ function checkHeader(header: readonly string[]): void {
   if (badColumn !== undefined) throw new FirmsResponseError(`a CSV column name ${textProblem(badColumn)}`, 'format');
 }
 
-/** Checks one row (index from 0): its detection, or its problem added to `problems`. */
-function checkedRow(header: readonly string[], cells: readonly string[], index: number, problems: RowProblem[]): FireDetection | null {
+/** Checks one row (index from 0): its detection, or null with its problem reported. */
+function checkedRow(header: readonly string[], cells: readonly string[], index: number, problems: { add(problem: RowProblem): void }): FireDetection | null {
   const record: Record<string, string> = {};
   for (let column = 0; column < header.length; column += 1) record[header[column] as string] = cells[column] as string;
   const row = firmsRowSchema.safeParse(record);
   if (!row.success) {
-    problems.push({ row: index + 1, errors: row.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
+    problems.add({ row: index + 1, errors: row.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
     return null;
   }
   const converted = detectionFromFirmsRow(row.data);
   if ('errors' in converted) {
-    problems.push({ row: index + 1, errors: converted.errors });
+    problems.add({ row: index + 1, errors: converted.errors });
     return null;
   }
   return converted.detection;
@@ -90,8 +93,9 @@ export function parseFirmsCsv(body: string): ParsedFirms {
   const { header, rows } = firmsCsvRows(body);
   const detections: FireDetection[] = [];
   const problems: RowProblem[] = [];
+  const report = { add: (problem: RowProblem) => void problems.push(problem) };
   rows.forEach((cells, index) => {
-    const detection = checkedRow(header, cells, index, problems);
+    const detection = checkedRow(header, cells, index, report);
     if (detection) detections.push(detection);
   });
   return { detections, problems };
@@ -159,17 +163,17 @@ export async function* firmsDetectionChunks(body: string, chunkRows = FIRMS_CHUN
   let header: string[] | null = null;
   let rows: string[][] = [];
   let checked = 0;
-  const problems: RowProblem[] = [];
+  const problems = new ListedRowProblems();
   const check = async (): Promise<FireDetection[]> => {
     const chunk: FireDetection[] = [];
     const first = checked;
     await forEachInSlices(rows, (cells, offset) => {
       const detection = checkedRow(header as string[], cells, first + offset, problems);
-      if (detection && problems.length === 0) chunk.push(detection);
+      if (detection && problems.count === 0) chunk.push(detection);
     });
     checked += rows.length;
     rows = [];
-    return problems.length === 0 ? chunk : [];
+    return problems.count === 0 ? chunk : [];
   };
   for await (const record of csvRecords(body)) {
     if (header === null) {
@@ -184,5 +188,5 @@ export async function* firmsDetectionChunks(body: string, chunkRows = FIRMS_CHUN
   }
   const last = await check();
   if (last.length > 0) yield last;
-  if (problems.length > 0) throw new InvalidFirmsRowsError(problems, checked);
+  if (problems.count > 0) throw new InvalidFirmsRowsError(problems.listed, problems.count, checked);
 }

@@ -14,12 +14,14 @@ export interface SpatialObject {
 }
 
 
-// Parts beyond ±180 are split at the antimeridian and wrapped back into range.
+// Parts beyond ±180 are split at the antimeridian and wrapped back into range, then dissolved into one shape: wrapped
+// parts may overlap each other (a ring from -200° to 200°, a part drawn again 360° on), which a multipolygon may not
+// (ST_MakeValid mends each part alone), and GEOS refuses to intersect such a shape.
 const NORMALISED = `
-ST_Multi(ST_CollectionExtract(ST_MakeValid(
+ST_Multi(ST_CollectionExtract(ST_UnaryUnion(ST_MakeValid(
   ST_WrapX(ST_WrapX(ST_Split(ST_Split(ST_SetSRID(ST_GeomFromGeoJSON($1), 4326),
     ST_SetSRID(ST_MakeLine(ST_MakePoint(180, -90), ST_MakePoint(180, 90)), 4326)),
-    ST_SetSRID(ST_MakeLine(ST_MakePoint(-180, -90), ST_MakePoint(-180, 90)), 4326)), 180, -360), -180, 360)), 3))`;
+    ST_SetSRID(ST_MakeLine(ST_MakePoint(-180, -90), ST_MakePoint(-180, 90)), 4326)), 180, -360), -180, 360))), 3))`;
 
 const VALIDITY = `SELECT ST_IsValid(g) AS valid, ST_IsValidReason(g) AS reason FROM (SELECT ST_SetSRID(ST_GeomFromGeoJSON($1), 4326) AS g) x`;
 

@@ -1,7 +1,8 @@
 // GET /api/live: the WebSocket. The token comes as ?token= (browsers cannot set a WebSocket's headers) or
 // the bearer header, checked in bearer-auth; a foreign page's Origin is refused by the host guard.
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { ApiError } from '../http/api-error.js';
 import { TOKEN_OR_QUERY_ROUTE } from '../http/route-access.js';
 import { clientMessage } from './live-messages.js';
 import type { LiveHub } from './live-hub.js';
@@ -11,7 +12,13 @@ const liveQuery = z.object({ token: z.string().max(512).optional() }).strict();
 
 export async function liveRoutes(app: FastifyInstance, options: { hub: LiveHub; maxMessageBytes: number }): Promise<void> {
   const { hub } = options;
-  app.get('/api/live', { websocket: true, config: TOKEN_OR_QUERY_ROUTE, schema: { querystring: liveQuery } }, (socket) => {
+  // A plain GET or HEAD (no Upgrade) is told what the address is instead of the plugin's empty 404.
+  const upgradeOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers.upgrade?.toLowerCase() === 'websocket') return;
+    void reply.header('upgrade', 'websocket');
+    throw new ApiError(426, 'upgrade_required', 'GET /api/live is the live WebSocket: open it with an Upgrade: websocket handshake');
+  };
+  app.get('/api/live', { websocket: true, config: TOKEN_OR_QUERY_ROUTE, schema: { querystring: liveQuery }, preHandler: upgradeOnly }, (socket) => {
     hub.add(socket);
     socket.on('message', (data, isBinary) => {
       const text = isBinary ? '' : data.toString();

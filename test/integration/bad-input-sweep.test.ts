@@ -108,6 +108,10 @@ describe('bad-input sweep: every endpoint answers 4xx with the JSON error shape 
     // Oversized: over the body limits.
     const huge = await subject.app.inject({ method: 'POST', url: '/api/ingest/fires', headers: { ...authorized, 'content-type': 'text/csv' }, payload: 'x'.repeat(300 * 1024) });
     expect(huge.statusCode).toBe(413);
+    // A camera id past 2^53 is refused, not rounded to another camera's number.
+    const unsafe = await subject.app.inject({ method: 'GET', url: '/api/cameras/9999999999999999/snapshot', headers: authorized });
+    expect(unsafe.statusCode).toBe(400);
+    expect(JSON.stringify(unsafe.json().error.details)).toMatch(/id is too large/);
     const hugeJson = await subject.app.inject({ method: 'POST', url: '/api/keys', headers: authorized, payload: { provider: 'llm', value: 'x'.repeat(70 * 1024) } });
     expect(hugeJson.statusCode).toBe(413);
     expect(await counts()).toEqual(before);

@@ -97,6 +97,34 @@ describe('fires: ingest API, queries, tiles and the FIRMS poller (fake FIRMS on 
     expect(await count('SELECT count(*) AS n FROM fires')).toBe(before);
   });
 
+  it('a body of many invalid rows is refused with their count and the first 100 listed, other requests answered meanwhile; over a million detections is refused outright', async () => {
+    const before = await count('SELECT count(*) AS n FROM fires');
+    const postJson = (payload: string) =>
+      subject.app.inject({ method: 'POST', url: '/api/ingest/fires', headers: { ...authorized, 'content-type': 'application/json' }, payload });
+    const answered: string[] = [];
+    const bad = 200_000;
+    // Checked a slice at a time: a health read sent after it is answered before it (each row's problem was kept, and
+    // the whole check ran in one go, when a 32 MB array of zeros took the API's heap).
+    const refusing = postJson(`[${Array(bad).fill('0').join(',')}]`).then((response) => (answered.push('ingest'), response));
+    const healthy = subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized }).then((response) => (answered.push('health'), response));
+    const [refused, health] = await Promise.all([refusing, healthy]);
+    expect(health.statusCode).toBe(200);
+    expect(answered).toEqual(['health', 'ingest']);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.message).toBe(`${bad} of ${bad} rows are invalid; nothing was stored`);
+    expect(refused.json().error.details.invalidRows).toBe(bad);
+    expect(refused.json().error.details.rows.map((problem: { row: number }) => problem.row)).toEqual(Array.from({ length: 100 }, (_, index) => index + 1));
+    // The same from a CSV: every row counted, the first 100 listed.
+    const csv = await postCsv(`latitude,longitude,acq_date,acq_time,satellite\n${',,,,\n'.repeat(bad)}`);
+    expect(csv.statusCode).toBe(400);
+    expect(csv.json().error.details.invalidRows).toBe(bad);
+    expect(csv.json().error.details.rows).toHaveLength(100);
+    const tooMany = await postJson(`[${Array(1_000_001).fill('0').join(',')}]`);
+    expect(tooMany.statusCode).toBe(413);
+    expect(tooMany.json().error).toMatchObject({ code: 'payload_too_large', message: expect.stringMatching(/^at most 1,000,000 detections per request/) });
+    expect(await count('SELECT count(*) AS n FROM fires')).toBe(before);
+  });
+
   it('a CSV of several chunks keeps the first of repeats across chunks; an invalid row in its last chunk rolls every chunk back', async () => {
     const header = 'latitude,longitude,bright_ti4,scan,track,acq_date,acq_time,satellite,instrument,confidence,version,bright_ti5,frp,daynight';
     // More rows than one chunk (FIRMS_CHUNK_ROWS) holds, on a grid south of everything else in this file.

@@ -134,6 +134,28 @@ describe('geofences and alerts (real bus, ingester and pollers with fakes on loo
     expect((await alerts(`?geofence=${pacific.id}`)).map((alert) => alert.objectId).sort()).toEqual(['b00002', 'b00003']);
   });
 
+  it('parts that overlap once wrapped into ±180 are stored as one valid shape, which PostGIS can intersect', async () => {
+    // 10–20° and 375–385° (15–25° once wrapped); a ring from -200° to 200° (wrapped: the world's width, and then some).
+    const overlapping = await fence('Drawn twice', {
+      type: 'MultiPolygon',
+      coordinates: [box(10, 0, 20, 10).coordinates, box(375, 0, 385, 10).coordinates],
+    });
+    const around = await fence('Around the world', box(-200, 40, 200, 50));
+    for (const id of [overlapping.id, around.id]) {
+      const [row] = await queryOnce<{ valid: boolean; west: number; east: number; intersects: boolean }>(
+        subject.database.url,
+        `SELECT ST_IsValid(geom) AS valid, ST_XMin(geom) AS west, ST_XMax(geom) AS east,
+                ST_Intersects(geom, ST_MakeEnvelope(12, 2, 23, 8, 4326)) OR ST_Intersects(geom, ST_MakeEnvelope(0, 42, 30, 48, 4326)) AS intersects
+         FROM geofences WHERE id = $1`,
+        [id],
+      );
+      expect(row).toMatchObject({ valid: true, intersects: true });
+      if (id === overlapping.id) expect([row?.west, row?.east]).toEqual([10, 25]);
+      else expect([row?.west, row?.east]).toEqual([-180, 180]);
+    }
+    for (const id of [overlapping.id, around.id]) expect((await api('DELETE', `/api/geofences/${id}`)).statusCode).toBe(204);
+  });
+
   it('incidents and camera events raise alerts too, once', async () => {
     const incidents = await api('POST', '/api/jobs/incidents');
     expect(incidents.json().result.alerts).toBe(1);

@@ -271,6 +271,14 @@ describe('routes from the route table: no path spelling skips the token, and hos
     expect((await handshake('/api/live')).status).toBe(401);
     expect((await handshake('/%61pi/live')).status).toBe(401);
     expect((await handshake(`/api/live?token=${TEST_TOKEN.slice(0, -1)}x`)).status).toBe(401);
+    // Without the handshake: 426 in the JSON shape, naming what the address is (after the token check).
+    for (const method of ['GET', 'HEAD'] as const) {
+      const plain = await send(method, '/api/live', withToken);
+      expect(plain.status, method).toBe(426);
+      expect(plain.headers.upgrade, method).toBe('websocket');
+      if (method === 'GET') expect(JSON.parse(plain.body).error.code).toBe('upgrade_required');
+      expect((await send(method, '/api/live')).status, method).toBe(401);
+    }
     for (const origin of ['https://evil.example', 'null', `http://127.0.0.1:${port + 1}`, `http://${host}.evil.example`, 'file://', 'chrome-extension://abc']) {
       const answer = await handshake(`/api/live?token=${TEST_TOKEN}`, { origin });
       expect(answer.status, origin).toBe(403);
