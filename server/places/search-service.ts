@@ -4,6 +4,7 @@ import { parsePosition, type ParsedPosition } from './coordinate-query.js';
 import type { ObjectSearchRepository } from './object-search-repository.js';
 import type { BoundaryHit, PlaceHit, PlaceSearchRepository } from './place-search-repository.js';
 import type { SearchAnswer, SearchResult } from './places-schemas.js';
+import { placesToldApart } from './same-name-places.js';
 
 const FUZZY_MIN_LENGTH = 3;
 const FUZZY_MIN_SCORE = 0.4;
@@ -119,7 +120,7 @@ export class SearchService {
     const placeRoom = Math.max(Math.ceil(limit / 2), limit - exactBoundaries.length - objects.length - otherBoundaries.length - newsResults.length);
     const results = [
       ...exactBoundaries.map(boundaryResult),
-      ...places.slice(0, placeRoom).map(placeResult),
+      ...placesToldApart(places.slice(0, placeRoom).map(placeResult)),
       ...objects,
       ...otherBoundaries.map(boundaryResult),
       ...newsResults,

@@ -140,6 +140,15 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(texas).toBeGreaterThan(0);
   });
 
+  it('tells apart two places of one name in one state (GeoNames has two Lisbons in Ohio) by where they lie', async () => {
+    const places = (await search('Lisbon', 10)).results.filter((result) => result.kind === 'place');
+    const ohio = places.filter((result) => result.sublabel?.startsWith('Ohio, United States'));
+    expect(ohio.length).toBeGreaterThanOrEqual(2);
+    for (const result of ohio) expect(result.sublabel).toMatch(/^Ohio, United States · \d+\.\d\d° N, \d+\.\d\d° W$/);
+    const shown = places.map((result) => `${result.label} · ${result.sublabel}`);
+    expect(new Set(shown).size).toBe(shown.length);
+  });
+
   it('completes a prefix and forgives a misspelling', async () => {
     expect((await search('Sacram')).results[0]).toMatchObject({ label: 'Sacramento', sublabel: 'California, United States' });
     expect((await search('Reykjavik')).results[0]).toMatchObject({ label: 'Reykjavík', sublabel: expect.stringMatching(/Iceland/) });

@@ -6,6 +6,12 @@ import { HudPage } from './pages/hud-page.js';
 test('loads to ready with the HUD, live connection and pipeline freshness', async ({ page }) => {
   const app = new AppPage(page);
   const hud = new HudPage(page);
+  // Every file the page asks for outside the API is there (a browser asks for /favicon.ico unless the page names an icon).
+  const missing: string[] = [];
+  page.on('response', (response) => {
+    const { pathname } = new URL(response.url());
+    if (response.status() === 404 && !pathname.startsWith('/api/')) missing.push(pathname);
+  });
   await app.openReady();
   await expect(hud.root).toBeVisible();
   // The token moved to memory: nothing of it stays in the address bar.
@@ -22,6 +28,7 @@ test('loads to ready with the HUD, live connection and pipeline freshness', asyn
   // News is not served yet: the slots say so instead of failing.
   await expect(hud.slot('daily-recap')).toContainText(/Not available yet|Nothing yet/);
   await expect(page.getByText('Natural Earth')).toBeVisible();
+  expect(missing).toEqual([]);
 });
 
 test('a wrong token shows the error screen naming it', async ({ page }) => {
@@ -30,6 +37,8 @@ test('a wrong token shows the error screen naming it', async ({ page }) => {
   await app.waitForState('error');
   await expect(app.errorScreen()).toHaveAttribute('data-failure', 'token-refused');
   await expect(app.errorScreen()).toContainText('token was refused');
+  // The same token would be refused again: no "Try again" that cannot work.
+  await expect(app.errorScreen().getByRole('button')).toHaveCount(0);
 });
 
 test('no token at all says how to open the app', async ({ page }) => {

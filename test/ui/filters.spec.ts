@@ -68,6 +68,9 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
 
   // The CSV holds what the HUD counts: one fire, its values as stored.
   const csv = await downloaded(page, 'export-csv');
+  // Its "Saved." is scrolled into sight at the foot of the tab, under the legend.
+  await expect(page.getByTestId('export-message')).toHaveText('Saved.');
+  await expect(page.getByTestId('export-message')).toBeInViewport({ ratio: 1 });
   expect(csv.name).toMatch(/^vantage-.*\.csv$/);
   const rows = parse(csv.body, { columns: true, bom: true, skip_empty_lines: true }) as Array<Record<string, string>>;
   const fires = rows.filter((row) => row.layer === 'fires');

@@ -20,6 +20,8 @@ test('Keys tab: format error, save with masking, delete', async ({ page }) => {
 
   await keys.save('firms', 'not-a-map-key');
   await expect(keys.error('firms')).toContainText('32 hexadecimal characters');
+  // A sentence of its own: it starts with a capital, though the API's message does not.
+  await expect(keys.error('firms')).toHaveText(/^[A-Z]/);
   await expect(keys.input('firms')).toHaveAttribute('aria-invalid', 'true');
   await expect(keys.status('firms')).toHaveText('Not set');
 
@@ -38,7 +40,8 @@ test('Keys tab: format error, save with masking, delete', async ({ page }) => {
 
   await keys.remove('firms');
   await expect(keys.status('firms')).toHaveText('Not set');
-  await expect(keys.masked('firms')).toHaveText('—');
+  // Nothing is set: no stray dash where the masked value was.
+  await expect(keys.masked('firms')).toHaveCount(0);
 });
 
 // What each key is for, where to get it and what works without it; Test answers in plain words (the
@@ -49,6 +52,10 @@ test('Keys tab: purpose and help text, Test answer, Telegram warning; nothing ov
   await app.openReady();
   await keys.open();
   await expect(keys.getFrom('firms')).toContainText('https://firms.modaps.eosdis.nasa.gov/api/map_key/');
+  // Where to get one is a link (opened outside the app), every provider's address of the language-model key too.
+  await expect(keys.getFrom('firms').getByRole('link')).toHaveAttribute('href', 'https://firms.modaps.eosdis.nasa.gov/api/map_key/');
+  await expect(keys.getFrom('llm').getByRole('link')).toHaveCount(4);
+  await expect(keys.purpose('firms')).not.toContainText('FIRE_INTERVAL');
   await expect(keys.withoutIt('firms')).toContainText('keyless');
   await expect(keys.withoutIt('llm')).toContainText('extractive');
   await expect(keys.getFrom('telegram')).toContainText('BotFather');

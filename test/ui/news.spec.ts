@@ -10,6 +10,16 @@ test('News tab: search, category and summary kinds answer; a search nothing matc
   await app.openReady();
   await page.getByRole('tab', { name: 'News' }).click();
   const list = page.getByTestId('news-list');
+  // The search box is wide enough to read its placeholder whole (beside the category it was cut to "Search ne").
+  const box = page.getByRole('searchbox', { name: 'Search news' });
+  const fits = await box.evaluate((element) => {
+    const input = element as unknown as { scrollWidth: number; clientWidth: number; value: string; placeholder: string };
+    input.value = input.placeholder;
+    const fitted = input.scrollWidth <= input.clientWidth && input.clientWidth > 200;
+    input.value = '';
+    return fitted;
+  });
+  expect(fits, 'the search box shows "Search news" whole').toBe(true);
   const searchFor = async (words: string, category: string) => {
     await page.getByRole('searchbox', { name: 'Search news' }).fill(words);
     await page.getByRole('combobox', { name: 'Category' }).selectOption(category);

@@ -41,7 +41,8 @@ export function App({ api, address }: { api: ApiClient | null; address: AddressS
     setBoot({ phase: 'checking' });
     setAttempt((value) => value + 1);
   };
-  if (boot.phase === 'failed') return <ErrorScreen failure={boot.failure} onRetry={api ? retry : null} />;
+  // A refused token is refused again: only a failure that may pass (an API not up yet, an error) is offered again.
+  if (boot.phase === 'failed') return <ErrorScreen failure={boot.failure} onRetry={api && boot.failure.what !== 'token-refused' ? retry : null} />;
   if (boot.phase === 'checking' || !api) return <div className="boot-splash" aria-busy="true">Connecting to Vantage…</div>;
   return <Workspace api={api} initialHealth={boot.health} settings={boot.settings} address={address} />;
 }

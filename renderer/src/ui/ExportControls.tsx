@@ -1,6 +1,6 @@
 // Export what is in view under the filters: fires, aircraft and incidents of the layers shown as CSV, GeoJSON or
 // KML (from GET /api/export, with the same parameters the map read), or a PNG of the map with its legend.
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { MapViewport } from '../map/map-controller';
 import type { MapController } from '../map/map-controller';
@@ -9,6 +9,7 @@ import { LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalo
 import { LEGEND } from '../map/legend-entries';
 import { composeSnapshot } from '../map/map-snapshot';
 import { ApiRequestError } from '../api/api-error';
+import { formatBoth } from '../format/time-format';
 
 const EXPORTABLE: LayerKey[] = ['fires', 'aircraft', 'incidents'];
 const FORMATS = [
@@ -44,6 +45,12 @@ export interface ExportControlsProps {
 
 export function ExportControls({ api, controller, viewport, visibility, filter, filterWords }: ExportControlsProps) {
   const [state, setState] = useState<{ busy: boolean; message: string | null; error: boolean }>({ busy: false, message: null, error: false });
+  // The section ends the Layers tab, under the legend: its message is scrolled into sight, not left under the fold.
+  const messageRef = useRef<HTMLParagraphElement | null>(null);
+  // A block body: Chromium's scrollIntoView answers a promise, which React would take for the effect's cleanup.
+  useEffect(() => {
+    messageRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [state.message]);
   const layers = EXPORTABLE.filter((key) => visibility[key]);
 
   const exportData = async (format: (typeof FORMATS)[number]['id']) => {
@@ -75,7 +82,7 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
         .join(' ')
         .trim();
       const blob = await composeSnapshot(await controller.captureCanvas(), {
-        caption: [`Vantage · ${new Date().toLocaleString()}`, filterWords.join(' · ')],
+        caption: [`Vantage · ${formatBoth(Date.now())}`, filterWords.join(' · ')],
         legend: shown.map((key) => ({ title: LAYERS[key].label, entries: LEGEND[key] })),
         credits,
       });
@@ -103,7 +110,7 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
         </button>
       </div>
       {state.message && (
-        <p className={state.error ? 'export-message export-error' : 'export-message muted'} role="status" data-testid="export-message">
+        <p ref={messageRef} className={state.error ? 'export-message export-error' : 'export-message muted'} role="status" data-testid="export-message">
           {state.message}
         </p>
       )}

@@ -2,11 +2,11 @@
 import type { ReactNode } from 'react';
 import { externalLink } from '../format/external-link';
 
-export function ExternalLink({ href, children }: { href: string | null | undefined; children: ReactNode }) {
+export function ExternalLink({ href, children, testId = 'news-link' }: { href: string | null | undefined; children: ReactNode; testId?: string }) {
   const safe = externalLink(href);
   if (!safe) return <>{children}</>;
   return (
-    <a href={safe} target="_blank" rel="noopener noreferrer" data-testid="news-link">
+    <a href={safe} target="_blank" rel="noopener noreferrer" data-testid={testId}>
       {children}
     </a>
   );

@@ -6,7 +6,9 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { KeyEntry, KeyTestResult } from '../api/api-types';
+import { sentenceCase } from '../format/sentence-case';
 import { formatBoth } from '../format/time-format';
+import { LinkedText } from './LinkedText';
 import './KeysTab.css';
 
 function statusText(entry: KeyEntry): string {
@@ -69,7 +71,7 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
   return (
     <li className="key-row" data-testid={`key-row-${id}`} data-configured={entry.configured} data-origin={entry.origin ?? 'none'}>
       <div className="key-head">
-        <strong>{entry.label}</strong>
+        <strong>{sentenceCase(entry.label)}</strong>
         <span className={`key-status ${!entry.configured ? 'unset' : entry.warning ? 'warn' : 'set'}`} data-testid={`key-status-${id}`}>
           {statusText(entry)}
         </span>
@@ -77,6 +79,8 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
       <p className="key-purpose muted" data-testid={`key-purpose-${id}`}>
         {entry.purpose}
       </p>
+      {/* What is set now: nothing to show for a key that is not set (its status says so). */}
+      {entry.configured && (
       <div className="key-current">
         <code data-testid={`key-masked-${id}`}>{entry.masked ?? '—'}</code>
         {entry.origin === 'environment' && (
@@ -91,6 +95,7 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
         )}
         {entry.updatedAt && <span className="muted">{formatBoth(entry.updatedAt)}</span>}
       </div>
+      )}
       {entry.warning && (
         <p className="key-warning" data-testid={`key-warning-${id}`} role="status">
           ⚠ {entry.warning}
@@ -128,7 +133,7 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
       </form>
       {error && (
         <p className="field-error" id={`key-error-${id}`} data-testid={`key-error-${id}`} role="alert">
-          {error}
+          {sentenceCase(error)}
         </p>
       )}
       {tested && (
@@ -138,7 +143,9 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
       )}
       <dl className="key-help">
         <dt>Get one</dt>
-        <dd data-testid={`key-get-from-${id}`}>{entry.getFrom}</dd>
+        <dd data-testid={`key-get-from-${id}`}>
+          <LinkedText text={entry.getFrom} />
+        </dd>
         <dt>Without it</dt>
         <dd data-testid={`key-without-${id}`}>{entry.withoutIt}</dd>
       </dl>

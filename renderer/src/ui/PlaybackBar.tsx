@@ -75,7 +75,7 @@ export function PlaybackBar({
         </button>
         <div className="playback-transport" role="group" aria-label="Play">
           <button type="button" data-testid="playback-step-back" aria-label="One minute back" title="One minute back (Shift+←)" onClick={() => dispatch({ type: 'step', minutes: -1 })}>
-            ◀︎
+            −1 min
           </button>
           <button
             type="button"
@@ -88,7 +88,7 @@ export function PlaybackBar({
             {playing ? '❚❚' : '▶︎'}
           </button>
           <button type="button" data-testid="playback-step-forward" aria-label="One minute forward" title="One minute forward (Shift+→)" onClick={() => dispatch({ type: 'step', minutes: 1 })}>
-            ▶︎▏
+            +1 min
           </button>
           <label className="playback-speed">
             <span className="sr-only">Speed</span>
