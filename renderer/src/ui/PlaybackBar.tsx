@@ -104,8 +104,14 @@ export function PlaybackBar({
         <span className="playback-minute" data-testid="playback-minute" data-minute={minuteStart === null ? '' : new Date(minuteStart).toISOString()}>
           {minuteStart === null ? 'Showing now' : formatMinuteBoth(new Date(minuteStart))}
         </span>
-        <span className="muted" data-testid="playback-total" data-value={total}>
-          {error ? `Timeline unavailable: ${error}` : `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} in ${hours} h`}
+        {/* The timeline counts whole 1° cells (a minute rollup), so it may count events just outside the view: it says so. */}
+        <span
+          className="muted"
+          data-testid="playback-total"
+          data-value={total}
+          title="Events of every source (fires, aircraft, incidents, cameras, news) in the 1° cells the view touches, by minute"
+        >
+          {error ? `Timeline unavailable: ${error}` : `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} in ${hours} h, in and around the view`}
         </span>
         <div className="playback-ranges" role="group" aria-label="Range">
           {PLAYBACK_RANGE_HOURS.map((range) => (
