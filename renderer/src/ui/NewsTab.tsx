@@ -2,6 +2,7 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { type ApiClient, listFrom } from '../api/api-client';
 import type { NewsItem, NewsSummary } from '../api/api-types';
+import { newsEmptyText } from '../data/news-empty-text';
 import { formatBoth } from '../format/time-format';
 import { ExternalLink } from './ExternalLink';
 
@@ -45,6 +46,9 @@ export function NewsTab({ api }: { api: ApiClient }) {
   const news = useList<NewsItem>(api, '/api/news', { q: query || undefined, category: category || undefined, limit: '50' }, 'items');
   const summaries = useList<NewsSummary>(api, '/api/news/summaries', { kind, limit: '5' }, 'summaries');
 
+  // What the list shown answers (the newest request may still be on its way).
+  const shown = JSON.parse(news.query) as { q?: string; category?: string };
+
   const search = (event: FormEvent) => {
     event.preventDefault();
     setQuery(draftQuery.trim());
@@ -86,12 +90,16 @@ export function NewsTab({ api }: { api: ApiClient }) {
         className="news-list"
         data-testid="news-list"
         data-state={news.state}
-        data-query={(JSON.parse(news.query) as { q?: string }).q ?? ''}
-        data-category={(JSON.parse(news.query) as { category?: string }).category ?? ''}
+        data-query={shown.q ?? ''}
+        data-category={shown.category ?? ''}
       >
         {news.state === 'unavailable' && <p className="muted">News is not available from this server yet.</p>}
         {news.state === 'error' && <p className="field-error">News failed: {news.message}</p>}
-        {news.state === 'ok' && news.items.length === 0 && <p className="muted">No news matches.</p>}
+        {news.state === 'ok' && news.items.length === 0 && (
+          <p className="muted" data-testid="news-empty">
+            {newsEmptyText(shown)}
+          </p>
+        )}
         {news.state === 'ok' && (
           <ul>
             {news.items.map((item) => (
