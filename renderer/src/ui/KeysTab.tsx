@@ -81,20 +81,20 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
       </p>
       {/* What is set now: nothing to show for a key that is not set (its status says so). */}
       {entry.configured && (
-      <div className="key-current">
-        <code data-testid={`key-masked-${id}`}>{entry.masked ?? '—'}</code>
-        {entry.origin === 'environment' && (
-          <span className="key-origin" data-testid={`key-origin-${id}`}>
-            from the environment
-          </span>
-        )}
-        {entry.origin === 'stored' && (
-          <span className="key-origin" data-testid={`key-origin-${id}`}>
-            stored
-          </span>
-        )}
-        {entry.updatedAt && <span className="muted">{formatBoth(entry.updatedAt)}</span>}
-      </div>
+        <div className="key-current">
+          <code data-testid={`key-masked-${id}`}>{entry.masked ?? '—'}</code>
+          {entry.origin === 'environment' && (
+            <span className="key-origin" data-testid={`key-origin-${id}`}>
+              from the environment
+            </span>
+          )}
+          {entry.origin === 'stored' && (
+            <span className="key-origin" data-testid={`key-origin-${id}`}>
+              stored
+            </span>
+          )}
+          {entry.updatedAt && <span className="muted">{formatBoth(entry.updatedAt)}</span>}
+        </div>
       )}
       {entry.warning && (
         <p className="key-warning" data-testid={`key-warning-${id}`} role="status">
