@@ -7,6 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import { UnusableAnswerError } from '../jobs/job-runner.js';
 import { FetchError, USER_AGENT } from '../http/bounded-fetch.js';
+import { requestFailureWords } from '../http/network-failure.js';
 import { textProblem } from '../http/safe-text.js';
 import { describeRejected, RejectionTally } from '../pipelines/rejection-tally.js';
 import type { RejectedRecords } from '../pipelines/rejection-tally.js';
@@ -207,7 +208,7 @@ export class FirmsGlobalFiles {
     try {
       response = await fetch(state.url, { headers, signal: AbortSignal.timeout(GLOBAL_FILE_TIMEOUT_MS), redirect: 'follow' });
     } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${GLOBAL_FILE_TIMEOUT_MS} ms` : (error as Error).message;
+      const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${GLOBAL_FILE_TIMEOUT_MS} ms` : requestFailureWords(error);
       throw new FetchError(`${file.name}: request to ${state.url} failed: ${reason}`);
     }
     if (response.status === 304) {

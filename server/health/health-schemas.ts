@@ -12,6 +12,11 @@ export const pipelineFreshness = z
     lastError: z.string().nullable(),
     /** Plain words for the screen when stale. */
     reason: z.string().nullable(),
+    /**
+     * Stale because its last run could not reach its source's host at all (no name lookup, no route, nothing
+     * listening), which is what every feed says on a computer with no network.
+     */
+    unreachable: z.boolean(),
     /** Malformed inputs dropped so far. */
     rejected: z.number(),
     /** The latest run that skipped records: when, how many, and why (reasons with counts and examples). */

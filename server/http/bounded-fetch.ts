@@ -1,4 +1,6 @@
 // Outbound HTTP with a timeout and a size cap; secrets in the URL are kept out of error messages.
+import { requestFailureWords } from './network-failure.js';
+
 export class FetchError extends Error {
   override name = 'FetchError';
 }
@@ -38,7 +40,7 @@ export async function fetchText(url: string, options: BoundedFetchOptions): Prom
       redirect: 'follow',
     });
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${options.timeoutMs} ms` : redact((error as Error).message, secrets);
+    const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${options.timeoutMs} ms` : redact(requestFailureWords(error), secrets);
     throw new FetchError(`request to ${where} failed: ${reason}`);
   }
   const declared = Number(response.headers.get('content-length') ?? '0');
@@ -59,7 +61,7 @@ export async function fetchText(url: string, options: BoundedFetchOptions): Prom
   } catch (error) {
     await response.body?.cancel().catch(() => undefined);
     if (error instanceof FetchError) throw error;
-    throw new FetchError(`reading ${where} failed: ${redact((error as Error).message, secrets)}`);
+    throw new FetchError(`reading ${where} failed: ${redact(requestFailureWords(error), secrets)}`);
   }
   return { status: response.status, text: Buffer.concat(chunks).toString('utf8'), headers: response.headers };
 }

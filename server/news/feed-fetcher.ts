@@ -2,6 +2,7 @@
 import { TextDecoder } from 'node:util';
 import type * as Chardet from 'chardet';
 import { USER_AGENT } from '../http/bounded-fetch.js';
+import { requestFailureWords } from '../http/network-failure.js';
 import { lazyModule } from '../lazy-module.js';
 
 const chardet = lazyModule<typeof Chardet>('chardet');
@@ -159,8 +160,7 @@ export async function fetchFeed(
 function failure(error: unknown, timeoutMs: number): string {
   const name = (error as Error).name;
   if (name === 'TimeoutError' || name === 'AbortError') return `timed out after ${timeoutMs} ms`;
-  const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-  return `request failed: ${cause?.code ?? cause?.message ?? (error as Error).message}`.slice(0, 300);
+  return `request failed: ${requestFailureWords(error)}`.slice(0, 300);
 }
 
 const HOUR_MS = 3_600_000;

@@ -141,9 +141,14 @@ export class NewsScraper {
       if (counts) Object.assign(result, counts);
     }
     if (this.deps.retention) result.pruned = await this.deps.retention.repository.prune(this.retentionCutoff() as Date);
-    if (result.attempted === 0) return { idle: `all ${result.backedOff} feeds are failing and waiting out their backoff` };
+    if (result.attempted === 0) {
+      // Not idle: news is not coming in, and the HUD says so once its last story is old (with the feeds' reason).
+      const [latest] = await this.deps.feeds.failing(1);
+      throw new Error(`all ${result.backedOff} feeds are failing and waiting out their backoff; last error: ${latest?.name ?? 'a feed'}: ${latest?.lastError ?? 'unknown'}`);
+    }
     if (result.failed === result.attempted) {
-      throw new UnusableAnswerError(`all ${result.failed} feeds attempted failed; first error: ${errors[0]}`, result.rejected);
+      const which = result.failed === 1 ? 'the one feed' : `all ${result.failed} feeds`;
+      throw new UnusableAnswerError(`${which} attempted failed; first error: ${errors[0]}`, result.rejected);
     }
     return result;
   }

@@ -2,6 +2,7 @@
 import { PIPELINE_NAMES, PIPELINES, type PipelineName } from './pipeline-registry.js';
 import type { PipelineStatusRow } from './pipeline-status-repository.js';
 import type { PipelineFreshness } from '../health/health-schemas.js';
+import { unreachableIn } from '../http/network-failure.js';
 
 export type { PipelineFreshness };
 
@@ -25,8 +26,10 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
     const idle = lastError?.startsWith(IDLE_PREFIX) ?? false;
     const stale = !idle && (ageSeconds === null || ageSeconds > 2 * expected);
     let reason: string | null = null;
+    const unreachable = stale && lastError !== null ? unreachableIn(lastError) : null;
     if (stale) {
-      if (lastError) reason = `last run failed: ${lastError}`;
+      if (unreachable && lastError) reason = `could not reach ${firstHostIn(lastError) ?? 'its sources'}: ${unreachable.words}`;
+      else if (lastError) reason = `last run failed: ${lastError}`;
       else if (ageSeconds === null) reason = 'has not run successfully yet';
       else reason = `last success ${ageSeconds} s ago, expected every ${expected} s`;
     }
@@ -41,9 +44,21 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
       stale,
       lastError,
       reason,
+      unreachable: unreachable !== null,
       rejected: row?.rejected ?? 0,
       lastRejected,
     };
   }
   return result;
+}
+
+/** The host (and port) of the first address in an error text (a source's files or queries share their host). */
+function firstHostIn(text: string): string | null {
+  const address = /\bhttps?:\/\/[^\s;,]+/.exec(text)?.[0];
+  if (!address) return null;
+  try {
+    return new URL(address).host || null;
+  } catch {
+    return null;
+  }
 }

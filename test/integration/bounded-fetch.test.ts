@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FetchError, fetchText } from '../../server/http/bounded-fetch.js';
+import { closedPort } from '../support/fake-llm.js';
 
 // Outside sources that misbehave, on 127.0.0.1: a body that never ends, a huge declared length, a
 // server that answers a byte now and then, and one that never answers.
@@ -61,5 +62,13 @@ describe('outbound fetches are bounded in size and time', () => {
     const error = await fetchText(`${base}/silent/${secret}`, { timeoutMs: 300, maxBytes: 1024, secrets: [secret] }).catch((caught: Error) => caught);
     expect((error as Error).message).not.toContain(secret);
     expect((error as Error).message).toContain('/silent/****');
+  });
+
+  it('a host with nothing listening is named, with the system error in words and its code', async () => {
+    const port = await closedPort();
+    const error = await fetchText(`http://127.0.0.1:${port}/data`, { timeoutMs: 2_000, maxBytes: 1024 }).catch((caught: Error) => caught);
+    expect(error).toBeInstanceOf(FetchError);
+    // undici's own words are "fetch failed", which says nothing of why.
+    expect((error as Error).message).toBe(`request to http://127.0.0.1:${port}/data failed: connection refused (ECONNREFUSED)`);
   });
 });

@@ -87,6 +87,6 @@ describe('feed fetches on loopback: conditional, bounded, in the feed’s own ch
     expect(Date.now() - started).toBeLessThan(5000);
     expect(await fetchFeed({ url: `${feeds.url}/feeds/absent.xml`, etag: null, lastModified: null }, options)).toEqual({ kind: 'failed', status: 404, message: 'HTTP 404' });
     const refused = await fetchFeed({ url: `http://127.0.0.1:${await closedPort()}/feed`, etag: null, lastModified: null }, options);
-    expect(refused).toMatchObject({ kind: 'failed', status: null, message: expect.stringMatching(/request failed: ECONNREFUSED/) });
+    expect(refused).toMatchObject({ kind: 'failed', status: null, message: expect.stringMatching(/request failed: connection refused \(ECONNREFUSED\)/) });
   });
 });

@@ -77,10 +77,11 @@ describe('news jobs through the job runner (offline: no language-model key)', ()
     const outcome = await runner.run('news');
     expect(outcome).toMatchObject({ status: 'failed', message: expect.stringMatching(/all 3 feeds attempted failed; first error: .*HTTP 502/) });
     expect((await pipelines.list()).find((row) => row.name === 'news')?.lastError).toMatch(/all 3 feeds attempted failed/);
-    // Right after, every feed waits out its backoff: nothing to do, and health keeps saying so.
+    // Right after, every feed waits out its backoff: nothing fetched, and still a failure (not an idle source), with
+    // a feed's reason.
     const again = await runner.run('news');
-    expect(again).toMatchObject({ status: 'done', result: { idle: 'all 3 feeds are failing and waiting out their backoff' } });
-    expect((await pipelines.list()).find((row) => row.name === 'news')?.lastError).toBe('idle: all 3 feeds are failing and waiting out their backoff');
+    expect(again).toMatchObject({ status: 'failed', message: expect.stringMatching(/^all 3 feeds are failing and waiting out their backoff; last error: .+: HTTP 502$/) });
+    expect((await pipelines.list()).find((row) => row.name === 'news')?.lastError).toMatch(/^all 3 feeds are failing and waiting out their backoff; last error: /);
     expect((await news.health()).failingFeeds.map((feed) => feed.lastError)).toEqual(['HTTP 502', 'HTTP 502', 'HTTP 502']);
   });
 });

@@ -1,32 +1,63 @@
-// In the field with no network: a stack whose settings name an online map style that cannot be reached
-// still opens, on the basemap shipped with the app. (Its own stack: the shared one has no style set.)
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+// In the field with no network: a stack whose settings name an online map style that cannot be reached still opens,
+// on the basemap shipped with the app; and started as `npm start` starts it (every source once at start), the feeds
+// that cannot reach their hosts are told in one plain box, not as four walls of errors. (Its own stack: the shared
+// one has no style set and its schedules are off.)
+import { chmod, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from './support/ui-test.js';
 import { createStackLogger } from '../../main/stack/stack-logger.js';
 import { readStackSettings } from '../../main/stack/stack-settings.js';
 import { StackSupervisor } from '../../main/stack/stack-supervisor.js';
+import { closedPort } from '../support/fake-llm.js';
 import { OFFLINE_STACK_ENV } from '../support/offline-env.js';
+import { HudPage } from './pages/hud-page.js';
 
-test('an unreachable online style falls back to the shipped basemap and the map gets ready', async ({ page }) => {
-  test.setTimeout(90_000);
+test('with no network: the shipped basemap, and one plain box for the feeds that cannot reach their sources', async ({ page }) => {
+  test.setTimeout(120_000);
   const parent = await mkdtemp(path.join(os.tmpdir(), 'vantage-ui-style-'));
   await chmod(parent, 0o711);
+  // A closed port on loopback stands for every host that cannot be reached. (Not OFFLINE_STACK_ENV's port 9: fetch
+  // refuses that port without trying it, as "bad port".)
+  const UNREACHABLE = `127.0.0.1:${await closedPort()}`;
+  const feeds = path.join(parent, 'feeds.json');
+  await writeFile(feeds, JSON.stringify([{ name: 'World desk', url: `http://${UNREACHABLE}/world.xml`, category: 'world', region: 'world' }]));
   const supervisor = new StackSupervisor({
-    // A closed port on loopback stands for a style host that cannot be reached.
-    settings: readStackSettings({ ...OFFLINE_STACK_ENV, VANTAGE_DATA_DIR: path.join(parent, 'data'), LOG_LEVEL: 'warn', MAP_STYLE_URL: 'https://127.0.0.1:9/style.json' }),
+    settings: readStackSettings({
+      ...OFFLINE_STACK_ENV,
+      VANTAGE_DATA_DIR: path.join(parent, 'data'),
+      LOG_LEVEL: 'warn',
+      MAP_STYLE_URL: `https://${UNREACHABLE}/style.json`,
+      NEWS_FEEDS_FILE: feeds,
+      FIRE_API_URL: `http://${UNREACHABLE}`,
+      WILDFIRE_INCIDENTS_URL: `http://${UNREACHABLE}`,
+      ADSB_AGGREGATOR_URL: `http://${UNREACHABLE}`,
+    }),
     logger: createStackLogger({ level: 'warn', quiet: true }),
     echoApiOutput: false,
-    serverOverrides: { schedulesEnabled: false, notificationsEnabled: false },
+    serverOverrides: { notificationsEnabled: false },
   });
   try {
     const { apiUrl, token } = await supervisor.start();
     const settings = await fetch(`${apiUrl}/api/ui-settings`, { headers: { authorization: `Bearer ${token}` } });
-    expect(await settings.json()).toEqual({ mapStyleUrl: 'https://127.0.0.1:9/style.json' });
+    expect(await settings.json()).toEqual({ mapStyleUrl: `https://${UNREACHABLE}/style.json` });
     await page.goto(`${apiUrl}/#token=${encodeURIComponent(token)}`);
     await expect(page.locator('html')).toHaveAttribute('data-state', 'ready', { timeout: 30_000 });
     await expect(page.getByText('Natural Earth')).toBeVisible();
+
+    // Each source has run once and failed to connect: the box says so once, and each feed's reason is one line.
+    const box = page.getByTestId('stale-pipelines');
+    for (const name of ['fires', 'incidents', 'aircraft']) {
+      await expect(box.locator(`[data-stale-pipeline="${name}"]`)).toHaveText(`${name}: could not reach ${UNREACHABLE}: connection refused`, { timeout: 60_000 });
+    }
+    // News has many feeds, each on its own host.
+    await expect(box.locator('[data-stale-pipeline="news"]')).toHaveText('news: could not reach its sources: connection refused', { timeout: 60_000 });
+    await expect(box).toHaveAttribute('data-out-of-reach', 'true');
+    await expect(box.getByRole('heading')).toHaveText('Sources out of reach');
+    await expect(box.getByTestId('out-of-reach-note')).toContainText(/could not reach their sources: this computer may be offline/);
+    // The whole error is a hover away.
+    await expect(box.locator('[data-stale-pipeline="fires"]')).toHaveAttribute('title', /^SUOMI_VIIRS_C2_Global_24h\.csv: request to http:\/\/127\.0\.0\.1:\d+\/.* failed: connection refused \(ECONNREFUSED\)/);
+    await expect(new HudPage(page).pipelines().locator('summary')).toHaveText(/^Out of reach: /);
   } finally {
     await supervisor.stop();
     await rm(parent, { recursive: true, force: true });

@@ -33,4 +33,30 @@ describe('pipeline freshness', () => {
     const failing = { ...idle(null), lastError: 'upstream idle: timed out' };
     expect(describeFreshness([failing], now).cameras).toMatchObject({ stale: true });
   });
+
+  it('a feed that could not reach its host says which host and why, in a line, and is marked unreachable', () => {
+    const failed = (name: string, lastError: string) => ({ name, lastAttemptAt: now, lastSuccessAt: null, lastError, lastErrorAt: now, rejected: 0 });
+    // What the sources store on a computer with no network (bounded-fetch.ts and feed-fetcher.ts words).
+    const firmsFile = (file: string, folder: string) =>
+      `${file}: request to https://firms.modaps.eosdis.nasa.gov/data/active_fire/${folder}/csv/${file} failed: host name not found (ENOTFOUND)`;
+    const report = describeFreshness(
+      [
+        failed('fires', [firmsFile('SUOMI_VIIRS_C2_Global_24h.csv', 'suomi-npp-viirs-c2'), firmsFile('J1_VIIRS_C2_Global_24h.csv', 'noaa-20-viirs-c2')].join('; ')),
+        failed('aircraft', 'every ADS-B aggregator request failed (1 of 1): request to https://api.adsb.lol/v2/type/CL2T,CL4T,S2T failed: host name lookup failed (EAI_AGAIN)'),
+        failed('news', 'all 257 feeds attempted failed; first error: UPI Top News: request failed: connection refused (ECONNREFUSED)'),
+        failed('incidents', 'request to https://user:secret@example.org:8443/query failed: network unreachable (ENETUNREACH)'),
+        // The host answered: not unreachable, and the whole error stays the reason.
+        failed('cameras', 'request to https://cams.example.org/list answered HTTP 503'),
+      ],
+      now,
+    );
+    expect(report.fires).toMatchObject({ stale: true, unreachable: true, reason: 'could not reach firms.modaps.eosdis.nasa.gov: host name not found' });
+    expect(report.aircraft).toMatchObject({ unreachable: true, reason: 'could not reach api.adsb.lol: host name lookup failed' });
+    expect(report.news).toMatchObject({ unreachable: true, reason: 'could not reach its sources: connection refused' });
+    // No credentials of an address reach the reason.
+    expect(report.incidents).toMatchObject({ unreachable: true, reason: 'could not reach example.org:8443: network unreachable' });
+    expect(report.cameras).toMatchObject({ unreachable: false, reason: 'last run failed: request to https://cams.example.org/list answered HTTP 503' });
+    // A pipeline that never ran, or is fresh, is not unreachable.
+    expect(report.summaries.unreachable).toBe(false);
+  });
 });

@@ -12,6 +12,7 @@ function pipeline(overrides: Partial<Pipeline> = {}): Pipeline {
     stale: true,
     lastError: null,
     reason: 'has not run successfully yet',
+    unreachable: false,
     rejected: 0,
     lastRejected: null,
     ...overrides,

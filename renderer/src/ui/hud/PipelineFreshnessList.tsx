@@ -5,6 +5,8 @@ import { formatAge } from '../../format/time-format';
 export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<string, PipelineFreshness>; error: string | null }) {
   const entries = Object.entries(pipelines);
   const stale = entries.filter(([, pipeline]) => pipeline.stale);
+  // None could reach its source's host: the word says so (the brief column says what still works).
+  const outOfReach = stale.length > 0 && stale.every(([, pipeline]) => pipeline.unreachable);
   return (
     <details className="pipelines" data-testid="pipelines" data-stale-count={stale.length}>
       <summary>
@@ -15,7 +17,7 @@ export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<
         ) : (
           // The stale ones by name on the bar; their reasons are in the brief column (and in the list).
           <span className="stale" title={stale.map(([name, pipeline]) => `${name}: ${pipeline.reason ?? 'stale'}`).join('\n')}>
-            Stale: {stale.map(([name]) => name).join(', ')}
+            {outOfReach ? 'Out of reach' : 'Stale'}: {stale.map(([name]) => name).join(', ')}
           </span>
         )}
       </summary>
