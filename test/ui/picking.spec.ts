@@ -69,3 +69,29 @@ test('a click on the geofence alone opens the geofence', async ({ page }) => {
   await page.mouse.click(point.x, point.y);
   await expect(page.locator('.vantage-popup')).toContainText('Geofence: Chubut watch');
 });
+
+test('a click over thirty detections lists them in a popup that stays on the map and scrolls, each with its minute', async ({ page }) => {
+  // Santa Cruz, Argentina: a place of its own. Thirty detections within a pixel of each other at zoom 10.
+  const cluster = { longitude: -67.91, latitude: -49.31 };
+  await ingestFires(Array.from({ length: 30 }, (_, index) => ({ longitude: cluster.longitude + (index % 6) * 0.0002, latitude: cluster.latitude + Math.floor(index / 6) * 0.0002, frp: 10 + index })));
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  await app.openReady({ view: [cluster.longitude, cluster.latitude, 10] });
+  await map.expectFireDrawnNear(cluster.longitude, cluster.latitude);
+  const point = await map.pagePoint(cluster.longitude + 0.0005, cluster.latitude + 0.0004);
+  await page.mouse.click(point.x, point.y);
+  const list = page.getByTestId('pick-list');
+  await expect(list).toContainText('30 objects here');
+  await expect(list.locator('button').first()).toHaveText(/^Fire detection · \d+\.\d MW · \d\d:\d\d UTC$/);
+  // The whole popup lies inside the map, between the HUD's bar and the playback bar.
+  const popup = (await page.locator('.vantage-popup').boundingBox())!;
+  const mapBox = (await page.locator('.maplibregl-canvas').boundingBox())!;
+  expect(popup.y).toBeGreaterThanOrEqual(mapBox.y);
+  expect(popup.y + popup.height).toBeLessThanOrEqual(mapBox.y + mapBox.height);
+  // The last one is reached by scrolling the list, and opens.
+  const last = list.locator('button').last();
+  await last.scrollIntoViewIfNeeded();
+  await last.click();
+  await expect(page.locator('.vantage-popup')).toContainText(/Fire detection/);
+  await expect(page.getByTestId('pick-list')).toHaveCount(0);
+});

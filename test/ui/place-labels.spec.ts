@@ -39,7 +39,7 @@ test('zoom 8 over California names Sacramento', async ({ page }) => {
   await expect.poll(() => map.renderedPlaceNames(), { timeout: 20_000 }).toContain('Sacramento');
 });
 
-test('a popup ends with the object’s coordinates and age; the cursor readout follows the pointer', async ({ page }) => {
+test('a popup ends with the object’s coordinates and age; the cursor readout follows the pointer, and the map under it', async ({ page }) => {
   // Western Australia's interior: away from the other tests' places.
   const spot = { longitude: 121.71, latitude: -26.37 };
   await ingestFires([{ ...spot, frp: 12.3, minutesAgo: 12 }]);
@@ -61,4 +61,13 @@ test('a popup ends with the object’s coordinates and age; the cursor readout f
   expect(Math.abs(lon! - spot.longitude)).toBeLessThan(0.0005);
   await expect(footer).toContainText(/26°22′1\d″S 121°42′3\d″E/);
   await expect(footer).toContainText(/1[0-3] min ago/);
+
+  // The map moves under a still pointer (the keyboard pans it east): the readout reads the new spot under it.
+  await page.keyboard.press('Escape');
+  // (The popup had come between the pointer and the map.)
+  await page.mouse.move(point.x + 1, point.y);
+  await expect(page.getByTestId('cursor-decimal')).toContainText('121.71');
+  await page.locator('.maplibregl-canvas').focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(async () => Number((await page.getByTestId('cursor-decimal').textContent())?.split(',')[1])).toBeGreaterThan(spot.longitude + 0.05);
 });

@@ -9,7 +9,9 @@ describe('times as the analyst reads them', () => {
 
   it('writes an instant in UTC in full, and short without the year', () => {
     const date = new Date('2026-11-26T01:05:40Z');
-    expect(formatUtc(date)).toBe('26/11/2026 01:05 UTC');
+    // The month by name: no day/month order to guess.
+    expect(formatUtc(date)).toBe('26 Nov 2026 01:05 UTC');
+    expect(formatUtc(new Date('2025-01-11T00:06:00Z'))).toBe('11 Jan 2025 00:06 UTC');
     expect(formatShortUtc(date)).toBe('26 Nov 01:05 UTC');
   });
 });

@@ -1,5 +1,7 @@
 // Times as an analyst reads them: UTC for reports, local for the clock on the wall.
-const utcFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' });
+// The month by name: "11/01/2025" beside a US wall-clock date reads as November to half the readers and January to
+// the other half.
+const utcFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 const localFormat = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' });
 
 export function toDate(value: string | number | null | undefined): Date | null {
@@ -34,7 +36,7 @@ export function isUtcZone(timeZone: string): boolean {
 
 const localIsUtc = isUtcZone(localFormat.resolvedOptions().timeZone);
 
-/** UTC and the wall clock's time ("26/11/2026 21:04 UTC · Nov 26, 01:04 PM PST"); on a computer set to UTC, once. */
+/** UTC and the wall clock's time ("26 Nov 2026 21:04 UTC · Nov 26, 01:04 PM PST"); on a computer set to UTC, once. */
 export function formatBoth(value: string | number | null | undefined): string {
   const date = toDate(value);
   if (!date) return '—';

@@ -2,6 +2,7 @@
 // geofences that concern them (a geofence's area only when nothing else is there), so a ring or an area never hides
 // the fire or aircraft inside it.
 import type { Geometry } from 'geojson';
+import { formatMinuteUtc, toDate } from '../format/time-format';
 
 export type PickProps = Record<string, unknown>;
 
@@ -55,8 +56,10 @@ export function pickLabel(props: PickProps): string {
   switch (props.kind) {
     case 'fire':
     case 'fire-live': {
+      // Many detections of one place differ by their power and their minute.
       const frp = typeof props.frp === 'number' ? ` · ${props.frp.toFixed(1)} MW` : '';
-      return `${props.kind === 'fire-live' ? 'New fire detection' : 'Fire detection'}${frp}`;
+      const detected = toDate(props.acqTime as string | number | undefined);
+      return `${props.kind === 'fire-live' ? 'New fire detection' : 'Fire detection'}${frp}${detected ? ` · ${formatMinuteUtc(detected)}` : ''}`;
     }
     case 'aircraft':
       return `Aircraft ${text(props.callsign)?.trim() ?? text(props.icao24) ?? ''}${props.firefighting ? ' (firefighting)' : ''}`.trim();

@@ -147,7 +147,8 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
     source: 'aircraft',
     layout: {
       'icon-image': ['case', ['get', 'firefighting'], 'aircraft-firefighting', 'aircraft'],
-      'icon-rotate': ['get', 'trackDeg'],
+      // No track known (MapLibre drops the null): drawn pointing north.
+      'icon-rotate': ['coalesce', ['get', 'trackDeg'], 0],
       'icon-rotation-alignment': 'map',
       'icon-allow-overlap': true,
       'icon-ignore-placement': true,

@@ -11,6 +11,22 @@ function text(value: unknown): string | null {
   return String(value);
 }
 
+/**
+ * A finite number, or null: MapLibre drops a feature's null properties (they come back undefined), and a value from
+ * outside may be text.
+ */
+function finite(value: unknown): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const number = Number(value);
+  return Number.isFinite(number) ? number : null;
+}
+
+/** `1,234.5 unit` (at most `digits` decimals), or null when there is no number. */
+function measured(value: unknown, unit: string, digits = 0): string | null {
+  const number = finite(value);
+  return number === null ? null : `${number.toLocaleString('en-US', { maximumFractionDigits: digits })} ${unit}`;
+}
+
 function confidenceLabel(value: unknown): string | null {
   const raw = text(value);
   if (!raw) return null;
@@ -28,7 +44,8 @@ export function pairDistanceText(distanceM: unknown, target: unknown): string | 
   return `${km} km (${miles} mi) from ${text(target) === 'fire' ? 'a fire' : (text(target) ?? 'a fire')}`;
 }
 
-function rowsFor(props: Props): { title: string; rows: Array<[string, string | null]> } {
+/** A popup's title and its rows (label, value; a row without a value is left out). Pure: unit-tested from Node. */
+export function popupRows(props: Props): { title: string; rows: Array<[string, string | null]> } {
   switch (props.kind) {
     case 'fire':
     case 'fire-live':
@@ -39,7 +56,7 @@ function rowsFor(props: Props): { title: string; rows: Array<[string, string | n
           ['Satellite', text(props.satellite)],
           ['Instrument', text(props.instrument)],
           ['Confidence', confidenceLabel(props.confidence)],
-          ['FRP', props.frp === null || props.frp === undefined ? null : `${Number(props.frp).toFixed(1)} MW`],
+          ['FRP', finite(props.frp) === null ? null : `${(finite(props.frp) as number).toFixed(1)} MW`],
           ['Day/night', props.dayNight === 'D' ? 'day' : props.dayNight === 'N' ? 'night' : null],
         ],
       };
@@ -47,8 +64,8 @@ function rowsFor(props: Props): { title: string; rows: Array<[string, string | n
       return {
         title: text(props.name) ?? 'Incident',
         rows: [
-          ['Size', props.sizeAcres === null ? null : `${Number(props.sizeAcres).toLocaleString()} acres`],
-          ['Contained', props.percentContained === null ? null : `${String(props.percentContained)} %`],
+          ['Size', measured(props.sizeAcres, 'acres', 1)],
+          ['Contained', measured(props.percentContained, '%')],
           ['State', text(props.state)],
           ['Discovered', formatBoth(props.discoveredAt as string)],
           ['IRWIN', text(props.irwinId)],
@@ -64,9 +81,9 @@ function rowsFor(props: Props): { title: string; rows: Array<[string, string | n
           ['Type', text(props.typeCode)],
           ['Registration', text(props.registration)],
           ['Operator', text(props.operator)],
-          ['Altitude', props.altitudeFt === null ? null : `${String(props.altitudeFt)} ft`],
-          ['Speed', props.groundSpeedKt === null ? null : `${String(props.groundSpeedKt)} kt`],
-          ['Track', `${String(props.trackDeg)}°`],
+          ['Altitude', props.onGround === true ? 'on the ground' : measured(props.altitudeFt, 'ft')],
+          ['Speed', measured(props.groundSpeedKt, 'kt')],
+          ['Track', finite(props.trackDeg) === null ? null : `${Math.round(finite(props.trackDeg) as number)}°`],
           ['Seen', formatBoth(props.seenAt as string)],
           ['ICAO24', text(props.icao24)],
         ],
@@ -94,7 +111,7 @@ export interface PopupContext {
 const WITH_NEARBY_CAMERAS = new Set(['fire', 'fire-live', 'incident']);
 
 export function popupContent(props: Props, context?: PopupContext): HTMLElement {
-  const { title, rows } = rowsFor(props);
+  const { title, rows } = popupRows(props);
   const root = document.createElement('div');
   root.className = 'popup';
   const heading = document.createElement('h3');

@@ -1,6 +1,7 @@
 // Where the pointer is on the map: lat, lon in decimal degrees and DMS, at the bottom centre of the map (between the
 // scale bar and the zoom buttons, below the credits).
-// Updated at most once an animation frame; hidden when the pointer leaves the map.
+// Updated at most once an animation frame; hidden when the pointer leaves the map. When the map moves under a still
+// pointer (a fly-to, the keyboard, a wheel zoom), the position is read again at the pointer's spot.
 import { useEffect, useState } from 'react';
 import { formatDecimal, formatDms } from '../format/coordinates';
 import type { MapController } from '../map/map-controller';
@@ -12,24 +13,36 @@ export function CursorCoordinates({ controller }: { controller: MapController | 
     const map = controller.map;
     let frame = 0;
     let latest: { lat: number; lon: number } | null = null;
-    const onMove = (event: { lngLat: { lng: number; lat: number } }) => {
-      latest = { lat: event.lngLat.lat, lon: event.lngLat.lng };
+    // The pointer's spot on the map's canvas while it is over the map.
+    let pointer: { x: number; y: number } | null = null;
+    const show = (lngLat: { lng: number; lat: number }) => {
+      latest = { lat: lngLat.lat, lon: lngLat.lng };
       if (frame) return;
       frame = window.requestAnimationFrame(() => {
         frame = 0;
         setPosition(latest);
       });
     };
+    const onPointerMove = (event: { lngLat: { lng: number; lat: number }; point: { x: number; y: number } }) => {
+      pointer = { x: event.point.x, y: event.point.y };
+      show(event.lngLat);
+    };
+    const onMapMove = () => {
+      if (pointer) show(map.unproject([pointer.x, pointer.y]));
+    };
     const onOut = () => {
       window.cancelAnimationFrame(frame);
       frame = 0;
+      pointer = null;
       setPosition(null);
     };
-    map.on('mousemove', onMove);
+    map.on('mousemove', onPointerMove);
+    map.on('move', onMapMove);
     map.on('mouseout', onOut);
     return () => {
       window.cancelAnimationFrame(frame);
-      map.off('mousemove', onMove);
+      map.off('mousemove', onPointerMove);
+      map.off('move', onMapMove);
       map.off('mouseout', onOut);
     };
   }, [controller]);

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { popupRows } from '../../renderer/src/map/popup-content.js';
+
+const rows = (props: Record<string, unknown>) => Object.fromEntries(popupRows(props).rows.filter(([, value]) => value !== null));
+
+describe('popup rows', () => {
+  it('an incident without a size or containment leaves those rows out (MapLibre drops null properties)', () => {
+    const incident = rows({ kind: 'incident', name: 'PLEYTO', state: 'US-CA', discoveredAt: '2025-01-11T00:06:00Z' });
+    expect(incident).not.toHaveProperty('Size');
+    expect(incident).not.toHaveProperty('Contained');
+    expect(rows({ kind: 'incident', name: 'Glass', sizeAcres: 11042.5, percentContained: 30 })).toMatchObject({ Size: '11,042.5 acres', Contained: '30 %' });
+    expect(rows({ kind: 'incident', name: 'Odd', sizeAcres: 'n/a', percentContained: null })).not.toHaveProperty('Size');
+  });
+
+  it('an aircraft reads rounded, and on the ground without an altitude or a track', () => {
+    expect(rows({ kind: 'aircraft', callsign: 'CALFIR2', altitudeFt: 2100, groundSpeedKt: 246.03233, trackDeg: 239.6, onGround: false })).toMatchObject({
+      Altitude: '2,100 ft',
+      Speed: '246 kt',
+      Track: '240°',
+    });
+    const parked = rows({ kind: 'aircraft', callsign: 'TANKER91', groundSpeedKt: 15.006475, onGround: true });
+    expect(parked).toMatchObject({ Altitude: 'on the ground', Speed: '15 kt' });
+    expect(parked).not.toHaveProperty('Track');
+    expect(Object.values(parked).join(' ')).not.toMatch(/undefined|NaN/);
+  });
+});
