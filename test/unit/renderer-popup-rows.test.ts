@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { popupRows } from '../../renderer/src/map/popup-content.js';
+import { popupRows } from '../../renderer/src/map/popup-rows.js';
 
 const rows = (props: Record<string, unknown>) => Object.fromEntries(popupRows(props).rows.filter(([, value]) => value !== null));
 

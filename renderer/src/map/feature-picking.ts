@@ -2,7 +2,7 @@
 // geofences that concern them (a geofence's area only when nothing else is there), so a ring or an area never hides
 // the fire or aircraft inside it.
 import type { Geometry } from 'geojson';
-import { formatMinuteUtc, toDate } from '../format/time-format';
+import { formatMinuteUtc, toDate } from '../format/time-format.js';
 
 export type PickProps = Record<string, unknown>;
 

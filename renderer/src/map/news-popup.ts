@@ -2,29 +2,11 @@
 // it, then its summary and a link that opens the article outside the app. Built as DOM nodes: everything here
 // comes from outside feeds, and only a web link becomes a link.
 import { externalLink } from '../format/external-link';
-import { formatBoth } from '../format/time-format';
 import './news-popup.css';
 
 type Props = Record<string, unknown>;
 
 const text = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
-
-export function isNewsStory(props: Props): boolean {
-  return props.kind === 'event' && props.sourceType === 'news';
-}
-
-export function newsRows(props: Props): { title: string; rows: Array<[string, string | null]> } {
-  const mention = text(props.mention);
-  return {
-    title: text(props.title) ?? 'News story',
-    rows: [
-      ['Outlet', text(props.feed)],
-      ['Published', formatBoth(props.occurredAt as string)],
-      ['Placed at', text(props.place)],
-      ['Named as', mention ? `“${mention}”` : null],
-    ],
-  };
-}
 
 /** The event's summary is "<place>: <story summary>" (for search); the popup says the place in its own row. */
 function storySummary(props: Props): string | null {

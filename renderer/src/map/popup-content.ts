@@ -1,106 +1,12 @@
 // Popup bodies built as DOM nodes (never HTML strings: titles come from outside sources). Fires and
-// incidents also offer the cameras linked to them (within 20 miles); a news story its article (news-popup.ts).
-import { formatBoth } from '../format/time-format';
+// incidents also offer the cameras linked to them (within 20 miles); a news story its article (news-popup.ts). What
+// the rows say is popup-rows.ts.
 import { type CameraLinks, nearbyCamerasSection } from './nearby-cameras';
-import { isNewsStory, newsRows, newsStorySection } from './news-popup';
+import { newsStorySection } from './news-popup';
+import { isNewsStory } from './news-rows';
+import { popupRows } from './popup-rows';
 
 type Props = Record<string, unknown>;
-
-function text(value: unknown): string | null {
-  if (value === null || value === undefined || value === '') return null;
-  return String(value);
-}
-
-/**
- * A finite number, or null: MapLibre drops a feature's null properties (they come back undefined), and a value from
- * outside may be text.
- */
-function finite(value: unknown): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const number = Number(value);
-  return Number.isFinite(number) ? number : null;
-}
-
-/** `1,234.5 unit` (at most `digits` decimals), or null when there is no number. */
-function measured(value: unknown, unit: string, digits = 0): string | null {
-  const number = finite(value);
-  return number === null ? null : `${number.toLocaleString('en-US', { maximumFractionDigits: digits })} ${unit}`;
-}
-
-function confidenceLabel(value: unknown): string | null {
-  const raw = text(value);
-  if (!raw) return null;
-  const named: Record<string, string> = { h: 'high', n: 'nominal', l: 'low' };
-  return named[raw] ?? `${raw} %`;
-}
-
-const METRES_PER_MILE = 1_609.344;
-
-/** `12.3 km (7.6 mi) from a fire`: how far a paired aircraft is from what it is paired with. */
-export function pairDistanceText(distanceM: unknown, target: unknown): string | null {
-  if (typeof distanceM !== 'number' || !Number.isFinite(distanceM)) return null;
-  const km = (distanceM / 1000).toFixed(1);
-  const miles = (distanceM / METRES_PER_MILE).toFixed(1);
-  return `${km} km (${miles} mi) from ${text(target) === 'fire' ? 'a fire' : (text(target) ?? 'a fire')}`;
-}
-
-/** A popup's title and its rows (label, value; a row without a value is left out). Pure: unit-tested from Node. */
-export function popupRows(props: Props): { title: string; rows: Array<[string, string | null]> } {
-  switch (props.kind) {
-    case 'fire':
-    case 'fire-live':
-      return {
-        title: props.kind === 'fire-live' ? 'New fire detection' : 'Fire detection',
-        rows: [
-          ['Detected', formatBoth(props.acqTime as number)],
-          ['Satellite', text(props.satellite)],
-          ['Instrument', text(props.instrument)],
-          ['Confidence', confidenceLabel(props.confidence)],
-          ['FRP', finite(props.frp) === null ? null : `${(finite(props.frp) as number).toFixed(1)} MW`],
-          ['Day/night', props.dayNight === 'D' ? 'day' : props.dayNight === 'N' ? 'night' : null],
-        ],
-      };
-    case 'incident':
-      return {
-        title: text(props.name) ?? 'Incident',
-        rows: [
-          ['Size', measured(props.sizeAcres, 'acres', 1)],
-          ['Contained', measured(props.percentContained, '%')],
-          ['State', text(props.state)],
-          ['Discovered', formatBoth(props.discoveredAt as string)],
-          ['IRWIN', text(props.irwinId)],
-        ],
-      };
-    case 'aircraft':
-      return {
-        title: text(props.callsign) ?? text(props.icao24) ?? 'Aircraft',
-        rows: [
-          ['Firefighting', props.firefighting ? text(props.firefightingReason) ?? 'yes' : null],
-          ['Paired', pairDistanceText(props.pairDistanceM, props.pairTarget)],
-          ['Paired since', props.pairSince ? formatBoth(props.pairSince as string) : null],
-          ['Type', text(props.typeCode)],
-          ['Registration', text(props.registration)],
-          ['Operator', text(props.operator)],
-          ['Altitude', props.onGround === true ? 'on the ground' : measured(props.altitudeFt, 'ft')],
-          ['Speed', measured(props.groundSpeedKt, 'kt')],
-          ['Track', finite(props.trackDeg) === null ? null : `${Math.round(finite(props.trackDeg) as number)}°`],
-          ['Seen', formatBoth(props.seenAt as string)],
-          ['ICAO24', text(props.icao24)],
-        ],
-      };
-    case 'event':
-      if (isNewsStory(props)) return newsRows(props);
-      return { title: text(props.title) ?? 'Event', rows: [['Source', text(props.sourceType)], ['When', formatBoth(props.occurredAt as string)], ['', text(props.summary)]] };
-    case 'geofence':
-      return { title: `Geofence: ${text(props.name) ?? ''}`, rows: [['Created', formatBoth(props.createdAt as string)]] };
-    case 'alert':
-      return { title: text(props.title) ?? 'Alert', rows: [['Geofence', text(props.geofenceName)], ['Object', text(props.objectType)], ['Raised', formatBoth(props.createdAt as string)]] };
-    case 'camera':
-      return { title: text(props.title) ?? 'Camera', rows: [['Place', [text(props.city), text(props.country)].filter(Boolean).join(', ') || null], ['Found', formatBoth(props.discoveredAt as string)]] };
-    default:
-      return { title: 'Feature', rows: [] };
-  }
-}
 
 /** Where the feature is ([lon, lat]) and how to reach the cameras linked to it. */
 export interface PopupContext {
