@@ -5,7 +5,10 @@ import { addNewsStories } from './support/news-fixture.js';
 
 test('News tab: search, category and summary kinds answer; a search nothing matches says so', async ({ page }) => {
   // Its own story: this test does not rely on another having filled the news tables.
-  await addNewsStories([{ title: 'Lahar warning lifted below Mount Kanlaon', summary: 'Residents may return.', category: 'disaster', sources: 3 }]);
+  await addNewsStories([
+    { title: 'Lahar warning lifted below Mount Kanlaon', summary: 'Residents may return.', category: 'disaster', sources: 3 },
+    { title: 'Steam vents reported at Mount Tarawera', summary: 'No eruption expected.', category: 'disaster', sources: 1, undated: true },
+  ]);
   const app = new AppPage(page);
   await app.openReady();
   await page.getByRole('tab', { name: 'News' }).click();
@@ -36,6 +39,11 @@ test('News tab: search, category and summary kinds answer; a search nothing matc
   await expect(link).toHaveAttribute('href', /^https:\/\/news\.example\.org\//);
   await expect(link).toHaveAttribute('target', '_blank');
   await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
+
+  // Typing is enough: the list follows the box once typing pauses. A story no feed dated says when it was first seen.
+  await page.getByRole('searchbox', { name: 'Search news' }).fill('Tarawera');
+  await expect(list).toHaveAttribute('data-query', 'Tarawera');
+  await expect(list.getByRole('listitem').filter({ hasText: 'Steam vents reported at Mount Tarawera' })).toContainText(/undated, first seen \d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d UTC/);
 
   await searchFor('volcanic ash aviation advisory', 'disaster');
   await expect(list).toContainText('No news matches');

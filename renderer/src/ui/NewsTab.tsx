@@ -14,6 +14,8 @@ const SUMMARY_KINDS = [
   { kind: 'analyst', label: 'Analyst' },
 ];
 
+const SEARCH_PAUSE_MS = 350;
+
 // `query` is the request the shown result answers (tests wait on it, not on a state the previous list also had).
 type Load<T> = { query: string } & ({ state: 'loading' } | { state: 'unavailable' } | { state: 'error'; message: string } | { state: 'ok'; items: T[] });
 
@@ -35,7 +37,9 @@ function useList<T>(api: ApiClient, path: string, query: Record<string, string |
 export function newsByline(item: NewsItem): string {
   const source = item.sources?.[0]?.feed;
   const more = item.sourceCount && item.sourceCount > 1 ? ` +${item.sourceCount - 1}` : '';
-  return [source ? `${source}${more}` : null, item.categories?.join(', ') || null, item.publishedAt ? formatBoth(item.publishedAt) : null].filter(Boolean).join(' · ');
+  // A story no feed dated says when it was first seen, and that it is undated (it is never presented as fresh).
+  const when = item.publishedAt ? formatBoth(item.publishedAt) : `undated, first seen ${formatBoth(item.firstSeenAt)}`;
+  return [source ? `${source}${more}` : null, item.categories?.join(', ') || null, when].filter(Boolean).join(' · ');
 }
 
 export function NewsTab({ api }: { api: ApiClient }) {
@@ -53,6 +57,11 @@ export function NewsTab({ api }: { api: ApiClient }) {
     event.preventDefault();
     setQuery(draftQuery.trim());
   };
+  // The list follows the box as it is typed in, once typing pauses (Enter or Search at once).
+  useEffect(() => {
+    const timer = window.setTimeout(() => setQuery(draftQuery.trim()), SEARCH_PAUSE_MS);
+    return () => window.clearTimeout(timer);
+  }, [draftQuery]);
 
   return (
     <section className="news-tab" data-testid="news-tab">
