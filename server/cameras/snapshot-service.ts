@@ -49,7 +49,8 @@ export class SnapshotService {
     } catch (error) {
       throw upstreamFailed(
         'camera_unreachable',
-        `camera ${id} could not be reached: ${(error as Error).message}`,
+        // The panel shows this under the camera's own name: no id of ours in it.
+        `the camera could not be reached: ${(error as Error).message}`,
         cached ? { lastSnapshot: { path: `${snapshotPath(id)}?cached=1`, fetchedAt: cached.fetchedAt.toISOString() } } : undefined,
       );
     }

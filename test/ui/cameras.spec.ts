@@ -21,6 +21,11 @@ test('clicking a camera opens the snapshot panel', async ({ page }) => {
   await expect(panel).toContainText(CAMERA.title);
   // The camera's address is not public: the API refuses to fetch it, and the panel says so.
   await expect(panel.getByText(/Snapshot failed|No snapshot available/)).toBeVisible();
+  await expect(panel).not.toContainText(/camera \d+/);
+  // The panel opens below the search box, which stays usable.
+  const searchBox = (await page.getByRole('combobox', { name: /search/i }).boundingBox())!;
+  const panelBox = (await panel.boundingBox())!;
+  expect(panelBox.y, 'the camera panel starts below the search box').toBeGreaterThanOrEqual(searchBox.y + searchBox.height);
   await panel.getByRole('button', { name: 'Close camera' }).click();
   await expect(panel).toHaveCount(0);
 });
