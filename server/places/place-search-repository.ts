@@ -47,6 +47,34 @@ FROM best JOIN places p ON p.geoname_id = best.geoname_id
 ORDER BY best.exact DESC, p.population DESC, p.geoname_id
 LIMIT $3`;
 
+// As PREFIX, among the places in the regions a query names after commas ("Paradise, CA", "Paris, Texas", "Lima,
+// Peru"): each region is a state's code (US "CA") or a country's (ISO "PE"), or the start of a state's or a country's
+// name from three letters on. Places are filtered before the limit: a small place of a common name is still found.
+const PREFIX_IN_REGIONS = `
+WITH q AS (SELECT gazetteer_fold($1::text) AS folded),
+regions AS (SELECT upper(r) AS code, gazetteer_fold(r) AS folded, length(r) >= 3 AS named FROM unnest($4::text[]) AS r),
+candidates AS (
+  SELECT n.geoname_id, n.name AS matched, n.kind, n.folded = q.folded AS exact, n.population
+  FROM place_names n, q
+  WHERE n.folded LIKE gazetteer_fold($2::text) || '%'
+    AND NOT EXISTS (
+      SELECT 1 FROM regions r, places p
+      WHERE p.geoname_id = n.geoname_id
+        AND NOT (upper(p.admin1_code) = r.code OR p.country_code = r.code
+                 OR (r.named AND (gazetteer_fold(p.admin1_name) LIKE r.folded || '%' OR gazetteer_fold(p.country_name) LIKE r.folded || '%'))))
+  ORDER BY n.folded = q.folded DESC, n.population DESC, n.kind
+  LIMIT 400
+),
+best AS (
+  SELECT DISTINCT ON (geoname_id) * FROM candidates ORDER BY geoname_id, exact DESC, kind
+)
+SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "countryCode", p.country_name AS "countryName",
+       p.admin1_name AS "admin1Name", p.population::float8 AS population, p.feature_code AS "featureCode",
+       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, best.exact
+FROM best JOIN places p ON p.geoname_id = best.geoname_id
+ORDER BY best.exact DESC, p.population DESC, p.geoname_id
+LIMIT $3`;
+
 const SIMILAR = `
 WITH q AS (SELECT gazetteer_fold($1::text) AS folded),
 candidates AS (
@@ -117,6 +145,12 @@ export class PlaceSearchRepository {
   async byPrefix(text: string, limit: number): Promise<PlaceHit[]> {
     // gazetteer_fold of a bound parameter is folded to a constant when the statement is planned: the prefix index applies.
     const { rows } = await this.db.query<PlaceHit>(PREFIX, [text, likeLiteral(text), limit]);
+    return rows;
+  }
+
+  /** As byPrefix, among the places lying in every one of `regions` (codes or names of states and countries). */
+  async byPrefixInRegions(text: string, regions: readonly string[], limit: number): Promise<PlaceHit[]> {
+    const { rows } = await this.db.query<PlaceHit>(PREFIX_IN_REGIONS, [text, likeLiteral(text), limit, regions]);
     return rows;
   }
 

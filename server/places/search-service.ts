@@ -1,9 +1,10 @@
-// The search box: a typed position first, else places (prefix, then misspellings), countries and states,
-// aircraft, incidents and news stories, merged into one list of things to fly to.
+// The search box: a typed position first, else places (prefix, then misspellings; "Paradise, CA" in California),
+// countries and states, aircraft, incidents and news stories, merged into one list of things to fly to.
 import { parsePosition, type ParsedPosition } from './coordinate-query.js';
 import type { ObjectSearchRepository } from './object-search-repository.js';
 import type { BoundaryHit, PlaceHit, PlaceSearchRepository } from './place-search-repository.js';
 import type { SearchAnswer, SearchResult } from './places-schemas.js';
+import { splitRegionQualifier } from './region-qualifier.js';
 import { placesToldApart } from './same-name-places.js';
 
 const FUZZY_MIN_LENGTH = 3;
@@ -63,22 +64,25 @@ export class SearchService {
 
     // While a load runs, the name indexes are being rebuilt under its lock: names would wait for the whole load.
     const namesReady = gazetteer !== 'loading';
+    // "Paradise, CA": the places of that name in California; the other kinds are looked for by the name alone (news
+    // by the whole text, whose commas may be its own).
+    const qualified = splitRegionQualifier(query);
+    const name = qualified?.name ?? query;
     const [prefixPlaces, boundaries, aircraft, incidents, news] = await Promise.all([
-      namesReady ? this.places.byPrefix(query, limit) : Promise.resolve([]),
-      this.places.boundaries(query, OTHER_KINDS_LIMIT),
-      this.objects.aircraft(query, OTHER_KINDS_LIMIT),
-      this.objects.incidents(query, OTHER_KINDS_LIMIT),
+      !namesReady ? Promise.resolve([]) : qualified ? this.places.byPrefixInRegions(qualified.name, qualified.regions, limit) : this.places.byPrefix(query, limit),
+      this.places.boundaries(name, OTHER_KINDS_LIMIT),
+      this.objects.aircraft(name, OTHER_KINDS_LIMIT),
+      this.objects.incidents(name, OTHER_KINDS_LIMIT),
       this.objects.news(query, OTHER_KINDS_LIMIT),
     ]);
-    let places = prefixPlaces;
+    // No place of the name in the regions named: the name anywhere.
+    let places = namesReady && qualified && prefixPlaces.length === 0 ? await this.places.byPrefix(name, limit) : prefixPlaces;
     // Misspellings are looked for only when no name starts with the text (a trigram scan costs more than the rest).
-    if (namesReady && places.length === 0 && query.trim().length >= FUZZY_MIN_LENGTH && (await this.places.hasTrigram())) {
-      const seen = new Set(places.map((hit) => hit.geonameId));
-      const similar = await this.places.bySimilarity(query, limit, FUZZY_MIN_SCORE);
-      places = [...places, ...similar.filter((hit) => !seen.has(hit.geonameId))];
+    if (namesReady && places.length === 0 && name.length >= FUZZY_MIN_LENGTH && (await this.places.hasTrigram())) {
+      places = await this.places.bySimilarity(name, limit, FUZZY_MIN_SCORE);
     }
 
-    const folded = query.trim().toLowerCase();
+    const folded = name.trim().toLowerCase();
     const exactBoundaries = boundaries.filter((hit) => hit.name.toLowerCase() === folded);
     const otherBoundaries = boundaries.filter((hit) => hit.name.toLowerCase() !== folded);
     const objects: SearchResult[] = [

@@ -149,6 +149,22 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(new Set(shown).size).toBe(shown.length);
   });
 
+  it('reads a state or a country after a comma: "Paradise, CA" is in California, "Paris, Texas", "Lima, Peru", "Lisbon, USA"', async () => {
+    // Without it the larger Paradise (Nevada) comes first.
+    expect((await search('Paradise')).results[0]).toMatchObject({ label: 'Paradise', sublabel: 'Nevada, United States' });
+    for (const q of ['Paradise, CA', 'paradise,california', 'Paradise, Calif']) {
+      expect((await search(q)).results[0], q).toMatchObject({ kind: 'place', label: 'Paradise', sublabel: 'California, United States' });
+    }
+    expect((await search('Paris, Texas')).results[0]).toMatchObject({ label: 'Paris', sublabel: 'Texas, United States' });
+    expect((await search('Paris, TX')).results[0]).toMatchObject({ label: 'Paris', sublabel: 'Texas, United States' });
+    expect((await search('Lima, Peru')).results[0]).toMatchObject({ label: 'Lima', sublabel: expect.stringMatching(/Peru$/) });
+    const lisbons = (await search('Lisbon, USA', 10)).results.filter((result) => result.kind === 'place');
+    expect(lisbons.length).toBeGreaterThan(1);
+    for (const lisbon of lisbons) expect(lisbon.sublabel).toMatch(/United States/);
+    // A region that holds no place of the name: the name anywhere, rather than nothing.
+    expect((await search('Sacramento, Peru')).results[0]).toMatchObject({ label: 'Sacramento', sublabel: 'California, United States' });
+  });
+
   it('completes a prefix and forgives a misspelling', async () => {
     expect((await search('Sacram')).results[0]).toMatchObject({ label: 'Sacramento', sublabel: 'California, United States' });
     expect((await search('Reykjavik')).results[0]).toMatchObject({ label: 'Reykjavík', sublabel: expect.stringMatching(/Iceland/) });
