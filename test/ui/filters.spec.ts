@@ -156,6 +156,8 @@ test('satellites, firefighting aircraft only and a geofence narrow the fires, ai
   await page.getByTestId('filter-geofence').selectOption(fenceId);
   await firesInView(hud, 1);
   await expect.poll(() => map.renderedFireCount()).toBe(1);
+  // The Layers tab counts what the map draws, as the HUD does.
+  await expect(map.count('fires')).toHaveAttribute('data-value', '1');
   await expect.poll(() => map.firesNear(inFence.longitude, inFence.latitude)).toBeGreaterThan(0);
   // Neither aircraft flies inside the fence.
   await expect.poll(() => hud.counterValue('aircraft')).toBe(0);
@@ -170,4 +172,29 @@ test('satellites, firefighting aircraft only and a geofence narrow the fires, ai
   await expect.poll(() => map.featuresNear('aircraft', DELTA.longitude + 0.1, DELTA.latitude)).toBe(0);
   await expect.poll(() => map.featuresNear('aircraft', DELTA.longitude, DELTA.latitude + 0.1)).toBeGreaterThan(0);
   await expect.poll(() => page.url()).toContain('filter=ff');
+});
+
+test('a chosen window says which clock its inputs read, with its ends in UTC; the last confidence level ticked cannot be unticked, and says why', async ({ browser }) => {
+  // A browser context of its own in Los Angeles' time zone (the shared one is UTC).
+  const context = await browser.newContext({ timezoneId: 'America/Los_Angeles' });
+  try {
+    const page = await context.newPage();
+    const from = Date.UTC(2026, 10, 23, 8, 0);
+    const to = Date.UTC(2026, 10, 25, 20, 0);
+    await new AppPage(page).openReady({ filter: `w:custom:${from}:${to}` });
+    await new MapPage(page).openLayersTab();
+    await expect(page.getByTestId('filter-from')).toHaveValue('2026-11-23T00:00');
+    await expect(page.getByTestId('filter-zone')).toHaveText("In this computer's time (PST); in UTC 23 Nov 08:00 UTC – 25 Nov 20:00 UTC");
+
+    await page.getByTestId('filter-confidence-low').uncheck();
+    await page.getByTestId('filter-confidence-nominal').uncheck();
+    const high = page.getByTestId('filter-confidence-high');
+    await expect(high).toBeChecked();
+    await expect(high).toBeDisabled();
+    await expect(high).toHaveAttribute('title', 'The last level shown stays on: tick another first');
+    await page.getByTestId('filter-confidence-low').check();
+    await expect(high).toBeEnabled();
+  } finally {
+    await context.close();
+  }
 });

@@ -22,6 +22,14 @@ export function formatShortUtc(date: Date): string {
   return `${shortUtcFormat.format(date).replace(',', '')} UTC`;
 }
 
+const zoneNameFormat = new Intl.DateTimeFormat(undefined, { timeZoneName: 'short' });
+
+/** This computer's time zone as the wall clock names it on that day ("PST", "GMT+2"); "UTC" on a computer set to UTC. */
+export function localZoneName(date: Date): string {
+  if (localIsUtc) return 'UTC';
+  return zoneNameFormat.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? 'local time';
+}
+
 export function formatLocal(date: Date): string {
   return localFormat.format(date);
 }

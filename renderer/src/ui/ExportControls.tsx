@@ -5,13 +5,14 @@ import type { ApiClient } from '../api/api-client';
 import type { MapViewport } from '../map/map-controller';
 import type { MapController } from '../map/map-controller';
 import { fireFilterParams, type ViewFilter } from '../data/view-filter';
+import { exportWhat } from '../data/export-what';
 import { LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
 import { LEGEND } from '../map/legend-entries';
 import { composeSnapshot } from '../map/map-snapshot';
 import { ApiRequestError } from '../api/api-error';
 import { formatBoth } from '../format/time-format';
 
-const EXPORTABLE: LayerKey[] = ['fires', 'aircraft', 'incidents'];
+const EXPORTABLE = ['fires', 'aircraft', 'incidents'] as const satisfies readonly LayerKey[];
 const FORMATS = [
   { id: 'csv', label: 'CSV' },
   { id: 'geojson', label: 'GeoJSON' },
@@ -97,7 +98,7 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
     <section className="export" aria-label="Export" data-testid="export">
       <h3>Export the view</h3>
       <p className="muted export-what">
-        {layers.length > 0 ? `${layers.map((key) => LAYERS[key].label).join(', ')} in view, ${filterWords.join(', ')}.` : 'Show fires, aircraft or incidents to export them.'}
+        {exportWhat(layers, filterWords)}
       </p>
       <div className="export-buttons">
         {FORMATS.map(({ id, label }) => (

@@ -12,6 +12,7 @@ import {
   WINDOW_LABELS,
   writeFilter,
 } from '../data/view-filter';
+import { formatShortUtc, localZoneName } from '../format/time-format';
 import './FilterControls.css';
 
 const SHORT_WINDOW: Record<(typeof WINDOW_CHOICES)[number], string> = { '1h': '1 h', '6h': '6 h', '24h': '24 h', '72h': '72 h', '7d': '7 d', custom: 'Custom' };
@@ -30,6 +31,17 @@ function toggled<T>(chosen: readonly T[], all: readonly T[], item: T): T[] {
   const next = current.includes(item) ? current.filter((entry) => entry !== item) : [...current, item];
   if (next.length === 0) return [...chosen];
   return next.length === all.length ? [] : all.filter((entry) => next.includes(entry));
+}
+
+/** Which clock the from/to inputs read, and the window in UTC as the HUD names it. */
+function customWindowZone(from: Date, to: Date): string {
+  const zone = localZoneName(from);
+  return zone === 'UTC' ? 'In UTC' : `In this computer's time (${zone}); in UTC ${formatShortUtc(from)} – ${formatShortUtc(to)}`;
+}
+
+/** The one box still ticked cannot be unticked (nothing would be left to show): it says so rather than do nothing. */
+function lastOneOn<T>(chosen: readonly T[], item: T, what: string): { disabled?: true; title?: string } {
+  return chosen.length === 1 && chosen[0] === item ? { disabled: true, title: `The last ${what} shown stays on: tick another first` } : {};
 }
 
 export interface FilterControlsProps {
@@ -96,6 +108,10 @@ export function FilterControls({ filter, onChange, geofences }: FilterControlsPr
           <label>
             To <input type="datetime-local" data-testid="filter-to" value={localInput(filter.to)} onChange={(event) => setEnd('to', event.target.value)} />
           </label>
+          {/* The inputs are in this computer's time; the HUD and exports name the window in UTC. */}
+          <p className="muted filter-zone" data-testid="filter-zone">
+            {customWindowZone(new Date(filter.from), new Date(filter.to))}
+          </p>
           {customError && <p className="filter-error" role="alert">{customError}</p>}
         </div>
       )}
@@ -108,6 +124,7 @@ export function FilterControls({ filter, onChange, geofences }: FilterControlsPr
               type="checkbox"
               data-testid={`filter-confidence-${level}`}
               checked={filter.confidence.length === 0 || filter.confidence.includes(level)}
+              {...lastOneOn(filter.confidence, level, 'level')}
               onChange={() => set({ confidence: toggled(filter.confidence, CONFIDENCE_LEVELS, level) })}
             />
             {level}
@@ -141,6 +158,7 @@ export function FilterControls({ filter, onChange, geofences }: FilterControlsPr
               type="checkbox"
               data-testid={`filter-satellite-${satellite.code}`}
               checked={filter.satellites.length === 0 || filter.satellites.includes(satellite.code)}
+              {...lastOneOn(filter.satellites, satellite.code, 'satellite')}
               onChange={() => set({ satellites: toggled(filter.satellites, SATELLITE_CODES, satellite.code) })}
             />
             {satellite.name} <span className="muted">{satellite.instrument}</span>

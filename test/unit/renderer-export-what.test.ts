@@ -1,0 +1,13 @@
+import { describe, expect, it } from 'vitest';
+import { exportWhat } from '../../renderer/src/data/export-what.js';
+
+describe('what the export holds, in a line', () => {
+  it('puts the window on the fires only: aircraft are now, incidents as they stand', () => {
+    expect(exportWhat(['fires', 'aircraft', 'incidents'], ['Last hour'])).toBe('In view: fires of the last hour; aircraft now; incidents as they stand.');
+    expect(exportWhat(['fires'], ['25 Nov 14:29 UTC – 26 Nov 20:29 UTC', 'high confidence', 'FRP ≥ 50 MW'])).toBe(
+      'In view: fires of 25 Nov 14:29 UTC – 26 Nov 20:29 UTC (high confidence, FRP ≥ 50 MW).',
+    );
+    expect(exportWhat(['aircraft', 'incidents'], ['Last 24 h', 'firefighting aircraft only'])).toBe('In view: firefighting aircraft now; incidents as they stand.');
+    expect(exportWhat([], ['Last 24 h'])).toBe('Show fires, aircraft or incidents to export them.');
+  });
+});
