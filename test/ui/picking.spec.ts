@@ -70,7 +70,7 @@ test('a click on the geofence alone opens the geofence', async ({ page }) => {
   await expect(page.locator('.vantage-popup')).toContainText('Geofence: Chubut watch');
 });
 
-test('a click over thirty detections lists them in a popup that stays on the map and scrolls, each with its minute', async ({ page }) => {
+test('a click over thirty detections are thirty in the Layers tab, and listed in a popup that stays on the map and scrolls, each with its minute', async ({ page }) => {
   // Santa Cruz, Argentina: a place of its own. Thirty detections within a pixel of each other at zoom 10.
   const cluster = { longitude: -67.91, latitude: -49.31 };
   await ingestFires(Array.from({ length: 30 }, (_, index) => ({ longitude: cluster.longitude + (index % 6) * 0.0002, latitude: cluster.latitude + Math.floor(index / 6) * 0.0002, frp: 10 + index })));
@@ -78,6 +78,9 @@ test('a click over thirty detections lists them in a popup that stays on the map
   const map = new MapPage(page);
   await app.openReady({ view: [cluster.longitude, cluster.latitude, 10] });
   await map.expectFireDrawnNear(cluster.longitude, cluster.latitude);
+  // Thirty detections of one minute and place, each of its own power: thirty fires in the Layers tab, as in the HUD.
+  await map.openLayersTab();
+  await expect(map.count('fires')).toHaveAttribute('data-value', '30');
   const point = await map.pagePoint(cluster.longitude + 0.0005, cluster.latitude + 0.0004);
   await page.mouse.click(point.x, point.y);
   const list = page.getByTestId('pick-list');

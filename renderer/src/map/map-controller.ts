@@ -244,9 +244,11 @@ export class MapController {
     const seen = new Set<string>();
     for (const feature of this.map.queryRenderedFeatures({ layers: FIRE_LAYERS.filter((id) => this.map.getLayer(id)) })) {
       const props = feature.properties;
-      // A live fire may also be in the points or tiles: same minute and place (to ~100 m) is one fire.
+      // A live fire may also be in the points or tiles: same minute, satellite, power and place (to ~100 m: a tile
+      // moves a point to its grid) is one fire. Detections of one minute and place that differ in power are two.
       const [lon, lat] = (feature.geometry as { coordinates?: [number, number] }).coordinates ?? [0, 0];
-      seen.add(`${Math.floor(Number(props.acqTime) / 60)}|${lon.toFixed(3)}|${lat.toFixed(3)}`);
+      const frp = props.frp === undefined || props.frp === null ? '' : Number(props.frp).toFixed(1);
+      seen.add(`${Math.floor(Number(props.acqTime) / 60)}|${String(props.satellite ?? '')}|${frp}|${lon.toFixed(3)}|${lat.toFixed(3)}`);
     }
     return seen.size;
   }
