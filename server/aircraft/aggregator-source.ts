@@ -11,6 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import Bottleneck from 'bottleneck';
 import { z } from 'zod';
 import { FetchError, type FetchedText, fetchText } from '../http/bounded-fetch.js';
+import { isUnreachable, markedUnreachable } from '../http/network-failure.js';
 import { RejectionTally, type RejectedRecords } from '../pipelines/rejection-tally.js';
 import type { AircraftPosition } from './adsb-feed.js';
 import type { AircraftAreaRepository, WatchArea } from './aircraft-area-repository.js';
@@ -85,6 +86,8 @@ function retryAfterMs(header: string | null): number {
 interface FailedRequest {
   path: string;
   error: string;
+  /** The request never reached the aggregator (network-failure.ts). */
+  unreachable?: boolean;
 }
 
 interface RunSummary {
@@ -151,7 +154,7 @@ export class AggregatorAircraftSource implements AircraftSource {
       try {
         response = await this.request(query.path);
       } catch (error) {
-        failed.push({ path: query.path, error: error instanceof FetchError ? error.message : `${what}: ${(error as Error).message}` });
+        failed.push({ path: query.path, error: error instanceof FetchError ? error.message : `${what}: ${(error as Error).message}`, unreachable: isUnreachable(error) });
         continue;
       }
       if (response.status === 429) {
@@ -196,7 +199,8 @@ export class AggregatorAircraftSource implements AircraftSource {
     this.lastRun = { at: new Date().toISOString(), requests: queries.length, points: points.length, failed, received: positions.length };
     if (answered === 0) {
       const first = failed[0]?.error ?? 'no request was made';
-      throw new Error(`every ADS-B aggregator request failed (${failed.length} of ${queries.length}): ${first}`);
+      const noneReached = failed.length > 0 && failed.every((request) => request.unreachable === true);
+      throw markedUnreachable(new Error(`every ADS-B aggregator request failed (${failed.length} of ${queries.length}): ${first}`), noneReached);
     }
     const firefightingOnly = new Set([...seen].filter((address) => !nearFires.has(address)));
     return {

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import { UnusableAnswerError } from '../jobs/job-runner.js';
 import { FetchError, USER_AGENT } from '../http/bounded-fetch.js';
-import { requestFailureWords } from '../http/network-failure.js';
+import { isUnreachable, markedUnreachable, neverReachedHost, requestFailureWords } from '../http/network-failure.js';
 import { textProblem } from '../http/safe-text.js';
 import { describeRejected, RejectionTally } from '../pipelines/rejection-tally.js';
 import type { RejectedRecords } from '../pipelines/rejection-tally.js';
@@ -170,7 +170,7 @@ export class FirmsGlobalFiles {
     if (asked > 0 && failures.length === asked) {
       const message = failures.map((error) => error.message).join('; ');
       if (failures.every((error) => error instanceof UnusableAnswerError)) throw new UnusableAnswerError(message, result.rejected);
-      throw new Error(message);
+      throw markedUnreachable(new Error(message), failures.every(isUnreachable));
     }
     return result;
   }
@@ -209,7 +209,7 @@ export class FirmsGlobalFiles {
       response = await fetch(state.url, { headers, signal: AbortSignal.timeout(GLOBAL_FILE_TIMEOUT_MS), redirect: 'follow' });
     } catch (error) {
       const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${GLOBAL_FILE_TIMEOUT_MS} ms` : requestFailureWords(error);
-      throw new FetchError(`${file.name}: request to ${state.url} failed: ${reason}`);
+      throw new FetchError(`${file.name}: request to ${state.url} failed: ${reason}`, { unreachable: neverReachedHost(error) });
     }
     if (response.status === 304) {
       await response.body?.cancel().catch(() => undefined);

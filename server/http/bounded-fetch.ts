@@ -1,8 +1,15 @@
 // Outbound HTTP with a timeout and a size cap; secrets in the URL are kept out of error messages.
-import { requestFailureWords } from './network-failure.js';
+import { neverReachedHost, requestFailureWords } from './network-failure.js';
 
 export class FetchError extends Error {
   override name = 'FetchError';
+  /** The request never reached its host (network-failure.ts). */
+  readonly unreachable: boolean;
+
+  constructor(message: string, options: { unreachable?: boolean } = {}) {
+    super(message);
+    this.unreachable = options.unreachable ?? false;
+  }
 }
 
 export interface BoundedFetchOptions {
@@ -41,7 +48,7 @@ export async function fetchText(url: string, options: BoundedFetchOptions): Prom
     });
   } catch (error) {
     const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${options.timeoutMs} ms` : redact(requestFailureWords(error), secrets);
-    throw new FetchError(`request to ${where} failed: ${reason}`);
+    throw new FetchError(`request to ${where} failed: ${reason}`, { unreachable: neverReachedHost(error) });
   }
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > options.maxBytes) {
@@ -61,7 +68,8 @@ export async function fetchText(url: string, options: BoundedFetchOptions): Prom
   } catch (error) {
     await response.body?.cancel().catch(() => undefined);
     if (error instanceof FetchError) throw error;
-    throw new FetchError(`reading ${where} failed: ${redact(requestFailureWords(error), secrets)}`);
+    const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${options.timeoutMs} ms` : redact(requestFailureWords(error), secrets);
+    throw new FetchError(`reading ${where} failed: ${reason}`);
   }
   return { status: response.status, text: Buffer.concat(chunks).toString('utf8'), headers: response.headers };
 }

@@ -1,6 +1,7 @@
 // Why a request got no answer at all, in words: fetch (undici) throws "fetch failed" and puts the system error in
-// `cause`. The words keep the system code in brackets, which is what later tells a feed that could not reach its host
-// (no network, no name lookup, nothing listening) from one whose host answered with something unusable.
+// `cause`. The words keep the system code in brackets. A source whose every request failed so (no network, no name
+// lookup, nothing listening) throws an error marked unreachable; the job runner records it as such, and health says
+// the source could not be reached rather than that it answered badly.
 
 /** System error codes of a request that never reached its host, and their words. */
 const UNREACHABLE_WORDS: Record<string, string> = {
@@ -16,22 +17,49 @@ const UNREACHABLE_WORDS: Record<string, string> = {
 const UNREACHABLE_CODE = new RegExp(`\\b(${Object.keys(UNREACHABLE_WORDS).join('|')})\\b`);
 
 interface CausedError {
-  message?: string;
-  code?: string;
+  message?: unknown;
+  code?: unknown;
   cause?: CausedError;
+}
+
+/** A system error's code: a string (a DOMException's `code` is a legacy number, not one). */
+function codeOf(error: CausedError | undefined): string | null {
+  return typeof error?.code === 'string' && error.code ? error.code : null;
+}
+
+function messageOf(error: CausedError | undefined): string | null {
+  return typeof error?.message === 'string' && error.message ? error.message : null;
 }
 
 /** The words for a thrown fetch error: "host name not found (ENOTFOUND)", else its cause's message, else its own. */
 export function requestFailureWords(error: unknown): string {
-  const thrown = error as CausedError;
-  const cause = thrown.cause;
-  const code = cause?.code ?? thrown.code;
-  if (code) return `${UNREACHABLE_WORDS[code] ?? cause?.message ?? thrown.message ?? 'failed'} (${code})`;
-  return cause?.message ?? thrown.message ?? String(error);
+  const thrown = (error ?? {}) as CausedError;
+  const code = codeOf(thrown.cause) ?? codeOf(thrown);
+  const words = messageOf(thrown.cause) ?? messageOf(thrown) ?? String(error);
+  if (!code) return words;
+  return `${UNREACHABLE_WORDS[code] ?? words} (${code})`;
 }
 
-/** The first "could not reach" code in a stored error text, with its words; null when the host was reached. */
+/** Whether a thrown fetch error never reached its host. */
+export function neverReachedHost(error: unknown): boolean {
+  const thrown = (error ?? {}) as CausedError;
+  const code = codeOf(thrown.cause) ?? codeOf(thrown);
+  return code !== null && code in UNREACHABLE_WORDS;
+}
+
+/** The first "could not reach" code in an error text, with its words; null when there is none. */
 export function unreachableIn(text: string): { code: string; words: string } | null {
   const code = UNREACHABLE_CODE.exec(text)?.[1];
   return code ? { code, words: UNREACHABLE_WORDS[code] as string } : null;
+}
+
+/** The error, marked as one whose every request failed without reaching its host (when `unreachable`). */
+export function markedUnreachable<T extends Error>(error: T, unreachable: boolean): T {
+  if (unreachable) Object.defineProperty(error, 'unreachable', { value: true, enumerable: false });
+  return error;
+}
+
+/** Whether an error was marked unreachable (markedUnreachable, or a FetchError that never reached its host). */
+export function isUnreachable(error: unknown): boolean {
+  return (error as { unreachable?: unknown } | null)?.unreachable === true;
 }

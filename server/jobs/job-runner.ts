@@ -1,7 +1,8 @@
 // Runs named jobs, on schedule or on demand, never two of the same at once (across processes too).
 import { Cron } from 'croner';
 import type { FastifyBaseLogger } from 'fastify';
-import { IDLE_PREFIX } from '../pipelines/pipeline-freshness.js';
+import { isUnreachable } from '../http/network-failure.js';
+import { IDLE_PREFIX, UNREACHABLE_PREFIX } from '../pipelines/pipeline-freshness.js';
 import { PIPELINES, type PipelineName } from '../pipelines/pipeline-registry.js';
 import type { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
 import { describeRejected, type RejectedRecords } from '../pipelines/rejection-tally.js';
@@ -100,7 +101,9 @@ export class JobRunner {
       } catch (error) {
         const message = (error as Error).message;
         if (job.pipeline) {
-          await this.pipelines.recordFailure(job.pipeline, message).catch(() => undefined);
+          // A source none of whose requests reached its host is recorded so: health tells it from a bad answer.
+          const recorded = isUnreachable(error) ? `${UNREACHABLE_PREFIX}${message}` : message;
+          await this.pipelines.recordFailure(job.pipeline, recorded).catch(() => undefined);
           if (error instanceof UnusableAnswerError) await this.recordRejected(job.pipeline, error.rejected).catch(() => undefined);
         }
         this.log.error({ job: name, err: error }, 'job failed');

@@ -9,6 +9,7 @@ import { FeedParseError, parseNewsFeed, type ParsedArticle } from './feed-parser
 import type { FeedState, FeedStateRepository } from './feed-state-repository.js';
 import { articleIdentity, headlineKey } from './headline-key.js';
 import { UnusableAnswerError } from '../jobs/job-runner.js';
+import { markedUnreachable, unreachableIn } from '../http/network-failure.js';
 import { type RejectedRecords, RejectionTally } from '../pipelines/rejection-tally.js';
 import type { NewsItemRepository } from './news-item-repository.js';
 import type { NewsSettings } from './news-settings.js';
@@ -96,7 +97,10 @@ export class NewsScraper {
     if (list.length === 0) return { idle: `the feed list ${this.deps.settings.feedsFile} is empty` };
     const states = await this.deps.feeds.sync(list);
     const startedAt = this.now();
-    const outcomes = await mapWithConcurrency(states, this.deps.settings.concurrency, (feed) => this.scrapeOne(feed, startedAt));
+    // Every feed waiting out its backoff is a network that was down (or a list that is all dead), not 257 feeds gone
+    // bad at once: all are tried, so news comes back at the first run after the network does (and Run now tries).
+    const everyFeedWaiting = states.every((feed) => feed.nextAttemptAt !== null && feed.nextAttemptAt > startedAt);
+    const outcomes = await mapWithConcurrency(states, this.deps.settings.concurrency, (feed) => this.scrapeOne(feed, everyFeedWaiting ? null : startedAt));
     const result: ScrapeResult = {
       feeds: states.length,
       attempted: 0,
@@ -141,14 +145,10 @@ export class NewsScraper {
       if (counts) Object.assign(result, counts);
     }
     if (this.deps.retention) result.pruned = await this.deps.retention.repository.prune(this.retentionCutoff() as Date);
-    if (result.attempted === 0) {
-      // Not idle: news is not coming in, and the HUD says so once its last story is old (with the feeds' reason).
-      const [latest] = await this.deps.feeds.failing(1);
-      throw new Error(`all ${result.backedOff} feeds are failing and waiting out their backoff; last error: ${latest?.name ?? 'a feed'}: ${latest?.lastError ?? 'unknown'}`);
-    }
     if (result.failed === result.attempted) {
       const which = result.failed === 1 ? 'the one feed' : `all ${result.failed} feeds`;
-      throw new UnusableAnswerError(`${which} attempted failed; first error: ${errors[0]}`, result.rejected);
+      const error = new UnusableAnswerError(`${which} attempted failed; first error: ${errors[0]}`, result.rejected);
+      throw markedUnreachable(error, errors.every((message) => unreachableIn(message) !== null));
     }
     return result;
   }
@@ -157,8 +157,9 @@ export class NewsScraper {
     return this.deps.retention ? new Date(this.now().getTime() - this.deps.retention.days * 86_400_000) : null;
   }
 
-  private async scrapeOne(feed: FeedState, startedAt: Date): Promise<FeedOutcome> {
-    if (feed.nextAttemptAt && feed.nextAttemptAt > startedAt) return { kind: 'backed_off' };
+  /** `backoffAfter`: a feed whose next attempt is later waits (null: every feed is tried). */
+  private async scrapeOne(feed: FeedState, backoffAfter: Date | null): Promise<FeedOutcome> {
+    if (backoffAfter && feed.nextAttemptAt && feed.nextAttemptAt > backoffAfter) return { kind: 'backed_off' };
     const response = await fetchFeed(feed, { timeoutMs: this.deps.settings.fetchTimeoutMs, maxBytes: this.deps.settings.maxFeedBytes });
     const at = this.now();
     if (response.kind === 'not_modified') {

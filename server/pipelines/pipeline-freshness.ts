@@ -9,6 +9,9 @@ export type { PipelineFreshness };
 /** How the job runner records a run that had nothing to do (a source not set up, or switched off). */
 export const IDLE_PREFIX = 'idle: ';
 
+/** How the job runner records a failed run none of whose requests reached the source's host (network-failure.ts). */
+export const UNREACHABLE_PREFIX = 'unreachable: ';
+
 /**
  * A pipeline is stale when it never succeeded or its last success is older than twice its interval — unless its last
  * run was idle: a source the user has not set up (or switched off) is not a failing feed (the Sources panel says
@@ -22,13 +25,15 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
     const expected = PIPELINES[name].expectedIntervalSeconds;
     const success = row?.lastSuccessAt ?? null;
     const ageSeconds = success ? Math.max(0, Math.round((now.getTime() - success.getTime()) / 1000)) : null;
-    const lastError = row?.lastError ?? null;
-    const idle = lastError?.startsWith(IDLE_PREFIX) ?? false;
+    const recorded = row?.lastError ?? null;
+    const idle = recorded?.startsWith(IDLE_PREFIX) ?? false;
     const stale = !idle && (ageSeconds === null || ageSeconds > 2 * expected);
+    const outOfReach = recorded?.startsWith(UNREACHABLE_PREFIX) ?? false;
+    const lastError = outOfReach && recorded ? recorded.slice(UNREACHABLE_PREFIX.length) : recorded;
+    const unreachable = stale && outOfReach;
     let reason: string | null = null;
-    const unreachable = stale && lastError !== null ? unreachableIn(lastError) : null;
     if (stale) {
-      if (unreachable && lastError) reason = `could not reach ${firstHostIn(lastError) ?? 'its sources'}: ${unreachable.words}`;
+      if (unreachable && lastError) reason = `could not reach ${firstHostIn(lastError) ?? 'its sources'}: ${unreachableIn(lastError)?.words ?? 'no answer'}`;
       else if (lastError) reason = `last run failed: ${lastError}`;
       else if (ageSeconds === null) reason = 'has not run successfully yet';
       else reason = `last success ${ageSeconds} s ago, expected every ${expected} s`;
@@ -44,7 +49,7 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
       stale,
       lastError,
       reason,
-      unreachable: unreachable !== null,
+      unreachable,
       rejected: row?.rejected ?? 0,
       lastRejected,
     };

@@ -52,7 +52,10 @@ LIMIT $3`;
 // name from three letters on. Places are filtered before the limit: a small place of a common name is still found.
 const PREFIX_IN_REGIONS = `
 WITH q AS (SELECT gazetteer_fold($1::text) AS folded),
-regions AS (SELECT upper(r) AS code, gazetteer_fold(r) AS folded, length(r) >= 3 AS named FROM unnest($4::text[]) AS r),
+regions AS (
+  SELECT upper(r.region) AS code, gazetteer_fold(r.pattern) AS pattern, length(r.region) >= 3 AS named
+  FROM unnest($4::text[], $5::text[]) AS r(region, pattern)
+),
 candidates AS (
   SELECT n.geoname_id, n.name AS matched, n.kind, n.folded = q.folded AS exact, n.population
   FROM place_names n, q
@@ -60,8 +63,9 @@ candidates AS (
     AND NOT EXISTS (
       SELECT 1 FROM regions r, places p
       WHERE p.geoname_id = n.geoname_id
-        AND NOT (upper(p.admin1_code) = r.code OR p.country_code = r.code
-                 OR (r.named AND (gazetteer_fold(p.admin1_name) LIKE r.folded || '%' OR gazetteer_fold(p.country_name) LIKE r.folded || '%'))))
+        -- IS NOT TRUE: a place with no state code or name (NULL) lies in no region named.
+        AND (upper(p.admin1_code) = r.code OR p.country_code = r.code
+             OR (r.named AND (gazetteer_fold(p.admin1_name) LIKE r.pattern || '%' OR gazetteer_fold(p.country_name) LIKE r.pattern || '%'))) IS NOT TRUE)
   ORDER BY n.folded = q.folded DESC, n.population DESC, n.kind
   LIMIT 400
 ),
@@ -150,7 +154,7 @@ export class PlaceSearchRepository {
 
   /** As byPrefix, among the places lying in every one of `regions` (codes or names of states and countries). */
   async byPrefixInRegions(text: string, regions: readonly string[], limit: number): Promise<PlaceHit[]> {
-    const { rows } = await this.db.query<PlaceHit>(PREFIX_IN_REGIONS, [text, likeLiteral(text), limit, regions]);
+    const { rows } = await this.db.query<PlaceHit>(PREFIX_IN_REGIONS, [text, likeLiteral(text), limit, regions, regions.map(likeLiteral)]);
     return rows;
   }
 

@@ -9,10 +9,13 @@ export interface RegionQualified {
   regions: string[];
 }
 
-/** The name and its regions, or null when the text has no comma, or nothing on either side of one. */
+/**
+ * The name and its regions (none while the first is still to be typed: "Paradise,"), or null when the text has no
+ * comma or no name before it.
+ */
 export function splitRegionQualifier(text: string): RegionQualified | null {
+  if (!text.includes(',')) return null;
   const [name, ...rest] = text.split(',').map((part) => part.trim());
-  const regions = rest.filter(Boolean).map((region) => COUNTRY_ALIASES[region.toUpperCase()] ?? region);
-  if (!name || regions.length === 0) return null;
-  return { name, regions };
+  if (!name) return null;
+  return { name, regions: rest.filter(Boolean).map((region) => COUNTRY_ALIASES[region.toUpperCase()] ?? region) };
 }

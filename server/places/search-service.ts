@@ -10,6 +10,7 @@ import { placesToldApart } from './same-name-places.js';
 const FUZZY_MIN_LENGTH = 3;
 const FUZZY_MIN_SCORE = 0.4;
 const OTHER_KINDS_LIMIT = 3;
+const REGION_NAME_MIN_LENGTH = 3;
 const NEAREST_MAX_METRES = 50_000;
 
 const FORMAT_NAMES: Record<ParsedPosition['format'], string> = { decimal: 'Decimal degrees', dms: 'Degrees, minutes, seconds', mgrs: 'MGRS' };
@@ -66,10 +67,12 @@ export class SearchService {
     const namesReady = gazetteer !== 'loading';
     // "Paradise, CA": the places of that name in California; the other kinds are looked for by the name alone (news
     // by the whole text, whose commas may be its own).
-    const qualified = splitRegionQualifier(query);
-    const name = qualified?.name ?? query;
+    const split = splitRegionQualifier(query);
+    const name = split?.name ?? query;
+    // Regions narrow a name of three letters or more: a shorter one matches too many names to check each one's place.
+    const qualified = split && split.regions.length > 0 && name.length >= REGION_NAME_MIN_LENGTH ? split : null;
     const [prefixPlaces, boundaries, aircraft, incidents, news] = await Promise.all([
-      !namesReady ? Promise.resolve([]) : qualified ? this.places.byPrefixInRegions(qualified.name, qualified.regions, limit) : this.places.byPrefix(query, limit),
+      !namesReady ? Promise.resolve([]) : qualified ? this.places.byPrefixInRegions(qualified.name, qualified.regions, limit) : this.places.byPrefix(name, limit),
       this.places.boundaries(name, OTHER_KINDS_LIMIT),
       this.objects.aircraft(name, OTHER_KINDS_LIMIT),
       this.objects.incidents(name, OTHER_KINDS_LIMIT),

@@ -70,5 +70,9 @@ describe('outbound fetches are bounded in size and time', () => {
     expect(error).toBeInstanceOf(FetchError);
     // undici's own words are "fetch failed", which says nothing of why.
     expect((error as Error).message).toBe(`request to http://127.0.0.1:${port}/data failed: connection refused (ECONNREFUSED)`);
+    expect((error as FetchError).unreachable).toBe(true);
+    // A host that took the request but never answered was reached.
+    const silent = await fetchText(`${base}/silent`, { timeoutMs: 300, maxBytes: 1024 }).catch((caught: FetchError) => caught);
+    expect(silent).toMatchObject({ unreachable: false, message: expect.stringMatching(/timed out after 300 ms$/) });
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GazetteerLoader } from '../../server/places/gazetteer-loader.js';
 import { GazetteerRepository } from '../../server/places/gazetteer-repository.js';
 import { GazetteerSource } from '../../server/places/gazetteer-source.js';
+import { PlaceSearchRepository } from '../../server/places/place-search-repository.js';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
 
@@ -163,6 +164,14 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     for (const lisbon of lisbons) expect(lisbon.sublabel).toMatch(/United States/);
     // A region that holds no place of the name: the name anywhere, rather than nothing.
     expect((await search('Sacramento, Peru')).results[0]).toMatchObject({ label: 'Sacramento', sublabel: 'California, United States' });
+    // A region still to be typed: the name alone.
+    expect((await search('Paradise,')).results[0]).toMatchObject({ label: 'Paradise', sublabel: 'Nevada, United States' });
+    // A place with no state in GeoNames (Singapore, Haiphong) lies in no state named; LIKE's wildcards are letters.
+    const places = new PlaceSearchRepository(subject.app.db);
+    expect(await places.byPrefixInRegions('Singapore', ['Texas'], 5)).toEqual([]);
+    expect(await places.byPrefixInRegions('Hai', ['Texas'], 5)).toEqual([]);
+    expect(await places.byPrefixInRegions('Paradise', ['%'], 5)).toEqual([]);
+    expect(await places.byPrefixInRegions('Paradise', ['___'], 5)).toEqual([]);
   });
 
   it('completes a prefix and forgives a misspelling', async () => {

@@ -176,7 +176,7 @@ test('satellites, firefighting aircraft only and a geofence narrow the fires, ai
 
 test('a chosen window says which clock its inputs read, with its ends in UTC; the last confidence level ticked cannot be unticked, and says why', async ({ browser }) => {
   // A browser context of its own in Los Angeles' time zone (the shared one is UTC).
-  const context = await browser.newContext({ timezoneId: 'America/Los_Angeles' });
+  const context = await browser.newContext({ timezoneId: 'America/Los_Angeles', locale: 'en-US' });
   try {
     const page = await context.newPage();
     const from = Date.UTC(2026, 10, 23, 8, 0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeFreshness } from '../../server/pipelines/pipeline-freshness.js';
+import { describeFreshness, UNREACHABLE_PREFIX } from '../../server/pipelines/pipeline-freshness.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
 
@@ -34,28 +34,31 @@ describe('pipeline freshness', () => {
     expect(describeFreshness([failing], now).cameras).toMatchObject({ stale: true });
   });
 
-  it('a feed that could not reach its host says which host and why, in a line, and is marked unreachable', () => {
+  it('a feed none of whose requests reached its host says which host and why, in a line, and is marked unreachable', () => {
     const failed = (name: string, lastError: string) => ({ name, lastAttemptAt: now, lastSuccessAt: null, lastError, lastErrorAt: now, rejected: 0 });
-    // What the sources store on a computer with no network (bounded-fetch.ts and feed-fetcher.ts words).
+    // What the sources store on a computer with no network (bounded-fetch.ts and feed-fetcher.ts words), marked by the
+    // job runner as none of the requests reached the host.
     const firmsFile = (file: string, folder: string) =>
       `${file}: request to https://firms.modaps.eosdis.nasa.gov/data/active_fire/${folder}/csv/${file} failed: host name not found (ENOTFOUND)`;
+    const fires = [firmsFile('SUOMI_VIIRS_C2_Global_24h.csv', 'suomi-npp-viirs-c2'), firmsFile('J1_VIIRS_C2_Global_24h.csv', 'noaa-20-viirs-c2')].join('; ');
     const report = describeFreshness(
       [
-        failed('fires', [firmsFile('SUOMI_VIIRS_C2_Global_24h.csv', 'suomi-npp-viirs-c2'), firmsFile('J1_VIIRS_C2_Global_24h.csv', 'noaa-20-viirs-c2')].join('; ')),
-        failed('aircraft', 'every ADS-B aggregator request failed (1 of 1): request to https://api.adsb.lol/v2/type/CL2T,CL4T,S2T failed: host name lookup failed (EAI_AGAIN)'),
-        failed('news', 'all 257 feeds attempted failed; first error: UPI Top News: request failed: connection refused (ECONNREFUSED)'),
-        failed('incidents', 'request to https://user:secret@example.org:8443/query failed: network unreachable (ENETUNREACH)'),
-        // The host answered: not unreachable, and the whole error stays the reason.
-        failed('cameras', 'request to https://cams.example.org/list answered HTTP 503'),
+        failed('fires', `${UNREACHABLE_PREFIX}${fires}`),
+        failed('aircraft', `${UNREACHABLE_PREFIX}every ADS-B aggregator request failed (1 of 1): request to https://api.adsb.lol/v2/type/CL2T,CL4T,S2T failed: host name lookup failed (EAI_AGAIN)`),
+        failed('news', `${UNREACHABLE_PREFIX}all 257 feeds attempted failed; first error: UPI Top News: request failed: connection refused (ECONNREFUSED)`),
+        failed('incidents', `${UNREACHABLE_PREFIX}request to https://user:secret@example.org:8443/query failed: network unreachable (ENETUNREACH)`),
+        // Not marked: some request reached its host (an HTTP 403 beside a dead feed's ENOTFOUND). The whole error stays
+        // the reason, and the feed is not "out of reach".
+        failed('cameras', 'request to https://cams.example.org/list answered HTTP 403; request to https://gone.example.org/ failed: host name not found (ENOTFOUND)'),
       ],
       now,
     );
-    expect(report.fires).toMatchObject({ stale: true, unreachable: true, reason: 'could not reach firms.modaps.eosdis.nasa.gov: host name not found' });
+    expect(report.fires).toMatchObject({ stale: true, unreachable: true, reason: 'could not reach firms.modaps.eosdis.nasa.gov: host name not found', lastError: fires });
     expect(report.aircraft).toMatchObject({ unreachable: true, reason: 'could not reach api.adsb.lol: host name lookup failed' });
     expect(report.news).toMatchObject({ unreachable: true, reason: 'could not reach its sources: connection refused' });
     // No credentials of an address reach the reason.
     expect(report.incidents).toMatchObject({ unreachable: true, reason: 'could not reach example.org:8443: network unreachable' });
-    expect(report.cameras).toMatchObject({ unreachable: false, reason: 'last run failed: request to https://cams.example.org/list answered HTTP 503' });
+    expect(report.cameras).toMatchObject({ unreachable: false, reason: expect.stringMatching(/^last run failed: request to https:\/\/cams\.example\.org\/list answered HTTP 403/) });
     // A pipeline that never ran, or is fresh, is not unreachable.
     expect(report.summaries.unreachable).toBe(false);
   });

@@ -18,6 +18,7 @@ describe('popup rows', () => {
       Speed: '246 kt',
       Track: '240°',
     });
+    expect(rows({ kind: 'aircraft', callsign: 'NORTH1', trackDeg: 359.6 })).toMatchObject({ Track: '0°' });
     const parked = rows({ kind: 'aircraft', callsign: 'TANKER91', groundSpeedKt: 15.006475, onGround: true });
     expect(parked).toMatchObject({ Altitude: 'on the ground', Speed: '15 kt' });
     expect(parked).not.toHaveProperty('Track');

@@ -82,7 +82,7 @@ export function popupRows(props: Props): { title: string; rows: Array<[string, s
           ['Operator', text(props.operator)],
           ['Altitude', props.onGround === true ? 'on the ground' : measured(props.altitudeFt, 'ft')],
           ['Speed', measured(props.groundSpeedKt, 'kt')],
-          ['Track', finite(props.trackDeg) === null ? null : `${Math.round(finite(props.trackDeg) as number)}°`],
+          ['Track', finite(props.trackDeg) === null ? null : `${Math.round(finite(props.trackDeg) as number) % 360}°`],
           ['Seen', formatBoth(props.seenAt as string)],
           ['ICAO24', text(props.icao24)],
         ],
