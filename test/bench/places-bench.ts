@@ -1,6 +1,7 @@
 // Bench cases of the gazetteer, each against its bare SQL in the same run, API and SQL taken in turns:
 // - GET /api/search over the whole gazetteer (names and 3–5 letter prefixes of random places) vs the bare
-//   prefix statement of place search;
+//   prefix statement of place search; and the same with a state or country after a comma ("Pari, Texas") vs the
+//   bare prefix statement of the name alone;
 // - place tiles at zoom 4 and 8 (tiles holding random places) vs the bare tile statement.
 // The first load of the packaged data is reported as a setup figure.
 import pg from 'pg';
@@ -130,6 +131,26 @@ export async function benchPlaces(options: { queries: number }): Promise<BenchFi
       (q) => client.query(PREFIX_SQL, [q, q.replace(/[\\%_]/g, (c) => `\\${c}`), 10]),
     );
 
+    // The same places, with their state (or country) after a comma, as an address is written ("Pari, Texas"): against
+    // the bare prefix statement of the name alone.
+    const { rows: regional } = await client.query<{ name: string; region: string }>(
+      'SELECT name, coalesce(admin1_name, country_name, country_code) AS region FROM places ORDER BY random() LIMIT $1',
+      [options.queries],
+    );
+    const regionTexts = regional.map((place, index) => ({
+      name: index % 2 === 0 ? place.name : place.name.slice(0, 3 + (index % 3)),
+      region: place.region,
+    }));
+    const regionTimes = await paired(
+      regionTexts,
+      async ({ name, region }) => {
+        const answer = await fetch(`${apiUrl}/api/search?${new URLSearchParams({ q: `${name}, ${region}`, limit: '10' })}`, { headers });
+        if (answer.status !== 200) throw new Error(`search ${name}, ${region}: ${answer.status}`);
+        await answer.arrayBuffer();
+      },
+      ({ name }) => client.query(PREFIX_SQL, [name, name.replace(/[\\%_]/g, (c) => `\\${c}`), 10]),
+    );
+
     const tileFigures: BenchFigure[] = [];
     for (const zoom of [4, 8]) {
       const rules = placeTileRules(zoom);
@@ -148,6 +169,7 @@ export async function benchPlaces(options: { queries: number }): Promise<BenchFi
     }
     return [
       figure(`GET /api/search p95 over ${progress.places.toLocaleString('en')} places (vs bare prefix SQL)`, searchTimes, '≤ 50 ms'),
+      figure('GET /api/search "name, state or country" p95 (vs bare prefix SQL of the name)', regionTimes, '≤ 50 ms'),
       ...tileFigures,
       { name: `setup: gazetteer first load (${progress.places.toLocaleString('en')} places, ${progress.boundaries} boundaries)`, unit: 's', value: loadMs / 1000, baseline: loadMs / 1000, ratio: 1, samples: 1 },
     ];
