@@ -125,10 +125,17 @@ export class SearchService {
     }));
     // Places fill what the other kinds leave, but never fewer than half the list.
     const placeRoom = Math.max(Math.ceil(limit / 2), limit - exactBoundaries.length - objects.length - otherBoundaries.length - newsResults.length);
+    const shownPlaces = placesToldApart(places.slice(0, placeRoom).map(placeResult));
+    // An aircraft or incident named exactly what was typed ("TANKER91") comes before places that only start with it
+    // ("Tankerton"); a place of that very name stays ahead of it.
+    const exactPlaceCount = places.slice(0, placeRoom).filter((hit) => hit.exact).length;
+    const isExact = (result: SearchResult) => result.label.trim().toLowerCase() === folded;
     const results = [
       ...exactBoundaries.map(boundaryResult),
-      ...placesToldApart(places.slice(0, placeRoom).map(placeResult)),
-      ...objects,
+      ...shownPlaces.slice(0, exactPlaceCount),
+      ...objects.filter(isExact),
+      ...shownPlaces.slice(exactPlaceCount),
+      ...objects.filter((result) => !isExact(result)),
       ...otherBoundaries.map(boundaryResult),
       ...newsResults,
     ].slice(0, limit);

@@ -80,6 +80,16 @@ describe('place search on a server without pg_trgm, and the other kinds of resul
       const plane = (await search(q)).results.find((result) => result.kind === 'aircraft');
       expect(plane, q).toMatchObject({ label: 'CALFIRE7', id: 'a1b2c3', latitude: 39.7 });
     }
+    // An aircraft whose callsign is exactly what was typed comes before the places that only start with it (Santa
+    // Clara, Santa Rosa, Belém by its long name …); typed in part, the places lead.
+    await queryOnce(
+      subject.database.url,
+      `INSERT INTO aircraft (icao24, callsign, registration, type_code, geom, seen_at, source)
+       VALUES ('a1b2c4', 'SANTA ', 'N408DF', 'S2T', ST_SetSRID(ST_MakePoint(-121.7, 39.6), 4326), now(), 'test')`,
+    );
+    expect((await search('santa')).results.slice(0, 2).map((result) => result.kind)).toEqual(['aircraft', 'place']);
+    expect((await search('santa')).results[0]).toMatchObject({ label: 'SANTA' });
+    expect((await search('sant')).results[0]).toMatchObject({ kind: 'place' });
 
     await queryOnce(
       subject.database.url,
