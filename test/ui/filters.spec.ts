@@ -174,7 +174,7 @@ test('satellites, firefighting aircraft only and a geofence narrow the fires, ai
   await expect.poll(() => page.url()).toContain('filter=ff');
 });
 
-test('a chosen window says which clock its inputs read, with its ends in UTC; the last confidence level ticked cannot be unticked, and says why', async ({ browser }) => {
+test('a chosen window says which clock its inputs read, with its ends in UTC; the last confidence level ticked cannot be unticked, and says why; a negative FRP floor is said', async ({ browser }) => {
   // A browser context of its own in Los Angeles' time zone (the shared one is UTC).
   const context = await browser.newContext({ timezoneId: 'America/Los_Angeles', locale: 'en-US' });
   try {
@@ -194,6 +194,15 @@ test('a chosen window says which clock its inputs read, with its ends in UTC; th
     await expect(high).toHaveAttribute('title', 'The last level shown stays on: tick another first');
     await page.getByTestId('filter-confidence-low').check();
     await expect(high).toBeEnabled();
+
+    // A negative FRP floor stays in the box with a note, shows every fire, and Reset clears it.
+    await page.getByTestId('filter-min-frp').fill('-5');
+    await expect(page.getByTestId('filter-min-frp')).toHaveValue('-5');
+    await expect(page.getByTestId('filter-min-frp-error')).toHaveText('FRP is never below 0 MW: every fire is shown.');
+    expect(page.url()).not.toContain('frp:');
+    await page.getByTestId('filter-reset').click();
+    await expect(page.getByTestId('filter-min-frp')).toHaveValue('');
+    await expect(page.getByTestId('filter-min-frp-error')).toHaveCount(0);
   } finally {
     await context.close();
   }

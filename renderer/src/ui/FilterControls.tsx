@@ -73,14 +73,20 @@ export function FilterControls({ filter, onChange, geofences }: FilterControlsPr
     onChange(next);
   };
 
-  const frpValue = filter.minFrp ?? '';
+  // What is typed in the FRP box: a negative number stays in the box with a note, and the filter keeps "any".
+  const [frpTyped, setFrpTyped] = useState<{ text: string; minFrp: number | null }>({ text: '', minFrp: null });
+  const frpValue = frpTyped.minFrp === filter.minFrp ? frpTyped.text : (filter.minFrp ?? '');
+  const frpNegative = frpValue !== '' && Number(frpValue) < 0;
   const narrowed = writeFilter(filter) !== null;
 
   return (
     <section className="filters" aria-label="Filters" data-testid="filters">
       <div className="filters-head">
         <h3>Filters</h3>
-        <button type="button" className="link-button filter-reset" data-testid="filter-reset" disabled={!narrowed} onClick={() => onChange({ ...DEFAULT_FILTER })}>
+        <button type="button" className="link-button filter-reset" data-testid="filter-reset" disabled={!narrowed && frpValue === ''} onClick={() => {
+            setFrpTyped({ text: '', minFrp: null });
+            onChange({ ...DEFAULT_FILTER });
+          }}>
           Reset
         </button>
       </div>
@@ -142,13 +148,21 @@ export function FilterControls({ filter, onChange, geofences }: FilterControlsPr
           placeholder="any"
           data-testid="filter-min-frp"
           value={frpValue}
+          aria-invalid={frpNegative}
           onChange={(event) => {
             const value = Number(event.target.value);
-            set({ minFrp: event.target.value === '' || !Number.isFinite(value) || value <= 0 ? null : value });
+            const minFrp = event.target.value === '' || !Number.isFinite(value) || value <= 0 ? null : value;
+            setFrpTyped({ text: event.target.value, minFrp });
+            set({ minFrp });
           }}
         />
         MW
       </label>
+      {frpNegative && (
+        <p className="filter-error" role="alert" data-testid="filter-min-frp-error">
+          FRP is never below 0 MW: every fire is shown.
+        </p>
+      )}
 
       <fieldset className="filter-group">
         <legend>Satellites</legend>
