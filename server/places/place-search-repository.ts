@@ -27,6 +27,19 @@ export interface BoundaryHit {
   bbox: [number, number, number, number];
 }
 
+// The end of a prefix statement: the places of its `candidates` (geoname_id, matched, kind, exact), each once by its
+// best-matching name, exact matches and the larger places first ($3: how many).
+const PLACES_OF_CANDIDATES = `
+best AS (
+  SELECT DISTINCT ON (geoname_id) * FROM candidates ORDER BY geoname_id, exact DESC, kind
+)
+SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "countryCode", p.country_name AS "countryName",
+       p.admin1_name AS "admin1Name", p.population::float8 AS population, p.feature_code AS "featureCode",
+       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, best.exact
+FROM best JOIN places p ON p.geoname_id = best.geoname_id
+ORDER BY best.exact DESC, p.population DESC, p.geoname_id
+LIMIT $3`;
+
 // Candidates are the best few hundred names by (exact, population) so a short prefix ("pa") stays cheap.
 const PREFIX = `
 WITH q AS (SELECT gazetteer_fold($1::text) AS folded),
@@ -37,15 +50,7 @@ candidates AS (
   ORDER BY n.folded = q.folded DESC, n.population DESC, n.kind
   LIMIT 400
 ),
-best AS (
-  SELECT DISTINCT ON (geoname_id) * FROM candidates ORDER BY geoname_id, exact DESC, kind
-)
-SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "countryCode", p.country_name AS "countryName",
-       p.admin1_name AS "admin1Name", p.population::float8 AS population, p.feature_code AS "featureCode",
-       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, best.exact
-FROM best JOIN places p ON p.geoname_id = best.geoname_id
-ORDER BY best.exact DESC, p.population DESC, p.geoname_id
-LIMIT $3`;
+${PLACES_OF_CANDIDATES}`;
 
 // As PREFIX, among the places in the regions a query names after commas ("Paradise, CA", "Paris, Texas", "Lima,
 // Peru"): each region is a state's code (US "CA") or a country's (ISO "PE"), or the start of a state's or a country's
@@ -69,15 +74,7 @@ candidates AS (
   ORDER BY n.folded = q.folded DESC, n.population DESC, n.kind
   LIMIT 400
 ),
-best AS (
-  SELECT DISTINCT ON (geoname_id) * FROM candidates ORDER BY geoname_id, exact DESC, kind
-)
-SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "countryCode", p.country_name AS "countryName",
-       p.admin1_name AS "admin1Name", p.population::float8 AS population, p.feature_code AS "featureCode",
-       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, best.exact
-FROM best JOIN places p ON p.geoname_id = best.geoname_id
-ORDER BY best.exact DESC, p.population DESC, p.geoname_id
-LIMIT $3`;
+${PLACES_OF_CANDIDATES}`;
 
 const SIMILAR = `
 WITH q AS (SELECT gazetteer_fold($1::text) AS folded),
