@@ -208,8 +208,7 @@ export class FirmsGlobalFiles {
     try {
       response = await fetch(state.url, { headers, signal: AbortSignal.timeout(GLOBAL_FILE_TIMEOUT_MS), redirect: 'follow' });
     } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${GLOBAL_FILE_TIMEOUT_MS} ms` : requestFailureWords(error);
-      throw new FetchError(`${file.name}: request to ${state.url} failed: ${reason}`, { unreachable: neverReachedHost(error) });
+      throw new FetchError(`${file.name}: request to ${state.url} failed: ${requestFailureWords(error, GLOBAL_FILE_TIMEOUT_MS)}`, { unreachable: neverReachedHost(error) });
     }
     if (response.status === 304) {
       await response.body?.cancel().catch(() => undefined);

@@ -47,8 +47,7 @@ export async function fetchText(url: string, options: BoundedFetchOptions): Prom
       redirect: 'follow',
     });
   } catch (error) {
-    const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${options.timeoutMs} ms` : redact(requestFailureWords(error), secrets);
-    throw new FetchError(`request to ${where} failed: ${reason}`, { unreachable: neverReachedHost(error) });
+    throw new FetchError(`request to ${where} failed: ${redact(requestFailureWords(error, options.timeoutMs), secrets)}`, { unreachable: neverReachedHost(error) });
   }
   const declared = Number(response.headers.get('content-length') ?? '0');
   if (declared > options.maxBytes) {
@@ -68,8 +67,7 @@ export async function fetchText(url: string, options: BoundedFetchOptions): Prom
   } catch (error) {
     await response.body?.cancel().catch(() => undefined);
     if (error instanceof FetchError) throw error;
-    const reason = (error as Error).name === 'TimeoutError' ? `timed out after ${options.timeoutMs} ms` : redact(requestFailureWords(error), secrets);
-    throw new FetchError(`reading ${where} failed: ${reason}`);
+    throw new FetchError(`reading ${where} failed: ${redact(requestFailureWords(error, options.timeoutMs), secrets)}`);
   }
   return { status: response.status, text: Buffer.concat(chunks).toString('utf8'), headers: response.headers };
 }

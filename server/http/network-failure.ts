@@ -31,10 +31,26 @@ function messageOf(error: CausedError | undefined): string | null {
   return typeof error?.message === 'string' && error.message ? error.message : null;
 }
 
-/** The words for a thrown fetch error: "host name not found (ENOTFOUND)", else its cause's message, else its own. */
-export function requestFailureWords(error: unknown): string {
+/** Whether a fetch was stopped by its timeout signal (AbortSignal.timeout). */
+export function timedOut(error: unknown): boolean {
+  const name = (error as Error | null)?.name;
+  return name === 'TimeoutError' || name === 'AbortError';
+}
+
+/** The system error code of a thrown fetch error: its cause's (undici), else its own. */
+function systemCode(error: unknown): string | null {
   const thrown = (error ?? {}) as CausedError;
-  const code = codeOf(thrown.cause) ?? codeOf(thrown);
+  return codeOf(thrown.cause) ?? codeOf(thrown);
+}
+
+/**
+ * The words for a thrown fetch error: "timed out after N ms" when its timeout signal fired, "host name not found
+ * (ENOTFOUND)", else its cause's message, else its own.
+ */
+export function requestFailureWords(error: unknown, timeoutMs: number): string {
+  if (timedOut(error)) return `timed out after ${timeoutMs} ms`;
+  const thrown = (error ?? {}) as CausedError;
+  const code = systemCode(error);
   const words = messageOf(thrown.cause) ?? messageOf(thrown) ?? String(error);
   if (!code) return words;
   return `${UNREACHABLE_WORDS[code] ?? words} (${code})`;
@@ -42,8 +58,7 @@ export function requestFailureWords(error: unknown): string {
 
 /** Whether a thrown fetch error never reached its host. */
 export function neverReachedHost(error: unknown): boolean {
-  const thrown = (error ?? {}) as CausedError;
-  const code = codeOf(thrown.cause) ?? codeOf(thrown);
+  const code = systemCode(error);
   return code !== null && code in UNREACHABLE_WORDS;
 }
 

@@ -2,7 +2,7 @@
 import { TextDecoder } from 'node:util';
 import type * as Chardet from 'chardet';
 import { USER_AGENT } from '../http/bounded-fetch.js';
-import { requestFailureWords } from '../http/network-failure.js';
+import { requestFailureWords, timedOut } from '../http/network-failure.js';
 import { lazyModule } from '../lazy-module.js';
 
 const chardet = lazyModule<typeof Chardet>('chardet');
@@ -158,9 +158,8 @@ export async function fetchFeed(
 }
 
 function failure(error: unknown, timeoutMs: number): string {
-  const name = (error as Error).name;
-  if (name === 'TimeoutError' || name === 'AbortError') return `timed out after ${timeoutMs} ms`;
-  return `request failed: ${requestFailureWords(error)}`.slice(0, 300);
+  const words = requestFailureWords(error, timeoutMs);
+  return timedOut(error) ? words : `request failed: ${words}`.slice(0, 300);
 }
 
 const HOUR_MS = 3_600_000;

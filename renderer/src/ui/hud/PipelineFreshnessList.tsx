@@ -1,12 +1,12 @@
 // Pipeline freshness from /api/health: fresh ones as a quiet dot, stale ones plainly with the reason.
 import type { PipelineFreshness } from '../../api/api-types';
 import { formatAge } from '../../format/time-format';
+import { staleFeeds } from './stale-feeds';
 
 export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<string, PipelineFreshness>; error: string | null }) {
   const entries = Object.entries(pipelines);
-  const stale = entries.filter(([, pipeline]) => pipeline.stale);
   // None could reach its source's host: the word says so (the brief column says what still works).
-  const outOfReach = stale.length > 0 && stale.every(([, pipeline]) => pipeline.unreachable);
+  const { stale, outOfReach } = staleFeeds(pipelines);
   return (
     <details className="pipelines" data-testid="pipelines" data-stale-count={stale.length}>
       <summary>

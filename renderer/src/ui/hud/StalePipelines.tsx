@@ -3,13 +3,13 @@
 // what still works, above the feeds' one-line reasons.
 import type { PipelineFreshness } from '../../api/api-types';
 import { sentenceCase } from '../../format/sentence-case';
+import { staleFeeds } from './stale-feeds';
 
 const NAMES_IN_WORDS = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
 
 export function StalePipelines({ pipelines }: { pipelines: Record<string, PipelineFreshness> }) {
-  const stale = Object.entries(pipelines).filter(([, pipeline]) => pipeline.stale);
+  const { stale, outOfReach } = staleFeeds(pipelines);
   if (stale.length === 0) return null;
-  const outOfReach = stale.every(([, pipeline]) => pipeline.unreachable);
   return (
     <section
       className="brief-slot stale-pipelines"
