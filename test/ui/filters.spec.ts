@@ -45,6 +45,9 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   // The last 24 h: three of them, drawn and counted alike.
   await firesInView(hud, 3);
   await expect.poll(() => map.renderedFireCount()).toBe(3);
+  // The alerts drawn are those of the map's window, and the legend says which.
+  const alertsLegend = page.getByTestId('map-legend').locator('[data-legend-layer="alerts"]');
+  await expect(alertsLegend).toContainText('inside a geofence (last 24 h)');
 
   await page.getByTestId('filter-window-72h').click();
   await firesInView(hud, 4);
@@ -53,6 +56,7 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   await expect(hud.counter('fires-view')).toContainText('Fires in view · last 72 h');
   await expect(hud.counter('fires-view')).toHaveAttribute('title', /inside the map's view.*filters/);
   await expect.poll(() => page.url()).toContain('filter=w:72h');
+  await expect(alertsLegend).toContainText('inside a geofence (last 72 h)');
 
   // High confidence only: the fresh one and the one of 30 h ago.
   await page.getByTestId('filter-confidence-low').uncheck();

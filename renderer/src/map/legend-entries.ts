@@ -16,7 +16,7 @@ export interface LegendEntry {
   text: string;
 }
 
-export const LEGEND: Record<LayerKey, LegendEntry[]> = {
+const LEGEND: Record<LayerKey, LegendEntry[]> = {
   fires: [
     { symbol: { shape: 'dot', color: PALETTE.fireHigh, size: 10 }, text: 'High confidence (VIIRS high, MODIS ≥ 80 %)' },
     { symbol: { shape: 'dot', color: PALETTE.fireNominal, size: 10 }, text: 'Nominal confidence' },
@@ -35,6 +35,15 @@ export const LEGEND: Record<LayerKey, LegendEntry[]> = {
   ],
   events: [{ symbol: { shape: 'dot', color: PALETTE.event, size: 7 }, text: 'Event of the live feed (fire, camera) in the map window' }],
   geofences: [{ symbol: { shape: 'area', color: PALETTE.geofence }, text: 'Geofence: an area you watch' }],
-  alerts: [{ symbol: { shape: 'ring', color: PALETTE.alert, size: 12 }, text: 'Alert: something new inside a geofence (last 24 h)' }],
+  alerts: [{ symbol: { shape: 'ring', color: PALETTE.alert, size: 12 }, text: 'Alert: something new inside a geofence' }],
   cameras: [{ symbol: { shape: 'dot', color: PALETTE.camera, size: 8 }, text: 'Public camera; click for its snapshot' }],
 };
+
+/**
+ * A layer's legend. The alerts drawn are those of the map's window (the brief column's, "last 24 h", "chosen 30 h",
+ * "24 h to 21:33 UTC" in playback): their entry says which.
+ */
+export function legendEntries(key: LayerKey, alertsWindow: string): LegendEntry[] {
+  if (key !== 'alerts') return LEGEND[key];
+  return LEGEND.alerts.map((entry) => ({ ...entry, text: `${entry.text} (${alertsWindow})` }));
+}

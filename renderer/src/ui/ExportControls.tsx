@@ -7,7 +7,7 @@ import type { MapController } from '../map/map-controller';
 import { fireFilterParams, type ViewFilter } from '../data/view-filter';
 import { exportWhat } from '../data/export-what';
 import { LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
-import { LEGEND } from '../map/legend-entries';
+import { legendEntries } from '../map/legend-entries';
 import { composeSnapshot } from '../map/map-snapshot';
 import { ApiRequestError } from '../api/api-error';
 import { formatBoth } from '../format/time-format';
@@ -42,9 +42,11 @@ export interface ExportControlsProps {
   visibility: LayerVisibility;
   filter: ViewFilter;
   filterWords: string[];
+  /** The window the alerts drawn are of (the picture's legend says it). */
+  alertsWindow: string;
 }
 
-export function ExportControls({ api, controller, viewport, visibility, filter, filterWords }: ExportControlsProps) {
+export function ExportControls({ api, controller, viewport, visibility, filter, filterWords, alertsWindow }: ExportControlsProps) {
   const [state, setState] = useState<{ busy: boolean; message: string | null; error: boolean }>({ busy: false, message: null, error: false });
   // The section ends the Layers tab, under the legend: its message is scrolled into sight, not left under the fold.
   const messageRef = useRef<HTMLParagraphElement | null>(null);
@@ -84,7 +86,7 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
         .trim();
       const blob = await composeSnapshot(await controller.captureCanvas(), {
         caption: [`Vantage · ${formatBoth(Date.now())}`, filterWords.join(' · ')],
-        legend: shown.map((key) => ({ title: LAYERS[key].label, entries: LEGEND[key] })),
+        legend: shown.map((key) => ({ title: LAYERS[key].label, entries: legendEntries(key, alertsWindow) })),
         credits,
       });
       save(blob, `vantage-map-${stamp()}.png`);

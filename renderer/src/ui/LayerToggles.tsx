@@ -4,7 +4,15 @@ import type { LayerSnapshot } from '../data/layer-loader';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
 import { MapLegend } from './MapLegend';
 
-export function LayerToggles({ snapshot, visibility, onToggle }: { snapshot: LayerSnapshot; visibility: LayerVisibility; onToggle: (key: LayerKey) => void }) {
+export interface LayerTogglesProps {
+  snapshot: LayerSnapshot;
+  visibility: LayerVisibility;
+  onToggle: (key: LayerKey) => void;
+  /** The window the alerts drawn are of, in a few words (the legend says it). */
+  alertsWindow: string;
+}
+
+export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow }: LayerTogglesProps) {
   return (
     <>
       <ul className="layer-list" aria-label="Layers">
@@ -29,7 +37,7 @@ export function LayerToggles({ snapshot, visibility, onToggle }: { snapshot: Lay
           );
         })}
       </ul>
-      <MapLegend visibility={visibility} />
+      <MapLegend visibility={visibility} alertsWindow={alertsWindow} />
     </>
   );
 }

@@ -1,5 +1,5 @@
 // The legend of the layers on the map: one block per visible layer, each symbol drawn as the map draws it.
-import { LEGEND, type LegendSymbol } from '../map/legend-entries';
+import { legendEntries, type LegendSymbol } from '../map/legend-entries';
 import { LAYER_KEYS, LAYERS, type LayerVisibility } from '../map/layer-catalog';
 
 function Symbol({ symbol }: { symbol: LegendSymbol }) {
@@ -29,7 +29,7 @@ function Symbol({ symbol }: { symbol: LegendSymbol }) {
   }
 }
 
-export function MapLegend({ visibility }: { visibility: LayerVisibility }) {
+export function MapLegend({ visibility, alertsWindow }: { visibility: LayerVisibility; alertsWindow: string }) {
   const shown = LAYER_KEYS.filter((key) => visibility[key]);
   return (
     <details className="map-legend" data-testid="map-legend" open>
@@ -39,7 +39,7 @@ export function MapLegend({ visibility }: { visibility: LayerVisibility }) {
         <section key={key} data-legend-layer={key} aria-label={`${LAYERS[key].label} legend`}>
           <h3>{LAYERS[key].label}</h3>
           <ul>
-            {LEGEND[key].map((entry) => (
+            {legendEntries(key, alertsWindow).map((entry) => (
               <li key={entry.text}>
                 <span className="legend-symbol" aria-hidden="true">
                   {entry.symbol && <Symbol symbol={entry.symbol} />}

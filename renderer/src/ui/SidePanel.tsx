@@ -34,6 +34,8 @@ export interface SidePanelProps {
   onToggle: (key: LayerKey) => void;
   filter: ViewFilter;
   filterWords: string[];
+  /** The window the alerts drawn are of, in a few words ("last 24 h"). */
+  alertsWindow: string;
   onFilterChange: (filter: ViewFilter) => void;
   viewport: MapViewport | null;
   draft: DraftState;
@@ -72,8 +74,8 @@ export function SidePanel(props: SidePanelProps) {
         {tab === 'layers' && (
           <>
             <FilterControls filter={props.filter} onChange={props.onFilterChange} geofences={props.snapshot.geofences} />
-            <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} />
-            <ExportControls api={props.api} controller={props.controller} viewport={props.viewport} visibility={props.visibility} filter={props.filter} filterWords={props.filterWords} />
+            <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} alertsWindow={props.alertsWindow} />
+            <ExportControls api={props.api} controller={props.controller} viewport={props.viewport} visibility={props.visibility} filter={props.filter} filterWords={props.filterWords} alertsWindow={props.alertsWindow} />
           </>
         )}
         {tab === 'geofences' && (

@@ -125,6 +125,9 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   // The aircraft aggregator's licence (adsb.lol: ODbL) is credited on the map while it feeds it.
   useEffect(() => controller?.setCredits(health.attributions), [controller, health.attributions]);
 
+  // The window the alerts shown are of: the brief column and the legend name it.
+  const alertsWindow = fireCounterLabels(filter, playbackMinute, Date.now()).window;
+
   return (
     <div className="workspace" data-brief={brief.collapsed ? 'folded' : 'open'} data-panels={panels.collapsed ? 'folded' : 'open'}>
       <MapView setup={mapSetup} events={events} />
@@ -140,7 +143,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         playbackMinute={playbackMinute}
         aircraftCount={shownSnapshot.aircraftCount}
         alerts={hudAlerts}
-        alertsWindow={fireCounterLabels(filter, playbackMinute, Date.now()).window}
+        alertsWindow={alertsWindow}
         onShowAlert={(alert) => alert.geometry && controller?.flyToGeometry(alert.geometry)}
         news={news}
         brief={brief}
@@ -154,6 +157,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         onToggle={toggle}
         filter={filter}
         filterWords={filterWords}
+        alertsWindow={alertsWindow}
         onFilterChange={changeFilter}
         viewport={readyView}
         draft={draft}
