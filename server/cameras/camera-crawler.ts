@@ -5,6 +5,7 @@
 // of source type `camera`).
 import type { FastifyBaseLogger } from 'fastify';
 import type { EventPublisher } from '../events/event-publisher.js';
+import { isUnreachable, markedUnreachable } from '../http/network-failure.js';
 import { UnusableAnswerError } from '../jobs/job-runner.js';
 import { mapWithConcurrency } from '../map-with-concurrency.js';
 import { type RejectedRecords, RejectionTally } from '../pipelines/rejection-tally.js';
@@ -39,6 +40,8 @@ export interface CrawlResult extends Record<string, unknown> {
   published: number;
   /** `host: reason` for each directory that could not be read or gave no camera that could be kept. */
   failedSources: string[];
+  /** Of `failedSources`: how many never reached their host (offline, no such host). */
+  unreachableSources: number;
   /** Each directory as asked for: how many cameras it gave that were kept, or why it failed. */
   sourceOutcomes: SourceOutcome[];
 }
@@ -78,7 +81,9 @@ function nothingUsable(tally: SourceTally): string {
 /** Throws when every directory of the run failed (a failed run, with what was skipped counted); else the result. */
 export function failIfEverySourceFailed(result: CrawlResult): CrawlResult {
   if (result.sources > 0 && result.failedSources.length === result.sources) {
-    throw new UnusableAnswerError(`every camera source failed: ${result.failedSources.join('; ')}`, result.rejected);
+    const error = new UnusableAnswerError(`every camera source failed: ${result.failedSources.join('; ')}`, result.rejected);
+    // None reached: the directories are out of reach (health says so), not answering badly.
+    throw markedUnreachable(error, result.unreachableSources === result.sources);
   }
   return result;
 }
@@ -156,6 +161,7 @@ export class CameraCrawler {
       unplaceable: 0,
       published: 0,
       failedSources: [],
+      unreachableSources: 0,
       sourceOutcomes: [],
     };
     const found = new Map<string, CameraInput>();
@@ -188,7 +194,10 @@ export class CameraCrawler {
         } catch (error) {
           result.sourceOutcomes.push({ source, kept: tally.kept, error: (error as Error).message });
           result.failedSources.push(`${new URL(source).host}: ${(error as Error).message}`);
-          this.deps.log.warn({ source: new URL(source).origin, err: error }, 'camera source failed');
+          const unreachable = isUnreachable(error);
+          if (unreachable) result.unreachableSources += 1;
+          // Out of reach (offline): its reason in a line, without a stack.
+          this.deps.log.warn({ source: new URL(source).origin, ...(unreachable ? { reason: (error as Error).message } : { err: error }) }, 'camera source failed');
         } finally {
           result.listed += tally.listed;
           result.skipped += tally.skipped;

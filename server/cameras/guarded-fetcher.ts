@@ -4,6 +4,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { USER_AGENT } from '../http/bounded-fetch.js';
+import { markedUnreachable, neverReachedHost, requestFailureWords } from '../http/network-failure.js';
 import type { CameraAddressPolicy } from './camera-address-policy.js';
 
 export class GuardedFetchError extends Error {
@@ -117,8 +118,10 @@ export class GuardedFetcher {
       request.on('close', () => clearTimeout(deadline));
       request.on('timeout', () => request.destroy(new GuardedFetchError(`${where} timed out after ${options.timeoutMs} ms`)));
       request.on('error', (error: NodeJS.ErrnoException) => {
-        const reason = error.code === 'EADDRNOTPUBLIC' ? `refused: ${error.message}` : error.message;
-        reject(error instanceof GuardedFetchError ? error : new GuardedFetchError(`${where} unreachable: ${reason}`));
+        // In the words the other sources use ("host name not found (ENOTFOUND)").
+        const reason = error.code === 'EADDRNOTPUBLIC' ? `refused: ${error.message}` : requestFailureWords(error, options.timeoutMs);
+        // Marked when the host was never reached (offline, no such host): the crawl tells it from a bad answer.
+        reject(error instanceof GuardedFetchError ? error : markedUnreachable(new GuardedFetchError(`${where} unreachable: ${reason}`), neverReachedHost(error)));
       });
       request.end();
     });

@@ -100,13 +100,16 @@ export class JobRunner {
         return { status: 'done', result, durationMs: Date.now() - started };
       } catch (error) {
         const message = (error as Error).message;
+        const unreachable = isUnreachable(error);
         if (job.pipeline) {
           // A source none of whose requests reached its host is recorded so: health tells it from a bad answer.
-          const recorded = isUnreachable(error) ? `${UNREACHABLE_PREFIX}${message}` : message;
+          const recorded = unreachable ? `${UNREACHABLE_PREFIX}${message}` : message;
           await this.pipelines.recordFailure(job.pipeline, recorded).catch(() => undefined);
           if (error instanceof UnusableAnswerError) await this.recordRejected(job.pipeline, error.rejected).catch(() => undefined);
         }
-        this.log.error({ job: name, err: error }, 'job failed');
+        // Offline, every run of every source fails so: a line of warning each, not an error with its stack.
+        if (unreachable) this.log.warn({ job: name, reason: message }, 'source out of reach');
+        else this.log.error({ job: name, err: error }, 'job failed');
         return { status: 'failed', message, durationMs: Date.now() - started };
       }
     });

@@ -9,6 +9,7 @@ import { GeocodeRepository } from '../../server/cameras/geocode-repository.js';
 import { Geocoder } from '../../server/cameras/geocoder.js';
 import { HostRateLimiter } from '../../server/cameras/host-rate-limiter.js';
 import { EventPublisher } from '../../server/events/event-publisher.js';
+import { isUnreachable } from '../../server/http/network-failure.js';
 import { startWorkers, type Workers } from '../../server/workers.js';
 import { type FakeCameraDirectory, startFakeCameraDirectory } from '../support/fake-camera-directory.js';
 import { type FakeNominatim, startFakeNominatim } from '../support/fake-nominatim.js';
@@ -128,6 +129,17 @@ describe('camera crawl (directories, geocoder and bus on loopback)', () => {
     expect(JSON.stringify(cameras)).not.toMatch(/secret|viewer|hunter2/);
     const health = (await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized })).json();
     expect(health.sources.cameras).toEqual({ total: 6, onMap: 4, unplaced: 2, awaitingGeocoder: 0, placedByGazetteer: 0, placedByGeocoder: 0 });
+  });
+
+  it('a crawl that reached none of its directories fails as out of reach; one that reached a directory does not', async () => {
+    // Offline: the name is not found (the fixture DNS knows no such host).
+    const offline = (await crawler.crawl(['http://gone-directory.example/cams.txt']).catch((error: unknown) => error)) as Error;
+    expect(offline.message).toBe('every camera source failed: gone-directory.example: http://gone-directory.example unreachable: host name not found (ENOTFOUND)');
+    expect(isUnreachable(offline)).toBe(true);
+    // One reached and answered 404: a bad answer, not the network.
+    const mixed = (await crawler.crawl(['http://gone-directory.example/cams.txt', `http://${listing.hostPort}/no-such-list`]).catch((error: unknown) => error)) as Error;
+    expect(mixed.message).toMatch(/every camera source failed/);
+    expect(isUnreachable(mixed)).toBe(false);
   });
 
   it('the cameras job is idle, saying why, when no directories are configured', async () => {
