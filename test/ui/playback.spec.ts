@@ -167,3 +167,44 @@ test('while playing, the HUD counts the minutes the cursor passes; played to the
   await expect(hud.liveState()).toHaveText('Live');
   await expect(hud.counter('fires-view')).toContainText('Fires in view · last 24 h');
 });
+
+test('while playing, the HUD counts and the past cells on the map follow the cursor, even when each read takes longer than the cursor gives it', async ({ page }) => {
+  // Its reads are slowed on purpose, the first ones (the map getting ready) too.
+  test.setTimeout(90_000);
+  // A server that takes 400 ms per count (a big store, a slow machine): longer than the 250 ms between the cursor's
+  // counts. Each count used to be aborted by the next before it answered, so the counters stood still while playing.
+  for (const path of ['**/api/fires/count**', '**/api/playback?**']) {
+    await page.route(path, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue().catch(() => undefined);
+    });
+  }
+  // The density cells of the hour before the cursor (GET /api/playback over 60 minutes) were asked for once the cursor
+  // rested 150 ms, and aborted when it moved on: at 10 minutes a second, never drawn while playing.
+  const cellHours: string[] = [];
+  page.on('response', (response) => {
+    const url = new URL(response.url());
+    if (url.pathname !== '/api/playback' || response.status() !== 200) return;
+    const span = Date.parse(url.searchParams.get('to') ?? '') - Date.parse(url.searchParams.get('from') ?? '');
+    if (span === 60 * 60_000) cellHours.push(url.searchParams.get('to') ?? '');
+  });
+  const app = new AppPage(page);
+  const hud = new HudPage(page);
+  await app.openReady();
+  const play = page.getByTestId('playback-play');
+  await page.getByTestId('playback-speed').selectOption('10');
+  await play.click();
+  await expect(play).toHaveAttribute('aria-pressed', 'true');
+  const labelMinute = async () => /to (\d\d:\d\d) UTC/.exec((await hud.counter('fires-view').textContent()) ?? '')?.[1];
+  // Sampled for 4 s of playing (40 minutes of the timeline): the counted minute moves on, again and again.
+  const seen = new Set<string>();
+  for (let sample = 0; sample < 20; sample += 1) {
+    const minute = await labelMinute();
+    if (minute) seen.add(minute);
+    await page.waitForTimeout(200);
+  }
+  await expect(play).toHaveAttribute('aria-pressed', 'true');
+  expect(seen.size, `minutes counted while playing: ${[...seen].join(', ')}`).toBeGreaterThanOrEqual(3);
+  expect(new Set(cellHours).size, `cells read while playing, to: ${cellHours.join(', ')}`).toBeGreaterThanOrEqual(3);
+  await play.click();
+});

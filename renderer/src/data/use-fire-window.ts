@@ -7,13 +7,15 @@ import type { ApiClient } from '../api/api-client';
 import type { Bbox, FireCount } from '../api/api-types';
 import type { MapViewport } from '../map/map-controller';
 import { countsLastHour, type FireWindowCounts, withLiveFire } from './fire-windows';
+import { PacedRunner } from './paced-runner';
 import { SLIDING_WINDOW_REFRESH_MS } from './refresh-intervals';
 import { useInterval } from './use-interval';
 import { HOUR_MS, MINUTE_MS } from './time-windows';
 import { fireFilterParams, liveFirePasses, type ViewFilter, windowSpanMs } from './view-filter';
 
 // In playback the cursor moves up to ten times a second: its minute is counted at most every 250 ms (the newest minute
-// when the turn comes), so a playing timeline's counts follow it a few times a second.
+// when the turn comes), each count let answer before the next (paced-runner.ts), so a playing timeline's counts follow
+// it a few times a second, and as often as the server can count.
 const PLAYBACK_COUNT_EVERY_MS = 250;
 // How long after a count's answer a live fire may still be one the server counted (see load).
 const LIVE_RECOUNT_MS = 1_000;
@@ -68,20 +70,32 @@ export interface FireWindow {
  */
 export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: ViewFilter, minuteStart: number | null): FireWindow {
   const [counted, setCounted] = useState<{ counts: FireWindowCounts; minute: number | null } | null>(null);
-  // Only the newest count may answer: one under way for an older view or minute is aborted when the next one starts. A
-  // count waiting for its turn is replaced by a newer one.
+  // Live, only the newest count may answer: one under way for an older view is aborted when the next one starts.
   const running = useRef<AbortController | null>(null);
-  const waiting = useRef<AbortController | null>(null);
-  const lastStarted = useRef(Number.NEGATIVE_INFINITY);
+  // In playback, the counts of the cursor's minutes.
+  const [playbackCounts] = useState(() => new PacedRunner(PLAYBACK_COUNT_EVERY_MS));
 
   // A live fire came since the current count began (see load).
   const liveWhileCounting = useRef(false);
 
   const load = useCallback(
     (bbox: Bbox) => {
-      waiting.current?.abort();
+      if (minuteStart !== null) {
+        running.current?.abort();
+        playbackCounts.ask(async (signal) => {
+          try {
+            const next = await fetchFireWindowCounts(api, bbox, filter, minuteStart, signal);
+            if (!signal.aborted) setCounted({ counts: next, minute: minuteStart });
+          } catch {
+            if (!signal.aborted) setCounted(null);
+          }
+        });
+        return;
+      }
+      playbackCounts.cancel();
+      running.current?.abort();
       const abort = new AbortController();
-      waiting.current = abort;
+      running.current = abort;
       const count = async () => {
         // A live fire stored while the server counted may be missing from its answer, and one stored just before
         // may reach the page after the answer, on top of a count that has it: whenever a live fire came from the
@@ -95,25 +109,18 @@ export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: 
           if (abort.signal.aborted || !liveWhileCounting.current) return;
         }
       };
-      const start = () => {
-        if (waiting.current === abort) waiting.current = null;
-        running.current?.abort();
-        running.current = abort;
-        lastStarted.current = performance.now();
-        void count().catch(() => !abort.signal.aborted && setCounted(null));
-      };
-      const delay = minuteStart === null ? 0 : Math.max(0, lastStarted.current + PLAYBACK_COUNT_EVERY_MS - performance.now());
-      const timer = window.setTimeout(start, delay);
+      // On the next turn: loads of one turn (a move and a filter change) ask once.
+      const timer = window.setTimeout(() => void count().catch(() => !abort.signal.aborted && setCounted(null)), 0);
       abort.signal.addEventListener('abort', () => window.clearTimeout(timer));
     },
-    [api, filter, minuteStart],
+    [api, filter, minuteStart, playbackCounts],
   );
   useEffect(
     () => () => {
-      waiting.current?.abort();
+      playbackCounts.cancel();
       running.current?.abort();
     },
-    [],
+    [playbackCounts],
   );
 
   useEffect(() => {

@@ -7,11 +7,13 @@ import type { PlaybackResult } from '../api/api-types';
 import { playbackCellFeatures } from '../map/feature-collections';
 import type { MapController, MapViewport } from '../map/map-controller';
 import { type AircraftNarrowing, loadAircraftView, showAircraftView } from './aircraft-view';
+import { PacedRunner } from './paced-runner';
 import { MINUTE_MS } from './time-windows';
 
 const CELL_WINDOW_MINUTES = 60;
-// Dragging the cursor passes many minutes: ask only for the one it rests on.
-const CELLS_DEBOUNCE_MS = 150;
+// A playing or dragged cursor passes many minutes: the cells and aircraft are read for the newest minute at most this
+// often, each read let land before the next (paced-runner.ts).
+const PLAYBACK_READ_EVERY_MS = 250;
 
 /** Answers how many aircraft the map shows at the cursor's minute (null while live, or until that minute's are in). */
 export function usePlaybackMap(
@@ -25,10 +27,13 @@ export function usePlaybackMap(
   const [pastAircraft, setPastAircraft] = useState<number | null>(null);
   // Whether the map shows a playback minute's aircraft, which going live must replace with now's.
   const showingPast = useRef(false);
+  const [reads] = useState(() => new PacedRunner(PLAYBACK_READ_EVERY_MS));
+  useEffect(() => () => reads.cancel(), [reads]);
   useEffect(() => {
     if (!controller) return;
-    const abort = new AbortController();
     if (minuteStart === null) {
+      reads.cancel();
+      const abort = new AbortController();
       setPastAircraft(null);
       controller.setPlaybackMinute(null);
       controller.setData('playback-cells', playbackCellFeatures([]));
@@ -41,28 +46,27 @@ export function usePlaybackMap(
       return () => abort.abort();
     }
     controller.setPlaybackMinute(new Date(minuteStart));
-    // A request for an earlier minute is aborted when the cursor moves on.
-    const timer = window.setTimeout(() => {
-      api
-        .get<PlaybackResult>(
-          '/api/playback',
-          { from: new Date(minuteStart - (CELL_WINDOW_MINUTES - 1) * MINUTE_MS).toISOString(), to: new Date(minuteStart + MINUTE_MS).toISOString(), bbox: viewport?.bbox },
-          abort.signal,
-        )
-        .then((body) => controller.setData('playback-cells', playbackCellFeatures(body.cells)))
-        .catch(() => undefined);
-      loadAircraftView(api, viewport?.bbox, minuteStart, abort.signal, { firefightingOnly, geofenceId })
-        .then((view) => {
-          showingPast.current = true;
-          showAircraftView(controller, view);
-          setPastAircraft(view.aircraft.length);
-        })
-        .catch(() => undefined);
-    }, CELLS_DEBOUNCE_MS);
-    return () => {
-      window.clearTimeout(timer);
-      abort.abort();
-    };
-  }, [api, controller, minuteStart, viewport, firefightingOnly, geofenceId]);
+    // A newer minute replaces this read if it has not begun; one under way lands first (its minute, then the newest).
+    reads.ask((signal) =>
+      Promise.all([
+        api
+          .get<PlaybackResult>(
+            '/api/playback',
+            { from: new Date(minuteStart - (CELL_WINDOW_MINUTES - 1) * MINUTE_MS).toISOString(), to: new Date(minuteStart + MINUTE_MS).toISOString(), bbox: viewport?.bbox },
+            signal,
+          )
+          .then((body) => !signal.aborted && controller.setData('playback-cells', playbackCellFeatures(body.cells)))
+          .catch(() => undefined),
+        loadAircraftView(api, viewport?.bbox, minuteStart, signal, { firefightingOnly, geofenceId })
+          .then((view) => {
+            if (signal.aborted) return;
+            showingPast.current = true;
+            showAircraftView(controller, view);
+            setPastAircraft(view.aircraft.length);
+          })
+          .catch(() => undefined),
+      ]),
+    );
+  }, [api, controller, minuteStart, viewport, firefightingOnly, geofenceId, reads]);
   return minuteStart === null ? null : pastAircraft;
 }
