@@ -2,6 +2,7 @@
 import { expect, test } from './support/ui-test.js';
 import { ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
+import { HudPage } from './pages/hud-page.js';
 import { LAYER_KEYS, MapPage } from './pages/map-page.js';
 
 test('each layer toggles off and on, with its count shown', async ({ page }) => {
@@ -69,4 +70,43 @@ test('the legend explains each visible layer, and a hidden layer leaves it', asy
   await expect(legend.locator('[data-legend-layer="aircraft"]')).toHaveCount(0);
   await map.toggle('aircraft').click();
   await expect(legend.locator('[data-legend-layer="aircraft"]')).toHaveCount(1);
+});
+
+test('the Layers tab counts the fires the HUD counts: not a circle drawn over the edge, and the new filter at once', async ({ page }) => {
+  test.setTimeout(90_000);
+  // Madagascar at zoom 5 (fires from vector tiles, which carry a margin beyond the view), a place no other test uses.
+  const SPOT = { longitude: 46.5, latitude: -19.5 };
+  await ingestFires([
+    { ...SPOT, confidence: 'h', frp: 40, minutesAgo: 20 },
+    { longitude: SPOT.longitude + 0.4, latitude: SPOT.latitude + 0.3, confidence: 'l', frp: 5, minutesAgo: 90 },
+  ]);
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  const hud = new HudPage(page);
+  const view: [number, number, number] = [SPOT.longitude, SPOT.latitude, 5];
+  await app.openReady({ view });
+  const [, south, east, north] = (await map.view()).bbox;
+  // A fire a pixel past the east edge: its circle is drawn over the edge, but its place is not in the view.
+  const edge = { longitude: east + 0.02, latitude: (south + north) / 2 };
+  await ingestFires([{ ...edge, confidence: 'h', frp: 400, minutesAgo: 10 }]);
+  await page.reload();
+  await app.waitForState('ready');
+  expect((await map.view()).bbox).toEqual([expect.any(Number), south, east, north]);
+  await map.openLayersTab();
+  await expect.poll(() => map.featuresNear('fires', east - 0.001, edge.latitude), { message: 'the edge fire is drawn' }).toBeGreaterThan(0);
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(2);
+  await expect(map.count('fires')).toHaveAttribute('data-value', '2');
+
+  // High confidence only: the count is the new filter's, not the frame before the new tiles came.
+  await page.getByTestId('filter-confidence-low').uncheck();
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(1);
+  await expect(map.count('fires')).toHaveAttribute('data-value', '1');
+  await page.getByTestId('filter-window-1h').click();
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(1);
+  await expect(map.count('fires')).toHaveAttribute('data-value', '1');
+  await page.getByTestId('filter-confidence-low').check();
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(1);
+  await page.getByTestId('filter-window-24h').click();
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(2);
+  await expect(map.count('fires')).toHaveAttribute('data-value', '2');
 });

@@ -8,7 +8,7 @@ import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap, MapGeoJSON
 import type { Bbox } from '../api/api-types';
 import { markBoot } from '../boot/timing-marks';
 import { MAP_WINDOW_SECONDS } from '../data/time-windows';
-import { viewportBbox } from '../api/viewport-bbox';
+import { bboxContains, viewportBbox } from '../api/viewport-bbox';
 import { addAircraftIcons } from './aircraft-icons';
 import { type BasemapChoice, basemapDetail, offlineBasemapStyle } from './basemap-style';
 import { PICK_RADIUS_PX, type PickProps, pickedObjects, pickListContent } from './feature-picking';
@@ -242,11 +242,16 @@ export class MapController {
   /** Fires drawn in the view (tiles overlap by a buffer: the same point is counted once). */
   renderedFireCount(): number {
     const seen = new Set<string>();
+    // Fires whose place is in the view, as the HUD counts them (GET /api/fires/count of the view's bbox): a circle
+    // drawn over the edge from a fire just outside is not one of them.
+    const { bbox } = this.viewport();
     for (const feature of this.map.queryRenderedFeatures({ layers: FIRE_LAYERS.filter((id) => this.map.getLayer(id)) })) {
       const props = feature.properties;
       // A live fire may also be in the points or tiles: same minute, satellite, power and place (to ~100 m: a tile
       // moves a point to its grid) is one fire. Detections of one minute and place that differ in power are two.
       const [lon, lat] = (feature.geometry as { coordinates?: [number, number] }).coordinates ?? [0, 0];
+      // A copy of the world east or west of the first gives its longitudes past ±180.
+      if (!bboxContains(bbox, ((((lon + 180) % 360) + 360) % 360) - 180, lat)) continue;
       // Tiles carry FRP as a 32-bit float (12.35 reads 12.3499…), points and live fires as a 64-bit one: compared as
       // the 32-bit value, one detection gives one key.
       const frp = props.frp === undefined || props.frp === null ? '' : Math.fround(Number(props.frp)).toFixed(1);
@@ -291,6 +296,9 @@ export class MapController {
     this.fireTileQuery = query;
     const source = this.map.getSource('fire-tiles') as VectorTileSource | undefined;
     source?.setTiles([fireTileUrl(this.options.apiOrigin, query)]);
+    // The old tiles are dropped and the new ones not yet asked for: until they are drawn the map is not settled (a
+    // count of the frame now would be of the old filter's fires).
+    this.idleSinceLastFrame = false;
   }
 
   /** A copy of the map as drawn now (the drawing buffer is only readable while a frame is being drawn). */
