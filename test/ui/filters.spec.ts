@@ -178,7 +178,7 @@ test('satellites, firefighting aircraft only and a geofence narrow the fires, ai
   await expect.poll(() => page.url()).toContain('filter=ff');
 });
 
-test('a chosen window says which clock its inputs read, with its ends in UTC; the last confidence level ticked cannot be unticked, and says why; a negative FRP floor is said', async ({ browser }) => {
+test('a chosen window says which clock its inputs read, with its ends in UTC; the last confidence level ticked cannot be unticked, and says why; a negative or too high FRP floor is said', async ({ browser }) => {
   // A browser context of its own in Los Angeles' time zone (the shared one is UTC).
   const context = await browser.newContext({ timezoneId: 'America/Los_Angeles', locale: 'en-US' });
   try {
@@ -207,6 +207,13 @@ test('a chosen window says which clock its inputs read, with its ends in UTC; th
     await page.getByTestId('filter-reset').click();
     await expect(page.getByTestId('filter-min-frp')).toHaveValue('');
     await expect(page.getByTestId('filter-min-frp-error')).toHaveCount(0);
+    // A floor above any fire's power (the API's ceiling is 100,000 MW) is the ceiling, said so: no fire, no error.
+    await page.getByTestId('filter-min-frp').fill('1e6');
+    await expect(page.getByTestId('filter-min-frp-error')).toContainText('the floor is 100,000 MW, so none is shown');
+    await expect(page.getByTestId('hud-filters')).toContainText('FRP ≥ 100,000 MW');
+    await expect.poll(() => page.url()).toContain('frp:100000');
+    await expect(page.getByTestId('layer-status-fires')).toHaveCount(0);
+    await page.getByTestId('filter-reset').click();
   } finally {
     await context.close();
   }

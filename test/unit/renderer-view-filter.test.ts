@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTER, describeFilter, fireFilterParams, narrowsFires, readFilter, windowRange, writeFilter, type ViewFilter } from '../../renderer/src/data/view-filter.js';
+import { DEFAULT_FILTER, describeFilter, fireFilterParams, frpFloorOf, MAX_FRP_FLOOR_MW, narrowsFires, readFilter, windowRange, writeFilter, type ViewFilter } from '../../renderer/src/data/view-filter.js';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
 const HOUR = 3_600_000;
@@ -37,5 +37,21 @@ describe('the view filter', () => {
     expect(readFilter(written)).toEqual(filter);
     expect(readFilter('w:9y;c:huge;frp:-3;sat:X;g:<script>;zz')).toEqual(DEFAULT_FILTER);
     expect(readFilter('w:custom:20:10')).toEqual(DEFAULT_FILTER);
+    expect(readFilter('frp:100000').minFrp).toBe(100_000);
+    expect(readFilter('frp:100001').minFrp).toBeNull();
+  });
+
+  it('reads the FRP box: below 0 is any with a note, above the API ceiling is the ceiling with a note, hundredths kept', () => {
+    expect(frpFloorOf('')).toEqual({ minFrp: null, note: null });
+    expect(frpFloorOf('0')).toEqual({ minFrp: null, note: null });
+    expect(frpFloorOf('-5')).toEqual({ minFrp: null, note: 'negative' });
+    expect(frpFloorOf('12.345')).toEqual({ minFrp: 12.35, note: null });
+    // A step below a hundredth would be written 1e-7, which the API refuses: it is any.
+    expect(frpFloorOf('0.0000001')).toEqual({ minFrp: null, note: null });
+    expect(frpFloorOf('1e6')).toEqual({ minFrp: MAX_FRP_FLOOR_MW, note: 'too-high' });
+    expect(frpFloorOf('100000')).toEqual({ minFrp: 100_000, note: null });
+    // What the API is sent is a plain decimal it takes, and the HUD's words group the thousands.
+    expect(fireFilterParams({ ...DEFAULT_FILTER, minFrp: frpFloorOf('1e6').minFrp }).minFrp).toBe('100000');
+    expect(describeFilter({ ...DEFAULT_FILTER, minFrp: 100_000 }, String)).toContain('FRP ≥ 100,000 MW');
   });
 });

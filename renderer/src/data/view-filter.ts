@@ -146,13 +146,36 @@ export function liveFirePasses(filter: ViewFilter, fire: { confidence?: unknown;
   return true;
 }
 
+// The highest floor the API takes (server/fires/fire-detection.ts MAX_FRP_MW): no fire measured comes near it.
+export const MAX_FRP_FLOOR_MW = 100_000;
+
+export interface FrpFloor {
+  /** The floor the filter takes: null is any. */
+  minFrp: number | null;
+  /** What the box says of what was typed: below 0 (any fire), or above the highest floor (that one taken). */
+  note: 'negative' | 'too-high' | null;
+}
+
+/**
+ * The FRP floor typed in the filter box: to the hundredth of a MW (as FIRMS gives it: a smaller step would be written
+ * in an exponent the API refuses); 0 or less is any; above the highest floor, the highest.
+ */
+export function frpFloorOf(text: string): FrpFloor {
+  const value = Number(text);
+  if (text.trim() === '' || !Number.isFinite(value)) return { minFrp: null, note: null };
+  if (value < 0) return { minFrp: null, note: 'negative' };
+  if (value > MAX_FRP_FLOOR_MW) return { minFrp: MAX_FRP_FLOOR_MW, note: 'too-high' };
+  const floor = Math.round(value * 100) / 100;
+  return { minFrp: floor > 0 ? floor : null, note: null };
+}
+
 /** The chosen filters in words, one short phrase each (the HUD's filter line and the export's name). */
 export function describeFilter(filter: ViewFilter, formatInstant: (epochMs: number) => string): string[] {
   const words: string[] = [];
   if (filter.window === 'custom' && filter.from !== null && filter.to !== null) words.push(`${formatInstant(filter.from)} – ${formatInstant(filter.to)}`);
   else words.push(WINDOW_LABELS[filter.window === 'custom' ? '24h' : filter.window]);
   if (filter.confidence.length > 0 && filter.confidence.length < CONFIDENCE_LEVELS.length) words.push(`${filter.confidence.join(' or ')} confidence`);
-  if (filter.minFrp !== null && filter.minFrp > 0) words.push(`FRP ≥ ${filter.minFrp} MW`);
+  if (filter.minFrp !== null && filter.minFrp > 0) words.push(`FRP ≥ ${filter.minFrp.toLocaleString('en-US')} MW`);
   if (filter.satellites.length > 0 && filter.satellites.length < SATELLITES.length) {
     words.push(SATELLITES.filter((s) => filter.satellites.includes(s.code)).map((s) => s.name).join(', '));
   }
@@ -192,7 +215,7 @@ export function readFilter(value: string | null): ViewFilter {
       filter.confidence = CONFIDENCE_LEVELS.filter((level) => body.split(',').includes(level));
     } else if (key === 'frp') {
       const frp = Number(body);
-      if (Number.isFinite(frp) && frp > 0 && frp < 100_000) filter.minFrp = frp;
+      if (Number.isFinite(frp) && frp > 0 && frp <= MAX_FRP_FLOOR_MW) filter.minFrp = frpFloorOf(body).minFrp;
     } else if (key === 'sat') {
       filter.satellites = body.split(',').filter((code) => SATELLITE_CODES.includes(code));
     } else if (key === 'ff') {

@@ -5,6 +5,8 @@ import type { Geofence } from '../api/api-types';
 import {
   CONFIDENCE_LEVELS,
   DEFAULT_FILTER,
+  frpFloorOf,
+  MAX_FRP_FLOOR_MW,
   SATELLITES,
   type ConfidenceLevel,
   type ViewFilter,
@@ -73,10 +75,11 @@ export function FilterControls({ filter, onChange, geofences }: FilterControlsPr
     onChange(next);
   };
 
-  // What is typed in the FRP box: a negative number stays in the box with a note, and the filter keeps "any".
+  // What is typed in the FRP box stays in it: a negative number with a note (the filter keeps "any"), one above the
+  // highest floor with a note (the filter takes the highest).
   const [frpTyped, setFrpTyped] = useState<{ text: string; minFrp: number | null }>({ text: '', minFrp: null });
   const frpValue = frpTyped.minFrp === filter.minFrp ? frpTyped.text : (filter.minFrp ?? '');
-  const frpNegative = frpValue !== '' && Number(frpValue) < 0;
+  const frpNote = frpFloorOf(String(frpValue)).note;
   const narrowed = writeFilter(filter) !== null;
 
   return (
@@ -148,19 +151,21 @@ export function FilterControls({ filter, onChange, geofences }: FilterControlsPr
           placeholder="any"
           data-testid="filter-min-frp"
           value={frpValue}
-          aria-invalid={frpNegative}
+          max={MAX_FRP_FLOOR_MW}
+          aria-invalid={frpNote !== null}
           onChange={(event) => {
-            const value = Number(event.target.value);
-            const minFrp = event.target.value === '' || !Number.isFinite(value) || value <= 0 ? null : value;
+            const { minFrp } = frpFloorOf(event.target.value);
             setFrpTyped({ text: event.target.value, minFrp });
             set({ minFrp });
           }}
         />
         MW
       </label>
-      {frpNegative && (
+      {frpNote && (
         <p className="filter-error" role="alert" data-testid="filter-min-frp-error">
-          FRP is never below 0 MW: every fire is shown.
+          {frpNote === 'negative'
+            ? 'FRP is never below 0 MW: every fire is shown.'
+            : `No fire is that strong (the most measured are a few thousand MW): the floor is ${MAX_FRP_FLOOR_MW.toLocaleString('en-US')} MW, so none is shown.`}
         </p>
       )}
 
