@@ -1,6 +1,7 @@
 // The search box: a typed position first, else places (prefix, then misspellings; "Paradise, CA" in California),
 // countries and states, aircraft, incidents and news stories, merged into one list of things to fly to.
 import { parsePosition, type ParsedPosition } from './coordinate-query.js';
+import { aircraftResult, incidentResult, newsResult } from './object-results.js';
 import type { ObjectSearchRepository } from './object-search-repository.js';
 import type { BoundaryHit, PlaceHit, PlaceSearchRepository } from './place-search-repository.js';
 import type { SearchAnswer, SearchResult } from './places-schemas.js';
@@ -88,41 +89,8 @@ export class SearchService {
     const folded = name.trim().toLowerCase();
     const exactBoundaries = boundaries.filter((hit) => hit.name.toLowerCase() === folded);
     const otherBoundaries = boundaries.filter((hit) => hit.name.toLowerCase() !== folded);
-    const objects: SearchResult[] = [
-      ...aircraft.map((hit): SearchResult => ({
-        kind: 'aircraft',
-        label: hit.callsign?.trim() || hit.registration || hit.icao24.toUpperCase(),
-        sublabel: [hit.registration && `reg. ${hit.registration}`, `hex ${hit.icao24.toUpperCase()}`, hit.typeCode].filter(Boolean).join(' · '),
-        latitude: hit.latitude,
-        longitude: hit.longitude,
-        bbox: null,
-        zoom: 10,
-        id: hit.icao24,
-        link: null,
-      })),
-      ...incidents.map((hit): SearchResult => ({
-        kind: 'incident',
-        label: hit.name,
-        sublabel: [hit.state, hit.sizeAcres !== null ? `${Math.round(hit.sizeAcres).toLocaleString('en-US')} acres` : null].filter(Boolean).join(' · ') || null,
-        latitude: hit.latitude,
-        longitude: hit.longitude,
-        bbox: null,
-        zoom: 11,
-        id: hit.id,
-        link: null,
-      })),
-    ];
-    const newsResults = news.map((hit): SearchResult => ({
-      kind: 'news',
-      label: hit.title,
-      sublabel: hit.publishedAt ? `News · ${hit.publishedAt.slice(0, 10)}` : 'News',
-      latitude: null,
-      longitude: null,
-      bbox: null,
-      zoom: null,
-      id: String(hit.id),
-      link: hit.link,
-    }));
+    const objects: SearchResult[] = [...aircraft.map(aircraftResult), ...incidents.map(incidentResult)];
+    const newsResults = news.map(newsResult);
     // Places fill what the other kinds leave, but never fewer than half the list.
     const placeRoom = Math.max(Math.ceil(limit / 2), limit - exactBoundaries.length - objects.length - otherBoundaries.length - newsResults.length);
     const shownPlaces = placesToldApart(places.slice(0, placeRoom).map(placeResult));

@@ -85,7 +85,7 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
 
   // The picture: a PNG of the map at its drawn size.
   const png = await downloaded(page, 'export-png');
-  expect(png.name).toMatch(/^vantage-map-.*\.png$/);
+  expect(png.name).toMatch(/^vantage-map-\d{8}T\d{6}Z\.png$/);
   expect(png.body.subarray(1, 4).toString('latin1')).toBe('PNG');
   const canvas = await map.canvas.evaluate((element) => {
     const { width, height } = element as unknown as { width: number; height: number };

@@ -27,7 +27,7 @@ test('Keys tab: format error, save with masking, delete', async ({ page }) => {
 
   await keys.save('firms', GOOD_FIRMS_KEY);
   await expect(keys.masked('firms')).toHaveText('****c9f7');
-  await expect(keys.status('firms')).toContainText('Set');
+  await expect(keys.status('firms')).toHaveText('Set');
   await expect(keys.input('firms')).toHaveValue('');
   await expect(keys.error('firms')).toHaveCount(0);
   // The full value appears nowhere on the page.

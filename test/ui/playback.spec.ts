@@ -137,6 +137,12 @@ test('play runs the range from its start at the chosen speed and pauses; steps m
   await expect(play).toHaveAttribute('aria-pressed', 'true');
   await page.keyboard.press(' ');
   await expect(play).toHaveAttribute('aria-pressed', 'false');
+  // Space on the slider too, where the focus stays after the cursor is dragged.
+  await page.getByTestId('playback-cursor').focus();
+  await page.keyboard.press(' ');
+  await expect(play).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press(' ');
+  await expect(play).toHaveAttribute('aria-pressed', 'false');
   await page.keyboard.press('l');
   await expect(playback.root).toHaveAttribute('data-mode', 'live');
 });

@@ -10,6 +10,16 @@ describe('popup rows', () => {
     expect(incident).not.toHaveProperty('Contained');
     expect(rows({ kind: 'incident', name: 'Glass', sizeAcres: 11042.5, percentContained: 30 })).toMatchObject({ Size: '11,042.5 acres', Contained: '30 %' });
     expect(rows({ kind: 'incident', name: 'Odd', sizeAcres: 'n/a', percentContained: null })).not.toHaveProperty('Size');
+    // WFIGS sizes a prescribed burn at 0.01 acres: not "0 acres".
+    expect(rows({ kind: 'incident', name: 'CHIMNEY ROCK RANCH RX BURN', sizeAcres: 0.01 })).toMatchObject({ Size: '0.01 acres' });
+    expect(rows({ kind: 'incident', name: 'Spot', sizeAcres: 0 })).toMatchObject({ Size: '0 acres' });
+  });
+
+  it('a fire names its satellite as the filters do, with the code the exports carry', () => {
+    expect(rows({ kind: 'fire', satellite: 'N', acqTime: 1_764_000_000 })).toMatchObject({ Satellite: 'Suomi NPP (N)' });
+    expect(rows({ kind: 'fire', satellite: 'N20', acqTime: 1_764_000_000 })).toMatchObject({ Satellite: 'NOAA-20 (N20)' });
+    expect(rows({ kind: 'fire', satellite: 'Terra', acqTime: 1_764_000_000 })).toMatchObject({ Satellite: 'Terra' });
+    expect(rows({ kind: 'fire', satellite: 'X9', acqTime: 1_764_000_000 })).toMatchObject({ Satellite: 'X9' });
   });
 
   it('an aircraft reads rounded, and on the ground without an altitude or a track', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatShortUtc, formatUtc, isUtcZone } from '../../renderer/src/format/time-format.js';
+import { dayMonthMinute, formatShortUtc, formatUtc, isUtcZone } from '../../renderer/src/format/time-format.js';
 
 describe('times as the analyst reads them', () => {
   it('knows UTC under its aliases, and not a zone that is at UTC only in winter', () => {
@@ -13,5 +13,13 @@ describe('times as the analyst reads them', () => {
     expect(formatUtc(date)).toBe('26 Nov 2026 01:05 UTC');
     expect(formatUtc(new Date('2025-01-11T00:06:00Z'))).toBe('11 Jan 2025 00:06 UTC');
     expect(formatShortUtc(date)).toBe('26 Nov 01:05 UTC');
+  });
+
+  it('writes the wall clock day first, as the UTC time beside it, in the own clock of the locale', () => {
+    const options = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZoneName: 'short' } as const;
+    const date = new Date('2026-11-27T00:17:00Z');
+    expect(dayMonthMinute(new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'America/Los_Angeles' }), date)).toBe('26 Nov 04:17 PM PST');
+    expect(dayMonthMinute(new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Europe/London' }), date)).toBe('27 Nov 00:17 GMT');
+    expect(dayMonthMinute(new Intl.DateTimeFormat('de-DE', { ...options, timeZone: 'Europe/Berlin' }), date)).toBe('27 Nov. 01:17 MEZ');
   });
 });

@@ -1,11 +1,22 @@
 // A panel the analyst can fold away to see the map: a button and a key (not while typing), remembered across reloads.
 import { useCallback, useEffect, useState } from 'react';
 
+// Inputs that take no text: a key pressed on them (the playback slider after a drag, a ticked box) is a shortcut.
+const TEXTLESS_INPUTS = new Set(['range', 'checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'file', 'image']);
+
 /** Keys typed into a field are text, not shortcuts. */
 export function isTypingTarget(target: EventTarget | null): boolean {
-  const element = target as { tagName?: string; isContentEditable?: boolean } | null;
+  const element = target as { tagName?: string; isContentEditable?: boolean; type?: string } | null;
   if (!element?.tagName) return false;
-  return element.isContentEditable === true || ['INPUT', 'TEXTAREA', 'SELECT'].includes(element.tagName);
+  if (element.tagName === 'INPUT') return !TEXTLESS_INPUTS.has((element.type ?? 'text').toLowerCase());
+  return element.isContentEditable === true || ['TEXTAREA', 'SELECT'].includes(element.tagName);
+}
+
+/** Whether Space already does something on this element (presses a button, ticks a box, opens a <details>). */
+export function spaceActivates(target: EventTarget | null): boolean {
+  const element = target as { tagName?: string; type?: string } | null;
+  if (element?.tagName === 'BUTTON' || element?.tagName === 'SUMMARY') return true;
+  return element?.tagName === 'INPUT' && ['checkbox', 'radio', 'button', 'submit', 'reset'].includes((element.type ?? '').toLowerCase());
 }
 
 function remembered(key: string): boolean {

@@ -30,8 +30,20 @@ export function localZoneName(date: Date): string {
   return zoneNameFormat.formatToParts(date).find((part) => part.type === 'timeZoneName')?.value ?? 'local time';
 }
 
+/**
+ * Day, month and minute from a formatter's parts, in one order whatever its locale ("26 Nov 04:17 PM PST"): beside the
+ * UTC time ("27 Nov 00:17 UTC") it reads the same way, where "Nov 26, 04:17 PM" put the month first in one string.
+ * The locale keeps its own month names and clock (12 or 24 hours).
+ */
+export function dayMonthMinute(format: Intl.DateTimeFormat, date: Date): string {
+  const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+  for (const part of format.formatToParts(date)) parts[part.type] ??= part.value;
+  const clock = `${parts.hour}:${parts.minute}${parts.dayPeriod ? ` ${parts.dayPeriod}` : ''}`;
+  return [`${parts.day} ${parts.month}`, clock, parts.timeZoneName].filter(Boolean).join(' ');
+}
+
 export function formatLocal(date: Date): string {
-  return localFormat.format(date);
+  return dayMonthMinute(localFormat, date);
 }
 
 // Zones that are UTC under another name: a computer set to one of them reads local time as UTC.
@@ -44,7 +56,7 @@ export function isUtcZone(timeZone: string): boolean {
 
 const localIsUtc = isUtcZone(localFormat.resolvedOptions().timeZone);
 
-/** UTC and the wall clock's time ("26 Nov 2026 21:04 UTC · Nov 26, 01:04 PM PST"); on a computer set to UTC, once. */
+/** UTC and the wall clock's time ("26 Nov 2026 21:04 UTC · 26 Nov 01:04 PM PST"); on a computer set to UTC, once. */
 export function formatBoth(value: string | number | null | undefined): string {
   const date = toDate(value);
   if (!date) return '—';
@@ -63,9 +75,9 @@ export function formatMinuteUtc(date: Date): string {
   return `${date.toISOString().slice(11, 16)} UTC`;
 }
 
-/** A minute in UTC and on the wall clock ("15:38 UTC · Nov 26, 07:38 AM PST"); on a computer set to UTC, with its day. */
+/** A minute in UTC and on the wall clock, each with its day ("27 Nov 00:17 UTC · 26 Nov 04:17 PM PST"); on a computer set to UTC, once. */
 export function formatMinuteBoth(date: Date): string {
-  return localIsUtc ? formatShortUtc(date) : `${formatMinuteUtc(date)} · ${formatLocal(date)}`;
+  return localIsUtc ? formatShortUtc(date) : `${formatShortUtc(date)} · ${formatLocal(date)}`;
 }
 
 const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });

@@ -1,5 +1,6 @@
 // What a popup says of an object: its title and rows of label and value, each value in words (a missing one left
 // out, numbers rounded, times in UTC and on the wall clock). Pure: unit-tested from Node.
+import { SATELLITES } from '../data/view-filter.js';
 import { formatBoth } from '../format/time-format.js';
 import { isNewsStory, newsRows } from './news-rows.js';
 
@@ -24,6 +25,21 @@ function finite(value: unknown): number | null {
 function measured(value: unknown, unit: string, digits = 0): string | null {
   const number = finite(value);
   return number === null ? null : `${number.toLocaleString('en-US', { maximumFractionDigits: digits })} ${unit}`;
+}
+
+/** An area in acres: to a tenth, and a burn under an acre as itself ("0.01 acres"), not "0 acres". */
+function acres(value: unknown): string | null {
+  const number = finite(value);
+  if (number === null) return null;
+  return number > 0 && number < 1 ? `${number.toLocaleString('en-US', { maximumSignificantDigits: 1 })} acres` : measured(number, 'acres', 1);
+}
+
+/** A satellite by the name the filters give it, with the code the exports carry ("Suomi NPP (N)"). */
+function satelliteLabel(value: unknown): string | null {
+  const code = text(value);
+  const known = SATELLITES.find((satellite) => satellite.code === code);
+  if (!known) return code;
+  return known.name === known.code ? known.name : `${known.name} (${known.code})`;
 }
 
 function confidenceLabel(value: unknown): string | null {
@@ -52,7 +68,7 @@ export function popupRows(props: Props): { title: string; rows: Array<[string, s
         title: props.kind === 'fire-live' ? 'New fire detection' : 'Fire detection',
         rows: [
           ['Detected', formatBoth(props.acqTime as number)],
-          ['Satellite', text(props.satellite)],
+          ['Satellite', satelliteLabel(props.satellite)],
           ['Instrument', text(props.instrument)],
           ['Confidence', confidenceLabel(props.confidence)],
           ['FRP', finite(props.frp) === null ? null : `${(finite(props.frp) as number).toFixed(1)} MW`],
@@ -63,7 +79,7 @@ export function popupRows(props: Props): { title: string; rows: Array<[string, s
       return {
         title: text(props.name) ?? 'Incident',
         rows: [
-          ['Size', measured(props.sizeAcres, 'acres', 1)],
+          ['Size', acres(props.sizeAcres)],
           ['Contained', measured(props.percentContained, '%')],
           ['State', text(props.state)],
           ['Discovered', formatBoth(props.discoveredAt as string)],

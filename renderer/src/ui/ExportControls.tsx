@@ -31,8 +31,9 @@ function save(blob: Blob, filename: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** The instant in the exports' file names, in UTC as the server writes them: 20261127T021713Z. */
 function stamp(): string {
-  return new Date().toISOString().slice(0, 16).replace(/[-:]/g, '').replace('T', '-');
+  return `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
 }
 
 export interface ExportControlsProps {

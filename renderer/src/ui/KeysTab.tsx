@@ -13,8 +13,9 @@ import './KeysTab.css';
 
 function statusText(entry: KeyEntry): string {
   if (!entry.configured) return 'Not set';
-  if (entry.warning) return `Incomplete${entry.family ? ` (${entry.family})` : ''}`;
-  return `Set${entry.family ? ` (${entry.family})` : ''}`;
+  // The kind of key it looks like, when that tells more than the row's own name ("Set (Anthropic)", not "Set (FIRMS map key)").
+  const family = entry.family && entry.family !== entry.label ? ` (${entry.family})` : '';
+  return `${entry.warning ? 'Incomplete' : 'Set'}${family}`;
 }
 
 function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: KeyEntry; onSaved: (entry: KeyEntry) => void; onRemoved: () => void }) {

@@ -6,7 +6,7 @@ import type { ApiClient } from '../api/api-client';
 import { axisTicks } from '../data/playback-axis';
 import { PLAYBACK_RANGE_HOURS, PLAYBACK_SPEEDS, type PlaybackSpeed } from '../data/playback-cursor';
 import { histogramPath } from '../data/playback-histogram';
-import { isTypingTarget } from '../data/use-collapsible';
+import { isTypingTarget, spaceActivates } from '../data/use-collapsible';
 import type { AircraftNarrowing } from '../data/aircraft-view';
 import { usePlaybackCursor } from '../data/use-playback-cursor';
 import { usePlaybackHistogram } from '../data/use-playback-histogram';
@@ -52,9 +52,9 @@ export function PlaybackBar({
   // Space plays or pauses, Shift+←/→ step a minute, L returns to live (arrows alone pan the map).
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      const target = event.target as { tagName?: string } | null;
       if (isTypingTarget(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key === ' ' && target?.tagName !== 'BUTTON') dispatch({ type: playing ? 'pause' : 'play' });
+      // On the slider too, where the focus stays after a drag.
+      if (event.key === ' ' && !spaceActivates(event.target)) dispatch({ type: playing ? 'pause' : 'play' });
       else if (event.shiftKey && event.key === 'ArrowLeft') dispatch({ type: 'step', minutes: -1 });
       else if (event.shiftKey && event.key === 'ArrowRight') dispatch({ type: 'step', minutes: 1 });
       else if (event.key === 'l' || event.key === 'L') dispatch({ type: 'live', now: Date.now() });

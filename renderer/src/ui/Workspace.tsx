@@ -131,7 +131,8 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   return (
     <div className="workspace" data-brief={brief.collapsed ? 'folded' : 'open'} data-panels={panels.collapsed ? 'folded' : 'open'}>
       <MapView setup={mapSetup} events={events} />
-      {failure && <ErrorScreen failure={failure} onRetry={null} />}
+      {/* The map's own code or data did not load (an update mid-load, a file gone): a reload of the page starts it again. */}
+      {failure && <ErrorScreen failure={failure} onRetry={() => window.location.reload()} retryLabel="Reload" />}
       <Hud
         health={health}
         healthError={healthError}
