@@ -10,13 +10,15 @@ export const pipelineFreshness = z
     expectedIntervalSeconds: z.number(),
     stale: z.boolean(),
     lastError: z.string().nullable(),
-    /** Plain words for the screen when stale. */
+    /** Plain words for the screen when stale or failing. */
     reason: z.string().nullable(),
     /**
      * Stale because its last run could not reach its source's host at all (no name lookup, no route, nothing
      * listening), which is what every feed says on a computer with no network.
      */
     unreachable: z.boolean(),
+    /** Its last run failed (and was not idle): stale or not yet, the screen says so. */
+    failing: z.boolean(),
     /** Malformed inputs dropped so far. */
     rejected: z.number(),
     /** The latest run that skipped records: when, how many, and why (reasons with counts and examples). */

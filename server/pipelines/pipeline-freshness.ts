@@ -31,12 +31,13 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
     const outOfReach = recorded?.startsWith(UNREACHABLE_PREFIX) ?? false;
     const lastError = outOfReach && recorded ? recorded.slice(UNREACHABLE_PREFIX.length) : recorded;
     const unreachable = stale && outOfReach;
+    // The last run failed (a success clears the error): said even while the data is within its interval.
+    const failing = !idle && lastError !== null;
     let reason: string | null = null;
-    if (stale) {
-      if (unreachable && lastError) reason = `could not reach ${firstHostIn(lastError) ?? 'its sources'}: ${unreachableIn(lastError)?.words ?? 'no answer'}`;
-      else if (lastError) reason = `last run failed: ${lastError}`;
-      else if (ageSeconds === null) reason = 'has not run successfully yet';
-      else reason = `last success ${ageSeconds} s ago, expected every ${expected} s`;
+    if (failing && lastError) {
+      reason = outOfReach ? `could not reach ${firstHostIn(lastError) ?? 'its sources'}: ${unreachableIn(lastError)?.words ?? 'no answer'}` : `last run failed: ${lastError}`;
+    } else if (stale) {
+      reason = ageSeconds === null ? 'has not run successfully yet' : `last success ${ageSeconds} s ago, expected every ${expected} s`;
     }
     const lastRejected =
       row?.lastRejectedAt && row.lastRejectedReason
@@ -50,6 +51,7 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
       lastError,
       reason,
       unreachable,
+      failing,
       rejected: row?.rejected ?? 0,
       lastRejected,
     };

@@ -22,12 +22,27 @@ describe('pipeline freshness', () => {
       [{ name: 'news', lastAttemptAt: now, lastSuccessAt: null, lastError: 'feed timed out', lastErrorAt: now, rejected: 0 }],
       now,
     );
-    expect(report.news).toMatchObject({ stale: true, lastError: 'feed timed out', reason: 'last run failed: feed timed out' });
+    expect(report.news).toMatchObject({ stale: true, failing: true, lastError: 'feed timed out', reason: 'last run failed: feed timed out' });
+  });
+
+  it('a pipeline whose last run failed while its data is still within its interval is failing, not stale, and says why', () => {
+    const tenMinutesAgo = new Date(now.getTime() - 600_000);
+    const report = describeFreshness(
+      [
+        { name: 'incidents', lastAttemptAt: now, lastSuccessAt: tenMinutesAgo, lastError: 'request to https://services3.arcgis.com/x/query answered HTTP 503', lastErrorAt: now, rejected: 0 },
+        { name: 'news', lastAttemptAt: now, lastSuccessAt: tenMinutesAgo, lastError: `${UNREACHABLE_PREFIX}all 5 feeds attempted failed; first error: W: request failed: host name not found (ENOTFOUND)`, lastErrorAt: now, rejected: 0 },
+        { name: 'fires', lastAttemptAt: now, lastSuccessAt: tenMinutesAgo, lastError: null, lastErrorAt: null, rejected: 0 },
+      ],
+      now,
+    );
+    expect(report.incidents).toMatchObject({ stale: false, failing: true, unreachable: false, reason: 'last run failed: request to https://services3.arcgis.com/x/query answered HTTP 503' });
+    expect(report.news).toMatchObject({ stale: false, failing: true, unreachable: false, reason: 'could not reach its sources: host name not found' });
+    expect(report.fires).toMatchObject({ stale: false, failing: false, reason: null });
   });
 
   it('a source whose last run was idle (not set up, or switched off) is not stale, before or after a success', () => {
     const idle = (lastSuccessAt: Date | null) => ({ name: 'cameras', lastAttemptAt: now, lastSuccessAt, lastError: 'idle: no camera directories configured', lastErrorAt: now, rejected: 0 });
-    expect(describeFreshness([idle(null)], now).cameras).toMatchObject({ stale: false, reason: null, lastError: 'idle: no camera directories configured' });
+    expect(describeFreshness([idle(null)], now).cameras).toMatchObject({ stale: false, failing: false, reason: null, lastError: 'idle: no camera directories configured' });
     expect(describeFreshness([idle(new Date(now.getTime() - 30 * 86_400_000))], now).cameras).toMatchObject({ stale: false, reason: null });
     // An error that merely mentions idleness is still an error.
     const failing = { ...idle(null), lastError: 'upstream idle: timed out' };

@@ -13,6 +13,7 @@ function pipeline(overrides: Partial<Pipeline> = {}): Pipeline {
     lastError: null,
     reason: 'has not run successfully yet',
     unreachable: false,
+    failing: false,
     rejected: 0,
     lastRejected: null,
     ...overrides,

@@ -6,26 +6,40 @@ import { staleFeeds } from './stale-feeds';
 export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<string, PipelineFreshness>; error: string | null }) {
   const entries = Object.entries(pipelines);
   // None could reach its source's host: the word says so (the brief column says what still works).
-  const { stale, outOfReach } = staleFeeds(pipelines);
+  const { stale, outOfReach, failing } = staleFeeds(pipelines);
+  const reasons = (feeds: Array<[string, PipelineFreshness]>) => feeds.map(([name, pipeline]) => `${name}: ${pipeline.reason ?? 'stale'}`).join('\n');
+  // A feed whose last run failed is said before its data goes stale (its data is still fresh: a quieter word).
+  const failed = failing.length > 0 && (
+    <span className="failing" data-testid="pipelines-failing" title={reasons(failing)}>
+      {stale.length > 0 ? ' · last' : 'Last'} run failed: {failing.map(([name]) => name).join(', ')}
+    </span>
+  );
   return (
-    <details className="pipelines" data-testid="pipelines" data-stale-count={stale.length}>
+    <details className="pipelines" data-testid="pipelines" data-stale-count={stale.length} data-failing-count={failing.length}>
       <summary>
         {error ? (
           <span className="stale">Health unavailable: {error}</span>
         ) : stale.length === 0 ? (
-          'All feeds fresh'
+          (failed || 'All feeds fresh')
         ) : (
-          // The stale ones by name on the bar; their reasons are in the brief column (and in the list).
-          <span className="stale" title={stale.map(([name, pipeline]) => `${name}: ${pipeline.reason ?? 'stale'}`).join('\n')}>
-            {outOfReach ? 'Out of reach' : 'Stale'}: {stale.map(([name]) => name).join(', ')}
-          </span>
+          <>
+            {/* The stale ones by name on the bar; their reasons are in the brief column (and in the list). */}
+            <span className="stale" title={reasons(stale)}>
+              {outOfReach ? 'Out of reach' : 'Stale'}: {stale.map(([name]) => name).join(', ')}
+            </span>
+            {failed}
+          </>
         )}
       </summary>
       <ul>
         {entries.map(([name, pipeline]) => (
-          <li key={name} data-pipeline={name} data-stale={pipeline.stale} className={pipeline.stale ? 'stale' : 'fresh'}>
+          <li key={name} data-pipeline={name} data-stale={pipeline.stale} className={pipeline.stale ? 'stale' : pipeline.failing ? 'failing' : 'fresh'}>
             <strong>{name}</strong>
-            <span>{pipeline.stale ? `stale: ${pipeline.reason ?? 'no recent success'}` : `fresh, ${formatAge(pipeline.ageSeconds)}`}</span>
+            <span>
+              {pipeline.stale
+                ? `stale: ${pipeline.reason ?? 'no recent success'}`
+                : `fresh, ${formatAge(pipeline.ageSeconds)}${pipeline.failing ? `; ${pipeline.reason ?? 'last run failed'}` : ''}`}
+            </span>
           </li>
         ))}
       </ul>

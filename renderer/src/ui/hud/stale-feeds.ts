@@ -1,8 +1,15 @@
 // The feeds health calls stale, and whether none of them reached its source's host (what every feed says on a
-// computer with no network): read alike by the HUD's bar and its brief column.
-import type { PipelineFreshness } from '../../api/api-types';
+// computer with no network), and those whose last run failed before their data went stale: read alike by the HUD's
+// bar and its brief column.
+import type { PipelineFreshness } from '../../api/api-types.js';
 
-export function staleFeeds(pipelines: Record<string, PipelineFreshness>): { stale: Array<[string, PipelineFreshness]>; outOfReach: boolean } {
+export function staleFeeds(pipelines: Record<string, PipelineFreshness>): {
+  stale: Array<[string, PipelineFreshness]>;
+  outOfReach: boolean;
+  /** Feeds whose last run failed while their data is still within its interval (not stale yet). */
+  failing: Array<[string, PipelineFreshness]>;
+} {
   const stale = Object.entries(pipelines).filter(([, pipeline]) => pipeline.stale);
-  return { stale, outOfReach: stale.length > 0 && stale.every(([, pipeline]) => pipeline.unreachable) };
+  const failing = Object.entries(pipelines).filter(([, pipeline]) => !pipeline.stale && pipeline.failing);
+  return { stale, outOfReach: stale.length > 0 && stale.every(([, pipeline]) => pipeline.unreachable), failing };
 }

@@ -1,0 +1,48 @@
+// A feed whose last run failed while its data is still fresh: the HUD's bar says so ("Last run failed: news") before
+// the data goes stale, with the reason on hover, and stops once a run succeeds. The news feed is a loopback RSS feed
+// written into the UI stack's feed list; it answers 503 for one run.
+import { writeFile } from 'node:fs/promises';
+import { expect, test } from './support/ui-test.js';
+import { startFakeFeeds } from '../support/fake-feeds.js';
+import { AppPage } from './pages/app-page.js';
+import { HudPage } from './pages/hud-page.js';
+import { uiFeedsFile, uiStack } from './support/stack-file.js';
+
+/** Runs the news job: 200 when it succeeded, 502 when its source failed. */
+async function runNews(expected: 200 | 502): Promise<void> {
+  const { apiUrl, token } = uiStack();
+  const response = await fetch(`${apiUrl}/api/jobs/news`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(expected);
+}
+
+test('a feed whose last run failed is said on the bar while its data is fresh, and no longer once a run succeeds', async ({ page }) => {
+  test.setTimeout(90_000);
+  const feeds = await startFakeFeeds();
+  try {
+    await writeFile(uiFeedsFile(), JSON.stringify([{ name: 'World wire', url: feeds.serve('rss2-world.xml'), category: 'world', region: 'world' }]));
+    await runNews(200);
+    feeds.failures.set('/feeds/rss2-world.xml', { status: 503, body: 'down for maintenance' });
+    await runNews(502);
+
+    const app = new AppPage(page);
+    const hud = new HudPage(page);
+    await app.openReady();
+    const failing = page.getByTestId('pipelines-failing');
+    await expect(failing).toContainText(/run failed: .*news/);
+    await expect(failing).toHaveAttribute('title', /news: last run failed: .*503/);
+    await hud.pipelines().locator('summary').click();
+    const news = hud.pipelines().locator('[data-pipeline="news"]');
+    await expect(news).toHaveAttribute('data-stale', 'false');
+    await expect(news).toContainText(/fresh, .* ago; last run failed: .*503/);
+
+    feeds.failures.delete('/feeds/rss2-world.xml');
+    await runNews(200);
+    await page.reload();
+    await app.waitForState('ready');
+    await expect(hud.pipelines().locator('[data-pipeline="news"]')).toContainText(/^newsfresh, [^;]*$/);
+    await expect(page.getByTestId('pipelines-failing').filter({ hasText: 'news' })).toHaveCount(0);
+  } finally {
+    await writeFile(uiFeedsFile(), '[]');
+    await feeds.close();
+  }
+});

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import type { PipelineFreshness } from '../../renderer/src/api/api-types.js';
+import { staleFeeds } from '../../renderer/src/ui/hud/stale-feeds.js';
+
+function feed(overrides: Partial<PipelineFreshness>): PipelineFreshness {
+  return {
+    lastSuccessAt: '2026-11-27T02:00:00Z',
+    ageSeconds: 600,
+    expectedIntervalSeconds: 900,
+    stale: false,
+    lastError: null,
+    reason: null,
+    unreachable: false,
+    failing: false,
+    rejected: 0,
+    lastRejected: null,
+    ...overrides,
+  };
+}
+
+// What the HUD's bar and brief column say of the feeds.
+describe('stale and failing feeds', () => {
+  it('tells a feed whose last run failed while its data is fresh from a stale one; all fresh says nothing', () => {
+    const report = staleFeeds({
+      fires: feed({}),
+      incidents: feed({ failing: true, lastError: 'HTTP 503', reason: 'last run failed: HTTP 503' }),
+      news: feed({ stale: true, failing: true, ageSeconds: 9_000, lastError: 'x', reason: 'last run failed: x' }),
+      cameras: feed({ lastError: 'idle: no camera directories configured' }),
+    });
+    expect(report.stale.map(([name]) => name)).toEqual(['news']);
+    expect(report.failing.map(([name]) => name)).toEqual(['incidents']);
+    expect(report.outOfReach).toBe(false);
+    expect(staleFeeds({ fires: feed({}) })).toEqual({ stale: [], failing: [], outOfReach: false });
+  });
+
+  it('is out of reach only when every stale feed could not reach its host', () => {
+    const offline = feed({ stale: true, failing: true, unreachable: true });
+    expect(staleFeeds({ fires: offline, news: offline }).outOfReach).toBe(true);
+    expect(staleFeeds({ fires: offline, news: feed({ stale: true }) }).outOfReach).toBe(false);
+  });
+});
