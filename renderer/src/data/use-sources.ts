@@ -4,14 +4,11 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { SourceList, SourceRow, SourceSettingsUpdate, TelegramTestResult } from '../api/api-types';
+import { type ActionOutcome, describeJobAnswer, type JobAnswer } from './job-answer-words';
 import { HEALTH_POLL_MS } from './refresh-intervals';
 import { useInterval } from './use-interval';
 
-/** What a finished action says: ok or not, in words. */
-export interface ActionOutcome {
-  ok: boolean;
-  message: string;
-}
+export type { ActionOutcome };
 
 export interface SourcesData {
   sources: SourceRow[] | null;
@@ -21,27 +18,6 @@ export interface SourcesData {
   save: (changes: SourceSettingsUpdate) => Promise<string | null>;
   runNow: (job: string) => Promise<ActionOutcome>;
   sendTestMessage: () => Promise<ActionOutcome>;
-}
-
-interface JobAnswer {
-  status: 'done' | 'running';
-  durationMs?: number;
-  result?: Record<string, unknown>;
-}
-
-const messageOf = (failure: unknown) => (failure instanceof ApiRequestError || failure instanceof Error ? failure.message : String(failure));
-
-/** A job's result in one line: its idle reason, or its counts (stored, received, …). */
-export function describeJobAnswer(answer: JobAnswer): ActionOutcome {
-  if (answer.status === 'running') return { ok: true, message: 'Still running in the background; the state updates when it ends.' };
-  const result = answer.result ?? {};
-  if (typeof result.idle === 'string') return { ok: true, message: `Nothing to fetch: ${result.idle}` };
-  const counts = Object.entries(result)
-    .filter((entry): entry is [string, number] => typeof entry[1] === 'number' && !entry[0].endsWith('Ms'))
-    .slice(0, 5)
-    .map(([name, value]) => `${name} ${value}`);
-  const took = answer.durationMs === undefined ? '' : ` in ${(answer.durationMs / 1000).toFixed(1)} s`;
-  return { ok: true, message: `Done${took}${counts.length ? `: ${counts.join(', ')}` : ''}.` };
 }
 
 export function useSources(api: ApiClient): SourcesData {

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { describeJobAnswer } from '../../renderer/src/data/job-answer-words.js';
+
+// What "Run now" says: answers of the real jobs, as POST /api/jobs/:name gives them.
+describe('a job answer in words', () => {
+  it('says the keyless fire files were not due, and that nothing new came, rather than a row of zeros', () => {
+    const due = '2026-11-27T03:08:00.000Z';
+    const answer = {
+      status: 'done' as const,
+      durationMs: 40,
+      result: {
+        mode: 'global-24h',
+        received: 0,
+        stored: 0,
+        duplicate: 0,
+        outsideBbox: 0,
+        invalidRows: 0,
+        files: { SUOMI_VIIRS_C2_Global_24h: `not due until ${due}`, J1_VIIRS_C2_Global_24h: `not due until ${due}`, MODIS_C6_1_Global_24h: 'failed: HTTP 503' },
+        rejected: { count: 0, reasons: [] },
+      },
+    };
+    expect(describeJobAnswer(answer).message).toBe('Done in 0.0 s: 2 files not due until 03:08 UTC, 1 file failed, nothing new.');
+  });
+
+  it('names the counts in words, leaves out the zeros and keeps every one that is not', () => {
+    const news = { status: 'done' as const, durationMs: 2_400, result: { feeds: 54, attempted: 49, fetched: 44, notModified: 5, failed: 0, backedOff: 5, stored: 1_203, elapsedMs: 2400 } };
+    expect(describeJobAnswer(news).message).toBe('Done in 2.4 s: 54 feeds, 49 attempted, 44 fetched, 5 unchanged, 5 waiting out a backoff, 1,203 stored.');
+    expect(describeJobAnswer({ status: 'done', result: { idle: 'no camera directories switched on' } }).message).toBe('Nothing to fetch: no camera directories switched on');
+    expect(describeJobAnswer({ status: 'running' }).message).toMatch(/^Still running/);
+  });
+});
