@@ -22,7 +22,13 @@ export function cameraCrawlJob(deps: CameraCrawlJobDeps): JobDefinition {
       const [{ sources, origin }, official] = await Promise.all([deps.sources.current(), deps.official?.enabledSources() ?? []]);
       const all = [...new Set([...sources, ...official])];
       if (all.length === 0) {
-        return { idle: origin === 'saved' ? 'the camera directory list saved in the app is empty' : 'no camera directories configured (CAMERA_SOURCES)' };
+        // In the words of the Sources tab, where both are done (CAMERA_SOURCES, for a headless stack, is in the README).
+        return {
+          idle:
+            origin === 'saved'
+              ? 'the camera directory list saved in the app is empty, and no official directory is switched on'
+              : 'no camera directory yet: switch on an official one or add your own',
+        };
       }
       const result = await deps.crawler.crawlSources(all);
       await deps.official?.recordOutcomes(result.sourceOutcomes);

@@ -57,6 +57,7 @@ export const camerasModule: DomainModule = {
       cameras,
       crawler,
       log: app.log,
+      runCrawlJob: () => app.jobs.run('cameras'),
     });
     // A crawl started by switching a directory on finishes before the database goes.
     app.addHook('onClose', async () => official.settled());

@@ -1,5 +1,5 @@
 // The built-in official directories: which are switched on (off by default), what each gave at its latest
-// crawl, and a crawl of one as soon as it is switched on (the daily `cameras` job reads it from then on).
+// crawl, and a crawl as soon as one is switched on (a run of the `cameras` job, which reads it from then on).
 import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../domain-errors.js';
 import type { CameraCrawler, SourceOutcome } from './camera-crawler.js';
@@ -23,6 +23,11 @@ export interface OfficialDirectoriesDeps {
   cameras: CameraRepository;
   crawler: CameraCrawler;
   log: FastifyBaseLogger;
+  /**
+   * Runs the `cameras` job now (the job runner's run): a directory switched on is crawled by it, so the Sources tab's
+   * cameras row and health say how it went. 'busy' when a run is under way already.
+   */
+  runCrawlJob?: () => Promise<{ status: string }>;
 }
 
 export class OfficialDirectoriesService {
@@ -79,9 +84,13 @@ export class OfficialDirectoriesService {
 
   private crawlSoon(directory: OfficialDirectory): void {
     if (this.crawling.has(directory.id)) return;
-    const run = this.deps.crawler
-      .crawlSources([directory.url])
-      .then((result) => this.recordOutcomes(result.sourceOutcomes))
+    const run = (this.deps.runCrawlJob?.() ?? Promise.resolve({ status: 'busy' }))
+      // A run already under way may have read the directories before this one was switched on: it is crawled alone.
+      .then(async (outcome) => {
+        if (outcome.status !== 'busy') return;
+        const result = await this.deps.crawler.crawlSources([directory.url]);
+        await this.recordOutcomes(result.sourceOutcomes);
+      })
       .catch((error: unknown) => this.deps.log.warn({ err: error, directory: directory.id }, 'crawl of a switched-on camera directory failed'))
       .finally(() => this.crawling.delete(directory.id));
     this.crawling.set(directory.id, run);

@@ -145,8 +145,8 @@ describe('camera crawl (directories, geocoder and bus on loopback)', () => {
   it('the cameras job is idle, saying why, when no directories are configured', async () => {
     const run = await subject.app.inject({ method: 'POST', url: '/api/jobs/cameras', headers: authorized });
     expect(run.statusCode).toBe(200);
-    expect(run.json().result).toEqual({ idle: 'no camera directories configured (CAMERA_SOURCES)' });
+    expect(run.json().result).toEqual({ idle: 'no camera directory yet: switch on an official one or add your own' });
     const health = (await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized })).json();
-    expect(health.pipelines.cameras.idleReason ?? JSON.stringify(health.pipelines.cameras)).toMatch(/CAMERA_SOURCES/);
+    expect(health.pipelines.cameras.idleReason ?? JSON.stringify(health.pipelines.cameras)).toMatch(/switch on an official one or add your own/);
   });
 });

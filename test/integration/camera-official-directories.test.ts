@@ -75,7 +75,7 @@ describe('official camera directories (Caltrans CWWP2 on loopback)', () => {
   it('does not fetch a directory that is switched off: the cameras job is idle', async () => {
     const run = await call('POST', '/api/jobs/cameras');
     expect(run.statusCode).toBe(200);
-    expect(run.json().result.idle).toMatch(/no camera directories/);
+    expect(run.json().result.idle).toMatch(/no camera directory yet/);
     expect(caltrans.requests).toEqual([]);
   });
 
@@ -126,6 +126,9 @@ describe('official camera directories (Caltrans CWWP2 on loopback)', () => {
     expect(rows.find((row) => row.title.includes('Watt'))!.url).toBe(`${caltrans.baseUrl}/d3/cctv/image/hwy50atwattave/hwy50atwattave.jpg`);
     const health = (await call('GET', '/api/health')).json();
     expect(health.sources.cameras).toEqual({ total: 3, onMap: 3, unplaced: 0, awaitingGeocoder: 0, placedByGazetteer: 0, placedByGeocoder: 0 });
+    // The crawl was a run of the cameras job: health (and the Sources tab's cameras row) says it succeeded, where it
+    // said the job was idle ("no camera directory yet") until the next daily run.
+    expect(health.pipelines.cameras).toMatchObject({ stale: false, failing: false, lastError: null, lastSuccessAt: expect.any(String) });
   });
 
   it('the cameras job reads the switched-on directory, counting each skipped record with its reason', async () => {
@@ -217,7 +220,7 @@ describe('official camera directories (Caltrans CWWP2 on loopback)', () => {
     expect(off.json()).toMatchObject({ enabled: false, camerasOnMap: 3 });
     const requestsBefore = caltrans.requests.length;
     const run = await call('POST', '/api/jobs/cameras');
-    expect(run.json().result.idle).toMatch(/no camera directories/);
+    expect(run.json().result.idle).toMatch(/no camera directory yet/);
     expect(caltrans.requests).toHaveLength(requestsBefore);
   });
 

@@ -56,7 +56,7 @@ describe('GET/PUT/DELETE /api/cameras/sources', () => {
 
     await api('PUT', { sources: [] });
     const idle = await subject.app.inject({ method: 'POST', url: '/api/jobs/cameras', headers: authorized });
-    expect(idle.json().result).toEqual({ idle: 'the camera directory list saved in the app is empty' });
+    expect(idle.json().result).toEqual({ idle: 'the camera directory list saved in the app is empty, and no official directory is switched on' });
 
     expect((await api('DELETE')).json()).toEqual({ sources: [FROM_SETTINGS], origin: 'settings', updatedAt: null });
   });

@@ -20,6 +20,8 @@ export interface SourcesData {
   sendTestMessage: () => Promise<ActionOutcome>;
 }
 
+const messageOf = (failure: unknown) => (failure instanceof ApiRequestError || failure instanceof Error ? failure.message : String(failure));
+
 export function useSources(api: ApiClient): SourcesData {
   const [sources, setSources] = useState<SourceRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
