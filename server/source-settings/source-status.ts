@@ -54,6 +54,21 @@ function statusOfRuns(lastSuccessAt: string | null, lastError: string | null, st
   return { state: 'waiting', stateText: 'Waiting for its first run', todo: 'Run now to fetch at once.', lastSuccessAt: null, lastError: null };
 }
 
+/** Health's failing news feeds (sources.news.failingFeeds), by name. */
+function failingFeedNames(failingFeeds: unknown): string[] {
+  if (!Array.isArray(failingFeeds)) return [];
+  return failingFeeds.map((feed: { name?: unknown }) => String(feed?.name ?? 'a feed'));
+}
+
+/** "2 feeds failing: UPI Top News, Al Jazeera", at most three by name. */
+function feedsFailingText(names: readonly string[]): string {
+  const shown = names.slice(0, 3).join(', ');
+  const more = names.length > 3 ? ` and ${names.length - 3} more` : '';
+  return `${names.length} ${names.length === 1 ? 'feed' : 'feeds'} failing: ${shown}${more}`;
+}
+
+const FAILING_FEEDS_TODO = 'Each failing feed is tried again after 2, 4, 8 … hours (at most a day); the others are read every hour.';
+
 const valueOf = (settings: EffectiveSetting[], name: string) => settings.find((setting) => setting.name === name)?.value ?? null;
 
 function sourceFacts(report: HealthReport, name: string): Record<string, unknown> {
@@ -92,6 +107,10 @@ function statusOf(definition: Definition, facts: SourceFacts, key: KeyEntry | un
   const runs = statusOfRuns(freshness?.lastSuccessAt ?? null, freshness?.lastError ?? null, freshness?.stale ?? false, hasSettings);
   if (definition.id === 'aircraft' && sourceFacts(report, 'aircraft').mode === 'off') {
     return { ...runs, state: 'off', stateText: 'Off: no ADS-B source', todo: 'Set a receiver or OpenSky URL, or a public aggregator, below.' };
+  }
+  if (definition.id === 'news' && runs.state === 'working') {
+    const failingFeeds = failingFeedNames(sourceFacts(report, 'news').failingFeeds);
+    if (failingFeeds.length > 0) return { ...runs, stateText: `Working; ${feedsFailingText(failingFeeds)}`, todo: FAILING_FEEDS_TODO };
   }
   if (definition.id === 'summaries' && !key?.configured && !valueOf(settings, 'LLM_BASE_URL') && runs.state !== 'failing') {
     return {

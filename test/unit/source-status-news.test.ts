@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import type { HealthReport } from '../../server/health/health-schemas.js';
+import { describeSources } from '../../server/source-settings/source-status.js';
+
+const pipeline = { lastSuccessAt: '2026-11-27T02:00:00.000Z', ageSeconds: 600, expectedIntervalSeconds: 3600, stale: false, lastError: null, reason: null, unreachable: false, failing: false, rejected: 0, lastRejected: null };
+
+function report(failingFeeds: Array<{ name: string }>): HealthReport {
+  const names = ['fires', 'incidents', 'aircraft', 'cameras', 'news', 'summaries', 'ingester'];
+  return {
+    pipelines: Object.fromEntries(names.map((name) => [name, pipeline])),
+    sources: { news: { failingFeeds, model: { available: false } }, aircraft: { mode: 'aggregator' } },
+    notifications: { telegram: { lastSuccessAt: null, lastError: null } },
+  } as unknown as HealthReport;
+}
+
+const newsRow = (failingFeeds: Array<{ name: string }>) =>
+  describeSources({ report: report(failingFeeds), keys: [], settings: [], jobs: ['news'] }).find((row) => row.id === 'news');
+
+// The Sources tab's news row: health lists the feeds that fail on every run; the row names them.
+describe('the news source row', () => {
+  it('names the failing feeds beside "Working", at most three, and says when they are tried again', () => {
+    expect(newsRow([])).toMatchObject({ state: 'working', stateText: 'Working', todo: null });
+    const five = ['UPI Top News', 'Al Jazeera', 'Kyiv Post', 'Reuters World', 'Le Monde'].map((name) => ({ name }));
+    expect(newsRow(five)).toMatchObject({ state: 'working', stateText: 'Working; 5 feeds failing: UPI Top News, Al Jazeera, Kyiv Post and 2 more' });
+    expect(newsRow(five)?.todo).toMatch(/tried again after 2, 4, 8/);
+    expect(newsRow([{ name: 'UPI Top News' }])?.stateText).toBe('Working; 1 feed failing: UPI Top News');
+  });
+});
