@@ -22,7 +22,7 @@ const LEGEND: Record<LayerKey, LegendEntry[]> = {
     { symbol: { shape: 'dot', color: PALETTE.fireNominal, size: 10 }, text: 'Nominal confidence' },
     { symbol: { shape: 'dot', color: PALETTE.fireLow, size: 10 }, text: 'Low confidence (VIIRS low, MODIS < 30 %)' },
     { symbol: { shape: 'sizes', color: PALETTE.fireNominal, sizes: [3, 6, 10] }, text: 'Size: fire radiative power, from 0 to 500 MW and more' },
-    { symbol: { shape: 'ring', color: PALETTE.fireNew, size: 10 }, text: 'White ring: detected since this window opened' },
+    { symbol: { shape: 'ring', color: PALETTE.fireNew, size: 10 }, text: 'White ring: arrived live since the map was opened' },
     { symbol: { shape: 'area', color: PALETTE.playbackCell }, text: 'In playback: detections per cell at the chosen time' },
     { symbol: null, text: 'Satellites: Suomi NPP (N), NOAA-20 (N20), NOAA-21 (N21) carry VIIRS; Terra and Aqua carry MODIS' },
   ],
