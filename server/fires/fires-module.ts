@@ -19,6 +19,12 @@ export const firesModule: DomainModule = {
     const service = new FireService(app.db, fires, app.eventPublisher, settings().dataset);
     const poller = firePollerJob({ service, keys: app.keys, settings });
     app.jobs.register(app.correlations.after(poller));
+    // A FIRMS key saved or removed is tried at once (the area API, or back to the keyless files): the Sources tab's
+    // fires row then says how the new key did, instead of the last key's outcome until the next run. The runner
+    // records the outcome; a run under way already answers busy.
+    app.keys.onChange((provider) => {
+      if (provider === 'firms') void app.jobs.run('fires').catch((error: unknown) => app.log.warn({ err: error }, 'fires run after a key change failed'));
+    });
     // Which mode is on (the keyless global files or the area API) and each file's state.
     app.health.addSection('fires', () => poller.health());
     await app.register(fireRoutes, {

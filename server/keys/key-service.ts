@@ -18,6 +18,8 @@ type Current = Pick<KeyEntry, 'configured' | 'origin' | 'masked' | 'family' | 'u
 const NOT_SET: Current = { configured: false, origin: null, masked: null, family: null, updatedAt: null };
 
 export class KeyService implements KeySource {
+  private readonly changeListeners = new Set<(provider: KeyProviderId) => void>();
+
   constructor(
     private readonly keys: ApiKeyRepository,
     private readonly cipher: KeyCipher,
@@ -62,12 +64,24 @@ export class KeyService implements KeySource {
     if (!family) throw invalidInput('invalid_key_format', `not a valid ${PROVIDER_FORMATS[provider].label}: expected ${PROVIDER_FORMATS[provider].expected}`);
     const masked = maskKey(value);
     const updatedAt = await this.keys.put(provider, this.cipher.encrypt(value, provider), masked, family.name);
+    this.changed(provider);
     return this.entry(provider, { configured: true, origin: 'stored', masked, family: family.name, updatedAt: updatedAt.toISOString() });
   }
 
   /** Removes the stored key; the entry then shows what is left in use (a key from the environment, or none). */
   async remove(provider: KeyProviderId): Promise<boolean> {
-    return this.keys.delete(provider);
+    const removed = await this.keys.delete(provider);
+    if (removed) this.changed(provider);
+    return removed;
+  }
+
+  /** Calls `listener` with the provider whose stored key was saved or removed (a source then reads it again at once). */
+  onChange(listener: (provider: KeyProviderId) => void): void {
+    this.changeListeners.add(listener);
+  }
+
+  private changed(provider: KeyProviderId): void {
+    for (const listener of this.changeListeners) listener(provider);
   }
 
   /** For workers: the stored key, else the setting; read at each run so a change applies at once. */

@@ -9,6 +9,7 @@ import { createServerLogger } from '../../server/logger.js';
 import { startFakeFirms, type FakeFirms } from '../support/fake-firms.js';
 import { startFakeKeyCheck, type FakeKeyCheck } from '../support/fake-key-check.js';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
+import { waitFor } from '../support/process-check.js';
 import { queryOnce } from '../support/test-database.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -37,6 +38,20 @@ describe('keys: formats, masking, encryption at rest, workers read them', () => 
   let subject: TestApp;
   const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
     subject.app.inject({ method, url, headers: authorized, ...(payload ? { payload: payload as object } : {}) });
+
+  const firesPipeline = async () =>
+    (await queryOnce<{ last_error: string | null; last_success_at: Date | null }>(subject.database.url, "SELECT last_error, last_success_at FROM pipeline_status WHERE name = 'fires'"))[0] ?? {
+      last_error: null,
+      last_success_at: null,
+    };
+  /** POST /api/jobs/fires once no run holds its lock (a key change starts one in the background). */
+  const runFiresWhenFree = async () => {
+    for (;;) {
+      const answer = await subject.app.inject({ method: 'POST', url: '/api/jobs/fires', headers: authorized });
+      if (answer.statusCode !== 409) return answer;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  };
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'vantage-keys-'));
@@ -98,12 +113,23 @@ describe('keys: formats, masking, encryption at rest, workers read them', () => 
     firms.answer = { fixture: 'viirs-empty.csv' };
     await subject.app.inject({ method: 'POST', url: '/api/jobs/fires', headers: authorized });
     expect(firms.requests.at(-1)).toContain('/00000000000000000000000000000000/');
+    const before = firms.requests.length;
     expect((await api('POST', '/api/keys', { provider: 'firms', value: FIRMS_KEY })).statusCode).toBe(200);
-    await subject.app.inject({ method: 'POST', url: '/api/jobs/fires', headers: authorized });
-    expect(firms.requests.at(-1)).toContain(`/${FIRMS_KEY}/`);
+    // Saving the key runs the fires job at once (no Run now, no wait for the next run), and the run succeeds.
+    await waitFor(async () => (firms.requests.slice(before).some((request) => request.includes(`/${FIRMS_KEY}/`)) ? true : undefined), 10_000, 'a fires run with the new key');
+    await waitFor(async () => ((await firesPipeline()).last_error === null && (await firesPipeline()).last_success_at ? true : undefined), 10_000, 'that run recorded');
     firms.answer = { error: 'key' };
-    const failed = await subject.app.inject({ method: 'POST', url: '/api/jobs/fires', headers: authorized });
+    const failed = await runFiresWhenFree();
+    expect(failed.statusCode).toBe(502);
     expect(failed.body).not.toContain(FIRMS_KEY);
+  });
+
+  it('removing the FIRMS key runs the fires job at once with the one left (the environment key here)', async () => {
+    firms.answer = { fixture: 'viirs-empty.csv' };
+    const before = firms.requests.length;
+    expect((await api('DELETE', '/api/keys?provider=firms')).statusCode).toBe(204);
+    await waitFor(async () => (firms.requests.slice(before).some((request) => request.includes('/00000000000000000000000000000000/')) ? true : undefined), 10_000, 'a fires run with the key left');
+    await waitFor(async () => ((await firesPipeline()).last_error === null ? true : undefined), 10_000, 'the failure of the refused key no longer shown');
   });
 
   it('DELETE removes a key (204), then 404', async () => {
