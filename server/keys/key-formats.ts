@@ -24,7 +24,7 @@ export const PROVIDER_FORMATS: Record<KeyProviderId, ProviderFormat> = {
     label: 'FIRMS map key',
     families: [{ name: 'FIRMS map key', pattern: /^[0-9a-f]{32}$/i }],
     expected: '32 hexadecimal characters',
-    purpose: 'Fires from the FIRMS area API: the area and source chosen in the Sources tab, read every 15 minutes unless the fires interval was set otherwise.',
+    purpose: 'Fires from the FIRMS area API: the area and source chosen in the Sources tab, read every 15 minutes (unless the app was started with another fires interval).',
     getFrom: 'Free from NASA FIRMS: https://firms.modaps.eosdis.nasa.gov/api/map_key/ (emailed at once).',
     withoutIt: 'Fires still come from the keyless FIRMS global 24-hour files, refreshed about hourly.',
   },

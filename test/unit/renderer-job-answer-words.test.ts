@@ -19,7 +19,7 @@ describe('a job answer in words', () => {
         rejected: { count: 0, reasons: [] },
       },
     };
-    expect(describeJobAnswer(answer).message).toBe('Done in 0.0 s: 2 files not due until 03:08 UTC, 1 file failed, nothing new.');
+    expect(describeJobAnswer(answer).message).toBe('Done in under 0.1 s: 2 files not due until 27 Nov 03:08 UTC, 1 file failed, nothing new.');
   });
 
   it('names the counts in words, leaves out the zeros and keeps every one that is not', () => {

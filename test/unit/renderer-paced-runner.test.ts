@@ -80,6 +80,13 @@ describe('the paced runner of the playback reads', () => {
     runner.ask(work(3));
     await vi.advanceTimersByTimeAsync(1_000);
     expect(runs.map((run) => run.minute)).toEqual([1, 3]);
+    runner.ask(() => {
+      throw new Error('thrown before any promise');
+    });
+    await vi.advanceTimersByTimeAsync(10);
+    runner.ask(work(4));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(runs.map((run) => run.minute)).toEqual([1, 3, 4]);
     expect(runs[1]).toMatchObject({ ended: expect.any(Number) });
   });
 });

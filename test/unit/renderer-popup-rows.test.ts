@@ -13,6 +13,7 @@ describe('popup rows', () => {
     // WFIGS sizes a prescribed burn at 0.01 acres: not "0 acres".
     expect(rows({ kind: 'incident', name: 'CHIMNEY ROCK RANCH RX BURN', sizeAcres: 0.01 })).toMatchObject({ Size: '0.01 acres' });
     expect(rows({ kind: 'incident', name: 'Spot', sizeAcres: 0 })).toMatchObject({ Size: '0 acres' });
+    expect(rows({ kind: 'incident', name: 'Nearly one', sizeAcres: 0.97 })).toMatchObject({ Size: '1 acre' });
   });
 
   it('a fire names its satellite as the filters do, with the code the exports carry', () => {

@@ -21,5 +21,9 @@ describe('times as the analyst reads them', () => {
     expect(dayMonthMinute(new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'America/Los_Angeles' }), date)).toBe('26 Nov 04:17 PM PST');
     expect(dayMonthMinute(new Intl.DateTimeFormat('en-GB', { ...options, timeZone: 'Europe/London' }), date)).toBe('27 Nov 00:17 GMT');
     expect(dayMonthMinute(new Intl.DateTimeFormat('de-DE', { ...options, timeZone: 'Europe/Berlin' }), date)).toBe('27 Nov. 01:17 MEZ');
+    // A month written as a number keeps the locale's own words and order ("27 11" would be a guess again).
+    const japan = new Intl.DateTimeFormat('ja-JP', { ...options, timeZone: 'Asia/Tokyo' });
+    expect(dayMonthMinute(japan, date)).toBe(japan.format(date));
+    expect(dayMonthMinute(japan, date)).toContain('11月27日');
   });
 });

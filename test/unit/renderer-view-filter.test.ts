@@ -46,8 +46,8 @@ describe('the view filter', () => {
     expect(frpFloorOf('0')).toEqual({ minFrp: null, note: null });
     expect(frpFloorOf('-5')).toEqual({ minFrp: null, note: 'negative' });
     expect(frpFloorOf('12.345')).toEqual({ minFrp: 12.35, note: null });
-    // A step below a hundredth would be written 1e-7, which the API refuses: it is any.
-    expect(frpFloorOf('0.0000001')).toEqual({ minFrp: null, note: null });
+    // A step below a hundredth would be written 1e-7, which the API refuses: it is the smallest floor written.
+    expect(frpFloorOf('0.0000001')).toEqual({ minFrp: 0.01, note: null });
     expect(frpFloorOf('1e6')).toEqual({ minFrp: MAX_FRP_FLOOR_MW, note: 'too-high' });
     expect(frpFloorOf('100000')).toEqual({ minFrp: 100_000, note: null });
     // What the API is sent is a plain decimal it takes, and the HUD's words group the thousands.

@@ -1,6 +1,7 @@
 // What "Run now" says of a job's answer, in one line a person reads: its idle reason, what it found in words
-// ("3 stored, 12 unchanged"), what it did not fetch and why ("4 files not due until 03:08 UTC"), or that nothing was
+// ("3 stored, 12 unchanged"), what it did not fetch and why ("4 files not due until 27 Nov 03:08 UTC"), or that nothing was
 // new. Pure (`.js` specifiers): unit-tested from Node.
+import { formatShortUtc } from '../format/time-format.js';
 
 /** What a finished action says: ok or not, in words. */
 export interface ActionOutcome {
@@ -28,12 +29,12 @@ function words(name: string): string {
   return COUNT_WORDS[name] ?? name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
 }
 
-/** "not due until 2026-11-27T03:08:00.000Z" → "not due until 03:08 UTC": the minute of today is enough. */
+/** "not due until 2026-11-27T03:08:00.000Z" → "not due until 27 Nov 03:08 UTC". */
 function outcomeWords(outcome: string): string {
-  return outcome.replace(/\d{4}-\d\d-\d\dT(\d\d:\d\d)(:\d\d(\.\d+)?)?Z/g, '$1 UTC');
+  return outcome.replace(/\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?Z/g, (instant) => formatShortUtc(new Date(instant)));
 }
 
-/** Files (or feeds) by what happened to them: "4 files not due until 03:08 UTC", "1 file downloaded". */
+/** Files (or feeds) by what happened to them: "4 files not due until 27 Nov 03:08 UTC", "1 file downloaded". */
 function filesWords(files: unknown): string[] {
   if (!files || typeof files !== 'object' || Array.isArray(files)) return [];
   const byOutcome = new Map<string, number>();
@@ -53,6 +54,6 @@ export function describeJobAnswer(answer: JobAnswer): ActionOutcome {
   // The counts that are not zero say what happened; all zero, nothing new came.
   const counts = numbers.filter(([, value]) => value !== 0).map(([name, value]) => `${value.toLocaleString('en-US')} ${words(name)}`);
   const parts = [...filesWords(result.files), ...(counts.length > 0 ? counts : numbers.length > 0 ? ['nothing new'] : [])];
-  const took = answer.durationMs === undefined ? '' : ` in ${(answer.durationMs / 1000).toFixed(1)} s`;
+  const took = answer.durationMs === undefined ? '' : answer.durationMs < 100 ? ' in under 0.1 s' : ` in ${(answer.durationMs / 1000).toFixed(1)} s`;
   return { ok: true, message: `Done${took}${parts.length ? `: ${parts.join(', ')}` : ''}.` };
 }

@@ -49,7 +49,13 @@ export class PacedRunner {
       if (this.running === abort) this.running = null;
       this.pump();
     };
-    // A run's failure is its own to report: the next ask runs all the same.
-    work(abort.signal).then(done, done);
+    // A run's failure is its own to report: the next ask runs all the same (one that throws at once, too).
+    let run: Promise<unknown>;
+    try {
+      run = work(abort.signal);
+    } catch (error) {
+      run = Promise.reject(error);
+    }
+    run.then(done, done);
   }
 }

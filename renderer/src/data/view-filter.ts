@@ -165,8 +165,9 @@ export function frpFloorOf(text: string): FrpFloor {
   if (text.trim() === '' || !Number.isFinite(value)) return { minFrp: null, note: null };
   if (value < 0) return { minFrp: null, note: 'negative' };
   if (value > MAX_FRP_FLOOR_MW) return { minFrp: MAX_FRP_FLOOR_MW, note: 'too-high' };
-  const floor = Math.round(value * 100) / 100;
-  return { minFrp: floor > 0 ? floor : null, note: null };
+  if (value === 0) return { minFrp: null, note: null };
+  // A positive floor under a hundredth is the smallest one written (0.01 MW), not "any".
+  return { minFrp: Math.max(0.01, Math.round(value * 100) / 100), note: null };
 }
 
 /** The chosen filters in words, one short phrase each (the HUD's filter line and the export's name). */

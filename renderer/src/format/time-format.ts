@@ -38,6 +38,9 @@ export function localZoneName(date: Date): string {
 export function dayMonthMinute(format: Intl.DateTimeFormat, date: Date): string {
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
   for (const part of format.formatToParts(date)) parts[part.type] ??= part.value;
+  // A locale whose short month is a number ("11月27日", "27.11.") says which is the month in its own words and
+  // order, which taking the parts apart would lose ("27 11"): its own format is kept.
+  if (!parts.month || /^\d+$/.test(parts.month)) return format.format(date);
   const clock = `${parts.hour}:${parts.minute}${parts.dayPeriod ? ` ${parts.dayPeriod}` : ''}`;
   return [`${parts.day} ${parts.month}`, clock, parts.timeZoneName].filter(Boolean).join(' ');
 }

@@ -250,12 +250,14 @@ export class MapController {
       // A live fire may also be in the points or tiles: same minute, satellite, power and place (to ~100 m: a tile
       // moves a point to its grid) is one fire. Detections of one minute and place that differ in power are two.
       const [lon, lat] = (feature.geometry as { coordinates?: [number, number] }).coordinates ?? [0, 0];
-      // A copy of the world east or west of the first gives its longitudes past ±180.
-      if (!bboxContains(bbox, ((((lon + 180) % 360) + 360) % 360) - 180, lat)) continue;
+      // A copy of the world east or west of the first gives its longitudes past ±180 (and one fire may come from
+      // tiles on both sides of the antimeridian): wrapped for the view and for the key alike.
+      const wrapped = ((((lon + 180) % 360) + 360) % 360) - 180;
+      if (!bboxContains(bbox, wrapped, lat)) continue;
       // Tiles carry FRP as a 32-bit float (12.35 reads 12.3499…), points and live fires as a 64-bit one: compared as
       // the 32-bit value, one detection gives one key.
       const frp = props.frp === undefined || props.frp === null ? '' : Math.fround(Number(props.frp)).toFixed(1);
-      seen.add(`${Math.floor(Number(props.acqTime) / 60)}|${String(props.satellite ?? '')}|${frp}|${lon.toFixed(3)}|${lat.toFixed(3)}`);
+      seen.add(`${Math.floor(Number(props.acqTime) / 60)}|${String(props.satellite ?? '')}|${frp}|${wrapped.toFixed(3)}|${lat.toFixed(3)}`);
     }
     return seen.size;
   }

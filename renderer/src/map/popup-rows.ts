@@ -31,7 +31,8 @@ function measured(value: unknown, unit: string, digits = 0): string | null {
 function acres(value: unknown): string | null {
   const number = finite(value);
   if (number === null) return null;
-  return number > 0 && number < 1 ? `${number.toLocaleString('en-US', { maximumSignificantDigits: 1 })} acres` : measured(number, 'acres', 1);
+  const shown = number > 0 && number < 1 ? number.toLocaleString('en-US', { maximumSignificantDigits: 1 }) : number.toLocaleString('en-US', { maximumFractionDigits: 1 });
+  return `${shown} ${shown === '1' ? 'acre' : 'acres'}`;
 }
 
 /** A satellite by the name the filters give it, with the code the exports carry ("Suomi NPP (N)"). */
