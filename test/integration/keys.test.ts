@@ -10,6 +10,7 @@ import { startFakeFirms, type FakeFirms } from '../support/fake-firms.js';
 import { startFakeKeyCheck, type FakeKeyCheck } from '../support/fake-key-check.js';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { waitFor } from '../support/process-check.js';
+import { runJobWhenFree } from '../support/run-job.js';
 import { queryOnce } from '../support/test-database.js';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -44,14 +45,6 @@ describe('keys: formats, masking, encryption at rest, workers read them', () => 
       last_error: null,
       last_success_at: null,
     };
-  /** POST /api/jobs/fires once no run holds its lock (a key change starts one in the background). */
-  const runFiresWhenFree = async () => {
-    for (;;) {
-      const answer = await subject.app.inject({ method: 'POST', url: '/api/jobs/fires', headers: authorized });
-      if (answer.statusCode !== 409) return answer;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'vantage-keys-'));
@@ -119,7 +112,7 @@ describe('keys: formats, masking, encryption at rest, workers read them', () => 
     await waitFor(async () => (firms.requests.slice(before).some((request) => request.includes(`/${FIRMS_KEY}/`)) ? true : undefined), 10_000, 'a fires run with the new key');
     await waitFor(async () => ((await firesPipeline()).last_error === null && (await firesPipeline()).last_success_at ? true : undefined), 10_000, 'that run recorded');
     firms.answer = { error: 'key' };
-    const failed = await runFiresWhenFree();
+    const failed = await runJobWhenFree(subject.app, 'fires');
     expect(failed.statusCode).toBe(502);
     expect(failed.body).not.toContain(FIRMS_KEY);
   });

@@ -6,6 +6,7 @@ import { startFakeAdsb, type FakeAdsb } from '../support/fake-adsb.js';
 import { startFakeFirms, type FakeFirms } from '../support/fake-firms.js';
 import { startFakeTelegram, type FakeTelegram } from '../support/fake-telegram.js';
 import { OFFLINE_STACK_ENV } from '../support/offline-env.js';
+import { runJobWhenFree } from '../support/run-job.js';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
 
@@ -92,7 +93,8 @@ describe('source settings (saved in the app, the environment wins)', () => {
   it('the next fires run asks FIRMS for the dataset and area saved in the panel', async () => {
     expect((await api('POST', '/api/keys', { provider: 'firms', value: MAP_KEY })).statusCode).toBe(200);
     expect((await api('PUT', '/api/sources/settings', { FIRE_DATASET: 'MODIS_NRT', FIRE_BBOX: '-125,32,-114,42' })).statusCode).toBe(200);
-    const run = await api('POST', '/api/jobs/fires');
+    // Saving the key started a run in the background: Run now once it is over.
+    const run = await runJobWhenFree(subject.app, 'fires');
     expect(run.statusCode).toBe(200);
     expect(run.json().result.mode).toBe('area-api');
     expect(firms.requests.at(-1)).toBe(`/api/area/csv/${MAP_KEY}/MODIS_NRT/-125,32,-114,42/1`);
