@@ -42,6 +42,8 @@ export const aircraftModule: DomainModule = {
                 title: `Aircraft ${position.callsign ?? position.icao24}${position.typeCode ? ` (${position.typeCode})` : ''}`,
                 geometry: { type: 'Point', coordinates: [position.longitude, position.latitude] },
               })),
+              // Every aircraft in the answer, each poll: those overhead when a fence is drawn do not alert.
+              { wholeState: true },
             ),
         }),
       ),

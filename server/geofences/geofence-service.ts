@@ -2,7 +2,7 @@
 import { JSONCodec, type NatsConnection } from 'nats';
 import type { FastifyBaseLogger } from 'fastify';
 import { LIVE_ALERTS_SUBJECT } from '../live/live-subjects.js';
-import type { Alert, GeofenceRepository, SpatialObject } from './geofence-repository.js';
+import type { Alert, CheckOptions, GeofenceRepository, SpatialObject } from './geofence-repository.js';
 
 const codec = JSONCodec();
 
@@ -14,14 +14,14 @@ export class GeofenceService {
   ) {}
 
   /** `firstSighting`: none of the objects was checked before (see GeofenceRepository.check). */
-  async check(objects: readonly SpatialObject[], options: { firstSighting?: boolean } = {}): Promise<Alert[]> {
+  async check(objects: readonly SpatialObject[], options: CheckOptions = {}): Promise<Alert[]> {
     const alerts = await this.geofences.check(objects, options);
     for (const alert of alerts) this.connection.publish(LIVE_ALERTS_SUBJECT, codec.encode(alert));
     return alerts;
   }
 
   /** For callers that must not fail because of the check (ingester, pollers). */
-  async checkQuietly(objects: readonly SpatialObject[], options: { firstSighting?: boolean } = {}): Promise<number> {
+  async checkQuietly(objects: readonly SpatialObject[], options: CheckOptions = {}): Promise<number> {
     try {
       return (await this.check(objects, options)).length;
     } catch (error) {

@@ -25,6 +25,8 @@ export const incidentsModule: DomainModule = {
                 title: `Incident ${incident.name}`,
                 geometry: { type: 'Point', coordinates: [incident.longitude, incident.latitude] },
               })),
+              // Every current incident, each run: a fence drawn over known incidents does not alert on them.
+              { wholeState: true },
             ),
         }),
       ),

@@ -160,6 +160,8 @@ export async function benchAircraftFirehose(options: { aircraft: number; firefig
               title: `Aircraft ${position.callsign ?? position.icao24}`,
               geometry: { type: 'Point', coordinates: [position.longitude, position.latitude] },
             })),
+            // As the app checks a poll (aircraft-module.ts): the whole state, so a fence's first poll takes a baseline.
+            { wholeState: true },
           ),
       }),
     );

@@ -16,7 +16,7 @@ const CORNERS: Array<[number, number]> = [
   [19.6, 45.4],
 ];
 
-test('draw a geofence, save it, and see the alert for a fire inside it', async ({ page }) => {
+test('draw a geofence, save it, and see the alert for a fire inside it; past five, the brief says how many more', async ({ page }) => {
   const app = new AppPage(page);
   const map = new MapPage(page);
   const hud = new HudPage(page);
@@ -49,6 +49,12 @@ test('draw a geofence, save it, and see the alert for a fire inside it', async (
       return { zoom: Math.round(zoom), near: Math.abs(center[0] - CENTER[0]) < 0.01 && Math.abs(center[1] - CENTER[1]) < 0.01 };
     }, { message: 'the map shows the alert' })
     .toEqual({ zoom: 10, near: true });
+
+  // Five more fires inside: the brief lists five alerts and says how many more there are.
+  await ingestFires([1, 2, 3, 4, 5].map((step) => ({ longitude: CENTER[0] + step * 0.02, latitude: CENTER[1] + 0.05 })));
+  await expect.poll(() => hud.counterValue('alerts')).toBe(alertsBefore + 6);
+  await expect(hud.recentAlerts().locator('li')).toHaveCount(5);
+  await expect(page.getByTestId('more-alerts')).toHaveText(`and ${alertsBefore + 1} more in the last 24 h, drawn on the map.`);
 
   // Delete it again: the list and the map forget it.
   await fences.item(name).getByRole('button', { name: `Delete ${name}` }).click();

@@ -75,6 +75,11 @@ export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines
             ))}
           </ul>
         )}
+        {alerts.length > 5 && (
+          <p className="muted" data-testid="more-alerts">
+            and {(alerts.length - 5).toLocaleString('en-US')} more in the {alertsWindow}, drawn on the map.
+          </p>
+        )}
       </section>
       <SummarySlot testId="hourly-summary" title="Last hour" summary={news.hourly} available={news.summariesAvailable} due={news.due.hourly} />
       <SummarySlot testId="analyst-summary" title="Analyst note" summary={news.analyst} available={news.summariesAvailable} due={news.due.analyst} />
