@@ -26,6 +26,13 @@ test('loads to ready with the HUD, live connection and pipeline freshness', asyn
   await expect(hud.pipeline('fires')).toContainText('has not run successfully yet');
   // The unfolded list lies over the search box, which hid its first rows: a trial click fails on a covered row.
   await hud.pipeline('fires').click({ trial: true, timeout: 5_000 });
+  // It lies over the tabs too: Escape folds it, and so does a click elsewhere.
+  await page.keyboard.press('Escape');
+  await expect(hud.pipeline('fires')).toBeHidden();
+  await hud.pipelines().locator('summary').click();
+  await expect(hud.pipeline('fires')).toBeVisible();
+  await page.getByTestId('playback').click({ position: { x: 4, y: 4 } });
+  await expect(hud.pipeline('fires')).toBeHidden();
   for (const name of ['fires-view', 'fires-hour', 'aircraft', 'alerts'] as const) await expect(hud.counter(name)).toBeVisible();
   // News is not served yet: the slots say so instead of failing.
   await expect(hud.slot('daily-recap')).toContainText(/Not available yet|Nothing yet/);

@@ -1,15 +1,17 @@
-// Pipeline freshness: fetched every 30 s, and updated in between by the live socket's health ticks.
+// Pipeline freshness: fetched every 30 s and when a source's state changed here (sources-changed.ts), and updated in
+// between by the live socket's health ticks.
 import { useCallback, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { HealthReport } from '../api/api-types';
 import { HEALTH_POLL_MS } from './refresh-intervals';
+import { useSourcesChanged } from './sources-changed';
 import { useInterval } from './use-interval';
 
 export function useHealth(api: ApiClient, initial: HealthReport): { health: HealthReport; healthError: string | null; applyLive: (update: Pick<HealthReport, 'status' | 'pipelines'>) => void } {
   const [health, setHealth] = useState(initial);
   const [healthError, setHealthError] = useState<string | null>(null);
 
-  useInterval(() => {
+  const read = () => {
     api
       .get<HealthReport>('/api/health')
       .then((report) => {
@@ -17,7 +19,10 @@ export function useHealth(api: ApiClient, initial: HealthReport): { health: Heal
         setHealthError(null);
       })
       .catch((error: Error) => setHealthError(error.message));
-  }, HEALTH_POLL_MS);
+  };
+  useInterval(read, HEALTH_POLL_MS);
+  // A Run now, a key or a setting changed what health says: read at once.
+  useSourcesChanged(read);
 
   const applyLive = useCallback((update: Pick<HealthReport, 'status' | 'pipelines'>) => setHealth((current) => ({ ...current, ...update })), []);
   return { health, healthError, applyLive };

@@ -6,6 +6,7 @@ import { ApiRequestError } from '../api/api-error';
 import type { SourceList, SourceRow, SourceSettingsUpdate, TelegramTestResult } from '../api/api-types';
 import { type ActionOutcome, describeJobAnswer, type JobAnswer } from './job-answer-words';
 import { HEALTH_POLL_MS } from './refresh-intervals';
+import { announceSourcesChanged, useSourcesChanged } from './sources-changed';
 import { useInterval } from './use-interval';
 
 export type { ActionOutcome };
@@ -37,12 +38,14 @@ export function useSources(api: ApiClient): SourcesData {
   }, [api]);
   useEffect(reload, [reload]);
   useInterval(reload, HEALTH_POLL_MS);
+  // A Run now or a setting here, a key saved in the Keys tab, a camera directory's crawl ended: read again at once.
+  useSourcesChanged(reload);
 
   const save = useCallback(
     async (changes: SourceSettingsUpdate) => {
       try {
         await api.put('/api/sources/settings', changes);
-        reload();
+        announceSourcesChanged();
         return null;
       } catch (failure) {
         return messageOf(failure);
@@ -59,10 +62,11 @@ export function useSources(api: ApiClient): SourcesData {
         if (failure instanceof ApiRequestError && failure.status === 409) return { ok: false, message: 'Already running: wait for it to end.' };
         return { ok: false, message: messageOf(failure) };
       } finally {
-        reload();
+        // This tab and the HUD's health alike.
+        announceSourcesChanged();
       }
     },
-    [api, reload],
+    [api],
   );
 
   const sendTestMessage = useCallback(async (): Promise<ActionOutcome> => {
@@ -72,9 +76,9 @@ export function useSources(api: ApiClient): SourcesData {
     } catch (failure) {
       return { ok: false, message: messageOf(failure) };
     } finally {
-      reload();
+      announceSourcesChanged();
     }
-  }, [api, reload]);
+  }, [api]);
 
   return { sources, error, reload, save, runNow, sendTestMessage };
 }

@@ -8,6 +8,7 @@ import { ApiRequestError } from '../api/api-error';
 import type { KeyEntry, KeyTestResult } from '../api/api-types';
 import { sentenceCase } from '../format/sentence-case';
 import { formatBoth } from '../format/time-format';
+import { announceSourcesChanged } from '../data/sources-changed';
 import { LinkedText } from './LinkedText';
 import './KeysTab.css';
 
@@ -16,6 +17,15 @@ function statusText(entry: KeyEntry): string {
   // The kind of key it looks like, when that tells more than the row's own name ("Set (Anthropic)", not "Set (FIRMS map key)").
   const family = entry.family && entry.family !== entry.label ? ` (${entry.family})` : '';
   return `${entry.warning ? 'Incomplete' : 'Set'}${family}`;
+}
+
+// A new FIRMS key sets off a fires run on the server (it takes a few seconds): the HUD and the Sources tab read the
+// sources' state at once and again once that run has likely ended.
+const KEY_RUN_SETTLE_MS = 5_000;
+
+function keyChanged(): void {
+  announceSourcesChanged();
+  window.setTimeout(announceSourcesChanged, KEY_RUN_SETTLE_MS);
 }
 
 function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: KeyEntry; onSaved: (entry: KeyEntry) => void; onRemoved: () => void }) {
@@ -47,6 +57,7 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
       setValue('');
       setTested(null);
       onSaved(saved);
+      keyChanged();
     } catch (failure) {
       setError(failure instanceof ApiRequestError ? failure.message : (failure as Error).message);
     } finally {
@@ -62,6 +73,7 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
       setTested(null);
       // A key from the environment may still be in use: read the row back.
       onRemoved();
+      keyChanged();
     } catch (failure) {
       setError(failure instanceof ApiRequestError ? failure.message : (failure as Error).message);
     } finally {

@@ -1,10 +1,11 @@
 // The built-in official camera directories (Caltrans CCTV per district), each switched on or off here (off
 // by default), with its cameras on the map and its latest crawl in words. Switched on, a directory is crawled
 // at once; the list is read again every few seconds while a crawl runs.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { OfficialCameraDirectory, OfficialCameraDirectoryList } from '../api/api-types';
+import { announceSourcesChanged } from '../data/sources-changed';
 import { formatAge } from '../format/time-format';
 import './OfficialDirectorySwitches.css';
 
@@ -44,6 +45,12 @@ export function OfficialDirectorySwitches({ api }: { api: ApiClient }) {
   }, [load]);
 
   const crawling = directories?.some((directory) => directory.crawling) ?? false;
+  // A crawl that ended changed the cameras row and health: they read again at once.
+  const wasCrawling = useRef(false);
+  useEffect(() => {
+    if (wasCrawling.current && !crawling) announceSourcesChanged();
+    wasCrawling.current = crawling;
+  }, [crawling]);
   useEffect(() => {
     if (!crawling) return;
     const timer = window.setInterval(() => void load().catch((failure: unknown) => setError(messageOf(failure))), CRAWL_POLL_MS);

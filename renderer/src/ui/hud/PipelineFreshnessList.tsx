@@ -1,9 +1,35 @@
 // Pipeline freshness from /api/health: fresh ones as a quiet dot, stale ones plainly with the reason.
+import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { PipelineFreshness } from '../../api/api-types';
 import { formatAge } from '../../format/time-format';
 import { staleFeeds } from './stale-feeds';
 
+/** While open, a click elsewhere or Escape folds the list (it lies over the tabs and the search box). */
+function useFoldsAway(open: boolean, details: RefObject<HTMLDetailsElement | null>): void {
+  useEffect(() => {
+    if (!open) return;
+    const fold = () => {
+      if (details.current) details.current.open = false;
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!details.current?.contains(event.target as Node)) fold();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') fold();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open, details]);
+}
+
 export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<string, PipelineFreshness>; error: string | null }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const [open, setOpen] = useState(false);
+  useFoldsAway(open, details);
   const entries = Object.entries(pipelines);
   // None could reach its source's host: the word says so (the brief column says what still works).
   const { stale, outOfReach, failing } = staleFeeds(pipelines);
@@ -15,7 +41,14 @@ export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<
     </span>
   );
   return (
-    <details className="pipelines" data-testid="pipelines" data-stale-count={stale.length} data-failing-count={failing.length}>
+    <details
+      ref={details}
+      className="pipelines"
+      data-testid="pipelines"
+      data-stale-count={stale.length}
+      data-failing-count={failing.length}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
       <summary>
         {error ? (
           <span className="stale">Health unavailable: {error}</span>
