@@ -53,7 +53,8 @@ test('Sources tab: states in words, run now, an environment-set value, a setting
   // Run now: the stack's incident feed is a closed loopback port, so the run fails and the row says why.
   await sources.runNow('incidents').click();
   await expect(sources.runResult('incidents')).toHaveAttribute('data-ok', 'false');
-  await expect(sources.runResult('incidents')).toContainText('job "incidents" failed');
+  // Its reason once, in the row's state (not the whole error again under it).
+  await expect(sources.runResult('incidents')).toContainText('The run failed: the row above says why.');
   await expect(sources.runNow('incidents')).toHaveText('Run now');
   await expect(sources.row('incidents')).toHaveAttribute('data-state', 'failing');
   await expect(sources.state('incidents')).toHaveText(/^Failing: /);

@@ -25,6 +25,8 @@ describe('a job answer in words', () => {
   it('names the counts in words, leaves out the zeros and keeps every one that is not', () => {
     const news = { status: 'done' as const, durationMs: 2_400, result: { feeds: 54, attempted: 49, fetched: 44, notModified: 5, failed: 0, backedOff: 5, stored: 1_203, elapsedMs: 2400 } };
     expect(describeJobAnswer(news).message).toBe('Done in 2.4 s: 54 feeds, 49 attempted, 44 fetched, 5 unchanged, 5 waiting out a backoff, 1,203 stored.');
+    const incidents = { status: 'done' as const, durationMs: 900, result: { received: 1_354, inserted: 0, updated: 0, repeated: 2, alerts: 0 } };
+    expect(describeJobAnswer(incidents).message).toBe('Done in 0.9 s: 1,354 received, 2 repeated, nothing new.');
     expect(describeJobAnswer({ status: 'done', result: { idle: 'no camera directories switched on' } }).message).toBe('Nothing to fetch: no camera directories switched on');
     expect(describeJobAnswer({ status: 'running' }).message).toMatch(/^Still running/);
   });

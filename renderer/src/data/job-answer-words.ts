@@ -25,6 +25,9 @@ const COUNT_WORDS: Record<string, string> = {
   marketMovesLeftOut: 'market moves left out',
 };
 
+// The counts that say something new came: all zero (and present), the run found nothing new.
+const NEW_COUNTS = new Set(['stored', 'inserted', 'updated', 'published']);
+
 function words(name: string): string {
   return COUNT_WORDS[name] ?? name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
 }
@@ -51,9 +54,11 @@ export function describeJobAnswer(answer: JobAnswer): ActionOutcome {
   const result = answer.result ?? {};
   if (typeof result.idle === 'string') return { ok: true, message: `Nothing to fetch: ${result.idle}` };
   const numbers = Object.entries(result).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && !entry[0].endsWith('Ms'));
-  // The counts that are not zero say what happened; all zero, nothing new came.
+  // The counts that are not zero say what happened; when none stored, inserted or updated anything, nothing new came.
   const counts = numbers.filter(([, value]) => value !== 0).map(([name, value]) => `${value.toLocaleString('en-US')} ${words(name)}`);
-  const parts = [...filesWords(result.files), ...(counts.length > 0 ? counts : numbers.length > 0 ? ['nothing new'] : [])];
+  const newCounts = numbers.filter(([name]) => NEW_COUNTS.has(name));
+  const nothingNew = numbers.length > 0 && (counts.length === 0 || (newCounts.length > 0 && newCounts.every(([, value]) => value === 0)));
+  const parts = [...filesWords(result.files), ...counts, ...(nothingNew ? ['nothing new'] : [])];
   const took = answer.durationMs === undefined ? '' : answer.durationMs < 100 ? ' in under 0.1 s' : ` in ${(answer.durationMs / 1000).toFixed(1)} s`;
   return { ok: true, message: `Done${took}${parts.length ? `: ${parts.join(', ')}` : ''}.` };
 }

@@ -60,6 +60,8 @@ export function useSources(api: ApiClient): SourcesData {
         return describeJobAnswer(await api.post<JobAnswer>(`/api/jobs/${encodeURIComponent(job)}`, {}));
       } catch (failure) {
         if (failure instanceof ApiRequestError && failure.status === 409) return { ok: false, message: 'Already running: wait for it to end.' };
+        // The source failed: its row says why in a line (read again below), not the whole error a second time.
+        if (failure instanceof ApiRequestError && failure.status === 502) return { ok: false, message: 'The run failed: the row above says why.' };
         return { ok: false, message: messageOf(failure) };
       } finally {
         // This tab and the HUD's health alike.

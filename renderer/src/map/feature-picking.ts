@@ -56,10 +56,11 @@ export function pickLabel(props: PickProps): string {
   switch (props.kind) {
     case 'fire':
     case 'fire-live': {
-      // Many detections of one place differ by their power and their minute.
+      // Many detections of one place differ by their satellite, their power and their minute.
+      const satellite = text(props.satellite) ? ` · ${text(props.satellite)}` : '';
       const frp = typeof props.frp === 'number' ? ` · ${props.frp.toFixed(1)} MW` : '';
       const detected = toDate(props.acqTime as string | number | undefined);
-      return `${props.kind === 'fire-live' ? 'New fire detection' : 'Fire detection'}${frp}${detected ? ` · ${formatMinuteUtc(detected)}` : ''}`;
+      return `${props.kind === 'fire-live' ? 'New fire detection' : 'Fire detection'}${satellite}${frp}${detected ? ` · ${formatMinuteUtc(detected)}` : ''}`;
     }
     case 'aircraft':
       return `Aircraft ${text(props.callsign)?.trim() ?? text(props.icao24) ?? ''}${props.firefighting ? ' (firefighting)' : ''}`.trim();
