@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PipelineFreshness } from '../../renderer/src/api/api-types.js';
-import { staleFeeds } from '../../renderer/src/ui/hud/stale-feeds.js';
+import { freshnessWords, staleFeeds } from '../../renderer/src/ui/hud/stale-feeds.js';
 
 function feed(overrides: Partial<PipelineFreshness>): PipelineFreshness {
   return {
@@ -37,5 +37,14 @@ describe('stale and failing feeds', () => {
     const offline = feed({ stale: true, failing: true, unreachable: true });
     expect(staleFeeds({ fires: offline, news: offline }).outOfReach).toBe(true);
     expect(staleFeeds({ fires: offline, news: feed({ stale: true }) }).outOfReach).toBe(false);
+  });
+
+  it('says a feed in words: stale and why, off and why (never "fresh, never"), fresh with a failed last run', () => {
+    expect(freshnessWords(feed({ stale: true, reason: 'has not run successfully yet', ageSeconds: null, lastSuccessAt: null }))).toBe('stale: has not run successfully yet');
+    expect(freshnessWords(feed({ ageSeconds: null, lastSuccessAt: null, lastError: 'idle: no camera directory yet: switch on an official one or add your own' }))).toBe(
+      'off: no camera directory yet: switch on an official one or add your own',
+    );
+    expect(freshnessWords(feed({ failing: true, reason: 'last run failed: HTTP 503' }))).toBe('fresh, 10 min ago; last run failed: HTTP 503');
+    expect(freshnessWords(feed({}))).toBe('fresh, 10 min ago');
   });
 });

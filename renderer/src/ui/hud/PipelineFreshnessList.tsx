@@ -1,8 +1,7 @@
 // Pipeline freshness from /api/health: fresh ones as a quiet dot, stale ones plainly with the reason.
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { PipelineFreshness } from '../../api/api-types';
-import { formatAge } from '../../format/time-format';
-import { staleFeeds } from './stale-feeds';
+import { freshnessWords, staleFeeds } from './stale-feeds';
 
 /** While open, a click elsewhere or Escape folds the list (it lies over the tabs and the search box). */
 function useFoldsAway(open: boolean, details: RefObject<HTMLDetailsElement | null>): void {
@@ -68,11 +67,7 @@ export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<
         {entries.map(([name, pipeline]) => (
           <li key={name} data-pipeline={name} data-stale={pipeline.stale} className={pipeline.stale ? 'stale' : pipeline.failing ? 'failing' : 'fresh'}>
             <strong>{name}</strong>
-            <span>
-              {pipeline.stale
-                ? `stale: ${pipeline.reason ?? 'no recent success'}`
-                : `fresh, ${formatAge(pipeline.ageSeconds)}${pipeline.failing ? `; ${pipeline.reason ?? 'last run failed'}` : ''}`}
-            </span>
+            <span>{freshnessWords(pipeline)}</span>
           </li>
         ))}
       </ul>

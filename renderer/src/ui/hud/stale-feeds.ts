@@ -2,6 +2,17 @@
 // computer with no network), and those whose last run failed before their data went stale: read alike by the HUD's
 // bar and its brief column.
 import type { PipelineFreshness } from '../../api/api-types.js';
+import { formatAge } from '../../format/time-format.js';
+
+// How the job runner records a run with nothing to do (server/pipelines/pipeline-freshness.ts IDLE_PREFIX).
+const IDLE_PREFIX = 'idle: ';
+
+/** One feed in words: stale and why, off (a source not set up) and why, or fresh, how long ago, and a failed last run. */
+export function freshnessWords(pipeline: PipelineFreshness): string {
+  if (pipeline.stale) return `stale: ${pipeline.reason ?? 'no recent success'}`;
+  if (pipeline.lastError?.startsWith(IDLE_PREFIX)) return `off: ${pipeline.lastError.slice(IDLE_PREFIX.length)}`;
+  return `fresh, ${formatAge(pipeline.ageSeconds)}${pipeline.failing ? `; ${pipeline.reason ?? 'last run failed'}` : ''}`;
+}
 
 export function staleFeeds(pipelines: Record<string, PipelineFreshness>): {
   stale: Array<[string, PipelineFreshness]>;
