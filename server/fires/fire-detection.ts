@@ -29,9 +29,6 @@ export function normaliseSatellite(value: string): string | null {
   return SATELLITE_ALIASES[value.trim().toUpperCase()] ?? null;
 }
 
-// The instrument each satellite carries: FIRMS' global MODIS files have no instrument column.
-const INSTRUMENT_OF: Record<string, string> = { N: 'VIIRS', N20: 'VIIRS', N21: 'VIIRS', Terra: 'MODIS', Aqua: 'MODIS' };
-
 // A FIRMS file has thousands of rows per acquisition minute: remember the answers.
 const instantCache = new Map<string, string | null>();
 
@@ -223,7 +220,7 @@ function buildDetection(row: FirmsRow, acqTime: string | null, acqProblem: strin
       longitude: row.longitude,
       acqTime,
       satellite,
-      instrument: row.instrument ?? INSTRUMENT_OF[satellite] ?? null,
+      instrument: row.instrument ?? null,
       confidence: row.confidence ?? null,
       frp: row.frp ?? null,
       brightness: row.bright_ti4 ?? row.brightness ?? null,

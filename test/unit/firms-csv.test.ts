@@ -33,15 +33,6 @@ describe('FIRMS area CSV', () => {
     expect(detections[1]?.frp).toBeNull();
   });
 
-  it('names the instrument a file leaves out (the global MODIS files have no instrument column) by the satellite', () => {
-    const csv = 'latitude,longitude,brightness,scan,track,acq_date,acq_time,satellite,confidence,version,bright_t31,frp,daynight\n' +
-      '-8.5,30.1,320.1,1.0,1.0,2026-11-20,148,Terra,78,6.1NRT,298.2,12.5,D\n-8.6,30.2,305.7,1.0,1.0,2026-11-20,1148,A,100,6.1NRT,290.3,8.0,D\n';
-    expect(parseFirmsCsv(csv).detections.map((detection) => [detection.satellite, detection.instrument])).toEqual([
-      ['Terra', 'MODIS'],
-      ['Aqua', 'MODIS'],
-    ]);
-  });
-
   it('treats satellite 1 and N20 as NOAA-20', () => {
     const { detections } = parseFirmsCsv(firmsFixture('viirs-noaa20.csv'));
     expect(detections.map((detection) => detection.satellite)).toEqual(['N20', 'N20', 'N20', 'N21']);

@@ -19,7 +19,9 @@ describe('popup rows', () => {
   it('a fire names its satellite as the filters do, with the code the exports carry', () => {
     expect(rows({ kind: 'fire', satellite: 'N', acqTime: 1_764_000_000 })).toMatchObject({ Satellite: 'Suomi NPP (N)' });
     expect(rows({ kind: 'fire', satellite: 'N20', acqTime: 1_764_000_000 })).toMatchObject({ Satellite: 'NOAA-20 (N20)' });
-    expect(rows({ kind: 'fire', satellite: 'Terra', acqTime: 1_764_000_000 })).toMatchObject({ Satellite: 'Terra' });
+    // A global MODIS file has no instrument column: the satellite says which.
+    expect(rows({ kind: 'fire', satellite: 'Terra', acqTime: 1_764_000_000 })).toMatchObject({ Satellite: 'Terra', Instrument: 'MODIS' });
+    expect(rows({ kind: 'fire', satellite: 'N', instrument: 'VIIRS', acqTime: 1_764_000_000 })).toMatchObject({ Instrument: 'VIIRS' });
     expect(rows({ kind: 'fire', satellite: 'X9', acqTime: 1_764_000_000 })).toMatchObject({ Satellite: 'X9' });
   });
 

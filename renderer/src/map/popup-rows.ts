@@ -70,7 +70,8 @@ export function popupRows(props: Props): { title: string; rows: Array<[string, s
         rows: [
           ['Detected', formatBoth(props.acqTime as number)],
           ['Satellite', satelliteLabel(props.satellite)],
-          ['Instrument', text(props.instrument)],
+          // FIRMS' global MODIS files have no instrument column (stored as given): the satellite says which.
+          ['Instrument', text(props.instrument) ?? SATELLITES.find((satellite) => satellite.code === text(props.satellite))?.instrument ?? null],
           ['Confidence', confidenceLabel(props.confidence)],
           ['FRP', finite(props.frp) === null ? null : `${(finite(props.frp) as number).toFixed(1)} MW`],
           ['Day/night', props.dayNight === 'D' ? 'day' : props.dayNight === 'N' ? 'night' : null],
