@@ -10,14 +10,21 @@ export class PacedRunner {
   private running: AbortController | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
   private lastStart = Number.NEGATIVE_INFINITY;
+  private scope = '';
 
   constructor(
     private readonly everyMs: number,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
-  /** Runs `work` now if nothing runs and the last run began `everyMs` ago; else when that is so, unless asked again. */
-  ask(work: PacedWork): void {
+  /**
+   * Runs `work` now if nothing runs and the last run began `everyMs` ago; else when that is so, unless asked again.
+   * `scope`: what the reads are of besides what moves (a view, a filter): asked in another, the read under way is
+   * aborted rather than let land late.
+   */
+  ask(work: PacedWork, scope = ''): void {
+    if (scope !== this.scope) this.cancel();
+    this.scope = scope;
     this.waiting = work;
     this.pump();
   }

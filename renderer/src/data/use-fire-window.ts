@@ -74,8 +74,6 @@ export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: 
   const running = useRef<AbortController | null>(null);
   // In playback, the counts of the cursor's minutes.
   const [playbackCounts] = useState(() => new PacedRunner(PLAYBACK_COUNT_EVERY_MS));
-  // What the playback counts under way are of, besides the minute: another view or filter is not let land late.
-  const playbackScope = useRef('');
 
   // A live fire came since the current count began (see load).
   const liveWhileCounting = useRef(false);
@@ -84,9 +82,7 @@ export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: 
     (bbox: Bbox) => {
       if (minuteStart !== null) {
         running.current?.abort();
-        const scope = JSON.stringify([bbox, filter]);
-        if (scope !== playbackScope.current) playbackCounts.cancel();
-        playbackScope.current = scope;
+        // Scoped by view and filter: a count of another is not let land late.
         playbackCounts.ask(async (signal) => {
           try {
             const next = await fetchFireWindowCounts(api, bbox, filter, minuteStart, signal);
@@ -94,7 +90,7 @@ export function useFireWindow(api: ApiClient, view: MapViewport | null, filter: 
           } catch {
             if (!signal.aborted) setCounted(null);
           }
-        });
+        }, JSON.stringify([bbox, filter]));
         return;
       }
       playbackCounts.cancel();

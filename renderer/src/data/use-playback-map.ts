@@ -28,8 +28,7 @@ export function usePlaybackMap(
   // Whether the map shows a playback minute's aircraft, which going live must replace with now's.
   const showingPast = useRef(false);
   const [reads] = useState(() => new PacedRunner(PLAYBACK_READ_EVERY_MS));
-  // What the reads under way are of, besides the minute: another view or narrowing is not let land late.
-  const readScope = useRef('');
+
   useEffect(() => () => reads.cancel(), [reads]);
   useEffect(() => {
     if (!controller) return;
@@ -48,9 +47,6 @@ export function usePlaybackMap(
       return () => abort.abort();
     }
     controller.setPlaybackMinute(new Date(minuteStart));
-    const scope = JSON.stringify([viewport?.bbox ?? null, firefightingOnly, geofenceId]);
-    if (scope !== readScope.current) reads.cancel();
-    readScope.current = scope;
     // A newer minute replaces this read if it has not begun; one under way lands first (its minute, then the newest).
     reads.ask((signal) =>
       Promise.all([
@@ -71,6 +67,8 @@ export function usePlaybackMap(
           })
           .catch(() => undefined),
       ]),
+      // Another view or narrowing is not let land late.
+      JSON.stringify([viewport?.bbox ?? null, firefightingOnly, geofenceId]),
     );
   }, [api, controller, minuteStart, viewport, firefightingOnly, geofenceId, reads]);
   return minuteStart === null ? null : pastAircraft;
