@@ -56,8 +56,21 @@ test('draw a geofence, save it, and see the alert for a fire inside it; past fiv
   await expect(hud.recentAlerts().locator('li')).toHaveCount(5);
   await expect(page.getByTestId('more-alerts')).toHaveText(`and ${alertsBefore + 1} more in the last 24 h, drawn on the map.`);
 
-  // Delete it again: the list and the map forget it.
-  await fences.item(name).getByRole('button', { name: `Delete ${name}` }).click();
+  // Delete asks first: Keep (or Escape) takes the question back and the fence stays.
+  const item = fences.item(name);
+  await item.getByRole('button', { name: `Delete ${name}` }).click();
+  await expect(item.getByRole('group')).toContainText(`Delete “${name}”? It raises no more alerts; those it raised stay.`);
+  await expect(item.getByRole('button', { name: 'Keep' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(item.getByRole('group')).toHaveCount(0);
+  await expect(item.getByRole('button', { name: `Delete ${name}` })).toBeFocused();
+  await item.getByRole('button', { name: `Delete ${name}` }).click();
+  await item.getByRole('button', { name: 'Keep' }).click();
+  await expect(fences.item(name)).toHaveCount(1);
+
+  // Deleted: the list and the map forget it.
+  await item.getByRole('button', { name: `Delete ${name}` }).click();
+  await item.getByRole('group').getByRole('button', { name: 'Delete' }).click();
   await expect(fences.item(name)).toHaveCount(0);
   await expect.poll(() => map.featuresNear('geofences', CENTER[0], CENTER[1])).toBe(0);
 });

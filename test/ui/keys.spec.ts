@@ -38,6 +38,12 @@ test('Keys tab: format error, save with masking, delete', async ({ page }) => {
   await keys.open();
   await expect(keys.masked('firms')).toHaveText('****c9f7');
 
+  // Delete asks first, saying what works without the key; Keep leaves it stored.
+  await page.getByTestId('key-delete-firms').click();
+  await expect(keys.row('firms').getByRole('group')).toContainText('It cannot be shown again. Fires still come from the keyless FIRMS global 24-hour files');
+  await page.getByTestId('key-delete-firms-keep').click();
+  await expect(keys.masked('firms')).toHaveText('****c9f7');
+
   await keys.remove('firms');
   await expect(keys.status('firms')).toHaveText('Not set');
   // Nothing is set: no stray dash where the masked value was.

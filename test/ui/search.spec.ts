@@ -5,6 +5,7 @@ import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';
 import { waitForGazetteer } from './support/places-ready.js';
+import { placeAircraft } from './support/aircraft-fixture.js';
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
@@ -96,4 +97,23 @@ test('nothing found says so, with what can be typed', async ({ page }) => {
   await page.getByTestId('search-input').fill('qqxqzzqxjv');
   await expect(page.getByTestId('search-empty')).toContainText('Nothing found');
   await expect(page.getByTestId('search-result')).toHaveCount(0);
+});
+
+test('an aircraft found by its callsign: Enter flies there and opens its popup, as a click on it would', async ({ page }) => {
+  // Patagonia, away from the other tests' places.
+  const plane = { icao24: 'c0ffee', callsign: 'FINDME7', longitude: -71.3, latitude: -41.1, trackDeg: 45, firefighting: false };
+  await placeAircraft(plane);
+  const map = await openApp(page);
+  await page.keyboard.press('Control+k');
+  const input = page.getByTestId('search-input');
+  await input.fill('FINDME7');
+  const first = page.getByTestId('search-result').first();
+  await expect(first).toHaveAttribute('data-kind', 'aircraft');
+  await input.press('Enter');
+  await expectCentreNear(map, plane.latitude, plane.longitude, 0.01);
+  await expect(map.popup()).toContainText(plane.callsign, { timeout: 15_000 });
+
+  // Escape closes it, as it closes a popup opened by a click.
+  await page.keyboard.press('Escape');
+  await expect(map.popup()).toHaveCount(0);
 });

@@ -19,6 +19,7 @@ import { PlainAttributionControl } from './plain-attribution-control';
 import { apiCameraLinks } from './nearby-cameras';
 import { popupContent } from './popup-content';
 import { popupFooter } from './popup-footer';
+import { type MapObjectRef, openWhenDrawn } from './open-when-drawn';
 
 const ONLINE_STYLE_TIMEOUT_MS = 5_000;
 
@@ -70,6 +71,8 @@ export class MapController {
   private windowSeconds = MAP_WINDOW_SECONDS;
   private fireTileQuery: string;
   private popup: MapLibre.Popup | null = null;
+  /** Cancels the wait to open a searched object's popup (openWhenDrawn). */
+  private cancelOpenWhenDrawn: (() => void) | null = null;
   private styleReady = false;
   /** The last frame drawn ended idle (MapLibre's `idle`) and none has been drawn since. */
   private idleSinceLastFrame = false;
@@ -92,7 +95,7 @@ export class MapController {
     map.on('moveend', () => this.scheduleViewport());
     map.on('click', (event) => {
       if (this.drawingTool.drawing) return;
-      const layers = LAYER_KEYS.flatMap((key) => LAYERS[key].clickable).filter((id) => map.getLayer(id));
+      const layers = this.clickableLayers();
       const { x, y } = event.point;
       const box: [[number, number], [number, number]] = [
         [x - PICK_RADIUS_PX, y - PICK_RADIUS_PX],
@@ -347,9 +350,19 @@ export class MapController {
   }
 
   /** Search: fly to a bbox (west, south, east, north) when there is one, else to a centre and zoom. */
-  flyTo(target: { center: [number, number]; zoom: number; bbox?: [number, number, number, number] | null }): void {
+  /** Flies to a place or an object; an object's popup opens once the map draws it there (`object`). */
+  flyTo(target: { center: [number, number]; zoom: number; bbox?: [number, number, number, number] | null; object?: MapObjectRef }): void {
+    this.cancelOpenWhenDrawn?.();
+    this.cancelOpenWhenDrawn = null;
+    this.popup?.remove();
     if (target.bbox) this.map.fitBounds(target.bbox, { padding: 60, maxZoom: 12, duration: 1200 });
     else this.map.flyTo({ center: target.center, zoom: target.zoom, duration: 1200 });
+    if (target.object) this.cancelOpenWhenDrawn = openWhenDrawn(this.map, () => this.clickableLayers(), target.object, (props, at) => this.open(props, at));
+  }
+
+  /** The layers a click picks from that the style has. */
+  private clickableLayers(): string[] {
+    return LAYER_KEYS.flatMap((key) => LAYERS[key].clickable).filter((id) => this.map.getLayer(id));
   }
 
   startDrawing(): void {
@@ -455,6 +468,7 @@ export class MapController {
 
   destroy(): void {
     window.removeEventListener('keydown', this.closeOnEscape);
+    this.cancelOpenWhenDrawn?.();
     window.clearTimeout(this.viewportTimer);
     this.map.remove();
   }

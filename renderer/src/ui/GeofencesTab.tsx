@@ -1,9 +1,10 @@
-// Geofences: draw a polygon on the map, name it, save; list, fly to, delete.
+// Geofences: draw a polygon on the map, name it, save; list, fly to, delete (asked first).
 import { type Dispatch, type FormEvent, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { Geofence } from '../api/api-types';
 import type { MapController } from '../map/map-controller';
+import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 import { type DraftAction, type DraftState, NO_DRAFT } from './geofence-draft';
 import { useEscapeCancelsDrawing } from './use-escape-cancels-drawing';
 
@@ -108,9 +109,11 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
             <button type="button" onClick={() => controller?.flyToGeometry(fence.geometry)}>
               Fly to
             </button>
-            <button type="button" className="danger" onClick={() => void remove(fence)} aria-label={`Delete ${fence.name}`}>
-              Delete
-            </button>
+            <ConfirmDeleteButton
+              ariaLabel={`Delete ${fence.name}`}
+              question={`Delete “${fence.name}”? It raises no more alerts; those it raised stay.`}
+              onConfirm={() => void remove(fence)}
+            />
           </li>
         ))}
       </ul>

@@ -9,6 +9,7 @@ import type { KeyEntry, KeyTestResult } from '../api/api-types';
 import { sentenceCase } from '../format/sentence-case';
 import { formatBoth } from '../format/time-format';
 import { announceSourcesChanged } from '../data/sources-changed';
+import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 import { LinkedText } from './LinkedText';
 import './KeysTab.css';
 
@@ -139,9 +140,13 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
           </button>
         )}
         {entry.origin === 'stored' && (
-          <button type="button" className="danger" data-testid={`key-delete-${id}`} disabled={busy} onClick={() => void remove()}>
-            Delete
-          </button>
+          <ConfirmDeleteButton
+            testId={`key-delete-${id}`}
+            ariaLabel={`Delete the stored ${entry.label}`}
+            disabled={busy}
+            question={`Delete the stored ${entry.label}? It cannot be shown again. ${entry.withoutIt}`}
+            onConfirm={() => void remove()}
+          />
         )}
       </form>
       {error && (

@@ -1,5 +1,6 @@
 // One box to find things: places, coordinates (decimal, DMS, MGRS), aircraft, incidents, news.
-// Ctrl+K or "/" focuses it (not while typing elsewhere); arrows pick a result, Enter flies there, Escape closes.
+// Ctrl+K or "/" focuses it (not while typing elsewhere); arrows pick a result, Enter flies there (an
+// incident's or aircraft's popup opens), Escape closes.
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { SearchResult, SearchResultKind } from '../api/api-types';
@@ -39,7 +40,9 @@ function isTypingTarget(target: EventTarget | null): boolean {
 /** Where picking a result goes: the map for anything with a position, a new window for a news story. */
 function go(result: SearchResult, controller: MapController | null): void {
   if (result.latitude !== null && result.longitude !== null) {
-    controller?.flyTo({ center: [result.longitude, result.latitude], zoom: result.zoom ?? DEFAULT_ZOOM[result.kind], bbox: result.bbox });
+    // An incident or aircraft opens its popup once it is drawn there, as a click on it would.
+    const object = (result.kind === 'incident' || result.kind === 'aircraft') && result.id ? { kind: result.kind, id: result.id } : undefined;
+    controller?.flyTo({ center: [result.longitude, result.latitude], zoom: result.zoom ?? DEFAULT_ZOOM[result.kind], bbox: result.bbox, object });
     return;
   }
   const link = externalLink(result.link);

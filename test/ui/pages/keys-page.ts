@@ -61,7 +61,9 @@ export class KeysPage {
     await this.page.getByTestId(`key-save-${provider}`).click();
   }
 
+  /** Delete, then the question's Delete. */
   async remove(provider: string): Promise<void> {
     await this.page.getByTestId(`key-delete-${provider}`).click();
+    await this.page.getByTestId(`key-delete-${provider}-confirm`).click();
   }
 }

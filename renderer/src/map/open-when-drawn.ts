@@ -1,0 +1,49 @@
+// A search result that is an object on the map (an incident, an aircraft): once the map has flown there and drawn
+// it, its popup opens, as a click on it would. Given up when the analyst moves the map, after a time limit, or when
+// the object is not drawn (its layer hidden, or gone since the search).
+import type { Map as MapLibreMap } from 'maplibre-gl';
+import { type PickProps, pickedObjects } from './feature-picking';
+
+export interface MapObjectRef {
+  kind: 'incident' | 'aircraft';
+  /** IRWIN id of an incident, ICAO hex of an aircraft. */
+  id: string;
+}
+
+/** How long the flight, the layer's read for the new view and the drawing may take. */
+const GIVE_UP_MS = 10_000;
+
+function isObject(props: PickProps, object: MapObjectRef): boolean {
+  if (props.kind !== object.kind) return false;
+  const id = object.kind === 'incident' ? props.irwinId : props.icao24;
+  return typeof id === 'string' && id.toLowerCase() === object.id.toLowerCase();
+}
+
+/**
+ * Opens the object's popup (`open`) at the first idle frame that draws it, after the flight. Returns the cancel; a
+ * move the analyst makes (drag, wheel, keys: events with an `originalEvent`) cancels it too.
+ */
+export function openWhenDrawn(map: MapLibreMap, layers: () => string[], object: MapObjectRef, open: (props: PickProps, at: [number, number]) => void): () => void {
+  let done = false;
+  const tryOpen = () => {
+    if (done || map.isMoving()) return;
+    const found = pickedObjects(map.queryRenderedFeatures({ layers: layers() })).find((props) => isObject(props, object));
+    if (!found || !Array.isArray(found.position)) return;
+    cancel();
+    open(found, found.position as [number, number]);
+  };
+  const byAnalyst = (event: { originalEvent?: unknown }) => {
+    if (event.originalEvent) cancel();
+  };
+  const timer = window.setTimeout(() => cancel(), GIVE_UP_MS);
+  function cancel(): void {
+    if (done) return;
+    done = true;
+    window.clearTimeout(timer);
+    map.off('idle', tryOpen);
+    map.off('movestart', byAnalyst);
+  }
+  map.on('idle', tryOpen);
+  map.on('movestart', byAnalyst);
+  return cancel;
+}
