@@ -16,6 +16,7 @@ import { addRowProblem } from './fire-row-problems.js';
 import type { FireIngestCounts } from './fire-service.js';
 import { GLOBAL_FIRE_FILES, type GlobalFireFile, type GlobalFireFileId } from './firms-global-catalog.js';
 import { firmsErrorOf } from './firms-csv.js';
+import { everyFileFailedMessage, type FileFailure } from './every-file-failed.js';
 
 /**
  * Size cap of one global file, after decompression. A VIIRS global 24 h file is ~5 MB on a quiet day and 20–40 MB
@@ -149,7 +150,7 @@ export class FirmsGlobalFiles {
   async poll(): Promise<GlobalPollResult> {
     const tally = new RejectionTally();
     const result: GlobalPollResult = { mode: 'global-24h', received: 0, stored: 0, duplicate: 0, outsideBbox: 0, invalidRows: 0, files: {}, rejected: { count: 0, reasons: [] } };
-    const failures: Error[] = [];
+    const failures: FileFailure[] = [];
     let asked = 0;
     for (const file of this.files) {
       const outcome = await this.pollFile(file, tally);
@@ -163,14 +164,14 @@ export class FirmsGlobalFiles {
         result.files[file.name] = `not due until ${new Date(outcome.until).toISOString()}`;
       } else {
         result.files[file.name] = `failed: ${outcome.error.message}`;
-        failures.push(outcome.error);
+        failures.push({ name: file.name, url: this.states.get(file.id)?.url ?? '', error: outcome.error });
       }
     }
     result.rejected = tally.toJSON();
     if (asked > 0 && failures.length === asked) {
-      const message = failures.map((error) => error.message).join('; ');
-      if (failures.every((error) => error instanceof UnusableAnswerError)) throw new UnusableAnswerError(message, result.rejected);
-      throw markedUnreachable(new Error(message), failures.every(isUnreachable));
+      const message = everyFileFailedMessage(failures);
+      if (failures.every(({ error }) => error instanceof UnusableAnswerError)) throw new UnusableAnswerError(message, result.rejected);
+      throw markedUnreachable(new Error(message), failures.every(({ error }) => isUnreachable(error)));
     }
     return result;
   }

@@ -35,7 +35,7 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
     const failing = !idle && lastError !== null;
     let reason: string | null = null;
     if (failing && lastError) {
-      reason = outOfReach ? `could not reach ${firstHostIn(lastError) ?? 'its sources'}: ${unreachableIn(lastError)?.words ?? 'no answer'}` : `last run failed: ${lastError}`;
+      reason = outOfReach ? `could not reach ${firstHostIn(lastError) ?? 'its sources'}: ${unreachableIn(lastError)?.words ?? 'no answer'}` : `last run failed: ${hostsOnly(lastError)}`;
     } else if (stale) {
       reason = ageSeconds === null ? 'has not run successfully yet' : `last success ${ageSeconds} s ago, expected every ${expected} s`;
     }
@@ -58,6 +58,23 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
   }
   return result;
 }
+
+/**
+ * The text with each address cut to its host (and port): a reason is read on one line of the HUD, where a file's
+ * whole address took several; the whole error (lastError) keeps them. No credentials of an address reach it.
+ */
+function hostsOnly(text: string): string {
+  return text.replace(ADDRESS, (address) => {
+    try {
+      return new URL(address).host || address;
+    } catch {
+      return address;
+    }
+  });
+}
+
+// An address in an error text: up to a space or a semicolon, which join the errors of several requests.
+const ADDRESS = /\bhttps?:\/\/[^\s;]+/g;
 
 /** The host (and port) of the first address in an error text (a source's files or queries share their host). */
 function firstHostIn(text: string): string | null {

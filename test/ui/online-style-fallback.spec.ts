@@ -56,7 +56,7 @@ test('with no network: the shipped basemap, and one plain box for the feeds that
     await expect(box.getByRole('heading')).toHaveText('Sources out of reach');
     await expect(box.getByTestId('out-of-reach-note')).toContainText(/could not reach their sources: this computer may be offline/);
     // The whole error is a hover away.
-    await expect(box.locator('[data-stale-pipeline="fires"]')).toHaveAttribute('title', /^SUOMI_VIIRS_C2_Global_24h\.csv: request to http:\/\/127\.0\.0\.1:\d+\/.* failed: connection refused \(ECONNREFUSED\)/);
+    await expect(box.locator('[data-stale-pipeline="fires"]')).toHaveAttribute('title', /^all \d+ files failed alike; the first: SUOMI_VIIRS_C2_Global_24h\.csv: request to http:\/\/127\.0\.0\.1:\d+\/.* failed: connection refused \(ECONNREFUSED\)/);
     await expect(new HudPage(page).pipelines().locator('summary')).toHaveText(/^Out of reach: /);
   } finally {
     await supervisor.stop();

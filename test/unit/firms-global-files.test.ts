@@ -72,6 +72,16 @@ describe('FirmsGlobalFiles', () => {
     expect(files.status()[0]).toMatchObject({ lastResult: 'failed', etag: null, lastModified: null });
   });
 
+  it('a run whose files all failed alike says so in one line, naming the first; files that failed differently are each named', async () => {
+    // Neither file is served: two 404s, which differ only in their file's name and address.
+    const alike = reader({ files: ['snpp', 'modis'] }).poll();
+    await expect(alike).rejects.toThrow(/^all 2 files failed alike; the first: SUOMI_VIIRS_C2_Global_24h\.csv: [^;]*404[^;]*$/);
+    // One 404, one past the size cap.
+    firms.globalFiles[MODIS] = realDataPath('fires', 'global24h_MODIS_C6_1_2023-08-01_asafo17.csv');
+    const differently = reader({ files: ['snpp', 'modis'], maxBytes: 10_000 }).poll();
+    await expect(differently).rejects.toThrow(/^SUOMI_VIIRS_C2_Global_24h\.csv: [^;]*404[^;]*; MODIS_C6_1_Global_24h\.csv: the file is \d+ bytes; the limit is 10000$/);
+  });
+
   it('counts refused rows with the file and row named, and stores the others', async () => {
     const [header, ...rows] = readRealData('fires', 'global24h_MODIS_C6_1_2023-08-01_asafo17.csv').trim().split('\n');
     const broken = path.join(dir, 'broken.csv');
