@@ -5,9 +5,11 @@
 // while its data holds and its start has not passed its oldest detection. Drawn again, a window that reaches into
 // the open hour is, at the zooms where it pays, its closed hours' tile (kept the same way) joined with a tile of its
 // edges, the partial first hour and the open one: what changes is drawn again, what does not is read from memory.
+// While the change feed listens, a kept tile whose hours no process stored in since is answered with no read at all.
 import type { Readable } from 'node:stream';
 import { invalidInput, notFound } from '../domain-errors.js';
 import type { Bbox } from '../http/query-params.js';
+import { FireChangeFeed } from './fire-change-feed.js';
 import { type FireFilter, fireFilterKey } from './fire-filter.js';
 import type { EdgeTiles, FireRepository, FireSelection } from './fire-repository.js';
 import { type CachedTile, cachedLayer, type EncodedTile, encodedTile, FireTileCache } from './fire-tile-cache.js';
@@ -66,6 +68,8 @@ export class FireQueries {
     private readonly fires: FireRepository,
     private readonly maxTileFeatures: number,
     tileCacheBytes: number = TILE_CACHE_BYTES,
+    /** Which hours changed, heard from every process; without it (not listening) every kept tile's version is read. */
+    private readonly changes: FireChangeFeed = new FireChangeFeed(null),
   ) {
     this.tiles = new FireTileCache(tileCacheBytes);
   }
@@ -109,26 +113,42 @@ export class FireQueries {
   private async openWindowTile(zoom: number, x: number, y: number, window: TileWindow, startMoves: boolean): Promise<EncodedTile> {
     const start = window.since.getTime();
     const key = `${zoom}/${x}/${y}/open/${startMoves ? 'day' : start}/${fireFilterKey(window.filter)}`;
+    // Taken before any read: a change heard while this request reads is checked again by the next one.
+    const checked = this.changes.now;
     const kept = this.tiles.kept(key);
-    if (kept?.open && kept.open.since <= start && start <= kept.open.oldest && kept.version === (await this.fires.windowVersion(new Date(kept.open.since)))) {
-      return kept;
+    if (kept?.open && kept.open.since <= start && start <= kept.open.oldest) {
+      const keptSince = new Date(kept.open.since);
+      if (this.changes.unchangedSince(kept.checked, keptSince)) return kept;
+      if (kept.version === (await this.fires.windowVersion(keptSince))) {
+        kept.checked = checked;
+        return kept;
+      }
     }
     const hourNow = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
     const joined = await this.joinedTile(zoom, x, y, window, hourNow);
-    if (joined) return this.tiles.set(key, joined.windowVersion, joined.tile, { since: start, oldest: joined.oldest });
+    if (joined) return this.tiles.set(key, joined.windowVersion, checked, joined.tile, { since: start, oldest: joined.oldest });
     // A full tile is kept too: every detection it holds is at or after any start it answers for, so it is still as
     // many of that window's detections as a tile may hold, as the whole window's query would answer.
     const whole = await this.fires.versionedTile(zoom, x, y, window, this.maxTileFeatures);
-    return this.tiles.set(key, whole.version, whole.tile, { since: start, oldest: whole.oldest ?? Number.POSITIVE_INFINITY });
+    return this.tiles.set(key, whole.version, checked, whole.tile, { since: start, oldest: whole.oldest ?? Number.POSITIVE_INFINITY });
   }
 
-  /** The tile of a window of closed hours, from memory while the data it was drawn from holds. */
-  private async closedHoursTile(zoom: number, x: number, y: number, window: TileWindow & { until: Date }, knownVersion?: string): Promise<CachedTile> {
+  /**
+   * The tile of a window of closed hours, from memory while the data it was drawn from holds: with no read while the
+   * change feed heard no change in its hours, else by its version (read, or `known` from a statement of the caller's).
+   */
+  private async closedHoursTile(zoom: number, x: number, y: number, window: TileWindow & { until: Date }, known?: { version: string; checked: number }): Promise<CachedTile> {
     const key = closedTileKey(zoom, x, y, window);
-    const cached = this.tiles.get(key, knownVersion ?? (await this.fires.windowVersion(window.since, window.until)));
-    if (cached) return cached;
+    const checked = known?.checked ?? this.changes.now;
+    const kept = this.tiles.peek(key);
+    if (!known && kept && this.changes.unchangedSince(kept.checked, window.since, window.until)) return this.tiles.kept(key) ?? kept;
+    const cached = this.tiles.get(key, known?.version ?? (await this.fires.windowVersion(window.since, window.until)));
+    if (cached) {
+      cached.checked = checked;
+      return cached;
+    }
     const drawn = await this.fires.versionedTile(zoom, x, y, window, this.maxTileFeatures);
-    return this.tiles.set(key, drawn.version, drawn.tile);
+    return this.tiles.set(key, drawn.version, checked, drawn.tile);
   }
 
   /**
@@ -149,12 +169,13 @@ export class FireQueries {
     if (kept && (cachedLayer(kept)?.featureCount ?? 0) >= this.maxTileFeatures) return null;
     let closed: CachedTile;
     let edges: EdgeTiles & { tile: Buffer };
+    const checked = this.changes.now;
     if (kept) {
       edges = await this.fires.edgeTile(zoom, x, y, edgeWindow, this.maxTileFeatures);
-      closed = await this.closedHoursTile(zoom, x, y, closedWindow, edges.version);
+      closed = await this.closedHoursTile(zoom, x, y, closedWindow, { version: edges.version, checked });
     } else {
       const drawn = await this.fires.edgeAndClosedTiles(zoom, x, y, edgeWindow, this.maxTileFeatures);
-      closed = this.tiles.set(key, drawn.version, drawn.closed);
+      closed = this.tiles.set(key, drawn.version, checked, drawn.closed);
       edges = { ...drawn, tile: drawn.edges };
     }
     const closedLayer = cachedLayer(closed);

@@ -7,6 +7,7 @@ import type { Database, Queryable } from '../db/database.js';
 import { isoTimeSql } from '../db/iso-time-sql.js';
 import { jsonArrayStream } from '../db/json-array-stream.js';
 import type { Bbox } from '../http/query-params.js';
+import { ALL_HOURS, FIRE_HOURS_CHANNEL } from './fire-change-feed.js';
 import type { FireDetection } from './fire-detection.js';
 import { type FireFilter, fireFilterCondition, fireFilterParams } from './fire-filter.js';
 import { mapInSlices } from '../time-sliced.js';
@@ -40,11 +41,18 @@ SELECT latitude, longitude, ${isoTimeSql('acq_time')} AS "acqTime", satellite,
 FROM inserted`;
 
 // The acquisition hours that gained detections get their change counter bumped (cached tiles of those hours stop
-// matching), once per transaction after all its chunks and in hour order, so concurrent batches lock them in one order.
+// matching), once per transaction after all its chunks and in hour order, so concurrent batches lock them in one order;
+// and their list (epoch seconds) goes to every API process at commit (fire-change-feed.ts): "*" past 500 hours, as a
+// notification's payload is kept under 8,000 bytes.
 const BUMP_HOUR_VERSIONS = `
-INSERT INTO fire_hour_versions AS v (hour)
-SELECT hour FROM unnest($1::timestamptz[]) AS hour ORDER BY 1
-ON CONFLICT (hour) DO UPDATE SET version = v.version + 1`;
+WITH bumped AS (
+  INSERT INTO fire_hour_versions AS v (hour)
+  SELECT hour FROM unnest($1::timestamptz[]) AS hour ORDER BY 1
+  ON CONFLICT (hour) DO UPDATE SET version = v.version + 1
+  RETURNING hour
+)
+SELECT pg_notify('${FIRE_HOURS_CHANNEL}', CASE WHEN count(*) > 500 THEN '${ALL_HOURS}' ELSE string_agg(extract(epoch FROM hour)::bigint::text, ',') END)
+FROM bumped`;
 
 function stagingLine(d: FireDetection, ord: number): string {
   return [ord, d.latitude, d.longitude, d.acqTime, csvField(d.satellite), csvField(d.instrument), csvField(d.confidence), csvField(d.frp),
@@ -241,12 +249,16 @@ export class FireRepository {
     return (await client.query<StoredFire>(INSERT_FROM_STAGING)).rows;
   }
 
-  /** Bumps the change counter of each acquisition hour these new detections fall in (after the last chunk). */
-  async bumpHourVersions(client: Queryable, inserted: readonly StoredFire[]): Promise<void> {
-    if (inserted.length === 0) return;
+  /**
+   * Bumps the change counter of each acquisition hour these new detections fall in (after the last chunk), and tells
+   * every API process at commit. Answers the hours' starts (ms).
+   */
+  async bumpHourVersions(client: Queryable, inserted: readonly StoredFire[]): Promise<number[]> {
+    if (inserted.length === 0) return [];
     // acqTime is isoTimeSql's text (UTC): its first 13 characters name the hour; each hour once.
     const hours = [...new Set(inserted.map((fire) => `${fire.acqTime.slice(0, 13)}:00:00Z`))];
     await client.query(BUMP_HOUR_VERSIONS, [hours]);
+    return hours.map((hour) => Date.parse(hour));
   }
 
   /** The detections of the query, newest first, as the JSON text of a FireList, written as the rows arrive. */

@@ -1,4 +1,5 @@
 // Stores a batch of detections once each and announces the new ones on the bus.
+import type { FireChangeFeed } from './fire-change-feed.js';
 import type { Database } from '../db/database.js';
 import { unavailable } from '../domain-errors.js';
 import { fireEvents, type FireEventMessage } from './fire-events.js';
@@ -18,6 +19,8 @@ export class FireService {
     private readonly fires: FireRepository,
     private readonly publisher: EventPublisher,
     private readonly dataset: string,
+    /** Told of the hours each committed batch stored in. */
+    private readonly changes: FireChangeFeed | null = null,
   ) {}
 
   /**
@@ -57,11 +60,14 @@ export class FireService {
       }
       await storing;
       const inserted = storedChunks.flat();
-      await this.fires.bumpHourVersions(client, inserted);
+      const hours = await this.fires.bumpHourVersions(client, inserted);
       await this.announce(inserted, dataset);
-      return inserted.length;
+      return { count: inserted.length, hours };
     });
-    return { received, stored, duplicate: received - stored };
+    // Committed: this process's kept tiles of those hours are checked again from the very next request (other
+    // processes hear the commit's notification).
+    if (stored.hours.length > 0) this.changes?.noteChanged(stored.hours);
+    return { received, stored: stored.count, duplicate: received - stored.count };
   }
 
   private async announce(inserted: readonly StoredFire[], dataset: string): Promise<void> {

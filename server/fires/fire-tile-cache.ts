@@ -1,6 +1,7 @@
 // Fire tiles kept in memory under a byte budget (the least recently used go first): of windows that lie wholly in
 // closed hours, and of open windows (no end). Each entry remembers the data version it was drawn from, so one cheap
-// read of the current version tells whether it still holds; an open window's entry also what start it holds for.
+// read of the current version tells whether it still holds (or, while the change feed listens, no read at all when
+// its hours did not change); an open window's entry also what start it holds for.
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { readTileLayer, type TileLayer } from './mvt-layer-merge.js';
@@ -13,6 +14,8 @@ export interface EncodedTile {
 
 export interface CachedTile extends EncodedTile {
   version: string;
+  /** The change feed's counter when it was drawn or its version last read (fire-change-feed.ts). */
+  checked: number;
   /** Its layer, once read (views of `body`: no bytes of its own). */
   layer?: TileLayer | null;
   /** An open window's tile: it is the tile of every start from `since` to `oldest` (ms) while its version holds. */
@@ -71,8 +74,8 @@ export class FireTileCache {
     return this.entries.get(key);
   }
 
-  set(key: string, version: string, body: Buffer, open?: OpenWindowStarts): CachedTile {
-    const entry: CachedTile = { ...encodedTile(body), version, ...(open && { open }) };
+  set(key: string, version: string, checked: number, body: Buffer, open?: OpenWindowStarts): CachedTile {
+    const entry: CachedTile = { ...encodedTile(body), version, checked, ...(open && { open }) };
     this.entries.set(key, entry);
     return entry;
   }

@@ -3,7 +3,8 @@
 import type { DomainModule } from '../domain-module.js';
 import { fireEvents } from './fire-events.js';
 import { firePollerJob } from './fire-poller.js';
-import { FireQueries } from './fire-queries.js';
+import { FireChangeFeed } from './fire-change-feed.js';
+import { FireQueries, TILE_CACHE_BYTES } from './fire-queries.js';
 import { FireRepository } from './fire-repository.js';
 import { fireRoutes } from './fire-routes.js';
 import { FireService } from './fire-service.js';
@@ -16,7 +17,12 @@ export const firesModule: DomainModule = {
     // The settings as the Sources panel and the environment have them now; checked when saved, so they read.
     const settings = () => readFireSettings(app.sourceSettings.settings());
     const fires = new FireRepository(app.db);
-    const service = new FireService(app.db, fires, app.eventPublisher, settings().dataset);
+    // Which hours of fires changed, from every process on the database: kept tiles answered without a read. A
+    // connection per unit of work (DB_NULL_POOL, a transaction pooler in front) cannot LISTEN: versions are read.
+    const changes = new FireChangeFeed(app.config.dbNullPool ? null : { databaseUrl: app.config.databaseUrl, log: app.log });
+    app.addHook('onReady', async () => void changes.start());
+    app.addHook('onClose', async () => changes.stop());
+    const service = new FireService(app.db, fires, app.eventPublisher, settings().dataset, changes);
     const poller = firePollerJob({ service, keys: app.keys, settings });
     app.jobs.register(app.correlations.after(poller));
     // A FIRMS key saved or removed is tried at once (the area API, or back to the keyless files): the Sources tab's
@@ -29,7 +35,7 @@ export const firesModule: DomainModule = {
     app.health.addSection('fires', () => poller.health());
     await app.register(fireRoutes, {
       service,
-      queries: new FireQueries(fires, app.config.maxTileFeatures),
+      queries: new FireQueries(fires, app.config.maxTileFeatures, TILE_CACHE_BYTES, changes),
       ingestBodyLimitBytes: app.config.ingestBodyLimitBytes,
       afterIngest: async () => void (await app.correlations.refresh()),
     });

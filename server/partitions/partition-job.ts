@@ -27,6 +27,7 @@ export function partitionJob(
         dropped[table] = await repository.dropDailyBefore(table, cutoffDay);
       }
       const strays = await repository.deleteStraysBefore(cutoff);
+      await repository.announceFireRetention();
       return { from: today, daysAhead, created, retentionDays, droppedBefore: cutoffDay, dropped, strayRowsDeleted: strays };
     },
   };

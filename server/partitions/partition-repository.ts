@@ -1,4 +1,5 @@
 // SQL for the daily partitions of partitioned tables.
+import { ALL_HOURS, FIRE_HOURS_CHANNEL } from '../fires/fire-change-feed.js';
 import type { Database } from '../db/database.js';
 
 // daysBack: fires arrive a day or two after acquisition, so their partitions start two days back; an aircraft's
@@ -38,6 +39,14 @@ export class PartitionRepository {
     await this.db.query('DELETE FROM event_urls WHERE ingested_at < $1', [cutoff]);
     await this.db.query('DELETE FROM event_minute_rollup WHERE minute < $1', [cutoff]);
     return rowCount ?? 0;
+  }
+
+  /**
+   * Tells every API process that any hour of fires may have changed (days dropped, strays deleted): their kept fire
+   * tiles are checked against the database again (fire-change-feed.ts).
+   */
+  async announceFireRetention(): Promise<void> {
+    await this.db.query(`SELECT pg_notify('${FIRE_HOURS_CHANNEL}', '${ALL_HOURS}')`);
   }
 
   async list(table: string): Promise<string[]> {

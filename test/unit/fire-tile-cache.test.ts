@@ -5,7 +5,7 @@ import { FireTileCache } from '../../server/fires/fire-tile-cache.js';
 describe('fire tile cache', () => {
   it('stays under its byte budget, dropping the least recently used first', () => {
     const cache = new FireTileCache(10_000);
-    for (let index = 0; index < 20; index += 1) cache.set(`tile-${index}`, 'v1', Buffer.alloc(1_000, index));
+    for (let index = 0; index < 20; index += 1) cache.set(`tile-${index}`, 'v1', 1, Buffer.alloc(1_000, index));
     expect(cache.bytes).toBeLessThanOrEqual(10_000);
     expect(cache.size).toBeLessThan(20);
     expect(cache.get('tile-0', 'v1')).toBeUndefined();
@@ -14,7 +14,7 @@ describe('fire tile cache', () => {
 
   it('answers an entry only for the data version it was drawn from, and forgets it otherwise', () => {
     const cache = new FireTileCache(10_000);
-    const stored = cache.set('tile', '7/fires_p20261120/', Buffer.from('tile bytes'));
+    const stored = cache.set('tile', '7/fires_p20261120/', 1, Buffer.from('tile bytes'));
     expect(cache.get('tile', '7/fires_p20261120/')).toEqual(expect.objectContaining({ etag: stored.etag }));
     expect(cache.get('tile', '8/fires_p20261120/')).toBeUndefined();
     expect(cache.get('tile', '7/fires_p20261120/')).toBeUndefined();
@@ -22,9 +22,9 @@ describe('fire tile cache', () => {
 
   it('gives equal bytes equal strong ETags, and different bytes different ones', () => {
     const cache = new FireTileCache(10_000);
-    const a = cache.set('a', 'v', Buffer.from('same'));
-    const b = cache.set('b', 'v', Buffer.from('same'));
-    const c = cache.set('c', 'v', Buffer.from('other'));
+    const a = cache.set('a', 'v', 1, Buffer.from('same'));
+    const b = cache.set('b', 'v', 1, Buffer.from('same'));
+    const c = cache.set('c', 'v', 1, Buffer.from('other'));
     expect(a.etag).toBe(b.etag);
     expect(a.etag).not.toBe(c.etag);
     expect(a.etag).toMatch(/^"[^"]+"$/);

@@ -1,0 +1,138 @@
+// The fire change feed against the real PostgreSQL: the statement that bumps hours' counters tells every listener at
+// commit (and a rolled-back one tells nobody), retention says "every hour", a lost connection is distrusted until it
+// listens again; and a kept tile whose hours no process stored in since is answered with no database statement.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDatabase, type Database } from '../../server/db/database.js';
+import { FireChangeFeed } from '../../server/fires/fire-change-feed.js';
+import { FireQueries, TILE_CACHE_BYTES } from '../../server/fires/fire-queries.js';
+import { FireRepository, type StoredFire } from '../../server/fires/fire-repository.js';
+import { PartitionRepository } from '../../server/partitions/partition-repository.js';
+import { createMigratedTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
+
+const HOUR_MS = 3_600_000;
+const quiet = { warn: () => undefined, info: () => undefined };
+
+/** A stored detection as the insert answers it: only its acquisition time matters to the hours' counters. */
+const storedAt = (at: number) => ({ acqTime: new Date(at).toISOString().replace('.000Z', 'Z') }) as StoredFire;
+
+/** Every statement a repository sends, counted (the real database answers them). */
+class CountingDatabase implements Database {
+  statements = 0;
+  constructor(private readonly inner: Database) {}
+  query: Database['query'] = (text, params) => {
+    this.statements += 1;
+    return this.inner.query(text, params);
+  };
+  prepared: Database['prepared'] = (name, text, params) => {
+    this.statements += 1;
+    return this.inner.prepared(name, text, params);
+  };
+  withClient: Database['withClient'] = (work) => {
+    this.statements += 1;
+    return this.inner.withClient(work);
+  };
+  transaction: Database['transaction'] = (work) => {
+    this.statements += 1;
+    return this.inner.transaction(work);
+  };
+  close = () => this.inner.close();
+}
+
+describe('fire change feed', () => {
+  let database: TestDatabase;
+  let db: Database;
+  let feed: FireChangeFeed;
+  /** Another process's store: the hours' counters bumped in a transaction of its own. */
+  const storeElsewhere = (ats: number[], rollBack = false) =>
+    db
+      .transaction(async (client) => {
+        await new FireRepository(db).bumpHourVersions(client, ats.map(storedAt));
+        if (rollBack) throw new Error('rolled back');
+      })
+      .catch((error: Error) => {
+        if (!rollBack) throw error;
+      });
+
+  beforeAll(async () => {
+    database = await createMigratedTestDatabase();
+    db = createDatabase({ url: database.url, nullPool: false, logger: quiet });
+    feed = new FireChangeFeed({ databaseUrl: database.url, log: quiet });
+    await feed.start();
+  });
+  afterAll(async () => {
+    await feed?.stop();
+    await db?.close();
+    await database?.drop();
+  });
+
+  it('hears the hours another connection stored in, at its commit; a rolled-back store says nothing', async () => {
+    expect(feed.live).toBe(true);
+    const hour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 3 * HOUR_MS;
+    const checked = feed.now;
+    expect(feed.unchangedSince(checked, new Date(hour))).toBe(true);
+
+    await storeElsewhere([hour + 60_000], true);
+    // A commit's notification comes after its statement: give a rolled-back one the same time to (not) arrive.
+    await storeElsewhere([hour - 10 * HOUR_MS]);
+    await expect.poll(() => feed.unchangedSince(checked, new Date(hour - 10 * HOUR_MS), new Date(hour - 9 * HOUR_MS))).toBe(false);
+    expect(feed.unchangedSince(checked, new Date(hour), new Date(hour + HOUR_MS))).toBe(true);
+
+    await storeElsewhere([hour + 60_000]);
+    await expect.poll(() => feed.unchangedSince(checked, new Date(hour), new Date(hour + HOUR_MS))).toBe(false);
+    // A window that ends before the hour, or starts after it, did not change.
+    expect(feed.unchangedSince(checked, new Date(hour - 2 * HOUR_MS), new Date(hour))).toBe(true);
+    expect(feed.unchangedSince(checked, new Date(hour + HOUR_MS))).toBe(true);
+    // Checked after the change: unchanged since.
+    expect(feed.unchangedSince(feed.now, new Date(hour))).toBe(true);
+  });
+
+  it('retention says every hour may have changed', async () => {
+    const checked = feed.now;
+    await new PartitionRepository(db).announceFireRetention();
+    await expect.poll(() => feed.unchangedSince(checked, new Date(Date.now() + HOUR_MS))).toBe(false);
+  });
+
+  it('a lost connection is not trusted until it listens again, and every tile checked before is checked again', async () => {
+    const checked = feed.now;
+    await queryOnce(database.url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'vantage-fire-changes'");
+    await expect.poll(() => feed.live).toBe(false);
+    expect(feed.unchangedSince(feed.now, new Date())).toBe(false);
+    await expect.poll(() => feed.live, { timeout: 10_000 }).toBe(true);
+    expect(feed.unchangedSince(checked, new Date(Date.now() + HOUR_MS))).toBe(false);
+    // It hears stores again.
+    const again = feed.now;
+    await storeElsewhere([Date.now()]);
+    await expect.poll(() => feed.unchangedSince(again, new Date(Date.now() - HOUR_MS))).toBe(false);
+  });
+
+  it('a kept tile whose hours did not change is answered with no statement; one whose hours did is checked again', async () => {
+    const counting = new CountingDatabase(db);
+    const queries = new FireQueries(new FireRepository(counting), 50_000, TILE_CACHE_BYTES, feed);
+    // z8 over northern Italy, the map's last 24 h (drawn whole at z8), and a window of closed hours.
+    const hourNow = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+    const closed = { since: new Date(hourNow - 6 * HOUR_MS), until: new Date(hourNow - 2 * HOUR_MS) };
+    for (const request of [{}, closed]) {
+      const first = await queries.tile(8, 135, 91, request);
+      const before = counting.statements;
+      const again = await queries.tile(8, 135, 91, request);
+      expect(again.etag).toBe(first.etag);
+      expect(counting.statements - before).toBe(0);
+    }
+    // A store in one of the closed hours, by another process: both tiles are checked against the database again.
+    const beforeStore = feed.now;
+    await storeElsewhere([hourNow - 3 * HOUR_MS]);
+    await expect.poll(() => feed.unchangedSince(beforeStore, closed.since, closed.until)).toBe(false);
+    for (const request of [{}, closed]) {
+      const before = counting.statements;
+      await queries.tile(8, 135, 91, request);
+      expect(counting.statements - before).toBeGreaterThan(0);
+    }
+  });
+
+  it('without options it never listens, and nothing is taken as unchanged', async () => {
+    const off = new FireChangeFeed(null);
+    await off.start();
+    expect(off.live).toBe(false);
+    expect(off.unchangedSince(off.now, new Date())).toBe(false);
+  });
+});
