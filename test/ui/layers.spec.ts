@@ -110,3 +110,32 @@ test('the Layers tab counts the fires the HUD counts: not a circle drawn over th
   await expect.poll(() => hud.counterValue('fires-view')).toBe(2);
   await expect(map.count('fires')).toHaveAttribute('data-value', '2');
 });
+
+test('the Layers tab counts the last filter\'s fires when a slow re-read is cut short by the next change', async ({ page }) => {
+  test.setTimeout(90_000);
+  // Namibia at zoom 7 (fires from the list, as points), a place no other test uses.
+  const SPOT = { longitude: 17.1, latitude: -22.6 };
+  await ingestFires([
+    { ...SPOT, confidence: 'h', frp: 40, minutesAgo: 20 },
+    { longitude: SPOT.longitude + 0.1, latitude: SPOT.latitude + 0.1, confidence: 'l', frp: 5, minutesAgo: 30 },
+    { longitude: SPOT.longitude - 0.1, latitude: SPOT.latitude - 0.1, confidence: 'n', frp: 15, minutesAgo: 40 },
+  ]);
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  const hud = new HudPage(page);
+  await app.openReady({ view: [SPOT.longitude, SPOT.latitude, 7] });
+  await map.openLayersTab();
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(3);
+  await expect(map.count('fires')).toHaveAttribute('data-value', '3');
+
+  // Every fire list answers 1.5 s late: the first change's re-read is still out when the second change cuts it short.
+  await page.route('**/api/fires?**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByTestId('filter-confidence-low').uncheck();
+  await page.waitForTimeout(300);
+  await page.getByTestId('filter-confidence-nominal').uncheck();
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(1);
+  await expect(map.count('fires')).toHaveAttribute('data-value', '1', { timeout: 10_000 });
+});

@@ -59,12 +59,15 @@ export function useMapSession(api: ApiClient, initialFilter: ViewFilter): MapSes
   // Answers once the map has drawn the view's data.
   const loadView = async ({ map, layers, fireCount }: MapSession, view: MapViewport) => {
     setViewport(view);
-    fireCount.invalidate();
-    await layers.load(view);
-    markBoot('data-loaded');
-    await map.loaded;
-    await map.whenIdle();
-    fireCount.drawn();
+    const read = fireCount.reading();
+    try {
+      await layers.load(view);
+      markBoot('data-loaded');
+      await map.loaded;
+      await map.whenIdle();
+    } finally {
+      fireCount.drawn(read);
+    }
   };
 
   const onReady = (map: MapController) => {
