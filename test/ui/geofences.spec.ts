@@ -1,7 +1,7 @@
 // Draw a geofence on the map, name and save it, then a fire ingested inside it raises an alert live, which the brief
 // shows on the map at a click.
 import { expect, test } from './support/ui-test.js';
-import { ingestFires } from './support/api-helpers.js';
+import { createGeofence, ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
 import { GeofencesPage } from './pages/geofences-page.js';
 import { HudPage } from './pages/hud-page.js';
@@ -73,4 +73,27 @@ test('draw a geofence, save it, and see the alert for a fire inside it; past fiv
   await item.getByRole('group').getByRole('button', { name: 'Delete' }).click();
   await expect(fences.item(name)).toHaveCount(0);
   await expect.poll(() => map.featuresNear('geofences', CENTER[0], CENTER[1])).toBe(0);
+});
+
+test('deleting the geofence the filter names lets the filter go: the map and the address are not left narrowed to it', async ({ page }) => {
+  // Southern Chile, a place no other test uses.
+  const spot: [number, number] = [-72.5, -45.5];
+  const id = await createGeofence('Filter fence', spot, 0.3);
+  await ingestFires([{ longitude: spot[0], latitude: spot[1] }, { longitude: spot[0] + 1, latitude: spot[1] }]);
+  const app = new AppPage(page);
+  const hud = new HudPage(page);
+  await app.openReady({ view: [spot[0] + 0.5, spot[1], 6], filter: `g:${id}` });
+  await page.getByRole('tab', { name: 'Layers' }).click();
+  await expect(page.getByTestId('filter-geofence')).toHaveValue(id);
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(1);
+
+  const fences = new GeofencesPage(page, new MapPage(page));
+  await fences.open();
+  await fences.item('Filter fence').getByRole('button', { name: 'Delete Filter fence' }).click();
+  await fences.item('Filter fence').getByRole('group').getByRole('button', { name: 'Delete' }).click();
+  await expect(fences.item('Filter fence')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Layers' }).click();
+  await expect(page.getByTestId('filter-geofence')).toHaveValue('');
+  await expect.poll(() => new URL(page.url()).hash).not.toContain('g:');
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(2);
 });

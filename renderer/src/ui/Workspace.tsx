@@ -94,6 +94,14 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
     applyViewFilter(session, next);
     if (ready) reloadView();
   };
+  // A fence the filter names that is gone (deleted here, or by another analyst of the same server): the filter lets go
+  // of it, rather than keep the map narrowed to a fence no one can see or choose, and fail at the next read.
+  const fencesRead = snapshot.status.geofences?.status === 'ok';
+  useEffect(() => {
+    if (!filter.geofenceId || !fencesRead || snapshot.geofences.some((fence) => fence.id === filter.geofenceId)) return;
+    changeFilter({ ...filter, geofenceId: null });
+    // Only a change of the fences (or of the filter's fence) asks.
+  }, [snapshot.geofences, fencesRead, filter.geofenceId]);
   // A source that has just run (its first run at start, above all) shows its data now, not at the next re-read.
   useSourceUpdates(health.pipelines, ready, (names) => {
     if (names.includes('news') || names.includes('summaries')) news.refresh();
