@@ -117,3 +117,18 @@ test('an aircraft found by its callsign: Enter flies there and opens its popup, 
   await page.keyboard.press('Escape');
   await expect(map.popup()).toHaveCount(0);
 });
+
+test('Enter pressed before the answer comes goes to the first result once it does', async ({ page }) => {
+  const map = await openApp(page);
+  // Every search answers half a second late: Enter lands while the box is still asking.
+  await page.route('**/api/search?**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    await route.continue().catch(() => undefined);
+  });
+  await page.keyboard.press('Control+k');
+  const input = page.getByTestId('search-input');
+  await input.pressSequentially('Fresno', { delay: 20 });
+  await input.press('Enter');
+  await expectCentreNear(map, 36.75, -119.77, 0.1);
+  await expect(page.getByTestId('search-results')).toHaveCount(0);
+});

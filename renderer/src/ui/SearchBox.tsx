@@ -57,6 +57,9 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
   const [active, setActive] = useState(0);
   const search = useSearch(api, open ? text : '');
   const results = search.status === 'done' ? search.answer.results : [];
+  // Enter pressed before the answer came (typed fast: the search waits for a pause, then asks): it goes to the first
+  // result once the answer for that very text is in. Typing on forgets it.
+  const [enterFor, setEnterFor] = useState<string | null>(null);
 
   // Ctrl+K (⌘K) anywhere, "/" when not typing in a field: focus the box.
   useEffect(() => {
@@ -98,9 +101,17 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
       setActive((index) => (index - 1 + results.length) % results.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      pick(results[Math.min(active, results.length - 1)]);
+      if (search.status === 'loading') setEnterFor(search.query);
+      else pick(results[Math.min(active, results.length - 1)]);
     }
   };
+
+  useEffect(() => {
+    if (enterFor === null || search.status === 'loading') return;
+    setEnterFor(null);
+    if (search.status === 'done' && search.query === enterFor) pick(search.answer.results[0]);
+    // Only the answer coming in asks.
+  }, [search]);
 
   const showPanel = open && text.trim() !== '';
   const activeId = showPanel && results.length ? `${listId}-${Math.min(active, results.length - 1)}` : undefined;
@@ -126,6 +137,7 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
         value={text}
         onChange={(event) => {
           setText(event.target.value);
+          setEnterFor(null);
           setActive(0);
           setOpen(true);
         }}
