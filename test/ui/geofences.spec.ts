@@ -86,6 +86,8 @@ test('deleting the geofence the filter names lets the filter go: the map and the
   await page.getByRole('tab', { name: 'Layers' }).click();
   await expect(page.getByTestId('filter-geofence')).toHaveValue(id);
   await expect.poll(() => hud.counterValue('fires-view')).toBe(1);
+  // The HUD says what narrows the map.
+  await expect(page.getByTestId('hud-filters')).toContainText('inside “Filter fence”');
 
   const fences = new GeofencesPage(page, new MapPage(page));
   await fences.open();
@@ -96,4 +98,5 @@ test('deleting the geofence the filter names lets the filter go: the map and the
   await expect(page.getByTestId('filter-geofence')).toHaveValue('');
   await expect.poll(() => new URL(page.url()).hash).not.toContain('g:');
   await expect.poll(() => hud.counterValue('fires-view')).toBe(2);
+  await expect(page.getByTestId('hud-filters')).toHaveCount(0);
 });

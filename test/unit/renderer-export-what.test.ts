@@ -9,5 +9,9 @@ describe('what the export holds, in a line', () => {
     );
     expect(exportWhat(['aircraft', 'incidents'], ['Last 24 h', 'firefighting aircraft only'])).toBe('In view: firefighting aircraft now; incidents as they stand.');
     expect(exportWhat([], ['Last 24 h'])).toBe('Show fires, aircraft or incidents to export them.');
+    // A geofence narrows every layer: said once.
+    expect(exportWhat(['fires', 'aircraft', 'incidents'], ['Last 24 h', 'high confidence', 'inside “Ridge fence”'])).toBe(
+      'In view and inside “Ridge fence”: fires of the last 24 h (high confidence); aircraft now; incidents as they stand.',
+    );
   });
 });

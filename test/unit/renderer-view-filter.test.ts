@@ -16,7 +16,7 @@ describe('the view filter', () => {
     const filter: ViewFilter = { ...DEFAULT_FILTER, window: '72h', confidence: ['high', 'nominal'], minFrp: 10, satellites: ['N', 'N20'], geofenceId: 'g-1', firefightingOnly: true };
     expect(fireFilterParams(filter)).toEqual({ since: '72h', confidence: 'high,nominal', minFrp: '10', satellites: 'N,N20', geofence: 'g-1' });
     expect(narrowsFires(filter)).toBe(true);
-    expect(describeFilter(filter, String)).toEqual(['Last 72 h', 'high or nominal confidence', 'FRP ≥ 10 MW', 'Suomi NPP, NOAA-20', 'firefighting aircraft only']);
+    expect(describeFilter(filter, String)).toEqual(['Last 72 h', 'high or nominal confidence', 'FRP ≥ 10 MW', 'Suomi NPP, NOAA-20', 'firefighting aircraft only', 'inside geofence g-1']);
   });
 
   it('sends every level or every satellite as no condition at all', () => {
@@ -53,5 +53,8 @@ describe('the view filter', () => {
     // What the API is sent is a plain decimal it takes, and the HUD's words group the thousands.
     expect(fireFilterParams({ ...DEFAULT_FILTER, minFrp: frpFloorOf('1e6').minFrp }).minFrp).toBe('100000');
     expect(describeFilter({ ...DEFAULT_FILTER, minFrp: 100_000 }, String)).toContain('FRP ≥ 100,000 MW');
+    // The geofence by its name, or by its id while the fences are not read yet.
+    expect(describeFilter({ ...DEFAULT_FILTER, geofenceId: '7' }, String, 'Ridge fence')).toEqual(['Last 24 h', 'inside “Ridge fence”']);
+    expect(describeFilter({ ...DEFAULT_FILTER, geofenceId: '7' }, String)).toEqual(['Last 24 h', 'inside geofence 7']);
   });
 });

@@ -171,7 +171,7 @@ export function frpFloorOf(text: string): FrpFloor {
 }
 
 /** The chosen filters in words, one short phrase each (the HUD's filter line and the export's name). */
-export function describeFilter(filter: ViewFilter, formatInstant: (epochMs: number) => string): string[] {
+export function describeFilter(filter: ViewFilter, formatInstant: (epochMs: number) => string, geofenceName?: string | null): string[] {
   const words: string[] = [];
   if (filter.window === 'custom' && filter.from !== null && filter.to !== null) words.push(`${formatInstant(filter.from)} – ${formatInstant(filter.to)}`);
   else words.push(WINDOW_LABELS[filter.window === 'custom' ? '24h' : filter.window]);
@@ -181,8 +181,13 @@ export function describeFilter(filter: ViewFilter, formatInstant: (epochMs: numb
     words.push(SATELLITES.filter((s) => filter.satellites.includes(s.code)).map((s) => s.name).join(', '));
   }
   if (filter.firefightingOnly) words.push('firefighting aircraft only');
+  if (filter.geofenceId) words.push(insideWords(geofenceName ? `“${geofenceName}”` : `geofence ${filter.geofenceId}`));
   return words;
 }
+
+/** The geofence condition's words (every layer's, not only the fires'): "inside “Ridge fence”". */
+export const INSIDE_PREFIX = 'inside ';
+const insideWords = (fence: string) => `${INSIDE_PREFIX}${fence}`;
 
 // In the address: `&filter=w:72h;c:high,nominal;frp:10;sat:N,N20;ff;g:<id>` or `w:custom:<from>:<to>` (epoch ms).
 /** The filter's part of the address; null when it is the default. */

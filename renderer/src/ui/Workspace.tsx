@@ -41,7 +41,8 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   // The analyst's filters: the map's fires, the HUD's counts and the export all read this one.
   const [filter, setFilter] = useState<ViewFilter>(address.filter);
   // A chosen window's ends in UTC (the From and To fields show them in local time), short enough for the HUD's line.
-  const filterWords = describeFilter(filter, (epochMs) => formatShortUtc(new Date(epochMs)));
+  const fenceName = filter.geofenceId ? (snapshot.geofences.find((fence) => fence.id === filter.geofenceId)?.name ?? null) : null;
+  const filterWords = describeFilter(filter, (epochMs) => formatShortUtc(new Date(epochMs)), fenceName);
   // The playback cursor's minute (null: live): the HUD's counts and alerts follow it.
   const [playbackMinute, setPlaybackMinute] = useState<number | null>(null);
   // The aircraft the map shows at that minute (null until they are in): the HUD and the Layers tab count them, not now's.
