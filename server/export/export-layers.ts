@@ -1,9 +1,9 @@
 // How each layer reads in an export: its columns, and each stored row as a point, named values, a title and an instant.
 import type { AircraftExportRow, FireExportRow, IncidentExportRow } from './export-repository.js';
 import type { ExportRow } from './export-rows.js';
+import { instrumentOfSatellite, satelliteName } from '../fires/satellite-names.js';
 
 const CONFIDENCE_WORDS = { l: 'low', n: 'nominal', h: 'high' } as const;
-const SATELLITE_NAMES: Record<string, string> = { N: 'Suomi NPP', N20: 'NOAA-20', N21: 'NOAA-21', Terra: 'Terra', Aqua: 'Aqua' };
 
 export const FIRE_COLUMNS = ['acq_time', 'satellite', 'satellite_name', 'instrument', 'confidence', 'confidence_class', 'frp_mw', 'brightness_k', 'day_night'] as const;
 
@@ -15,8 +15,9 @@ export function fireRow(row: FireExportRow): ExportRow {
     values: {
       acq_time: row.acq_time,
       satellite: row.satellite,
-      satellite_name: SATELLITE_NAMES[row.satellite] ?? row.satellite,
-      instrument: row.instrument,
+      satellite_name: satelliteName(row.satellite),
+      // FIRMS' global MODIS files have no instrument column (stored as given): the satellite says which.
+      instrument: row.instrument ?? instrumentOfSatellite(row.satellite),
       confidence: row.confidence,
       confidence_class: confidenceClass,
       frp_mw: row.frp,

@@ -1,5 +1,6 @@
 // A fire detection as an event: its bus message (the detection with all its fields, so a live fire
 // keeps them to the map), its canonical URL from the natural key, and the stored event.
+import { satelliteName } from './satellite-names.js';
 import { z } from 'zod';
 import { messageInstant, messageLatitude, messageLongitude } from '../events/event-messages.js';
 import type { EventRecord } from '../events/event-record.js';
@@ -35,7 +36,7 @@ function fireRecord(message: FireEventMessage): EventRecord {
   return {
     sourceType: 'fire',
     url: fireEventUrl(message),
-    title: `Fire detection by ${message.satellite} at ${message.latitude.toFixed(3)}, ${message.longitude.toFixed(3)}`,
+    title: `Fire detection by ${satelliteName(message.satellite)} at ${message.latitude.toFixed(3)}, ${message.longitude.toFixed(3)}`,
     summary: details.length ? details.join(', ') : null,
     geometry: { type: 'Point', coordinates: [message.longitude, message.latitude] },
     occurredAt: new Date(message.acqTime).toISOString(),

@@ -117,6 +117,8 @@ describe('GET /api/export', () => {
     expect(Object.fromEntries(fireRows.map((row) => [row.satellite, [row.confidence_class, row.frp_mw]]))).toEqual({
       N: ['high', '12.5'], Terra: ['high', '40'], Aqua: ['low', ''], N20: ['nominal', '3'],
     });
+    // Sent without an instrument (as FIRMS' global MODIS files are): the satellite says which.
+    expect(Object.fromEntries(fireRows.map((row) => [row.satellite, row.instrument]))).toEqual({ N: 'VIIRS', Terra: 'MODIS', Aqua: 'MODIS', N20: 'VIIRS' });
     // Another layer's columns are empty on a fire row.
     expect(fireRows[0]!.icao24).toBe('');
     // Current aircraft only (the one seen two hours ago is not), in the view.

@@ -2,6 +2,7 @@
 // geofences that concern them (a geofence's area only when nothing else is there), so a ring or an area never hides
 // the fire or aircraft inside it.
 import type { Geometry } from 'geojson';
+import { satelliteLabel } from '../format/satellite-label.js';
 import { formatMinuteUtc, toDate } from '../format/time-format.js';
 
 export type PickProps = Record<string, unknown>;
@@ -57,7 +58,7 @@ export function pickLabel(props: PickProps): string {
     case 'fire':
     case 'fire-live': {
       // Many detections of one place differ by their satellite, their power and their minute.
-      const satellite = text(props.satellite) ? ` · ${text(props.satellite)}` : '';
+      const satellite = text(props.satellite) ? ` · ${satelliteLabel(text(props.satellite))}` : '';
       const frp = typeof props.frp === 'number' ? ` · ${props.frp.toFixed(1)} MW` : '';
       const detected = toDate(props.acqTime as string | number | undefined);
       return `${props.kind === 'fire-live' ? 'New fire detection' : 'Fire detection'}${satellite}${frp}${detected ? ` · ${formatMinuteUtc(detected)}` : ''}`;

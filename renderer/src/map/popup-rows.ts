@@ -1,5 +1,6 @@
 // What a popup says of an object: its title and rows of label and value, each value in words (a missing one left
 // out, numbers rounded, times in UTC and on the wall clock). Pure: unit-tested from Node.
+import { satelliteLabel } from '../format/satellite-label.js';
 import { SATELLITES } from '../data/view-filter.js';
 import { formatBoth } from '../format/time-format.js';
 import { isNewsStory, newsRows } from './news-rows.js';
@@ -35,14 +36,6 @@ function acres(value: unknown): string | null {
   return `${shown} ${shown === '1' ? 'acre' : 'acres'}`;
 }
 
-/** A satellite by the name the filters give it, with the code the exports carry ("Suomi NPP (N)"). */
-function satelliteLabel(value: unknown): string | null {
-  const code = text(value);
-  const known = SATELLITES.find((satellite) => satellite.code === code);
-  if (!known) return code;
-  return known.name === known.code ? known.name : `${known.name} (${known.code})`;
-}
-
 function confidenceLabel(value: unknown): string | null {
   const raw = text(value);
   if (!raw) return null;
@@ -69,7 +62,7 @@ export function popupRows(props: Props): { title: string; rows: Array<[string, s
         title: props.kind === 'fire-live' ? 'New fire detection' : 'Fire detection',
         rows: [
           ['Detected', formatBoth(props.acqTime as number)],
-          ['Satellite', satelliteLabel(props.satellite)],
+          ['Satellite', satelliteLabel(text(props.satellite))],
           // FIRMS' global MODIS files have no instrument column (stored as given): the satellite says which.
           ['Instrument', text(props.instrument) ?? SATELLITES.find((satellite) => satellite.code === text(props.satellite))?.instrument ?? null],
           ['Confidence', confidenceLabel(props.confidence)],
