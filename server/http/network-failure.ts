@@ -52,6 +52,8 @@ export function requestFailureWords(error: unknown, timeoutMs: number): string {
   const thrown = (error ?? {}) as CausedError;
   const code = systemCode(error);
   const words = messageOf(thrown.cause) ?? messageOf(thrown) ?? String(error);
+  // fetch refuses some ports outright (SMTP's, X11's, …: the Fetch standard's list of bad ports), with only "bad port".
+  if (!code && words === 'bad port') return 'bad port: fetch refuses to connect to this port (on the Fetch standard\'s list of blocked ports); use another';
   if (!code) return words;
   return `${UNREACHABLE_WORDS[code] ?? words} (${code})`;
 }

@@ -67,6 +67,8 @@ function feedsFailingText(names: readonly string[]): string {
   return `${names.length} ${names.length === 1 ? 'feed' : 'feeds'} failing: ${shown}${more}`;
 }
 
+const OUT_OF_REACH_TODO = 'This computer may be offline, or the host down: it is tried again at its next run; Run now to try at once.';
+
 const FAILING_FEEDS_TODO = 'Each failing feed is tried again after 2, 4, 8 … hours (at most a day); the others are read every hour.';
 
 const valueOf = (settings: EffectiveSetting[], name: string) => settings.find((setting) => setting.name === name)?.value ?? null;
@@ -104,7 +106,10 @@ function statusOf(definition: Definition, facts: SourceFacts, key: KeyEntry | un
       : { state: 'working', stateText: 'Working: the offline basemap shipped with the app', todo: null, lastSuccessAt: null, lastError: null };
   }
   const freshness = definition.pipeline ? report.pipelines[definition.pipeline] : undefined;
-  const runs = statusOfRuns(freshness?.lastSuccessAt ?? null, freshness?.lastError ?? null, freshness?.stale ?? false, hasSettings);
+  const failed = statusOfRuns(freshness?.lastSuccessAt ?? null, freshness?.lastError ?? null, freshness?.stale ?? false, hasSettings);
+  // None of the last run's requests reached the host (as with no network): the same words as the HUD's box, and not
+  // "check the settings", which are not what is wrong.
+  const runs = freshness?.unreachable && freshness.reason && failed.state === 'failing' ? { ...failed, stateText: `Out of reach: ${freshness.reason}`, todo: OUT_OF_REACH_TODO } : failed;
   if (definition.id === 'aircraft' && sourceFacts(report, 'aircraft').mode === 'off') {
     return { ...runs, state: 'off', stateText: 'Off: no ADS-B source', todo: 'Set a receiver or OpenSky URL, or a public aggregator, below.' };
   }

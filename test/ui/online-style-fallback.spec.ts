@@ -12,6 +12,7 @@ import { StackSupervisor } from '../../main/stack/stack-supervisor.js';
 import { closedPort } from '../support/fake-llm.js';
 import { OFFLINE_STACK_ENV } from '../support/offline-env.js';
 import { HudPage } from './pages/hud-page.js';
+import { SourcesPage } from './pages/sources-page.js';
 
 test('with no network: the shipped basemap, and one plain box for the feeds that cannot reach their sources', async ({ page }) => {
   test.setTimeout(120_000);
@@ -58,6 +59,11 @@ test('with no network: the shipped basemap, and one plain box for the feeds that
     // The whole error is a hover away.
     await expect(box.locator('[data-stale-pipeline="fires"]')).toHaveAttribute('title', /^all \d+ files failed alike; the first: SUOMI_VIIRS_C2_Global_24h\.csv: request to http:\/\/127\.0\.0\.1:\d+\/.* failed: connection refused \(ECONNREFUSED\)/);
     await expect(new HudPage(page).pipelines().locator('summary')).toHaveText(/^Out of reach: /);
+    // The Sources tab says the same, and not "check the settings".
+    const sources = new SourcesPage(page);
+    await sources.open();
+    await expect(sources.state('fires')).toHaveText(`Out of reach: could not reach ${UNREACHABLE}: connection refused`);
+    await expect(sources.todo('fires')).toContainText('This computer may be offline');
   } finally {
     await supervisor.stop();
     await rm(parent, { recursive: true, force: true });
