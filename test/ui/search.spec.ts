@@ -89,6 +89,16 @@ test('a typed position "38.58, -121.49" is one coordinates result that flies the
   await expect(first).toContainText('38.58');
   await first.click();
   await expectCentreNear(map, 38.58, -121.49, 0.01);
+  // A pin marks the very point (its tip on it, its shadow a few pixels below), named; a click on it takes it away.
+  const pin = page.getByTestId('search-pin');
+  await expect(pin).toHaveAttribute('aria-label', /38\.58/);
+  await map.expectStill();
+  const point = await map.pagePoint(-121.49, 38.58);
+  const box = (await pin.boundingBox())!;
+  expect(Math.abs(box.x + box.width / 2 - point.x)).toBeLessThan(3);
+  expect(Math.abs(box.y + box.height - point.y)).toBeLessThan(10);
+  await pin.click();
+  await expect(pin).toHaveCount(0);
 });
 
 test('nothing found says so, with what can be typed', async ({ page }) => {

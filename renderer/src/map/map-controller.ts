@@ -71,6 +71,8 @@ export class MapController {
   private windowSeconds = MAP_WINDOW_SECONDS;
   private fireTileQuery: string;
   private popup: MapLibre.Popup | null = null;
+  /** The pin of the last searched position. */
+  private searchPin: MapLibre.Marker | null = null;
   /** Cancels the wait to open a searched object's popup (openWhenDrawn). */
   private cancelOpenWhenDrawn: (() => void) | null = null;
   private styleReady = false;
@@ -349,15 +351,34 @@ export class MapController {
     this.map.fitBounds(bounds, { padding: 80, maxZoom: 10, duration: 800 });
   }
 
-  /** Search: fly to a bbox (west, south, east, north) when there is one, else to a centre and zoom. */
-  /** Flies to a place or an object; an object's popup opens once the map draws it there (`object`). */
-  flyTo(target: { center: [number, number]; zoom: number; bbox?: [number, number, number, number] | null; object?: MapObjectRef }): void {
+  /**
+   * Search: fly to a bbox (west, south, east, north) when there is one, else to a centre and zoom. An object's popup
+   * opens once the map draws it there (`object`); a position gets a pin (`pin`: what it is called), which stays until
+   * the next search or a click on it.
+   */
+  flyTo(target: { center: [number, number]; zoom: number; bbox?: [number, number, number, number] | null; object?: MapObjectRef; pin?: string }): void {
     this.cancelOpenWhenDrawn?.();
     this.cancelOpenWhenDrawn = null;
     this.popup?.remove();
+    this.searchPin?.remove();
+    this.searchPin = target.pin ? this.pinAt(target.center, target.pin) : null;
     if (target.bbox) this.map.fitBounds(target.bbox, { padding: 60, maxZoom: 12, duration: 1200 });
     else this.map.flyTo({ center: target.center, zoom: target.zoom, duration: 1200 });
     if (target.object) this.cancelOpenWhenDrawn = openWhenDrawn(this.map, () => this.clickableLayers(), target.object, (props, at) => this.open(props, at));
+  }
+
+  private pinAt(at: [number, number], label: string): MapLibre.Marker {
+    const pin = new this.lib.Marker({ color: '#4fc3f7' }).setLngLat(at).addTo(this.map);
+    const element = pin.getElement();
+    element.classList.add('search-pin');
+    element.dataset.testid = 'search-pin';
+    element.title = `${label} (click to remove)`;
+    element.setAttribute('aria-label', label);
+    element.addEventListener('click', () => {
+      pin.remove();
+      if (this.searchPin === pin) this.searchPin = null;
+    });
+    return pin;
   }
 
   /** The layers a click picks from that the style has. */

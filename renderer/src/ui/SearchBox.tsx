@@ -42,7 +42,9 @@ function go(result: SearchResult, controller: MapController | null): void {
   if (result.latitude !== null && result.longitude !== null) {
     // An incident or aircraft opens its popup once it is drawn there, as a click on it would.
     const object = (result.kind === 'incident' || result.kind === 'aircraft') && result.id ? { kind: result.kind, id: result.id } : undefined;
-    controller?.flyTo({ center: [result.longitude, result.latitude], zoom: result.zoom ?? DEFAULT_ZOOM[result.kind], bbox: result.bbox, object });
+    // A typed position has nothing drawn there to show it: a pin does.
+    const pin = result.kind === 'coordinates' ? [result.label, result.sublabel].filter(Boolean).join(' · ') : undefined;
+    controller?.flyTo({ center: [result.longitude, result.latitude], zoom: result.zoom ?? DEFAULT_ZOOM[result.kind], bbox: result.bbox, object, pin });
     return;
   }
   const link = externalLink(result.link);
