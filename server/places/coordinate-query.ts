@@ -1,12 +1,14 @@
 // Reads a typed position: decimal degrees ("38.58, -121.49", "38.58N 121.49W"), degrees-minutes-seconds
-// (geo-coordinates-parser) or an MGRS reference (mgrs, proj4js). Latitude first, as people write them.
+// (geo-coordinates-parser) or an MGRS reference (mgrs, proj4js). Latitude first, as people write them; two plain
+// numbers that only make sense the other way round are read longitude first.
 import { convert } from 'geo-coordinates-parser';
 // mgrs is a UMD bundle: Node's ESM loader sees only its default export.
 import mgrs from 'mgrs';
 import { parseDecimal } from '../http/query-params.js';
 
 export interface ParsedPosition {
-  format: 'decimal' | 'dms' | 'mgrs';
+  /** `decimal-lon-lat`: two plain numbers that can only be longitude first (as GeoJSON writes them). */
+  format: 'decimal' | 'decimal-lon-lat' | 'dms' | 'mgrs';
   latitude: number;
   longitude: number;
 }
@@ -36,6 +38,10 @@ function decimalPair(text: string): ParsedPosition | null {
   const rawLat = parseDecimal(latText ?? '');
   const rawLon = parseDecimal(lonText ?? '');
   if (rawLat === null || rawLon === null) return null;
+  const lettered = Boolean(latBefore ?? latAfter ?? lonBefore ?? lonAfter);
+  // Plain numbers whose first cannot be a latitude but can be a longitude, and whose second can be a latitude
+  // ("-121.5, 38.5", GeoJSON's order): longitude first. Latitude first whenever both readings are possible.
+  if (!lettered && !inRange(rawLat, rawLon) && inRange(rawLon, rawLat)) return { format: 'decimal-lon-lat', latitude: rawLon, longitude: rawLat };
   const latitude = signed(rawLat, latBefore ?? latAfter, 'S');
   const longitude = signed(rawLon, lonBefore ?? lonAfter, 'W');
   if (latitude === null || longitude === null || !inRange(latitude, longitude)) return null;

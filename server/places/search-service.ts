@@ -14,7 +14,12 @@ const OTHER_KINDS_LIMIT = 3;
 const REGION_NAME_MIN_LENGTH = 3;
 const NEAREST_MAX_METRES = 50_000;
 
-const FORMAT_NAMES: Record<ParsedPosition['format'], string> = { decimal: 'Decimal degrees', dms: 'Degrees, minutes, seconds', mgrs: 'MGRS' };
+const FORMAT_NAMES: Record<ParsedPosition['format'], string> = {
+  decimal: 'Decimal degrees',
+  'decimal-lon-lat': 'Decimal degrees, read as longitude, latitude',
+  dms: 'Degrees, minutes, seconds',
+  mgrs: 'MGRS',
+};
 
 function zoomForPopulation(population: number): number {
   if (population >= 1_000_000) return 10;
@@ -94,15 +99,16 @@ export class SearchService {
     // Places fill what the other kinds leave, but never fewer than half the list.
     const placeRoom = Math.max(Math.ceil(limit / 2), limit - exactBoundaries.length - objects.length - otherBoundaries.length - newsResults.length);
     const shownPlaces = placesToldApart(places.slice(0, placeRoom).map(placeResult));
-    // An aircraft or incident named exactly what was typed ("TANKER91") comes before places that only start with it
-    // ("Tankerton"); a place of that very name stays ahead of it.
-    const exactPlaceCount = places.slice(0, placeRoom).filter((hit) => hit.exact).length;
+    // An aircraft or incident named exactly what was typed ("TANKER91", "Eaton") comes before places that only start
+    // with it ("Tankerton"), and after the largest place of that very name only (Eaton, Ohio; not also four more
+    // Eatons the analyst of a fire was not looking for).
+    const leadingPlaces = Math.min(1, places.slice(0, placeRoom).filter((hit) => hit.exact).length);
     const isExact = (result: SearchResult) => result.label.trim().toLowerCase() === folded;
     const results = [
       ...exactBoundaries.map(boundaryResult),
-      ...shownPlaces.slice(0, exactPlaceCount),
+      ...shownPlaces.slice(0, leadingPlaces),
       ...objects.filter(isExact),
-      ...shownPlaces.slice(exactPlaceCount),
+      ...shownPlaces.slice(leadingPlaces),
       ...objects.filter((result) => !isExact(result)),
       ...otherBoundaries.map(boundaryResult),
       ...newsResults,

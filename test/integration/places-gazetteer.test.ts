@@ -202,6 +202,14 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(grid).toMatchObject({ kind: 'coordinates', sublabel: expect.stringMatching(/^MGRS · near Sacramento/) });
     expect(grid?.latitude).toBeCloseTo(38.58, 1);
     expect(grid?.longitude).toBeCloseTo(-121.49, 1);
+    // Longitude first, as GeoJSON writes it: read so only when the first number cannot be a latitude.
+    const swapped = (await search('-121.49, 38.58')).results;
+    expect(swapped).toHaveLength(1);
+    expect(swapped[0]).toMatchObject({ kind: 'coordinates', label: '38.58000, -121.49000', sublabel: expect.stringMatching(/^Decimal degrees, read as longitude, latitude · near Sacramento/) });
+    expect((await search('10, 91.5')).results[0]).toMatchObject({ label: '10.00000, 91.50000', sublabel: expect.stringMatching(/^Decimal degrees ·|^Decimal degrees$/) });
+    expect((await search('91.5, 10')).results[0]).toMatchObject({ label: '10.00000, 91.50000', sublabel: expect.stringMatching(/read as longitude, latitude/) });
+    // With hemisphere letters the order is the letters', and neither order fits 100, 100.
+    expect((await search('100, 100')).results.filter((result) => result.kind === 'coordinates')).toEqual([]);
   });
 
   it("finds the place a time zone is named after, in the zone's country, by an old name too; a capital for a one-zone country", async () => {

@@ -90,6 +90,16 @@ describe('place search on a server without pg_trgm, and the other kinds of resul
     expect((await search('santa')).results.slice(0, 2).map((result) => result.kind)).toEqual(['aircraft', 'place']);
     expect((await search('santa')).results[0]).toMatchObject({ label: 'SANTA' });
     expect((await search('sant')).results[0]).toMatchObject({ kind: 'place' });
+    // Of several places of that very name, only the largest stays ahead of it.
+    const [shared] = await queryOnce<{ name: string }>(subject.database.url, "SELECT name FROM places WHERE name ~ '^[A-Za-z ]{3,12}$' GROUP BY name HAVING count(*) >= 2 ORDER BY count(*) DESC, name LIMIT 1");
+    expect(shared, 'a name two places share').toBeDefined();
+    await queryOnce(
+      subject.database.url,
+      `INSERT INTO aircraft (icao24, callsign, registration, type_code, geom, seen_at, source)
+       VALUES ('a1b2c5', $1, 'N409DF', 'S2T', ST_SetSRID(ST_MakePoint(-121.8, 39.5), 4326), now(), 'test')`,
+      [shared!.name.toUpperCase()],
+    );
+    expect((await search(shared!.name)).results.slice(0, 3).map((result) => result.kind)).toEqual(['place', 'aircraft', 'place']);
 
     await queryOnce(
       subject.database.url,
