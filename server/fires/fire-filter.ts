@@ -1,4 +1,4 @@
-// The analyst's fire filter (confidence, minimum FRP, satellites, a geofence) as query parameters that every fire
+// The analyst's fire filter (confidence, minimum FRP, satellites, day or night, a geofence) as query parameters that every fire
 // query spreads into its schema, and the one SQL condition the fire list, count, tiles and export all apply.
 import { z } from 'zod';
 import { geofenceIdParam } from '../http/query-params.js';
@@ -10,6 +10,8 @@ export type ConfidenceClass = (typeof CONFIDENCE_CLASSES)[number];
 
 /** The satellite codes fires are stored under (normaliseSatellite maps every FIRMS spelling onto these). */
 export const FIRE_SATELLITES = ['N', 'N20', 'N21', 'Terra', 'Aqua'] as const;
+
+export const DAY_NIGHT = ['day', 'night'] as const;
 export type FireSatellite = (typeof FIRE_SATELLITES)[number];
 
 /** `a,b,c` of the given words, each once; blank, unknown words and stray commas are refused. */
@@ -45,6 +47,8 @@ export const fireFilterQuery = {
   satellites: commaList('satellites', FIRE_SATELLITES).optional(),
   /** Only detections inside this geofence (its id); an unknown id answers 404. */
   geofence: geofenceIdParam.optional(),
+  /** Only detections made by day, or by night (FIRMS' daynight, D or N); one without it is left out. */
+  dayNight: z.enum(DAY_NIGHT).optional(),
 };
 
 export const fireFilterSchema = z.object(fireFilterQuery);
@@ -56,7 +60,7 @@ export type FireFilterParams = z.input<typeof fireFilterSchema>;
 /** A canonical text of the filter, equal for equal filters (the tile cache key). */
 export function fireFilterKey(filter: FireFilter): string {
   const sorted = (values: readonly string[] | undefined) => (values ? [...values].sort().join(',') : '');
-  return [sorted(filter.confidence), filter.minFrp ?? '', sorted(filter.satellites), filter.geofence ?? ''].join('|');
+  return [sorted(filter.confidence), filter.minFrp ?? '', sorted(filter.satellites), filter.geofence ?? '', filter.dayNight ?? ''].join('|');
 }
 
 /**
@@ -71,7 +75,7 @@ export function confidenceClassSql(column: string): string {
 }
 
 /**
- * "The detection passes the filter" on the fires row `alias`, with the filter as four parameters from
+ * "The detection passes the filter" on the fires row `alias`, with the filter as five parameters from
  * `firstParam` (fireFilterParams answers them in order). An absent part is a null parameter, which the planner
  * folds away, so the unfiltered query plans as it did without the filter. Confidence, FRP and satellite are
  * columns of the covering index (013_fire_hot_paths); only the geofence reads the geometry. The fence comes as its
@@ -79,25 +83,28 @@ export function confidenceClassSql(column: string): string {
  * sub-select's shape is unknown at plan time (a tile over a fence then walked a whole day's index, 5× slower).
  */
 export function fireFilterCondition(alias: string, firstParam: number): string {
-  const [confidence, minFrp, satellites, fence] = [0, 1, 2, 3].map((offset) => `$${firstParam + offset}`);
+  const [confidence, minFrp, satellites, fence, dayNight] = [0, 1, 2, 3, 4].map((offset) => `$${firstParam + offset}`);
   const column = (name: string) => `${alias}.${name}`;
   return `(${confidence}::text[] IS NULL OR ${confidenceClassSql(column('confidence'))} = ANY(${confidence}::text[]))
     AND (${minFrp}::real IS NULL OR ${column('frp')} >= ${minFrp}::real)
     AND (${satellites}::text[] IS NULL OR ${column('satellite')} = ANY(${satellites}::text[]))
-    AND (${fence}::bytea IS NULL OR ST_Intersects(${column('geom')}, ST_GeomFromEWKB(${fence}::bytea)))`;
+    AND (${fence}::bytea IS NULL OR ST_Intersects(${column('geom')}, ST_GeomFromEWKB(${fence}::bytea)))
+    AND (${dayNight}::text IS NULL OR ${column('daynight')} = ${dayNight}::text)`;
 }
 
 const CLASS_CODES: Record<ConfidenceClass, string> = { low: 'l', nominal: 'n', high: 'h' };
+const DAY_NIGHT_CODES: Record<(typeof DAY_NIGHT)[number], string> = { day: 'D', night: 'N' };
 
 /**
- * The four parameters of fireFilterCondition, in order; `fence` is the shape of the filter's geofence (EWKB, a
+ * The five parameters of fireFilterCondition, in order; `fence` is the shape of the filter's geofence (EWKB, a
  * Buffer from pg; typed as its Uint8Array so the renderer, which type-checks this file for FireFilter, needs no Node types).
  */
-export function fireFilterParams(filter: FireFilter, fence: Uint8Array | null): [string[] | null, number | null, string[] | null, Uint8Array | null] {
+export function fireFilterParams(filter: FireFilter, fence: Uint8Array | null): [string[] | null, number | null, string[] | null, Uint8Array | null, string | null] {
   return [
     filter.confidence ? filter.confidence.map((name) => CLASS_CODES[name]) : null,
     filter.minFrp ?? null,
     filter.satellites ? [...filter.satellites] : null,
     fence,
+    filter.dayNight ? DAY_NIGHT_CODES[filter.dayNight] : null,
   ];
 }

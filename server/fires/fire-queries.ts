@@ -42,8 +42,8 @@ export interface FireRequest extends FireFilter {
 
 /** The filter's own fields of a request (the routes spread them into their query schemas). */
 function filterOf(request: FireFilter): FireFilter {
-  const { confidence, minFrp, satellites, geofence } = request;
-  return { confidence, minFrp, satellites, geofence };
+  const { confidence, minFrp, satellites, geofence, dayNight } = request;
+  return { confidence, minFrp, satellites, geofence, dayNight };
 }
 
 /**

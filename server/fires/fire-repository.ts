@@ -88,7 +88,7 @@ export interface FireQuery extends FireSelection {
 
 /**
  * FROM, WHERE, ORDER and LIMIT of "the newest detections of a selection", for the list and the export: $1–$4 bbox,
- * $5 since, $6 until (or null), $7 limit, $8–$11 the filter. The bbox is tested on latitude/longitude, so the covering
+ * $5 since, $6 until (or null), $7 limit, $8–$12 the filter. The bbox is tested on latitude/longitude, so the covering
  * index on acq_time answers from the index alone (013_fire_hot_paths), the filter's confidence, FRP and satellite too.
  */
 export const NEWEST_SELECTED_FIRES = `
@@ -105,7 +105,7 @@ const SELECT_FIRE_LIST = `SELECT ${FIRE_LIST_COLUMNS} ${NEWEST_SELECTED_FIRES}`;
 /** Every column as the text PostgreSQL sent: nothing parsed (see fire-list-json.ts). */
 const AS_SENT = { getTypeParser: () => (text: string) => text };
 
-// The exact number the list would answer without its limit, from the same index. $1–$4 bbox, $5 since, $6 until, $7–$10 the filter.
+// The exact number the list would answer without its limit, from the same index. $1–$4 bbox, $5 since, $6 until, $7–$11 the filter.
 const COUNT_FIRES = `
 SELECT count(*)::int AS count
 FROM fires f
@@ -174,7 +174,7 @@ const EDGE_VERSIONS = `${windowVersion('$5', '$6')} AS version, ${windowVersion(
        least(edge_tile.oldest, floor(extract(epoch FROM $5::timestamptz))::bigint) AS oldest`;
 
 // The edges of an open window around its closed hours: [$4 since, $5 closed start) and [$6 closed end, $7 until or
-// open), each one indexed range (an OR of the two would scan both days whole), at most $8 features, $9–$12 the
+// open), each one indexed range (an OR of the two would scan both days whole), at most $8 features, $9–$13 the
 // filter; with EDGE_VERSIONS, in the same snapshot.
 const EDGE_TILE = `
 WITH ${TILE_BOUNDS},
@@ -227,7 +227,7 @@ function secondsAsMs(seconds: string | null): number | null {
   return seconds === null ? null : Number(seconds) * 1000;
 }
 
-/** $1–$12 of EDGE_TILE and EDGE_AND_CLOSED_TILES. */
+/** $1–$13 of EDGE_TILE and EDGE_AND_CLOSED_TILES. */
 function edgeParams(z: number, x: number, y: number, window: EdgeWindow, maxFeatures: number): unknown[] {
   return [z, x, y, window.since, window.closedStart, window.closedEnd, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence)];
 }

@@ -24,6 +24,8 @@ interface Ingested {
   satellite: (typeof SATELLITES)[number];
   confidence: (typeof CONFIDENCES)[number];
   frp: (typeof FRPS)[number];
+  /** FIRMS' daynight: by day, by night, or not given. */
+  dayNight: 'D' | 'N' | null;
   acqSeconds: number;
 }
 
@@ -99,6 +101,7 @@ describe('the fire filter narrows the list, the count and the tiles alike', () =
             satellite,
             confidence,
             frp,
+            dayNight: (['D', 'N', null] as const)[index % 3] ?? null,
             acqSeconds: (hourStart - 3 * HOUR_MS) / 1000 + 60 + index,
           });
           index += 1;
@@ -117,7 +120,7 @@ describe('the fire filter narrows the list, the count and the tiles alike', () =
         instrument: ['Terra', 'Aqua'].includes(fire.satellite) ? 'MODIS' : 'VIIRS',
         confidence: fire.confidence,
         frp: fire.frp,
-        daynight: 'D',
+        daynight: fire.dayNight,
       })),
     });
     expect(stored.json()).toMatchObject({ stored: fires.length });
@@ -142,6 +145,9 @@ describe('the fire filter narrows the list, the count and the tiles alike', () =
       [`geofence=${'FENCE'}`, inFence],
       ['confidence=high&minFrp=10&satellites=N,Aqua', (fire) => confidenceClass(fire.confidence) === 'high' && fire.frp !== null && fire.frp >= 10 && ['N', 'Aqua'].includes(fire.satellite)],
       ['confidence=low&satellites=Terra&geofence=FENCE', (fire) => confidenceClass(fire.confidence) === 'low' && fire.satellite === 'Terra' && inFence(fire)],
+      // A detection that FIRMS did not say was by day or by night is left out by either choice.
+      ['dayNight=day', (fire) => fire.dayNight === 'D'],
+      ['dayNight=night&satellites=Terra,N20', (fire) => fire.dayNight === 'N' && ['Terra', 'N20'].includes(fire.satellite)],
       ['bbox=-122.2,38,-121.5,38.5&minFrp=1.5', (fire) => fire.longitude <= -121.5 && fire.latitude <= 38.5 && fire.frp !== null && fire.frp >= 1.5],
     ];
     for (const [template, rule] of cases) {
@@ -176,6 +182,7 @@ describe('the fire filter narrows the list, the count and the tiles alike', () =
       'satellites=X', 'satellites=n20', 'satellites=', 'satellites=N;DROP', "satellites=N'", 'satellites=NaN',
       'geofence=abc', 'geofence=-1', 'geofence=1.5', 'geofence=', 'geofence=9999999999999999999',
       'confidence=high&confidence=low',
+      'dayNight=D', 'dayNight=Day', 'dayNight=', 'dayNight=day,night', 'dayNight=both',
     ];
     for (const query of bad) {
       for (const route of ['/api/fires', '/api/fires/count', `/api/tiles/fires/${TILE}.mvt`]) {

@@ -218,3 +218,29 @@ test('a chosen window says which clock its inputs read, with its ends in UTC; th
     await context.close();
   }
 });
+
+test('day or night: only the detections of that part of the day are drawn and counted, and the address keeps it', async ({ page }) => {
+  // The Kalahari, away from the other tests' fires.
+  const SPOT = { longitude: 21.2, latitude: -24.6 };
+  await ingestFires([
+    { ...SPOT, dayNight: 'D', minutesAgo: 30 },
+    { longitude: SPOT.longitude + 0.1, latitude: SPOT.latitude, dayNight: 'N', minutesAgo: 35 },
+    { longitude: SPOT.longitude - 0.1, latitude: SPOT.latitude, dayNight: 'N', minutesAgo: 45 },
+  ]);
+  const app = new AppPage(page);
+  const hud = new HudPage(page);
+  const map = new MapPage(page);
+  await app.openReady({ view: [SPOT.longitude, SPOT.latitude, 8] });
+  await map.openLayersTab();
+  await firesInView(hud, 3);
+  await page.getByTestId('filter-daynight-night').check();
+  await firesInView(hud, 2);
+  await expect.poll(() => map.renderedFireCount()).toBe(2);
+  await expect(page.getByTestId('hud-filters')).toContainText('night detections only');
+  await expect.poll(() => page.url()).toContain('dn:night');
+  await page.getByTestId('filter-daynight-day').check();
+  await firesInView(hud, 1);
+  await page.getByTestId('filter-daynight-any').check();
+  await firesInView(hud, 3);
+  await expect.poll(() => page.url()).not.toContain('dn:');
+});

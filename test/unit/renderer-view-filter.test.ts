@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTER, describeFilter, fireFilterParams, frpFloorOf, MAX_FRP_FLOOR_MW, narrowsFires, readFilter, windowRange, writeFilter, type ViewFilter } from '../../renderer/src/data/view-filter.js';
+import { DEFAULT_FILTER, describeFilter, fireFilterParams, frpFloorOf, liveFirePasses, MAX_FRP_FLOOR_MW, narrowsFires, readFilter, windowRange, writeFilter, type ViewFilter } from '../../renderer/src/data/view-filter.js';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
 const HOUR = 3_600_000;
@@ -19,6 +19,18 @@ describe('the view filter', () => {
     expect(describeFilter(filter, String)).toEqual(['Last 72 h', 'high or nominal confidence', 'FRP ≥ 10 MW', 'Suomi NPP, NOAA-20', 'firefighting aircraft only', 'inside geofence g-1']);
   });
 
+  it('day or night: a parameter, words, and the live fires it lets in', () => {
+    const night: ViewFilter = { ...DEFAULT_FILTER, dayNight: 'night' };
+    expect(fireFilterParams(night)).toEqual({ since: '24h', dayNight: 'night' });
+    expect(narrowsFires(night)).toBe(true);
+    expect(describeFilter(night, String)).toEqual(['Last 24 h', 'night detections only']);
+    expect(liveFirePasses(night, { dayNight: 'N' })).toBe(true);
+    expect(liveFirePasses(night, { dayNight: 'D' })).toBe(false);
+    // Not said by FIRMS: left out, as the server leaves it out.
+    expect(liveFirePasses(night, {})).toBe(false);
+    expect(liveFirePasses(DEFAULT_FILTER, {})).toBe(true);
+  });
+
   it('sends every level or every satellite as no condition at all', () => {
     const filter: ViewFilter = { ...DEFAULT_FILTER, confidence: ['low', 'nominal', 'high'], satellites: ['N', 'N20', 'N21', 'Terra', 'Aqua'] };
     expect(fireFilterParams(filter)).toEqual({ since: '24h' });
@@ -31,11 +43,11 @@ describe('the view filter', () => {
   });
 
   it('round-trips through the address, and drops what it cannot read', () => {
-    const filter: ViewFilter = { ...DEFAULT_FILTER, window: 'custom', from: NOW - 5 * HOUR, to: NOW, confidence: ['high'], minFrp: 2.5, satellites: ['N21'], firefightingOnly: true, geofenceId: 'abc-123' };
+    const filter: ViewFilter = { ...DEFAULT_FILTER, window: 'custom', from: NOW - 5 * HOUR, to: NOW, confidence: ['high'], minFrp: 2.5, satellites: ['N21'], firefightingOnly: true, geofenceId: 'abc-123', dayNight: 'night' };
     const written = writeFilter(filter);
-    expect(written).toBe(`w:custom:${NOW - 5 * HOUR}:${NOW};c:high;frp:2.5;sat:N21;ff;g:abc-123`);
+    expect(written).toBe(`w:custom:${NOW - 5 * HOUR}:${NOW};c:high;frp:2.5;sat:N21;ff;g:abc-123;dn:night`);
     expect(readFilter(written)).toEqual(filter);
-    expect(readFilter('w:9y;c:huge;frp:-3;sat:X;g:<script>;zz')).toEqual(DEFAULT_FILTER);
+    expect(readFilter('w:9y;c:huge;frp:-3;sat:X;g:<script>;zz;dn:dusk')).toEqual(DEFAULT_FILTER);
     expect(readFilter('w:custom:20:10')).toEqual(DEFAULT_FILTER);
     expect(readFilter('frp:100000').minFrp).toBe(100_000);
     expect(readFilter('frp:100001').minFrp).toBeNull();

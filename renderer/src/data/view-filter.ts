@@ -60,7 +60,12 @@ export interface ViewFilter {
   firefightingOnly: boolean;
   /** Only what lies inside this alert geofence. */
   geofenceId: string | null;
+  /** Only fires detected by day, or by night; null: both. */
+  dayNight: DayNight | null;
 }
+
+export const DAY_NIGHT_CHOICES = ['day', 'night'] as const;
+export type DayNight = (typeof DAY_NIGHT_CHOICES)[number];
 
 export const DEFAULT_FILTER: ViewFilter = {
   window: '24h',
@@ -71,6 +76,7 @@ export const DEFAULT_FILTER: ViewFilter = {
   satellites: [],
   firefightingOnly: false,
   geofenceId: null,
+  dayNight: null,
 };
 
 /** The window in epoch ms: [since, until); until null means up to now (the window slides). */
@@ -105,6 +111,7 @@ export function fireFilterParams(filter: ViewFilter): Record<string, string> {
   if (filter.minFrp !== null && filter.minFrp > 0) params.minFrp = String(filter.minFrp);
   if (filter.satellites.length > 0 && filter.satellites.length < SATELLITES.length) params.satellites = filter.satellites.join(',');
   if (filter.geofenceId) params.geofence = filter.geofenceId;
+  if (filter.dayNight) params.dayNight = filter.dayNight;
   return params;
 }
 
@@ -118,7 +125,7 @@ export function fireTileQuery(filter: ViewFilter): string {
 /** Whether a filter narrows fires beyond the time window (what a live fire has to be checked against). */
 export function narrowsFires(filter: ViewFilter): boolean {
   const params = fireFilterParams(filter);
-  return 'confidence' in params || 'minFrp' in params || 'satellites' in params || 'geofence' in params;
+  return 'confidence' in params || 'minFrp' in params || 'satellites' in params || 'geofence' in params || 'dayNight' in params;
 }
 
 /** FIRMS's confidence classes: VIIRS stores l/n/h, MODIS a percentage (< 30 low, ≥ 80 high). */
@@ -135,7 +142,7 @@ export function confidenceClass(stored: unknown): ConfidenceLevel | null {
  * Whether a live fire passes the filter's fire conditions. A geofence cannot be judged here (the server tests the
  * area): with one chosen, live fires wait for the next read of the view.
  */
-export function liveFirePasses(filter: ViewFilter, fire: { confidence?: unknown; frp?: unknown; satellite?: unknown }): boolean {
+export function liveFirePasses(filter: ViewFilter, fire: { confidence?: unknown; frp?: unknown; satellite?: unknown; dayNight?: unknown }): boolean {
   if (filter.geofenceId) return false;
   if (filter.confidence.length > 0) {
     const level = confidenceClass(fire.confidence);
@@ -143,6 +150,8 @@ export function liveFirePasses(filter: ViewFilter, fire: { confidence?: unknown;
   }
   if (filter.minFrp !== null && filter.minFrp > 0 && !(Number(fire.frp) >= filter.minFrp)) return false;
   if (filter.satellites.length > 0 && !filter.satellites.includes(String(fire.satellite))) return false;
+  // FIRMS' D or N; a detection without it is left out, as the server leaves it out.
+  if (filter.dayNight && fire.dayNight !== (filter.dayNight === 'day' ? 'D' : 'N')) return false;
   return true;
 }
 
@@ -180,6 +189,7 @@ export function describeFilter(filter: ViewFilter, formatInstant: (epochMs: numb
   if (filter.satellites.length > 0 && filter.satellites.length < SATELLITES.length) {
     words.push(SATELLITES.filter((s) => filter.satellites.includes(s.code)).map((s) => s.name).join(', '));
   }
+  if (filter.dayNight) words.push(`${filter.dayNight} detections only`);
   if (filter.firefightingOnly) words.push('firefighting aircraft only');
   if (filter.geofenceId) words.push(insideWords(geofenceName ? `“${geofenceName}”` : `geofence ${filter.geofenceId}`));
   return words;
@@ -189,7 +199,7 @@ export function describeFilter(filter: ViewFilter, formatInstant: (epochMs: numb
 export const INSIDE_PREFIX = 'inside ';
 const insideWords = (fence: string) => `${INSIDE_PREFIX}${fence}`;
 
-// In the address: `&filter=w:72h;c:high,nominal;frp:10;sat:N,N20;ff;g:<id>` or `w:custom:<from>:<to>` (epoch ms).
+// In the address: `&filter=w:72h;c:high,nominal;frp:10;sat:N,N20;ff;g:<id>;dn:night` or `w:custom:<from>:<to>` (epoch ms).
 /** The filter's part of the address; null when it is the default. */
 export function writeFilter(filter: ViewFilter): string | null {
   const parts: string[] = [];
@@ -200,6 +210,7 @@ export function writeFilter(filter: ViewFilter): string | null {
   if (filter.satellites.length > 0) parts.push(`sat:${filter.satellites.join(',')}`);
   if (filter.firefightingOnly) parts.push('ff');
   if (filter.geofenceId) parts.push(`g:${filter.geofenceId}`);
+  if (filter.dayNight) parts.push(`dn:${filter.dayNight}`);
   return parts.length > 0 ? parts.join(';') : null;
 }
 
@@ -228,6 +239,8 @@ export function readFilter(value: string | null): ViewFilter {
       filter.firefightingOnly = true;
     } else if (key === 'g' && /^[\w-]{1,64}$/.test(body)) {
       filter.geofenceId = body;
+    } else if (key === 'dn' && (DAY_NIGHT_CHOICES as readonly string[]).includes(body)) {
+      filter.dayNight = body as DayNight;
     }
   }
   return filter;

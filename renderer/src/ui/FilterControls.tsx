@@ -1,5 +1,5 @@
-// The analyst's filters: the time window (1 h … 7 d, or from … to), fire confidence, FRP, satellites, firefighting
-// aircraft only and an alert geofence. The map, the HUD's counts and the export all read the one filter set here.
+// The analyst's filters: the time window (1 h … 7 d, or from … to), fire confidence, FRP, satellites, day or night,
+// firefighting aircraft only and an alert geofence. The map, the HUD's counts and the export all read the one filter set here.
 import { useState } from 'react';
 import type { Geofence } from '../api/api-types';
 import {
@@ -9,6 +9,7 @@ import {
   MAX_FRP_FLOOR_MW,
   SATELLITES,
   type ConfidenceLevel,
+  type DayNight,
   type ViewFilter,
   WINDOW_CHOICES,
   WINDOW_LABELS,
@@ -51,6 +52,14 @@ export interface FilterControlsProps {
   onChange: (filter: ViewFilter) => void;
   geofences: Geofence[];
 }
+
+// FIRMS' daynight: whether the satellite saw the fire in daylight or at night (night detections stand out from sun glint
+// and hot ground; day ones are most of a season's).
+const DAY_NIGHT_OPTIONS: ReadonlyArray<{ value: DayNight | null; label: string; title: string }> = [
+  { value: null, label: 'day and night', title: 'Every detection' },
+  { value: 'day', label: 'by day', title: 'Only detections made in daylight (FIRMS daynight D)' },
+  { value: 'night', label: 'by night', title: 'Only detections made at night (FIRMS daynight N)' },
+];
 
 export function FilterControls({ filter, onChange, geofences }: FilterControlsProps) {
   const [customError, setCustomError] = useState<string | null>(null);
@@ -181,6 +190,22 @@ export function FilterControls({ filter, onChange, geofences }: FilterControlsPr
               onChange={() => set({ satellites: toggled(filter.satellites, SATELLITE_CODES, satellite.code) })}
             />
             {satellite.name} <span className="muted">{satellite.instrument}</span>
+          </label>
+        ))}
+      </fieldset>
+
+      <fieldset className="filter-group">
+        <legend>Detected</legend>
+        {DAY_NIGHT_OPTIONS.map((option) => (
+          <label key={option.value ?? 'any'} className="filter-check" title={option.title}>
+            <input
+              type="radio"
+              name="filter-day-night"
+              data-testid={`filter-daynight-${option.value ?? 'any'}`}
+              checked={filter.dayNight === option.value}
+              onChange={() => set({ dayNight: option.value })}
+            />
+            {option.label}
           </label>
         ))}
       </fieldset>

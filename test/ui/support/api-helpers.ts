@@ -10,6 +10,8 @@ export interface TestFire {
   frp?: number;
   /** FIRMS's satellite code (default N20). */
   satellite?: string;
+  /** FIRMS's daynight (default D). */
+  dayNight?: 'D' | 'N';
 }
 
 let sequence = 0;
@@ -28,7 +30,7 @@ export async function ingestFires(fires: readonly TestFire[]): Promise<{ stored:
       instrument: fire.satellite === 'Terra' || fire.satellite === 'Aqua' ? 'MODIS' : 'VIIRS',
       confidence: fire.confidence ?? 'h',
       frp: fire.frp ?? 25,
-      daynight: 'D',
+      daynight: fire.dayNight ?? 'D',
     };
   });
   const response = await fetch(`${apiUrl}/api/ingest/fires`, {
