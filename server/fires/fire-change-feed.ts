@@ -18,6 +18,9 @@ const MAX_HOURS_KEPT = 1_000;
 export interface FireChangeFeedOptions {
   databaseUrl: string;
   log: Pick<FastifyBaseLogger, 'warn'>;
+  /** The connection's own pings (channel-listener.ts): how often, and how long one may take. */
+  heartbeatMs?: number;
+  pingTimeoutMs?: number;
 }
 
 export class FireChangeFeed {
@@ -78,6 +81,8 @@ export class FireChangeFeed {
     this.counter += 1;
     if (hours === ALL_HOURS) {
       this.allChangedAt = this.counter;
+      // Every hour's change is older than this one now: none needs remembering.
+      this.hourChangedAt.clear();
       return;
     }
     for (const hour of hours) {
@@ -85,11 +90,12 @@ export class FireChangeFeed {
       this.hourChangedAt.set(hour, this.counter);
     }
     // The least recently changed go first (a Map keeps insertion order).
-    for (const hour of this.hourChangedAt.keys()) {
+    for (const [hour, changedAt] of this.hourChangedAt) {
       if (this.hourChangedAt.size <= MAX_HOURS_KEPT) break;
       this.hourChangedAt.delete(hour);
-      // A tile of that hour checked before this change can no longer be told apart: every tile is checked again.
-      this.allChangedAt = this.counter;
+      // A tile of that hour checked before its change can no longer be told apart: those (and only those) are
+      // checked again.
+      this.allChangedAt = Math.max(this.allChangedAt, changedAt);
     }
   }
 

@@ -7,7 +7,6 @@ import type { Database, Queryable } from '../db/database.js';
 import { isoTimeSql } from '../db/iso-time-sql.js';
 import { jsonArrayStream } from '../db/json-array-stream.js';
 import type { Bbox } from '../http/query-params.js';
-import { ALL_HOURS, FIRE_HOURS_CHANNEL } from './fire-change-feed.js';
 import type { FireDetection } from './fire-detection.js';
 import { type FireFilter, fireFilterCondition, fireFilterParams } from './fire-filter.js';
 import { mapInSlices } from '../time-sliced.js';
@@ -41,18 +40,12 @@ SELECT latitude, longitude, ${isoTimeSql('acq_time')} AS "acqTime", satellite,
 FROM inserted`;
 
 // The acquisition hours that gained detections get their change counter bumped (cached tiles of those hours stop
-// matching), once per transaction after all its chunks and in hour order, so concurrent batches lock them in one order;
-// and their list (epoch seconds) goes to every API process at commit (fire-change-feed.ts): "*" past 500 hours, as a
-// notification's payload is kept under 8,000 bytes.
+// matching), once per transaction after all its chunks and in hour order, so concurrent batches lock them in one order.
+// The table's own triggers send the hours to every API process at commit (017_fire_hours_notify, fire-change-feed.ts).
 const BUMP_HOUR_VERSIONS = `
-WITH bumped AS (
-  INSERT INTO fire_hour_versions AS v (hour)
-  SELECT hour FROM unnest($1::timestamptz[]) AS hour ORDER BY 1
-  ON CONFLICT (hour) DO UPDATE SET version = v.version + 1
-  RETURNING hour
-)
-SELECT pg_notify('${FIRE_HOURS_CHANNEL}', CASE WHEN count(*) > 500 THEN '${ALL_HOURS}' ELSE string_agg(extract(epoch FROM hour)::bigint::text, ',') END)
-FROM bumped`;
+INSERT INTO fire_hour_versions AS v (hour)
+SELECT hour FROM unnest($1::timestamptz[]) AS hour ORDER BY 1
+ON CONFLICT (hour) DO UPDATE SET version = v.version + 1`;
 
 function stagingLine(d: FireDetection, ord: number): string {
   return [ord, d.latitude, d.longitude, d.acqTime, csvField(d.satellite), csvField(d.instrument), csvField(d.confidence), csvField(d.frp),

@@ -21,13 +21,18 @@ export function partitionJob(
       const cutoffDay = cutoff.toISOString().slice(0, 10);
       const created: Record<string, number> = {};
       const dropped: Record<string, number> = {};
-      for (const { table, keyColumn, daysBack } of DAILY_PARTITIONED_TABLES) {
-        const first = new Date(Date.parse(`${today}T00:00:00Z`) - daysBack * 86_400_000).toISOString().slice(0, 10);
-        created[table] = await repository.ensureDaily(table, keyColumn, first, daysBack + daysAhead + 1);
-        dropped[table] = await repository.dropDailyBefore(table, cutoffDay);
+      let strays: number;
+      try {
+        for (const { table, keyColumn, daysBack } of DAILY_PARTITIONED_TABLES) {
+          const first = new Date(Date.parse(`${today}T00:00:00Z`) - daysBack * 86_400_000).toISOString().slice(0, 10);
+          created[table] = await repository.ensureDaily(table, keyColumn, first, daysBack + daysAhead + 1);
+          dropped[table] = await repository.dropDailyBefore(table, cutoffDay);
+        }
+        strays = await repository.deleteStraysBefore(cutoff);
+      } finally {
+        // Whatever went before a failure (a fires day dropped, then a lock timeout elsewhere) is told too.
+        await repository.announceFireRetention();
       }
-      const strays = await repository.deleteStraysBefore(cutoff);
-      await repository.announceFireRetention();
       return { from: today, daysAhead, created, retentionDays, droppedBefore: cutoffDay, dropped, strayRowsDeleted: strays };
     },
   };

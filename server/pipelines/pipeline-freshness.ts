@@ -64,11 +64,13 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
  * whole address took several; the whole error (lastError) keeps them. No credentials of an address reach it.
  */
 function hostsOnly(text: string): string {
-  return text.replace(ADDRESS, (address) => {
+  return text.replace(ADDRESS, (found) => {
+    // Punctuation that ends the sentence, not the address ("…/rss.xml: HTTP 500", "(…/x), retry") stays.
+    const [, address = found, trailing = ''] = /^(.*?)([.:,)]*)$/.exec(found) ?? [];
     try {
-      return new URL(address).host || address;
+      return `${new URL(address).host || address}${trailing}`;
     } catch {
-      return address;
+      return found;
     }
   });
 }

@@ -1,6 +1,8 @@
-// The fire change feed against the real PostgreSQL: the statement that bumps hours' counters tells every listener at
-// commit (and a rolled-back one tells nobody), retention says "every hour", a lost connection is distrusted until it
-// listens again; and a kept tile whose hours no process stored in since is answered with no database statement.
+// The fire change feed against the real PostgreSQL: a statement that bumps hours' counters tells every listener at
+// commit through the table's triggers (a rolled-back one tells nobody), retention says "every hour", a lost
+// connection is distrusted until it listens again, and one that goes silent is noticed by its own ping; and a kept
+// tile whose hours no process stored in since is answered with no database statement.
+import { type AddressInfo, connect, createServer, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase, type Database } from '../../server/db/database.js';
 import { FireChangeFeed } from '../../server/fires/fire-change-feed.js';
@@ -94,7 +96,7 @@ describe('fire change feed', () => {
 
   it('a lost connection is not trusted until it listens again, and every tile checked before is checked again', async () => {
     const checked = feed.now;
-    await queryOnce(database.url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'vantage-fire-changes'");
+    await queryOnce(database.url, "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'vantage-fire-changes' AND datname = current_database()");
     await expect.poll(() => feed.live).toBe(false);
     expect(feed.unchangedSince(feed.now, new Date())).toBe(false);
     await expect.poll(() => feed.live, { timeout: 10_000 }).toBe(true);
@@ -126,6 +128,40 @@ describe('fire change feed', () => {
       const before = counting.statements;
       await queries.tile(8, 135, 91, request);
       expect(counting.statements - before).toBeGreaterThan(0);
+    }
+  });
+
+  it('a connection that goes silent (dropped by something between, no word of it) is noticed by its own ping', async () => {
+    // A loopback proxy between the listener and PostgreSQL that can stop passing bytes without closing anything.
+    const target = new URL(database.url);
+    let frozen = false;
+    const sockets: Socket[] = [];
+    const proxy = createServer((inbound) => {
+      const outbound = connect(Number(target.port), target.hostname);
+      sockets.push(inbound, outbound);
+      inbound.on('data', (chunk) => void (frozen || outbound.write(chunk)));
+      outbound.on('data', (chunk) => void (frozen || inbound.write(chunk)));
+      inbound.on('error', () => undefined);
+      outbound.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => proxy.listen(0, '127.0.0.1', resolve));
+    const through = new URL(database.url);
+    through.hostname = '127.0.0.1';
+    through.port = String((proxy.address() as AddressInfo).port);
+    const watched = new FireChangeFeed({ databaseUrl: through.toString(), log: quiet, heartbeatMs: 200, pingTimeoutMs: 500 });
+    try {
+      await watched.start();
+      expect(watched.live).toBe(true);
+      // Pings come back while bytes pass.
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      expect(watched.live).toBe(true);
+      frozen = true;
+      await expect.poll(() => watched.live, { timeout: 5_000 }).toBe(false);
+      expect(watched.unchangedSince(watched.now, new Date())).toBe(false);
+    } finally {
+      await watched.stop();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => proxy.close(() => resolve()));
     }
   });
 

@@ -208,7 +208,9 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(swapped[0]).toMatchObject({ kind: 'coordinates', label: '38.58000, -121.49000', sublabel: expect.stringMatching(/^Decimal degrees, read as longitude, latitude · near Sacramento/) });
     expect((await search('10, 91.5')).results[0]).toMatchObject({ label: '10.00000, 91.50000', sublabel: expect.stringMatching(/^Decimal degrees ·|^Decimal degrees$/) });
     expect((await search('91.5, 10')).results[0]).toMatchObject({ label: '10.00000, 91.50000', sublabel: expect.stringMatching(/read as longitude, latitude/) });
-    // With hemisphere letters the order is the letters', and neither order fits 100, 100.
+    // With hemisphere letters the letters say which is which: never swapped. Neither order fits 100, 100.
+    expect((await search('95N 10E')).results.filter((result) => result.kind === 'coordinates')).toEqual([]);
+    expect((await search('10E 95N')).results.filter((result) => result.kind === 'coordinates')).toEqual([]);
     expect((await search('100, 100')).results.filter((result) => result.kind === 'coordinates')).toEqual([]);
   });
 

@@ -133,8 +133,9 @@ test('the Layers tab counts the last filter\'s fires when a slow re-read is cut 
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await route.continue().catch(() => undefined);
   });
+  const firstRead = page.waitForRequest(/\/api\/fires\?/);
   await page.getByTestId('filter-confidence-low').uncheck();
-  await page.waitForTimeout(300);
+  await firstRead;
   await page.getByTestId('filter-confidence-nominal').uncheck();
   await expect.poll(() => hud.counterValue('fires-view')).toBe(1);
   await expect(map.count('fires')).toHaveAttribute('data-value', '1', { timeout: 10_000 });

@@ -40,6 +40,9 @@ describe('pipeline freshness', () => {
     expect(report.incidents.lastError).toBe('request to https://services3.arcgis.com/x/query answered HTTP 503');
     const withCredentials = describeFreshness([{ name: 'incidents', lastAttemptAt: now, lastSuccessAt: null, lastError: 'request to https://user:secret@example.org:8443/query?token=abc answered HTTP 401', lastErrorAt: now, rejected: 0 }], now);
     expect(withCredentials.incidents.reason).toBe('last run failed: request to example.org:8443 answered HTTP 401');
+    // Punctuation after an address is the sentence's.
+    const punctuated = describeFreshness([{ name: 'news', lastAttemptAt: now, lastSuccessAt: null, lastError: 'feed https://a.example/rss.xml: HTTP 500; failed (https://b.example/x), retry', lastErrorAt: now, rejected: 0 }], now);
+    expect(punctuated.news.reason).toBe('last run failed: feed a.example: HTTP 500; failed (b.example), retry');
     expect(report.news).toMatchObject({ stale: false, failing: true, unreachable: false, reason: 'could not reach its sources: host name not found' });
     expect(report.fires).toMatchObject({ stale: false, failing: false, reason: null });
   });
