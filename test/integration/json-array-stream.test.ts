@@ -52,8 +52,9 @@ describe('jsonArrayStream (real PostgreSQL)', () => {
     await new Promise((resolve, reject) => stream.on('end', resolve).on('error', reject));
     // Sent while the query still runs (its pauses alone take 300 ms), not all at its end.
     expect(firstPieceAt).toBeLessThan(performance.now() - started - 150);
-    // 1.3 MB of text.
-    expect(pieces.length).toBeGreaterThan(4);
+    // 1.3 MB of text, in more than one piece. (How many depends on how much each read of the connection brings: on a
+    // loaded machine the socket holds more between reads, and four or fewer pieces of 64 KB or more came.)
+    expect(pieces.length).toBeGreaterThan(1);
     for (const piece of pieces.slice(0, -2)) expect(piece.length).toBeGreaterThanOrEqual(PIECE_CHARS);
     expect(JSON.parse(pieces.join(''))).toEqual(Array.from({ length: 200_000 }, (_, index) => index + 1));
   });
