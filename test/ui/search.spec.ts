@@ -111,7 +111,7 @@ test('nothing found says so, with what can be typed', async ({ page }) => {
 
 test('an aircraft found by its callsign: Enter flies there and opens its popup, as a click on it would', async ({ page }) => {
   // Patagonia, away from the other tests' places.
-  const plane = { icao24: 'c0ffee', callsign: 'FINDME7', longitude: -71.3, latitude: -41.1, trackDeg: 45, firefighting: false };
+  const plane = { icao24: 'f1d3e7', callsign: 'FINDME7', longitude: -71.3, latitude: -41.1, trackDeg: 45, firefighting: false };
   await placeAircraft(plane);
   const map = await openApp(page);
   await page.keyboard.press('Control+k');
