@@ -11,7 +11,7 @@ import { invalidInput, notFound } from '../domain-errors.js';
 import type { Bbox } from '../http/query-params.js';
 import { FireChangeFeed } from './fire-change-feed.js';
 import { type FireFilter, fireFilterKey } from './fire-filter.js';
-import type { EdgeTiles, FireRepository, FireSelection } from './fire-repository.js';
+import type { EdgeTiles, FireRepository, FireSelection, KnownVersion, TileWindow } from './fire-repository.js';
 import { type CachedTile, cachedLayer, type EncodedTile, encodedTile, FireTileCache } from './fire-tile-cache.js';
 import { joinTileLayers, readTileLayer } from './mvt-layer-merge.js';
 
@@ -108,7 +108,10 @@ export class FireQueries {
   /**
    * The tile of a window with no end (the map's "last 24 h"), kept: from memory while no detection was stored in its
    * hours since it was drawn and none it holds has fallen out at the start, which moves with the clock when the
-   * request names none. One version read answers the map's periodic re-reads of tiles where nothing changed.
+   * request names none. While the change feed listens, a kept tile is answered with no read when none of its hours
+   * changed, and one whose hours did is drawn again by a statement that first reads whether its version really moved
+   * (a process hears its own stores twice: at its commit and from the feed). Without the feed, one version read
+   * answers the map's periodic re-reads of tiles where nothing changed.
    */
   private async openWindowTile(zoom: number, x: number, y: number, window: TileWindow, startMoves: boolean): Promise<EncodedTile> {
     const start = window.since.getTime();
@@ -116,32 +119,53 @@ export class FireQueries {
     // Taken before any read: a change heard while this request reads is checked again by the next one.
     const checked = this.changes.now;
     const kept = this.tiles.kept(key);
+    let known: KnownVersion | undefined;
     if (kept?.open && kept.open.since <= start && start <= kept.open.oldest) {
       const keptSince = new Date(kept.open.since);
       if (this.changes.unchangedSince(kept.checked, keptSince)) return kept;
-      if (kept.version === (await this.fires.windowVersion(keptSince))) {
+      if (this.changes.live) known = { since: keptSince, version: kept.version };
+      else if (kept.version === (await this.fires.windowVersion(keptSince))) {
         kept.checked = checked;
         return kept;
       }
     }
+    const stillKept = (): EncodedTile => {
+      (kept as CachedTile).checked = checked;
+      return kept as CachedTile;
+    };
     const hourNow = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
-    const joined = await this.joinedTile(zoom, x, y, window, hourNow);
-    if (joined) return this.tiles.set(key, joined.windowVersion, checked, joined.tile, { since: start, oldest: joined.oldest });
+    const joined = await this.joinedTile(zoom, x, y, window, hourNow, known?.since);
+    if (joined) {
+      if (known && joined.keptWindowVersion === known.version) return stillKept();
+      return this.tiles.set(key, joined.windowVersion, checked, joined.tile, { since: start, oldest: joined.oldest });
+    }
     // A full tile is kept too: every detection it holds is at or after any start it answers for, so it is still as
     // many of that window's detections as a tile may hold, as the whole window's query would answer.
-    const whole = await this.fires.versionedTile(zoom, x, y, window, this.maxTileFeatures);
+    const whole = known
+      ? await this.fires.versionedTileUnless(zoom, x, y, window, this.maxTileFeatures, known)
+      : await this.fires.versionedTile(zoom, x, y, window, this.maxTileFeatures);
+    if (!whole) return stillKept();
     return this.tiles.set(key, whole.version, checked, whole.tile, { since: start, oldest: whole.oldest ?? Number.POSITIVE_INFINITY });
   }
 
   /**
    * The tile of a window of closed hours, from memory while the data it was drawn from holds: with no read while the
-   * change feed heard no change in its hours, else by its version (read, or `known` from a statement of the caller's).
+   * change feed heard no change in its hours, else by its version (read, or `known` from a statement of the caller's;
+   * when the feed heard a change, read by the statement that draws it again if it moved).
    */
   private async closedHoursTile(zoom: number, x: number, y: number, window: TileWindow & { until: Date }, known?: { version: string; checked: number }): Promise<CachedTile> {
     const key = closedTileKey(zoom, x, y, window);
     const checked = known?.checked ?? this.changes.now;
     const kept = this.tiles.peek(key);
-    if (!known && kept && this.changes.unchangedSince(kept.checked, window.since, window.until)) return this.tiles.kept(key) ?? kept;
+    if (!known && kept && this.changes.live) {
+      if (this.changes.unchangedSince(kept.checked, window.since, window.until)) return this.tiles.kept(key) ?? kept;
+      const drawn = await this.fires.versionedTileUnless(zoom, x, y, window, this.maxTileFeatures, { since: window.since, version: kept.version });
+      if (!drawn) {
+        kept.checked = checked;
+        return this.tiles.kept(key) ?? kept;
+      }
+      return this.tiles.set(key, drawn.version, checked, drawn.tile);
+    }
     const cached = this.tiles.get(key, known?.version ?? (await this.fires.windowVersion(window.since, window.until)));
     if (cached) {
       cached.checked = checked;
@@ -153,15 +177,16 @@ export class FireQueries {
 
   /**
    * A window that runs on into the open hour, as its closed hours' tile joined with its edges' (the partial first hour
-   * and the open one), with the whole window's data version and a bound on its oldest detection. Null where the whole
-   * window is drawn instead: deeper than JOINED_TILE_MAX_ZOOM, a window without closed hours, or two parts that hold
-   * more than a tile may (which detections a full tile leaves out is the whole window's query to choose). The first
-   * request of an hour (or of a filter) finds no closed hours' tile at all: both parts are drawn by one statement.
+   * and the open one), with the whole window's data version and a bound on its oldest detection (and with `keptSince`,
+   * the version of the window from there). Null where the whole window is drawn instead: deeper than
+   * JOINED_TILE_MAX_ZOOM, a window without closed hours, or two parts that hold more than a tile may (which detections
+   * a full tile leaves out is the whole window's query to choose). The first request of an hour (or of a filter) finds
+   * no closed hours' tile at all: both parts are drawn by one pass over the whole window.
    */
-  private async joinedTile(zoom: number, x: number, y: number, window: TileWindow, hourNow: number): Promise<(EdgeTiles & { tile: Buffer }) | null> {
+  private async joinedTile(zoom: number, x: number, y: number, window: TileWindow, hourNow: number, keptSince?: Date): Promise<(EdgeTiles & { tile: Buffer }) | null> {
     const closedStart = Math.ceil(window.since.getTime() / HOUR_MS) * HOUR_MS;
     if (zoom > JOINED_TILE_MAX_ZOOM || closedStart >= hourNow) return null;
-    const edgeWindow = { ...window, closedStart: new Date(closedStart), closedEnd: new Date(hourNow) };
+    const edgeWindow = { ...window, closedStart: new Date(closedStart), closedEnd: new Date(hourNow), keptSince };
     const closedWindow = { ...window, since: edgeWindow.closedStart, until: edgeWindow.closedEnd };
     const key = closedTileKey(zoom, x, y, closedWindow);
     const kept = this.tiles.peek(key);
@@ -175,6 +200,13 @@ export class FireQueries {
       closed = await this.closedHoursTile(zoom, x, y, closedWindow, { version: edges.version, checked });
     } else {
       const drawn = await this.fires.edgeAndClosedTiles(zoom, x, y, edgeWindow, this.maxTileFeatures);
+      if (!drawn) {
+        // More than a tile holds: the closed hours' own tile is kept (the next request learns from it whether they
+        // alone fill a tile), and the whole window is drawn.
+        const alone = await this.fires.versionedTile(zoom, x, y, closedWindow, this.maxTileFeatures);
+        this.tiles.set(key, alone.version, checked, alone.tile);
+        return null;
+      }
       closed = this.tiles.set(key, drawn.version, checked, drawn.closed);
       edges = { ...drawn, tile: drawn.edges };
     }
@@ -188,11 +220,4 @@ export class FireQueries {
 /** Where a closed-hours tile is kept: its tile, its window and its filter. */
 function closedTileKey(zoom: number, x: number, y: number, window: { since: Date; until: Date; filter: FireFilter }): string {
   return `${zoom}/${x}/${y}/${window.since.getTime()}/${window.until.getTime()}/${fireFilterKey(window.filter)}`;
-}
-
-interface TileWindow {
-  since: Date;
-  until?: Date;
-  filter: FireFilter;
-  fence: Buffer | null;
 }

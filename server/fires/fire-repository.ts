@@ -106,11 +106,17 @@ WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
   AND ${pointBboxCondition('latitude', 'longitude', 1)}
   AND ${fireFilterCondition('f', 7)}`;
 
-/** A tile's features (the columns of its MVT layer) of the detections in `bounds` whose acquisition time passes `when`. */
-function tileFeatureSelect(when: string, firstFilterParam: number): string {
+/** The columns of a tile's MVT layer, as tileFeatureSelect names them. */
+const TILE_COLUMNS = 'geom, satellite, confidence, frp, "dayNight", "acqTime"';
+
+/**
+ * A tile's features (TILE_COLUMNS, and `extra` columns after them) of the detections in `bounds` whose acquisition
+ * time passes `when`.
+ */
+function tileFeatureSelect(when: string, firstFilterParam: number, extra = ''): string {
   return `SELECT ST_AsMVTGeom(ST_Transform(f.geom, 3857), b.tile, 4096, 64, true) AS geom,
          f.satellite, f.confidence, f.frp, f.daynight AS "dayNight",
-         extract(epoch FROM f.acq_time)::bigint AS "acqTime"
+         extract(epoch FROM f.acq_time)::bigint AS "acqTime"${extra ? `, ${extra}` : ''}
   FROM fires f, bounds b
   WHERE f.geom && b.box AND ${when} AND ${fireFilterCondition('f', firstFilterParam)}`;
 }
@@ -134,36 +140,67 @@ SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') AS tile FROM features`;
  * partition (retention deletes those). Any stored change moves it; it never comes back to an old value.
  */
 function windowVersion(since: string, until: string): string {
-  return `concat_ws('/',
-    (SELECT coalesce(sum(version), 0) FROM fire_hour_versions
-      WHERE hour >= date_trunc('hour', ${since}::timestamptz, 'UTC') AND (${until}::timestamptz IS NULL OR hour < ${until}::timestamptz)),
-    (SELECT min(inhrelid::regclass::text) FROM pg_inherits
-      WHERE inhparent = 'fires'::regclass AND inhrelid <> 'fires_default'::regclass),
-    (SELECT extract(epoch FROM min(acq_time)) FROM fires_default))`;
+  return `concat_ws('/', ${hoursVersion(since, until)}, ${OLDEST_PARTITION}, ${OLDEST_STRAY})`;
+}
+
+/** The first part of windowVersion: the sum of the change counters of the hours [since, until) touches. */
+function hoursVersion(since: string, until: string): string {
+  return `(SELECT coalesce(sum(version), 0) FROM fire_hour_versions
+      WHERE hour >= date_trunc('hour', ${since}::timestamptz, 'UTC') AND (${until}::timestamptz IS NULL OR hour < ${until}::timestamptz))`;
+}
+
+const OLDEST_PARTITION = `(SELECT min(inhrelid::regclass::text) FROM pg_inherits
+      WHERE inhparent = 'fires'::regclass AND inhrelid <> 'fires_default'::regclass)`;
+
+const OLDEST_STRAY = '(SELECT extract(epoch FROM min(acq_time)) FROM fires_default)';
+
+/**
+ * The features' condition that draws them only when the gate's version (a kept tile's window's, in `current`) is
+ * not the one known: a condition on no column, which PostgreSQL checks once before any scan (a one-time filter),
+ * and folds away when none is known.
+ */
+function unlessKnown(knownParam: string): string {
+  return `(${knownParam}::text IS NULL OR (SELECT gate FROM current) IS DISTINCT FROM ${knownParam}::text)`;
 }
 
 // Tile and version in one statement: one snapshot, so the version is exactly what the tile was drawn from; with, from
 // the same pass over the features, a bound on the oldest one's acquisition (s): a second before the oldest "acqTime",
-// which is rounded to the second, so none is older.
-const VERSIONED_TILE = `${TILE_FEATURES}
+// which is rounded to the second, so none is older. With $12 (the start of a kept tile's window) and $13 (its version),
+// nothing is drawn when the version of [$12, $5) is still $13: the kept tile holds.
+const VERSIONED_TILE = `
+WITH ${TILE_BOUNDS},
+parts AS (
+  SELECT ${hoursVersion('$4', '$5')} AS hours, CASE WHEN $13::text IS NULL THEN NULL ELSE ${hoursVersion('$12', '$5')} END AS kept_hours,
+         ${OLDEST_PARTITION} AS partition, ${OLDEST_STRAY} AS stray),
+current AS (
+  SELECT concat_ws('/', hours, partition, stray) AS version,
+         CASE WHEN kept_hours IS NULL THEN NULL ELSE concat_ws('/', kept_hours, partition, stray) END AS gate
+  FROM parts),
+features AS (
+  ${tileFeatureSelect('f.acq_time >= $4 AND ($5::timestamptz IS NULL OR f.acq_time < $5)', 7)}
+    AND ${unlessKnown('$13')}
+  LIMIT $6
+)
 SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') AS tile, min("acqTime") - 1 AS oldest,
-       ${windowVersion('$4', '$5')} AS version
+       (SELECT version FROM current) AS version, (SELECT gate FROM current) AS gate
 FROM features`;
 
 const WINDOW_VERSION = `SELECT ${windowVersion('$1', '$2')} AS version`;
 
-const EDGE_FEATURES = `edges AS (
-  ${tileFeatureSelect('f.acq_time >= $4 AND f.acq_time < $5', 9)}
-  UNION ALL
-  ${tileFeatureSelect('f.acq_time >= $6 AND ($7::timestamptz IS NULL OR f.acq_time < $7)', 9)}
-  LIMIT $8
-),
-edge_tile AS (SELECT ST_AsMVT(edges.*, 'fires', 4096, 'geom') AS tile, min("acqTime") - 1 AS oldest FROM edges)`;
+// The versions' parts, each read once: the hours' counters of the closed hours [$5, $6) between the edges, of the
+// whole window [$4 since, $7 until or open) and, with $14 (a kept tile's start), of [$14, $7); and the two parts
+// every window shares (see windowVersion).
+const EDGE_VERSION_PARTS = `versions AS (
+  SELECT ${hoursVersion('$5', '$6')} AS closed_hours, ${hoursVersion('$4', '$7')} AS window_hours,
+         CASE WHEN $14::timestamptz IS NULL THEN NULL ELSE ${hoursVersion('$14', '$7')} END AS kept_hours,
+         ${OLDEST_PARTITION} AS partition, ${OLDEST_STRAY} AS stray)`;
 
-// The data version of the closed hours [$5, $6) between the edges; the whole window's, [$4 since, $7 until or open);
-// and a bound on the whole window's oldest acquisition (s): the edges' bound, or the start of the closed hours (none
-// of theirs is older), whichever is older.
-const EDGE_VERSIONS = `${windowVersion('$5', '$6')} AS version, ${windowVersion('$4', '$7')} AS window_version,
+// The data versions of the closed hours and of the whole window (and of the kept tile's window, or null), as
+// windowVersion writes them; and a bound on the whole window's oldest acquisition (s): the edges' bound, or the start
+// of the closed hours (none of theirs is older), whichever is older.
+const EDGE_VERSIONS = `concat_ws('/', v.closed_hours, v.partition, v.stray) AS version,
+       concat_ws('/', v.window_hours, v.partition, v.stray) AS window_version,
+       CASE WHEN v.kept_hours IS NULL THEN NULL ELSE concat_ws('/', v.kept_hours, v.partition, v.stray) END AS kept_window_version,
        least(edge_tile.oldest, floor(extract(epoch FROM $5::timestamptz))::bigint) AS oldest`;
 
 // The edges of an open window around its closed hours: [$4 since, $5 closed start) and [$6 closed end, $7 until or
@@ -171,19 +208,55 @@ const EDGE_VERSIONS = `${windowVersion('$5', '$6')} AS version, ${windowVersion(
 // filter; with EDGE_VERSIONS, in the same snapshot.
 const EDGE_TILE = `
 WITH ${TILE_BOUNDS},
-${EDGE_FEATURES}
-SELECT edge_tile.tile, ${EDGE_VERSIONS} FROM edge_tile`;
+edges AS (
+  ${tileFeatureSelect('f.acq_time >= $4 AND f.acq_time < $5', 9)}
+  UNION ALL
+  ${tileFeatureSelect('f.acq_time >= $6 AND ($7::timestamptz IS NULL OR f.acq_time < $7)', 9)}
+  LIMIT $8
+),
+edge_tile AS (SELECT ST_AsMVT(edges.*, 'fires', 4096, 'geom') AS tile, min("acqTime") - 1 AS oldest FROM edges),
+${EDGE_VERSION_PARTS}
+SELECT edge_tile.tile, ${EDGE_VERSIONS} FROM edge_tile, versions v`;
 
-// The first request of an hour: the edges and the closed hours [$5, $6) between them, in one statement and snapshot.
+// The first request of an hour: the whole window [$4, $7 until or open) in one pass, as its whole tile is drawn, its
+// features told apart into the closed hours [$5, $6) and the edges, in one snapshot with EDGE_VERSIONS. At most
+// $8 + 1 features: a window that holds more than a tile may is told as such (overflow), its parts not whole.
 const EDGE_AND_CLOSED_TILES = `
 WITH ${TILE_BOUNDS},
-${EDGE_FEATURES},
-closed AS (
-  ${tileFeatureSelect('f.acq_time >= $5 AND f.acq_time < $6', 9)}
-  LIMIT $8
-)
-SELECT edge_tile.tile AS edges, (SELECT ST_AsMVT(closed.*, 'fires', 4096, 'geom') FROM closed) AS closed, ${EDGE_VERSIONS}
-FROM edge_tile`;
+features AS MATERIALIZED (
+  ${tileFeatureSelect('f.acq_time >= $4 AND ($7::timestamptz IS NULL OR f.acq_time < $7)', 9, 'f.acq_time >= $5 AND f.acq_time < $6 AS in_closed')}
+  LIMIT $8 + 1
+),
+edges AS (SELECT ${TILE_COLUMNS} FROM features WHERE NOT in_closed),
+closed AS (SELECT ${TILE_COLUMNS} FROM features WHERE in_closed),
+edge_tile AS (SELECT ST_AsMVT(edges.*, 'fires', 4096, 'geom') AS tile, min("acqTime") - 1 AS oldest FROM edges),
+${EDGE_VERSION_PARTS}
+SELECT edge_tile.tile AS edges, (SELECT ST_AsMVT(closed.*, 'fires', 4096, 'geom') FROM closed) AS closed,
+       (SELECT count(*) FROM features) > $8 AS overflow, ${EDGE_VERSIONS}
+FROM edge_tile, versions v`;
+
+/** A window of detections to draw: [since, until) (until absent: no end), under the filter (and its fence's shape). */
+export interface TileWindow {
+  since: Date;
+  until?: Date;
+  filter: FireFilter;
+  fence: Buffer | null;
+}
+
+/** A tile as versionedTile answers it. */
+export interface VersionedTile {
+  tile: Buffer;
+  /** The data version of its window (windowVersion). */
+  version: string;
+  /** No detection it holds was acquired before this (ms); null when it holds none. */
+  oldest: number | null;
+}
+
+/** The data version a kept tile was drawn from: of the window from `since` on (to the window's end). */
+export interface KnownVersion {
+  since: Date;
+  version: string;
+}
 
 /** An open window around its closed hours [closedStart, closedEnd): the edges are [since, closedStart) and [closedEnd, until). */
 interface EdgeWindow {
@@ -193,6 +266,8 @@ interface EdgeWindow {
   until?: Date;
   filter: FireFilter;
   fence: Buffer | null;
+  /** A kept tile's start: the version of the window from it is read too (EdgeTiles.keptWindowVersion). */
+  keptSince?: Date;
 }
 
 /** What the edges' statements answer besides their tiles. */
@@ -203,16 +278,19 @@ export interface EdgeTiles {
   windowVersion: string;
   /** No detection of the whole window was acquired before this (ms). */
   oldest: number;
+  /** The data version of the window from EdgeWindow.keptSince on (null when none was given). */
+  keptWindowVersion: string | null;
 }
 
 interface EdgeRow {
   version: string;
   window_version: string;
   oldest: string;
+  kept_window_version: string | null;
 }
 
 function edgeVersions(row: EdgeRow): EdgeTiles {
-  return { version: row.version, windowVersion: row.window_version, oldest: Number(row.oldest) * 1000 };
+  return { version: row.version, windowVersion: row.window_version, oldest: Number(row.oldest) * 1000, keptWindowVersion: row.kept_window_version };
 }
 
 /** A bigint of seconds as PostgreSQL sends it (text), in ms. */
@@ -220,9 +298,11 @@ function secondsAsMs(seconds: string | null): number | null {
   return seconds === null ? null : Number(seconds) * 1000;
 }
 
-/** $1–$13 of EDGE_TILE and EDGE_AND_CLOSED_TILES. */
+/** $1–$14 of EDGE_TILE and EDGE_AND_CLOSED_TILES. */
 function edgeParams(z: number, x: number, y: number, window: EdgeWindow, maxFeatures: number): unknown[] {
-  return [z, x, y, window.since, window.closedStart, window.closedEnd, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence)];
+  return [
+    z, x, y, window.since, window.closedStart, window.closedEnd, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence), window.keptSince ?? null,
+  ];
 }
 
 const GEOFENCE_SHAPE = 'SELECT ST_AsEWKB(geom) AS shape FROM geofences WHERE id = $1::bigint';
@@ -271,7 +351,7 @@ export class FireRepository {
   }
 
   /** One Mapbox vector tile of the detections in [since, until) that pass the filter (layer `fires`). */
-  async tile(z: number, x: number, y: number, window: { since: Date; until?: Date; filter: FireFilter; fence: Buffer | null }, maxFeatures: number): Promise<Buffer> {
+  async tile(z: number, x: number, y: number, window: TileWindow, maxFeatures: number): Promise<Buffer> {
     const { rows } = await this.db.query<{ tile: Buffer }>(TILE, [z, x, y, window.since, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence)]);
     return rows[0]?.tile ?? Buffer.alloc(0);
   }
@@ -280,17 +360,24 @@ export class FireRepository {
    * The tile of [since, until) (until absent: no end) under the filter, the data version it was drawn from (see
    * windowVersion) and a bound on its oldest detection's acquisition (ms; null when it holds none): none is older.
    */
-  async versionedTile(
-    z: number,
-    x: number,
-    y: number,
-    window: { since: Date; until?: Date; filter: FireFilter; fence: Buffer | null },
-    maxFeatures: number,
-  ): Promise<{ tile: Buffer; version: string; oldest: number | null }> {
-    const { rows } = await this.db.query<{ tile: Buffer | null; version: string; oldest: string | null }>(VERSIONED_TILE, [
-      z, x, y, window.since, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence),
+  async versionedTile(z: number, x: number, y: number, window: TileWindow, maxFeatures: number): Promise<VersionedTile> {
+    return (await this.queryVersionedTile(z, x, y, window, maxFeatures, null)) as VersionedTile;
+  }
+
+  /**
+   * versionedTile's answer, drawn in the same statement that reads the version a kept tile was drawn from (of the
+   * window from `known.since`): null, with nothing drawn, when that version is still `known.version`.
+   */
+  async versionedTileUnless(z: number, x: number, y: number, window: TileWindow, maxFeatures: number, known: KnownVersion): Promise<VersionedTile | null> {
+    return this.queryVersionedTile(z, x, y, window, maxFeatures, known);
+  }
+
+  private async queryVersionedTile(z: number, x: number, y: number, window: TileWindow, maxFeatures: number, known: KnownVersion | null): Promise<VersionedTile | null> {
+    const { rows } = await this.db.query<{ tile: Buffer | null; version: string; gate: string | null; oldest: string | null }>(VERSIONED_TILE, [
+      z, x, y, window.since, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence), known?.since ?? null, known?.version ?? null,
     ]);
-    const row = rows[0] as { tile: Buffer | null; version: string; oldest: string | null };
+    const row = rows[0] as { tile: Buffer | null; version: string; gate: string | null; oldest: string | null };
+    if (known && row.gate === known.version) return null;
     return { tile: row.tile ?? Buffer.alloc(0), version: row.version, oldest: secondsAsMs(row.oldest) };
   }
 
@@ -305,10 +392,14 @@ export class FireRepository {
     return { tile: row.tile ?? Buffer.alloc(0), ...edgeVersions(row) };
   }
 
-  /** edgeTile's answer, and the tile of the closed hours between the edges (which its `version` is of). */
-  async edgeAndClosedTiles(z: number, x: number, y: number, window: EdgeWindow, maxFeatures: number): Promise<EdgeTiles & { edges: Buffer; closed: Buffer }> {
-    const { rows } = await this.db.query<EdgeRow & { edges: Buffer | null; closed: Buffer | null }>(EDGE_AND_CLOSED_TILES, edgeParams(z, x, y, window, maxFeatures));
-    const row = rows[0] as EdgeRow & { edges: Buffer | null; closed: Buffer | null };
+  /**
+   * edgeTile's answer, and the tile of the closed hours between the edges (which its `version` is of), drawn in one
+   * pass over the whole window; null when the window holds more detections than a tile may.
+   */
+  async edgeAndClosedTiles(z: number, x: number, y: number, window: EdgeWindow, maxFeatures: number): Promise<(EdgeTiles & { edges: Buffer; closed: Buffer }) | null> {
+    const { rows } = await this.db.query<EdgeRow & { edges: Buffer | null; closed: Buffer | null; overflow: boolean }>(EDGE_AND_CLOSED_TILES, edgeParams(z, x, y, window, maxFeatures));
+    const row = rows[0] as EdgeRow & { edges: Buffer | null; closed: Buffer | null; overflow: boolean };
+    if (row.overflow) return null;
     return { edges: row.edges ?? Buffer.alloc(0), closed: row.closed ?? Buffer.alloc(0), ...edgeVersions(row) };
   }
 

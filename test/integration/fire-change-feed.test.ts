@@ -131,6 +131,50 @@ describe('fire change feed', () => {
     }
   });
 
+  it('a kept tile whose hours were heard to change is checked by the statement that draws it: kept when its version held, drawn again when it moved', async () => {
+    const counting = new CountingDatabase(db);
+    const queries = new FireQueries(new FireRepository(counting), 50_000, TILE_CACHE_BYTES, feed);
+    const hourNow = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
+    const closed = { since: new Date(hourNow - 6 * HOUR_MS), until: new Date(hourNow - 2 * HOUR_MS) };
+    // Over northern Italy: z8 drawn whole, z4 joined from its closed hours and edges, and a window of closed hours.
+    const tiles = [
+      { name: 'z8, last 24 h', at: [8, 135, 91], request: {} },
+      { name: 'z4, last 24 h', at: [4, 8, 5], request: {} },
+      { name: 'z8, closed hours', at: [8, 135, 91], request: closed },
+    ] as const;
+    const ask = async (tile: (typeof tiles)[number]) => {
+      const before = counting.statements;
+      const answer = await queries.tile(tile.at[0], tile.at[1], tile.at[2], tile.request);
+      return { etag: answer.etag, statements: counting.statements - before };
+    };
+    const first = [];
+    for (const tile of tiles) first.push(await ask(tile));
+
+    // Heard, but nothing moved (a process hears its own store again from the feed, after noting it at its commit).
+    feed.noteChanged([hourNow - 3 * HOUR_MS]);
+    for (const [index, tile] of tiles.entries()) expect({ tile: tile.name, ...(await ask(tile)) }).toEqual({ tile: tile.name, etag: first[index]?.etag, statements: 1 });
+
+    // Another process stores a detection in the tiles, three hours ago.
+    const beforeStore = feed.now;
+    await db.transaction(async (client) => {
+      const at = new Date(hourNow - 3 * HOUR_MS + 60_000);
+      await client.query(
+        `INSERT INTO fires (latitude, longitude, acq_time, satellite, confidence, frp, daynight, instrument, geom)
+         VALUES (45.5, 10.5, $1, 'N', 'n', 3.5, 'D', 'VIIRS', ST_SetSRID(ST_MakePoint(10.5, 45.5), 4326))`,
+        [at],
+      );
+      await new FireRepository(db).bumpHourVersions(client, [storedAt(at.getTime())]);
+    });
+    await expect.poll(() => feed.unchangedSince(beforeStore, closed.since, closed.until)).toBe(false);
+    // One statement each reads the version and draws; z4's closed hours changed too, so they are drawn again as well.
+    const statements = { 'z8, last 24 h': 1, 'z4, last 24 h': 2, 'z8, closed hours': 1 };
+    for (const [index, tile] of tiles.entries()) {
+      const again = await ask(tile);
+      expect({ tile: tile.name, statements: again.statements }).toEqual({ tile: tile.name, statements: statements[tile.name] });
+      expect(again.etag).not.toBe(first[index]?.etag);
+    }
+  });
+
   it('a connection that goes silent (dropped by something between, no word of it) is noticed by its own ping', async () => {
     // A loopback proxy between the listener and PostgreSQL that can stop passing bytes without closing anything.
     const target = new URL(database.url);
