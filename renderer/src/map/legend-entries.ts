@@ -7,6 +7,8 @@ export type LegendSymbol =
   /** Dots growing in size: a quantity drawn as size. */
   | { shape: 'sizes'; color: string; sizes: number[] }
   | { shape: 'ring'; color: string; size: number }
+  /** The incident marker (incident-icon.ts). */
+  | { shape: 'diamond'; color: string; size: number }
   | { shape: 'line'; color: string; dashed: boolean }
   | { shape: 'area'; color: string }
   | { shape: 'plane'; color: string };
@@ -26,7 +28,7 @@ const LEGEND: Record<LayerKey, LegendEntry[]> = {
     { symbol: { shape: 'area', color: PALETTE.playbackCell }, text: 'In playback: detections per cell at the chosen time' },
     { symbol: null, text: 'Satellites: Suomi NPP (N), NOAA-20 (N20), NOAA-21 (N21) carry VIIRS; Terra and Aqua carry MODIS' },
   ],
-  incidents: [{ symbol: { shape: 'ring', color: PALETTE.incident, size: 12 }, text: 'Wildfire incident; larger for more acres burned' }],
+  incidents: [{ symbol: { shape: 'diamond', color: PALETTE.incident, size: 14 }, text: 'Wildfire incident; larger for more acres burned' }],
   aircraft: [
     { symbol: { shape: 'plane', color: PALETTE.aircraftFirefighting }, text: 'Firefighting aircraft (by type, operator or registration)' },
     { symbol: { shape: 'plane', color: PALETTE.aircraft }, text: 'Other aircraft' },

@@ -10,6 +10,7 @@ import { markBoot } from '../boot/timing-marks';
 import { MAP_WINDOW_SECONDS } from '../data/time-windows';
 import { bboxContains, viewportBbox } from '../api/viewport-bbox';
 import { addAircraftIcons } from './aircraft-icons';
+import { addIncidentIcon, INCIDENT_ICON } from './incident-icon';
 import { type BasemapChoice, basemapDetail, offlineBasemapStyle } from './basemap-style';
 import { PICK_RADIUS_PX, type PickProps, pickedObjects, pickListContent } from './feature-picking';
 import { GeofenceDrawing } from './geofence-drawing';
@@ -146,8 +147,14 @@ export class MapController {
     map.addControl(attribution, 'bottom-left');
     // The icons go in with the style, before any tile is laid out (added at `load`, they cost a redraw of the whole
     // map); a layer that asks before that has them drawn on demand.
-    map.once('style.load', () => addAircraftIcons(map));
-    map.on('styleimagemissing', (event: { id: string }) => event.id.startsWith('aircraft') && addAircraftIcons(map));
+    map.once('style.load', () => {
+      addAircraftIcons(map);
+      addIncidentIcon(map);
+    });
+    map.on('styleimagemissing', (event: { id: string }) => {
+      if (event.id.startsWith('aircraft')) addAircraftIcons(map);
+      if (event.id === INCIDENT_ICON) addIncidentIcon(map);
+    });
     const loaded = new Promise<void>((resolve, reject) => {
       const onError = (event: { error?: { message: string } }) => reject(new Error(event.error?.message ?? 'the map could not start'));
       map.once('error', onError);

@@ -1,5 +1,6 @@
 // A PNG of the map as drawn, with what a reader of the picture needs beside it: a caption (when, which window and
 // filters), the legend of the layers shown in a column beside the map, and the credits the data asks for.
+import { diamondCorners } from './incident-icon';
 import type { LegendEntry, LegendSymbol } from './legend-entries';
 
 export interface SnapshotLegendSection {
@@ -34,6 +35,16 @@ function drawSymbol(context: CanvasRenderingContext2D, symbol: LegendSymbol, x: 
         context.lineWidth = 2;
         context.stroke();
       }
+      break;
+    case 'diamond':
+      context.beginPath();
+      diamondCorners(symbol.size / 2).forEach(([dx, dy], index) => (index === 0 ? context.moveTo(x + 7 + dx, y + dy) : context.lineTo(x + 7 + dx, y + dy)));
+      context.closePath();
+      context.fillStyle = `${symbol.color}59`;
+      context.strokeStyle = symbol.color;
+      context.lineWidth = 1.5;
+      context.fill();
+      context.stroke();
       break;
     case 'sizes':
       symbol.sizes.forEach((size, index) => {

@@ -1,5 +1,6 @@
 // The overlay sources and style layers drawn above the basemap, in drawing order.
 import type { ExpressionSpecification, LayerSpecification, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl';
+import { INCIDENT_ICON } from './incident-icon';
 import { FIRE_POINTS_MIN_ZOOM } from './layer-catalog';
 import { PALETTE } from './map-palette';
 
@@ -106,15 +107,16 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
     // Detections that arrived since the page opened get a white ring so the eye finds them.
     paint: { 'circle-color': PALETTE.fireHigh, 'circle-radius': 4.5, 'circle-stroke-color': PALETTE.fireNew, 'circle-stroke-width': 1.5 },
   },
+  // A diamond (incident-icon.ts), larger for more acres burned: apart from the round marks of fires and alerts.
   {
     id: 'incidents',
-    type: 'circle',
+    type: 'symbol',
     source: 'incidents',
-    paint: {
-      'circle-color': 'rgba(224,96,63,0.25)',
-      'circle-stroke-color': PALETTE.incident,
-      'circle-stroke-width': 1.5,
-      'circle-radius': ['interpolate', ['linear'], ['coalesce', ['get', 'sizeAcres'], 0], 0, 5, 1000, 8, 100000, 16],
+    layout: {
+      'icon-image': INCIDENT_ICON,
+      'icon-size': ['interpolate', ['linear'], ['coalesce', ['get', 'sizeAcres'], 0], 0, 0.5, 1000, 0.7, 100000, 1.25],
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
     },
   },
   {

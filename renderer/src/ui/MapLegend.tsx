@@ -1,4 +1,5 @@
 // The legend of the layers on the map: one block per visible layer, each symbol drawn as the map draws it.
+import { diamondCorners } from '../map/incident-icon';
 import { legendEntries, type LegendSymbol } from '../map/legend-entries';
 import { LAYER_KEYS, LAYERS, type LayerVisibility } from '../map/layer-catalog';
 
@@ -16,6 +17,13 @@ function Symbol({ symbol }: { symbol: LegendSymbol }) {
       );
     case 'ring':
       return <span className="legend-ring" style={{ borderColor: symbol.color, width: symbol.size, height: symbol.size }} />;
+    case 'diamond':
+      return (
+        <svg className="legend-diamond" viewBox="-8 -8 16 16" width={symbol.size} height={symbol.size}>
+          <polygon points={diamondCorners(6.5).join(' ')} fill={`${symbol.color}59`} stroke={symbol.color} strokeWidth="1.5" strokeLinejoin="round" />
+          <circle r="1.6" fill={symbol.color} />
+        </svg>
+      );
     case 'line':
       return <span className="legend-line" style={{ borderTopColor: symbol.color, borderTopStyle: symbol.dashed ? 'dashed' : 'solid' }} />;
     case 'area':

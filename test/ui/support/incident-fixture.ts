@@ -1,0 +1,19 @@
+// Places a wildfire incident straight into the stack's database: in real use they come from the WFIGS feed, which the
+// UI stack points at a closed port.
+import pg from 'pg';
+import { uiDatabaseUrl } from './stack-file.js';
+
+export async function placeIncident(incident: { irwinId: string; name: string; acres: number; longitude: number; latitude: number }): Promise<void> {
+  const client = new pg.Client({ connectionString: uiDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO incidents (irwin_id, name, size_acres, percent_contained, discovered_at, state, geom)
+       VALUES ($1, $2, $3, 20, now() - interval '1 day', 'US-CA', ST_SetSRID(ST_MakePoint($4, $5), 4326))
+       ON CONFLICT (irwin_id) DO UPDATE SET name = EXCLUDED.name, size_acres = EXCLUDED.size_acres, geom = EXCLUDED.geom`,
+      [incident.irwinId, incident.name, incident.acres, incident.longitude, incident.latitude],
+    );
+  } finally {
+    await client.end();
+  }
+}
