@@ -1,6 +1,7 @@
 // SQL of place search: names folded by gazetteer_fold (case and accents), prefix matches first (exact ones
 // ahead), then trigram neighbours for misspellings where pg_trgm is installed; the larger place wins a tie.
 import type { Database } from '../db/database.js';
+import type { Bbox } from '../http/query-params.js';
 
 export interface PlaceHit {
   geonameId: number;
@@ -28,8 +29,11 @@ export interface BoundaryHit {
 }
 
 // The end of a prefix statement: the places of its `candidates` (geoname_id, matched, kind, exact), each once by its
-// best-matching name, exact matches and the larger places first ($3: how many).
-const PLACES_OF_CANDIDATES = `
+// best-matching name: exact matches first, then places matched by their own name (not an alternate: "San Fr" is San
+// Francisco before Quito, "San Francisco de Quito"), then those inside the map's view (parameter `view`: west, south,
+// east, north, or null; west > east crosses the antimeridian), then the larger places ($3: how many).
+function placesOfCandidates(view: number): string {
+  return `
 best AS (
   SELECT DISTINCT ON (geoname_id) * FROM candidates ORDER BY geoname_id, exact DESC, kind
 )
@@ -37,24 +41,36 @@ SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "cou
        p.admin1_name AS "admin1Name", p.population::float8 AS population, p.feature_code AS "featureCode",
        ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, best.exact
 FROM best JOIN places p ON p.geoname_id = best.geoname_id
-ORDER BY best.exact DESC, p.population DESC, p.geoname_id
+ORDER BY best.exact DESC, best.kind < 2 DESC,
+         ($${view}::float8[] IS NOT NULL AND ${pointInView('ST_Y(p.geom)', 'ST_X(p.geom)', `($${view}::float8[])`)}) DESC,
+         p.population DESC, p.geoname_id
 LIMIT $3`;
+}
 
-// Candidates are the best few hundred names by (exact, population) so a short prefix ("pa") stays cheap.
+/** SQL: the point lies in the view (an array west, south, east, north; west > east: across the antimeridian). */
+function pointInView(latitude: string, longitude: string, view: string): string {
+  return `${latitude} BETWEEN ${view}[2] AND ${view}[4]
+    AND CASE WHEN ${view}[1] <= ${view}[3] THEN ${longitude} BETWEEN ${view}[1] AND ${view}[3]
+             ELSE ${longitude} >= ${view}[1] OR ${longitude} <= ${view}[3] END`;
+}
+
+// Candidates are the best few hundred names by (exact, own name, population) so a short prefix ("pa") stays cheap.
+// $4 the view.
 const PREFIX = `
 WITH q AS (SELECT gazetteer_fold($1::text) AS folded),
 candidates AS (
   SELECT n.geoname_id, n.name AS matched, n.kind, n.folded = q.folded AS exact, n.population
   FROM place_names n, q
   WHERE n.folded LIKE gazetteer_fold($2::text) || '%'
-  ORDER BY n.folded = q.folded DESC, n.population DESC, n.kind
+  ORDER BY n.folded = q.folded DESC, n.kind < 2 DESC, n.population DESC, n.kind
   LIMIT 400
 ),
-${PLACES_OF_CANDIDATES}`;
+${placesOfCandidates(4)}`;
 
 // As PREFIX, among the places in the regions a query names after commas ("Paradise, CA", "Paris, Texas", "Lima,
 // Peru"): each region is a state's code (US "CA") or a country's (ISO "PE"), or the start of a state's or a country's
 // name from three letters on. Places are filtered before the limit: a small place of a common name is still found.
+// $6 the view.
 const PREFIX_IN_REGIONS = `
 WITH q AS (SELECT gazetteer_fold($1::text) AS folded),
 regions AS (
@@ -71,10 +87,10 @@ candidates AS (
         -- IS NOT TRUE: a place with no state code or name (NULL) lies in no region named.
         AND (upper(p.admin1_code) = r.code OR p.country_code = r.code
              OR (r.named AND (gazetteer_fold(p.admin1_name) LIKE r.pattern || '%' OR gazetteer_fold(p.country_name) LIKE r.pattern || '%'))) IS NOT TRUE)
-  ORDER BY n.folded = q.folded DESC, n.population DESC, n.kind
+  ORDER BY n.folded = q.folded DESC, n.kind < 2 DESC, n.population DESC, n.kind
   LIMIT 400
 ),
-${PLACES_OF_CANDIDATES}`;
+${placesOfCandidates(6)}`;
 
 const SIMILAR = `
 WITH q AS (SELECT gazetteer_fold($1::text) AS folded),
@@ -143,15 +159,16 @@ export class PlaceSearchRepository {
     return this.trigram;
   }
 
-  async byPrefix(text: string, limit: number): Promise<PlaceHit[]> {
+  /** Places whose names start with `text`; among equally good matches, those inside `view` (the map's) first. */
+  async byPrefix(text: string, limit: number, view?: Bbox): Promise<PlaceHit[]> {
     // gazetteer_fold of a bound parameter is folded to a constant when the statement is planned: the prefix index applies.
-    const { rows } = await this.db.query<PlaceHit>(PREFIX, [text, likeLiteral(text), limit]);
+    const { rows } = await this.db.query<PlaceHit>(PREFIX, [text, likeLiteral(text), limit, view ?? null]);
     return rows;
   }
 
   /** As byPrefix, among the places lying in every one of `regions` (codes or names of states and countries). */
-  async byPrefixInRegions(text: string, regions: readonly string[], limit: number): Promise<PlaceHit[]> {
-    const { rows } = await this.db.query<PlaceHit>(PREFIX_IN_REGIONS, [text, likeLiteral(text), limit, regions, regions.map(likeLiteral)]);
+  async byPrefixInRegions(text: string, regions: readonly string[], limit: number, view?: Bbox): Promise<PlaceHit[]> {
+    const { rows } = await this.db.query<PlaceHit>(PREFIX_IN_REGIONS, [text, likeLiteral(text), limit, regions, regions.map(likeLiteral), view ?? null]);
     return rows;
   }
 

@@ -1,8 +1,8 @@
-// GET /api/search?q=&limit=, GET /api/time-zone-place?timeZone= and GET /api/tiles/places/{z}/{x}/{y}.mvt.
+// GET /api/search?q=&limit=&view=, GET /api/time-zone-place?timeZone= and GET /api/tiles/places/{z}/{x}/{y}.mvt.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { limitParam, wholeNumberParam } from '../http/query-params.js';
+import { bboxParam, limitParam, wholeNumberParam } from '../http/query-params.js';
 import { safeText } from '../http/safe-text.js';
 import type { PlaceTileQueries } from './place-tile-queries.js';
 import { type GazetteerProgress, placeTile, searchAnswer, timeZonePlaceAnswer } from './places-schemas.js';
@@ -21,6 +21,8 @@ const searchQuery = z
   .object({
     q: safeText().trim().min(1, 'q must not be empty').max(200, 'q must be at most 200 characters'),
     limit: limitParam(10, 50),
+    /** The map's view (west,south,east,north): its places come first among equally good matches. */
+    view: bboxParam.optional(),
   })
   .strict();
 
@@ -71,7 +73,7 @@ export async function placeRoutes(app: FastifyInstance, options: PlaceRoutesOpti
   const typed = app.withTypeProvider<ZodTypeProvider>();
 
   typed.get('/api/search', { schema: { querystring: searchQuery, response: { 200: searchAnswer } } }, async (request) =>
-    options.search.search(request.query.q, request.query.limit),
+    options.search.search(request.query.q, request.query.limit, request.query.view),
   );
 
   // The place the map opens on when the address names no view: where this computer's time zone says it is.

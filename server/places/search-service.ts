@@ -1,5 +1,6 @@
 // The search box: a typed position first, else places (prefix, then misspellings; "Paradise, CA" in California),
 // countries and states, aircraft, incidents and news stories, merged into one list of things to fly to.
+import type { Bbox } from '../http/query-params.js';
 import { parsePosition, type ParsedPosition } from './coordinate-query.js';
 import { aircraftResult, incidentResult, newsResult } from './object-results.js';
 import type { ObjectSearchRepository } from './object-search-repository.js';
@@ -64,7 +65,8 @@ export class SearchService {
     private readonly gazetteerState: () => SearchAnswer['gazetteer'],
   ) {}
 
-  async search(query: string, limit: number): Promise<SearchAnswer> {
+  /** `view`: the map's view, whose places come first among equally good matches. */
+  async search(query: string, limit: number, view?: Bbox): Promise<SearchAnswer> {
     const gazetteer = this.gazetteerState();
     const position = parsePosition(query);
     if (position) return { query, gazetteer, results: [await this.positionResult(position)] };
@@ -78,14 +80,14 @@ export class SearchService {
     // Regions narrow a name of three letters or more: a shorter one matches too many names to check each one's place.
     const qualified = split && split.regions.length > 0 && name.length >= REGION_NAME_MIN_LENGTH ? split : null;
     const [prefixPlaces, boundaries, aircraft, incidents, news] = await Promise.all([
-      !namesReady ? Promise.resolve([]) : qualified ? this.places.byPrefixInRegions(qualified.name, qualified.regions, limit) : this.places.byPrefix(name, limit),
+      !namesReady ? Promise.resolve([]) : qualified ? this.places.byPrefixInRegions(qualified.name, qualified.regions, limit, view) : this.places.byPrefix(name, limit, view),
       this.places.boundaries(name, OTHER_KINDS_LIMIT),
       this.objects.aircraft(name, OTHER_KINDS_LIMIT),
       this.objects.incidents(name, OTHER_KINDS_LIMIT),
       this.objects.news(query, OTHER_KINDS_LIMIT),
     ]);
     // No place of the name in the regions named: the name anywhere.
-    let places = namesReady && qualified && prefixPlaces.length === 0 ? await this.places.byPrefix(name, limit) : prefixPlaces;
+    let places = namesReady && qualified && prefixPlaces.length === 0 ? await this.places.byPrefix(name, limit, view) : prefixPlaces;
     // Misspellings are looked for only when no name starts with the text (a trigram scan costs more than the rest).
     if (namesReady && places.length === 0 && name.length >= FUZZY_MIN_LENGTH && (await this.places.hasTrigram())) {
       places = await this.places.bySimilarity(name, limit, FUZZY_MIN_SCORE);

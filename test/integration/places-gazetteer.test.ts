@@ -33,8 +33,8 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
   let timeZonePlaceBeforeLoad: unknown;
   let interrupted: { stopMs: number; places: number; state: string | undefined; progress: { loaded: number; places: number } };
 
-  const search = async (q: string, limit?: number) => {
-    const query = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}) });
+  const search = async (q: string, limit?: number, view?: string) => {
+    const query = new URLSearchParams({ q, ...(limit ? { limit: String(limit) } : {}), ...(view ? { view } : {}) });
     const response = await subject.app.inject({ method: 'GET', url: `/api/search?${query}`, headers: authorized });
     expect(response.statusCode).toBe(200);
     return response.json() as { query: string; gazetteer: string; results: Result[] };
@@ -180,6 +180,23 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect((await search('Sacremento')).results[0]).toMatchObject({ label: 'Sacramento', sublabel: 'California, United States' });
   });
 
+  it("ranks a place's own name before an alternate one, and among equals the places in the map's view first", async () => {
+    // Quito's alternate "San Francisco de Quito" is the larger place's; San Francisco is called so itself.
+    expect((await search('San Fr')).results[0]).toMatchObject({ label: 'San Francisco', sublabel: 'California, United States' });
+    // Northern California: the Bay Area to Paradise (Paradise, Nevada, the larger, lies far to its east).
+    const california = '-123.5,36.5,-120.5,40';
+    expect((await search('Paradise', 10, california)).results[0]).toMatchObject({ label: 'Paradise', sublabel: 'California, United States' });
+    // San Mateo and San Martin before San Miguel de Tucumán and San Marino, larger but far away.
+    const nearby = (await search('San M', 3, california)).results.filter((result) => result.kind === 'place');
+    expect(nearby.length).toBeGreaterThanOrEqual(2);
+    for (const place of nearby) expect(place.sublabel, place.label).toBe('California, United States');
+    // A view across the antimeridian (west > east) holds Fiji: its Nadi before Nadiad (India) and Nador (Morocco).
+    expect((await search('Nad', 3, '170,-25,-170,-10')).results[0]).toMatchObject({ label: 'Nadi', sublabel: expect.stringMatching(/Fiji/) });
+    expect((await search('Nad', 3)).results[0]?.label).not.toBe('Nadi');
+    // An exact name still comes before a prefix of a place in view.
+    expect((await search('Paris', 10, california)).results[0]).toMatchObject({ label: 'Paris', sublabel: expect.stringMatching(/France$/) });
+  });
+
   it('finds countries and states with their extent', async () => {
     const iceland = (await search('Iceland')).results[0];
     expect(iceland).toMatchObject({ kind: 'country', label: 'Iceland' });
@@ -253,7 +270,7 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
   });
 
   it('rejects an empty or overlong query and an unknown parameter with 400 and the error shape', async () => {
-    for (const url of ['/api/search', '/api/search?q=', '/api/search?q=%20%20', `/api/search?q=${'a'.repeat(201)}`, '/api/search?q=x&limit=0', '/api/search?q=x&limit=51', '/api/search?q=x&bogus=1']) {
+    for (const url of ['/api/search', '/api/search?q=', '/api/search?q=%20%20', `/api/search?q=${'a'.repeat(201)}`, '/api/search?q=x&limit=0', '/api/search?q=x&limit=51', '/api/search?q=x&bogus=1', '/api/search?q=x&view=1,2,3', '/api/search?q=x&view=0,0,200,10']) {
       const response = await subject.app.inject({ method: 'GET', url, headers: authorized });
       expect(response.statusCode, url).toBe(400);
       expect(response.json().error.code, url).toBe('bad_request');

@@ -56,6 +56,15 @@ test('Ctrl+K opens the search; "Sacramento" lists it first and Enter flies there
   await expect(input).not.toBeFocused();
 });
 
+test("places in the map's view come first among equal matches: \"Paradise\" over northern California is California's", async ({ page }) => {
+  await new AppPage(page).openReady({ view: [-121.6, 39.5, 7] });
+  const input = page.getByTestId('search-input');
+  await page.locator('body').press('Control+k');
+  await input.fill('Paradise');
+  // Without the view, the larger Paradise (Nevada) comes first.
+  await expect(page.getByTestId('search-result').first()).toContainText('California');
+});
+
 test('"/" opens the search; arrows choose; "Kyiv" flies to Kyiv', async ({ page }) => {
   const map = await openApp(page);
   await page.locator('body').press('/');

@@ -1,9 +1,11 @@
-// The search box's answers: `GET /api/search?q=` after the typing pauses, the previous request aborted
-// when the text changes (a slow answer to "Sac" never replaces the one for "Sacramento").
-import { useEffect, useState } from 'react';
+// The search box's answers: `GET /api/search?q=&view=` after the typing pauses, the previous request aborted
+// when the text changes (a slow answer to "Sac" never replaces the one for "Sacramento"). The map's view at that
+// moment goes with it: among equally good matches, its places come first.
+import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { SearchAnswer } from '../api/api-types';
+import type { Bbox } from '../api/api-types';
 
 export const SEARCH_DEBOUNCE_MS = 180;
 const SEARCH_LIMIT = 12;
@@ -21,9 +23,12 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function useSearch(api: ApiClient, text: string): SearchState {
+export function useSearch(api: ApiClient, text: string, view: () => Bbox | null): SearchState {
   const query = text.trim().slice(0, MAX_QUERY_LENGTH);
   const [state, setState] = useState<SearchState>({ status: 'idle' });
+  // Read when the request goes out, not a reason to search again: panning does not re-run a search.
+  const viewRef = useRef(view);
+  viewRef.current = view;
   useEffect(() => {
     if (!query) {
       setState({ status: 'idle' });
@@ -33,7 +38,7 @@ export function useSearch(api: ApiClient, text: string): SearchState {
     const controller = new AbortController();
     const timer = window.setTimeout(() => {
       api
-        .get<SearchAnswer>('/api/search', { q: query, limit: SEARCH_LIMIT }, controller.signal)
+        .get<SearchAnswer>('/api/search', { q: query, limit: SEARCH_LIMIT, view: viewRef.current() }, controller.signal)
         .then((answer) => !controller.signal.aborted && setState({ status: 'done', query, answer }))
         .catch((error: unknown) => !controller.signal.aborted && setState({ status: 'error', query, message: messageOf(error) }));
     }, SEARCH_DEBOUNCE_MS);

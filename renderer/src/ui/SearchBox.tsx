@@ -57,7 +57,7 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
   const [text, setText] = useState('');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(0);
-  const search = useSearch(api, open ? text : '');
+  const search = useSearch(api, open ? text : '', () => controller?.viewport().bbox ?? null);
   const results = search.status === 'done' ? search.answer.results : [];
   // Enter pressed before the answer came (typed fast: the search waits for a pause, then asks): it goes to the first
   // result once the answer for that very text is in. Typing on forgets it.
