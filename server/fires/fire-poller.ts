@@ -1,5 +1,7 @@
 // The `fires` job. With a firms key (stored, else FIRE_MAP_KEY): fetch the FIRMS area CSV, store what is new, back
-// off on the transaction limit. Without one: read the keyless global 24 h files (firms-global-files.ts).
+// off on the transaction limit. Without one: read the keyless global 24 h files (firms-global-files.ts). A key FIRMS
+// refuses (mistyped, revoked) fails the run, saying so, but the map is not left without fires: the keyless files are
+// read in the same run.
 import { type JobDefinition, UnusableAnswerError } from '../jobs/job-runner.js';
 import { fetchText } from '../http/bounded-fetch.js';
 import type { KeySource } from '../keys/key-source.js';
@@ -81,6 +83,7 @@ export function firePollerJob(deps: {
           limitHits += 1;
           throw new Error(`${error.message}; next try after ${new Date(blockedUntil).toISOString()}`);
         }
+        if (error instanceof FirmsResponseError && error.kind === 'key') throw await keylessInstead(error, globalFilesFor(settings));
         if (error instanceof FirmsResponseError) throw error;
         throw new Error(`FIRMS answer could not be read as CSV (HTTP ${response.status}): ${(error as Error).message}`);
       }
@@ -98,4 +101,17 @@ export function firePollerJob(deps: {
       return { mode: 'area-api', ...counts, invalidRows: parsed.problems.length, rejected: rejected.toJSON() };
     },
   };
+}
+
+/**
+ * The error of a run whose key FIRMS refused, after the keyless files were read instead: what the key's answer was
+ * and what the files brought (or why they failed too).
+ */
+async function keylessInstead(refused: FirmsResponseError, files: FirmsGlobalFiles): Promise<Error> {
+  try {
+    const result = await files.poll();
+    return new Error(`${refused.message}: check the key in the Keys tab; meanwhile fires come from the keyless 24-hour files (${result.stored} new this run)`);
+  } catch (error) {
+    return new Error(`${refused.message}: check the key in the Keys tab; the keyless 24-hour files failed too: ${(error as Error).message}`);
+  }
 }

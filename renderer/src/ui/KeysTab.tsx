@@ -53,17 +53,21 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
     if (!value.trim()) return;
     setBusy(true);
     setError(null);
+    let stored = false;
     try {
       const saved = await api.post<KeyEntry>('/api/keys', { provider: id, value });
       setValue('');
       setTested(null);
       onSaved(saved);
       keyChanged();
+      stored = true;
     } catch (failure) {
       setError(failure instanceof ApiRequestError ? failure.message : (failure as Error).message);
     } finally {
       setBusy(false);
     }
+    // A key of the right form may still be refused (mistyped, revoked): it is tried with its provider at once.
+    if (stored) await test();
   };
 
   const remove = async () => {
