@@ -1,5 +1,6 @@
 // The built-in official directories: which are switched on (off by default), what each gave at its latest
-// crawl, and a crawl as soon as one is switched on (a run of the `cameras` job, which reads it from then on).
+// crawl, and a crawl as soon as one is switched on (a run of the `cameras` job, which reads it from then on). One
+// switched off runs the job again too: a failure of that directory no longer stands as the cameras' state for a day.
 import type { FastifyBaseLogger } from 'fastify';
 import { notFound } from '../domain-errors.js';
 import type { CameraCrawler, SourceOutcome } from './camera-crawler.js';
@@ -32,6 +33,8 @@ export interface OfficialDirectoriesDeps {
 
 export class OfficialDirectoriesService {
   private readonly crawling = new Map<string, Promise<void>>();
+  /** Runs of the job started by switching a directory off. */
+  private readonly rerunning = new Set<Promise<void>>();
 
   constructor(private readonly deps: OfficialDirectoriesDeps) {}
 
@@ -52,12 +55,13 @@ export class OfficialDirectoriesService {
     });
   }
 
-  /** Switches one on or off; switched on, it is crawled right away in the background. */
+  /** Switches one on or off; switched on, it is crawled right away in the background; off, the job runs again. */
   async switch(id: string, enabled: boolean): Promise<OfficialDirectoryView> {
     const directory = this.deps.catalog.find((candidate) => candidate.id === id);
     if (!directory) throw notFound(`no built-in camera directory ${id}`);
     await this.deps.states.setEnabled(id, enabled);
     if (enabled) this.crawlSoon(directory);
+    else this.rerunSoon(directory);
     const view = (await this.list()).find((candidate) => candidate.id === id);
     if (!view) throw notFound(`no built-in camera directory ${id}`);
     return view;
@@ -79,7 +83,16 @@ export class OfficialDirectoriesService {
 
   /** Waits for the crawls started by switching directories on (the app waits for them when it closes). */
   async settled(): Promise<void> {
-    await Promise.all([...this.crawling.values()]);
+    await Promise.all([...this.crawling.values(), ...this.rerunning]);
+  }
+
+  /** The job again without the directory just switched off (a run under way already is left to end as it will). */
+  private rerunSoon(directory: OfficialDirectory): void {
+    const run = (this.deps.runCrawlJob?.() ?? Promise.resolve({ status: 'busy' }))
+      .then(() => undefined)
+      .catch((error: unknown) => this.deps.log.warn({ err: error, directory: directory.id }, 'cameras run after a directory was switched off failed'))
+      .finally(() => this.rerunning.delete(run));
+    this.rerunning.add(run);
   }
 
   private crawlSoon(directory: OfficialDirectory): void {

@@ -8,6 +8,7 @@ import { type FakeCaltrans, startFakeCaltrans } from '../support/fake-caltrans.j
 import { closedPort } from '../support/fake-llm.js';
 import { startOwnNats, type OwnNats } from '../support/own-nats.js';
 import { waitFor } from '../support/process-check.js';
+import { runJobWhenFree } from '../support/run-job.js';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 
 interface Directory {
@@ -219,7 +220,8 @@ describe('official camera directories (Caltrans CWWP2 on loopback)', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json()).toMatchObject({ enabled: false, camerasOnMap: 3 });
     const requestsBefore = caltrans.requests.length;
-    const run = await call('POST', '/api/jobs/cameras');
+    // The switch ran the job again already (idle too): this run waits for it.
+    const run = await runJobWhenFree(subject.app, 'cameras');
     expect(run.json().result.idle).toMatch(/no camera directory yet/);
     expect(caltrans.requests).toHaveLength(requestsBefore);
   });
@@ -237,5 +239,15 @@ describe('official camera directories (Caltrans CWWP2 on loopback)', () => {
     expect(run.statusCode).toBe(502);
     expect(run.json().error).toMatchObject({ code: 'job_failed' });
     expect(run.json().error.message).toMatch(/HTTP 404/);
+  });
+
+  it('switched off, a failing district no longer stands as the cameras\' state: the job runs again at once', async () => {
+    expect((await call('GET', '/api/health')).json().pipelines.cameras).toMatchObject({ failing: true });
+    expect((await call('PUT', '/api/cameras/directories/caltrans-d7', { enabled: false })).statusCode).toBe(200);
+    const cameras = await waitFor(async () => {
+      const pipeline = (await call('GET', '/api/health')).json().pipelines.cameras;
+      return pipeline.failing ? undefined : pipeline;
+    }, 20_000, 'the cameras job run again after the switch');
+    expect(cameras.lastError).toMatch(/^idle: /);
   });
 });

@@ -44,7 +44,8 @@ test('a Caltrans district is switched on and off, its crawl said in words', asyn
   // The others stay off.
   await expect(page.getByTestId('official-directory-switch-caltrans-d4')).toHaveAttribute('aria-checked', 'false');
 
-  await toggle.click();
+  // The name switches it too.
+  await page.getByTestId('official-directory-caltrans-d3').getByText('Caltrans District 3 (Sacramento area)').click();
   await expect(toggle).toHaveAttribute('aria-checked', 'false');
   await expect(state).toHaveText('Off');
   const off = (await apiGet<{ directories: Directory[] }>('/api/cameras/directories')).directories.find((entry) => entry.id === 'caltrans-d3');

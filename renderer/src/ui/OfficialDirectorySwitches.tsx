@@ -84,6 +84,7 @@ export function OfficialDirectorySwitches({ api }: { api: ApiClient }) {
                 role="switch"
                 aria-checked={directory.enabled}
                 aria-label={directory.name}
+                id={`official-directory-switch-${directory.id}`}
                 className="directory-switch"
                 data-testid={`official-directory-switch-${directory.id}`}
                 disabled={pending === directory.id}
@@ -93,12 +94,13 @@ export function OfficialDirectorySwitches({ api }: { api: ApiClient }) {
                   <span className="directory-switch-thumb" />
                 </span>
               </button>
-              <div className="official-directory-text">
+              {/* The name and state switch it too, as a label does its control. */}
+              <label className="official-directory-text" htmlFor={`official-directory-switch-${directory.id}`}>
                 <span className="official-directory-name">{directory.name}</span>
                 <span className={`official-directory-state${directory.lastCrawl?.error && directory.enabled ? ' failed' : ''}`} data-testid={`official-directory-state-${directory.id}`}>
                   {directoryState(directory)}
                 </span>
-              </div>
+              </label>
             </li>
           ))}
         </ul>
