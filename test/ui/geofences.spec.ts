@@ -1,7 +1,7 @@
 // Draw a geofence on the map, name and save it, then a fire ingested inside it raises an alert live, which the brief
 // shows on the map at a click.
 import { expect, test } from './support/ui-test.js';
-import { createGeofence, ingestFires } from './support/api-helpers.js';
+import { apiGet, createGeofence, ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
 import { GeofencesPage } from './pages/geofences-page.js';
 import { HudPage } from './pages/hud-page.js';
@@ -99,4 +99,33 @@ test('deleting the geofence the filter names lets the filter go: the map and the
   await expect.poll(() => new URL(page.url()).hash).not.toContain('g:');
   await expect.poll(() => hud.counterValue('fires-view')).toBe(2);
   await expect(page.getByTestId('hud-filters')).toHaveCount(0);
+});
+
+test('a click on the first corner closes the shape there, and the tab says what a fence alerts on', async ({ page }) => {
+  // Western Australia, a place no other test uses.
+  const corners: Array<[number, number]> = [
+    [121.0, -27.0],
+    [122.0, -27.0],
+    [121.5, -26.2],
+  ];
+  const map = new MapPage(page);
+  const fences = new GeofencesPage(page, map);
+  await new AppPage(page).openReady({ view: [121.5, -26.6, 7] });
+  await fences.open();
+  await expect(page.getByTestId('geofence-note')).toContainText('What is already inside raises no alert');
+  await page.getByTestId('geofence-draw').click();
+  for (const [lon, lat] of corners) await map.clickAt(lon, lat);
+  await expect(page.getByTestId('geofence-drawing')).toHaveAttribute('data-points', '3');
+  // A few pixels off the first corner, as a hand clicks it.
+  const first = await map.pagePoint(...corners[0]!);
+  await page.mouse.click(first.x + 3, first.y - 2);
+  await expect(page.getByTestId('geofence-name')).toBeVisible();
+  const name = `Closed ${Date.now().toString(36)}`;
+  await fences.name(name);
+  await fences.save();
+  await expect(fences.item(name)).toBeVisible();
+  const saved = (await apiGet<Array<{ name: string; geometry: { type: string; coordinates: number[][][][] } }>>('/api/geofences')).find((fence) => fence.name === name);
+  // Stored as a MultiPolygon: three corners and the ring's closing position, no fourth corner at the click.
+  expect(saved?.geometry.type).toBe('MultiPolygon');
+  expect(saved?.geometry.coordinates[0]?.[0]).toHaveLength(4);
 });

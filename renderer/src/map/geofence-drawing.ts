@@ -1,11 +1,17 @@
-// Drawing a polygon on the map: each click adds a corner, a double-click (or "Finish") closes it.
+// Drawing a polygon on the map: each click adds a corner; a double-click, a click on the first corner or "Finish"
+// closes it.
 import type { Feature, FeatureCollection, Geometry, Polygon } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
+
+const FIRST_CORNER_PIXELS = 8;
 
 export class GeofenceDrawing {
   private points: Array<[number, number]> = [];
   private active = false;
-  private readonly onClick = (event: MapMouseEvent) => this.addPoint([event.lngLat.lng, event.lngLat.lat]);
+  private readonly onClick = (event: MapMouseEvent) => {
+    if (this.onFirstCorner(event.point)) this.finish();
+    else this.addPoint([event.lngLat.lng, event.lngLat.lat]);
+  };
   private readonly onDoubleClick = (event: MapMouseEvent) => {
     event.preventDefault();
     this.finish();
@@ -55,6 +61,14 @@ export class GeofenceDrawing {
   clear(): void {
     this.points = [];
     this.render();
+  }
+
+  /** A click this close to the first corner (screen pixels), with three corners down, closes the shape there. */
+  private onFirstCorner(at: { x: number; y: number }): boolean {
+    const first = this.points[0];
+    if (!first || this.points.length < 3) return false;
+    const corner = this.map.project(first);
+    return Math.hypot(corner.x - at.x, corner.y - at.y) <= FIRST_CORNER_PIXELS;
   }
 
   private addPoint(point: [number, number]): void {

@@ -74,7 +74,7 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
       )}
       {draft.drawing && (
         <div className="draw-help" data-testid="geofence-drawing" data-points={draft.points}>
-          <p>Click the corners on the map; double-click the last one or press Finish. Escape cancels.</p>
+          <p>Click the corners on the map; double-click the last one, click the first one again or press Finish. Escape cancels.</p>
           <p className="muted">{draft.points} corner{draft.points === 1 ? '' : 's'}</p>
           <button type="button" data-testid="geofence-finish" disabled={draft.points < 3} onClick={() => controller?.finishDrawing()}>
             Finish
@@ -96,6 +96,10 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
           </button>
         </form>
       )}
+      <p className="muted geofence-note" data-testid="geofence-note">
+        A geofence alerts on what arrives inside it once it is saved: new fire detections, cameras and other events,
+        and incidents and aircraft that move in. What is already inside raises no alert.
+      </p>
       {error && (
         <p className="field-error" role="alert" data-testid="geofence-error">
           {error}
