@@ -108,7 +108,7 @@ test.describe('first run with no keys and no settings', () => {
     // test spans 23:00 there, and the recap is written).
     const recap = page.getByTestId('daily-recap');
     await expect(async () => {
-      if ((await recap.getAttribute('data-empty')) === 'true') expect(await recap.textContent()).toMatch(/Nothing yet; next run \d{1,2} \w{3} \d\d:\d\d/);
+      if ((await recap.getAttribute('data-empty')) === 'true') expect(await recap.textContent()).toMatch(/Nothing yet: written once its window holds news stories; next run \d{1,2} \w{3} \d\d:\d\d/);
     }).toPass();
     // Every provider was asked by the sources themselves, none needed a key.
     expect(firms.requests.some((request) => request.startsWith('/data/active_fire/'))).toBe(true);

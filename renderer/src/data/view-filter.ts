@@ -186,13 +186,19 @@ export function describeFilter(filter: ViewFilter, formatInstant: (epochMs: numb
   else words.push(WINDOW_LABELS[filter.window === 'custom' ? '24h' : filter.window]);
   if (filter.confidence.length > 0 && filter.confidence.length < CONFIDENCE_LEVELS.length) words.push(`${filter.confidence.join(' or ')} confidence`);
   if (filter.minFrp !== null && filter.minFrp > 0) words.push(`FRP ≥ ${filter.minFrp.toLocaleString('en-US')} MW`);
-  if (filter.satellites.length > 0 && filter.satellites.length < SATELLITES.length) {
-    words.push(SATELLITES.filter((s) => filter.satellites.includes(s.code)).map((s) => s.name).join(', '));
-  }
   if (filter.dayNight) words.push(`${filter.dayNight} detections only`);
   if (filter.firefightingOnly) words.push('firefighting aircraft only');
   if (filter.geofenceId) words.push(insideWords(geofenceName ? `“${geofenceName}”` : `geofence ${filter.geofenceId}`));
+  // The satellites last, the longest words (a line too narrow for them all cuts them, not the shorter conditions);
+  // most of them chosen, by the ones left out.
+  if (filter.satellites.length > 0 && filter.satellites.length < SATELLITES.length) words.push(satelliteWords(filter.satellites));
   return words;
+}
+
+/** "Suomi NPP, NOAA-20", or with more than half chosen, "every satellite but Terra". */
+function satelliteWords(chosen: readonly string[]): string {
+  const names = (keep: boolean) => SATELLITES.filter((satellite) => chosen.includes(satellite.code) === keep).map((satellite) => satellite.name).join(', ');
+  return chosen.length * 2 > SATELLITES.length ? `every satellite but ${names(false)}` : names(true);
 }
 
 /** The geofence condition's words (every layer's, not only the fires'): "inside “Ridge fence”". */

@@ -10,7 +10,8 @@ import { StalePipelines } from './StalePipelines';
 function emptyText(available: boolean, due: string | null): string {
   if (!available) return 'Not available yet.';
   const dueDate = toDate(due);
-  return dueDate ? `Nothing yet; next run ${formatLocal(dueDate)}.` : 'Nothing yet.';
+  // The job writes one only when its window holds news stories: a run that passes with none writes nothing.
+  return dueDate ? `Nothing yet: written once its window holds news stories; next run ${formatLocal(dueDate)}.` : 'Nothing yet: written once its window holds news stories.';
 }
 
 function SummarySlot({ testId, title, summary, available, due }: { testId: string; title: string; summary: NewsSummary | null; available: boolean; due: string | null }) {
