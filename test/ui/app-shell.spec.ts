@@ -40,6 +40,19 @@ test('loads to ready with the HUD, live connection and pipeline freshness', asyn
   expect(missing).toEqual([]);
 });
 
+test('until the first view is drawn, the map says it is loading; at ready the words are gone', async ({ page }) => {
+  // The view's incidents held back a moment: the first view waits for them.
+  await page.route('**/api/incidents?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue();
+  });
+  const app = new AppPage(page);
+  await app.open();
+  await expect(page.getByTestId('map-loading')).toHaveText('Loading the map…');
+  await app.waitForState('ready');
+  await expect(page.getByTestId('map-loading')).toHaveCount(0);
+});
+
 test('a wrong token shows the error screen naming it', async ({ page }) => {
   const app = new AppPage(page);
   await app.open({ token: 'not-the-token-of-this-launch' });

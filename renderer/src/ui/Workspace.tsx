@@ -140,6 +140,12 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   return (
     <div className="workspace" data-brief={brief.collapsed ? 'folded' : 'open'} data-panels={panels.collapsed ? 'folded' : 'open'}>
       <MapView setup={mapSetup} events={events} />
+      {/* Until the first view is drawn with its data, the map's place says what is coming rather than lying blank. */}
+      {!ready && !failure && (
+        <div className="map-loading" role="status" data-testid="map-loading">
+          Loading the map…
+        </div>
+      )}
       {/* The map's own code or data did not load (an update mid-load, a file gone): a reload of the page starts it again. */}
       {failure && <ErrorScreen failure={failure} onRetry={() => window.location.reload()} retryLabel="Reload" />}
       <Hud
