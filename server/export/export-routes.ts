@@ -27,6 +27,7 @@ export async function exportRoutes(app: FastifyInstance, options: { exports: Exp
       .header('content-type', EXPORT_CONTENT_TYPES[format])
       .header('content-disposition', `attachment; filename="${name}.${EXPORT_EXTENSIONS[format]}"`)
       .header('x-vantage-truncated', String(layers.some((layer) => layer.truncated)))
+      .header('x-vantage-rows', layers.map((layer) => `${layer.name}=${layer.rows.length}`).join(';'))
       .header('cache-control', 'no-store')
       .send(Buffer.from(written(format, layers, name), 'utf8'));
   });

@@ -109,6 +109,8 @@ describe('GET /api/export', () => {
     const header = Object.keys(rows[0]!);
     expect(header.slice(0, 3)).toEqual(['layer', 'latitude', 'longitude']);
     expect(header).toEqual(expect.arrayContaining(['acq_time', 'satellite', 'confidence_class', 'frp_mw', 'icao24', 'callsign', 'firefighting', 'irwin_id', 'name', 'size_acres']));
+    // How many rows of each layer the file holds, said in a header too (the app's "Saved" message reads it).
+    expect(answer.headers['x-vantage-rows']).toBe(['fires', 'aircraft', 'incidents'].map((layer) => `${layer}=${rows.filter((row) => row.layer === layer).length}`).join(';'));
     const fireRows = rows.filter((row) => row.layer === 'fires');
     expect(fireRows.map((row) => [Number(row.latitude), Number(row.longitude), row.acq_time, row.satellite, row.confidence])).toEqual(
       fires.slice(0, 4).reverse().map((fire) => [fire.latitude, fire.longitude, fire.acqTime, fire.satellite, fire.confidence]),
@@ -231,6 +233,7 @@ describe('GET /api/export caps each layer and says so', () => {
     expect(cut.headers['x-vantage-truncated']).toBe('true');
     const rows = parseCsv(cut.body, { columns: true, bom: true }) as Array<Record<string, string>>;
     expect(rows).toHaveLength(EXPORT_ROW_CAPS.incidents);
+    expect(cut.headers['x-vantage-rows']).toBe(`incidents=${EXPORT_ROW_CAPS.incidents}`);
     // The largest first: the one left out is the smallest.
     expect(rows.some((row) => row.irwin_id === 'inc-1')).toBe(false);
     const whole = await subject.app.inject({ method: 'GET', url: '/api/export?format=geojson&layers=incidents&bbox=-120,38,-119.5,38.005', headers: authorized });

@@ -58,8 +58,11 @@ export class ApiClient {
     return (await response.json()) as T;
   }
 
-  /** A file answer (an export): its bytes, the name the server gives it and whether the server cut it short. */
-  async download(path: string, query: Record<string, QueryValue>): Promise<{ blob: Blob; filename: string | null; truncated: boolean }> {
+  /**
+   * A file answer (an export): its bytes, the name the server gives it, whether the server cut it short and how many
+   * rows of each layer it holds (`x-vantage-rows: fires=12;aircraft=3`; empty when not said).
+   */
+  async download(path: string, query: Record<string, QueryValue>): Promise<{ blob: Blob; filename: string | null; truncated: boolean; rows: Array<[string, number]> }> {
     let response: Response;
     try {
       response = await fetch(`${this.baseUrl}${path}${queryString(query)}`, { headers: { authorization: this.authorization }, cache: 'no-store' });
@@ -69,7 +72,12 @@ export class ApiClient {
     if (!response.ok) throw await errorFromResponse(response, path);
     const disposition = response.headers.get('content-disposition') ?? '';
     const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
-    return { blob: await response.blob(), filename, truncated: response.headers.get('x-vantage-truncated') === 'true' };
+    const rows = (response.headers.get('x-vantage-rows') ?? '')
+      .split(';')
+      .map((part) => part.split('='))
+      .filter((pair): pair is [string, string] => pair.length === 2 && /^\d+$/.test(pair[1] ?? ''))
+      .map(([layer, count]): [string, number] => [layer, Number(count)]);
+    return { blob: await response.blob(), filename, truncated: response.headers.get('x-vantage-truncated') === 'true', rows };
   }
 
   get<T>(path: string, query?: Record<string, QueryValue>, signal?: AbortSignal): Promise<T> {

@@ -6,6 +6,7 @@ import type { MapViewport } from '../map/map-controller';
 import type { MapController } from '../map/map-controller';
 import { fireFilterParams, type ViewFilter } from '../data/view-filter';
 import { exportWhat } from '../data/export-what';
+import { savedWords } from '../data/export-saved-words';
 import { LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
 import { legendEntries } from '../map/legend-entries';
 import { composeSnapshot } from '../map/map-snapshot';
@@ -61,15 +62,17 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
     if (!viewport) return;
     setState({ busy: true, message: `Preparing ${format.toUpperCase()}…`, error: false });
     try {
-      const { blob, filename, truncated } = await api.download('/api/export', {
+      const { blob, filename, truncated, rows } = await api.download('/api/export', {
         format,
         layers: layers.join(','),
         bbox: viewport.bbox,
         ...fireFilterParams(filter),
         firefighting: filter.firefightingOnly ? 'true' : undefined,
       });
-      save(blob, filename ?? `vantage-${stamp()}.${format}`);
-      setState({ busy: false, message: truncated ? 'Saved; the export was cut at its row limit — narrow the view or the filters for the rest.' : 'Saved.', error: false });
+      const name = filename ?? `vantage-${stamp()}.${format}`;
+      save(blob, name);
+      const saved = savedWords(name, rows);
+      setState({ busy: false, message: truncated ? `${saved} It was cut at its row limit — narrow the view or the filters for the rest.` : saved, error: false });
     } catch (error) {
       const detail = error instanceof ApiRequestError ? error.message : (error as Error).message;
       setState({ busy: false, message: `Export failed: ${detail}`, error: true });
@@ -90,8 +93,9 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
         legend: shown.map((key) => ({ title: LAYERS[key].label, entries: legendEntries(key, alertsWindow) })),
         credits,
       });
-      save(blob, `vantage-map-${stamp()}.png`);
-      setState({ busy: false, message: 'Saved.', error: false });
+      const name = `vantage-map-${stamp()}.png`;
+      save(blob, name);
+      setState({ busy: false, message: `Saved ${name}.`, error: false });
     } catch (error) {
       setState({ busy: false, message: `The picture failed: ${(error as Error).message}`, error: true });
     }

@@ -1,0 +1,17 @@
+// What the export says once its file is saved: the file's name and how many of each layer it holds, as the API's
+// x-vantage-rows header counts them. Pure (`.js`-free imports): unit-tested from Node.
+
+const NOUNS: Record<string, [string, string]> = {
+  fires: ['fire', 'fires'],
+  aircraft: ['aircraft', 'aircraft'],
+  incidents: ['incident', 'incidents'],
+};
+
+/** "Saved vantage-fires-aircraft-….csv: 1,217 fires, 945 aircraft, 1 incident." */
+export function savedWords(filename: string, rows: ReadonlyArray<[string, number]>): string {
+  const counts = rows.map(([layer, count]) => {
+    const [one, many] = NOUNS[layer] ?? [layer, layer];
+    return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  });
+  return counts.length > 0 ? `Saved ${filename}: ${counts.join(', ')}.` : `Saved ${filename}.`;
+}
