@@ -16,6 +16,8 @@ export type LegendSymbol =
 export interface LegendEntry {
   symbol: LegendSymbol | null;
   text: string;
+  /** What a click on it does: said on the screen's legend, left out of a picture's. */
+  hint?: string;
 }
 
 const LEGEND: Record<LayerKey, LegendEntry[]> = {
@@ -38,7 +40,7 @@ const LEGEND: Record<LayerKey, LegendEntry[]> = {
   events: [{ symbol: { shape: 'dot', color: PALETTE.event, size: 7 }, text: 'Event of the live feed (fire, camera) in the map window' }],
   geofences: [{ symbol: { shape: 'area', color: PALETTE.geofence }, text: 'Geofence: an area you watch' }],
   alerts: [{ symbol: { shape: 'ring', color: PALETTE.alert, size: 12 }, text: 'Alert: something new inside a geofence' }],
-  cameras: [{ symbol: { shape: 'dot', color: PALETTE.camera, size: 8 }, text: 'Public camera; click for its snapshot' }],
+  cameras: [{ symbol: { shape: 'dot', color: PALETTE.camera, size: 8 }, text: 'Public camera', hint: 'click for its snapshot' }],
 };
 
 /**

@@ -52,7 +52,7 @@ export function MapLegend({ visibility, alertsWindow }: { visibility: LayerVisib
                 <span className="legend-symbol" aria-hidden="true">
                   {entry.symbol && <Symbol symbol={entry.symbol} />}
                 </span>
-                <span>{entry.text}</span>
+                <span>{entry.hint ? `${entry.text}; ${entry.hint}` : entry.text}</span>
               </li>
             ))}
           </ul>
