@@ -31,10 +31,15 @@ export interface OfficialDirectoriesDeps {
   runCrawlJob?: () => Promise<{ status: string }>;
 }
 
+/** How long a run after a switch-off waits for a run under way (a crawl of every district takes minutes), and how often it asks. */
+const RERUN_WAIT_MS = 15 * 60_000;
+const RERUN_RETRY_MS = 2_000;
+
 export class OfficialDirectoriesService {
   private readonly crawling = new Map<string, Promise<void>>();
   /** Runs of the job started by switching a directory off. */
   private readonly rerunning = new Set<Promise<void>>();
+  private closing = false;
 
   constructor(private readonly deps: OfficialDirectoriesDeps) {}
 
@@ -81,15 +86,26 @@ export class OfficialDirectoriesService {
     }
   }
 
-  /** Waits for the crawls started by switching directories on (the app waits for them when it closes). */
+  /**
+   * Waits for the crawls started by switching directories on (the app waits for them when it closes); a run waiting
+   * for another to end gives up.
+   */
   async settled(): Promise<void> {
+    this.closing = true;
     await Promise.all([...this.crawling.values(), ...this.rerunning]);
   }
 
-  /** The job again without the directory just switched off (a run under way already is left to end as it will). */
+  /**
+   * The job again without the directory just switched off. A run under way read the directories before the switch:
+   * this one waits for it to end and runs once more. One such wait at a time (it reads the switches when it runs).
+   */
   private rerunSoon(directory: OfficialDirectory): void {
-    const run = (this.deps.runCrawlJob?.() ?? Promise.resolve({ status: 'busy' }))
-      .then(() => undefined)
+    if (this.rerunning.size > 0 || !this.deps.runCrawlJob) return;
+    const runJob = this.deps.runCrawlJob;
+    const run = (async () => {
+      const deadline = Date.now() + RERUN_WAIT_MS;
+      while (!this.closing && (await runJob()).status === 'busy' && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, RERUN_RETRY_MS));
+    })()
       .catch((error: unknown) => this.deps.log.warn({ err: error, directory: directory.id }, 'cameras run after a directory was switched off failed'))
       .finally(() => this.rerunning.delete(run));
     this.rerunning.add(run);

@@ -17,7 +17,8 @@ const LIMIT_BACKOFF_MS = [10, 20, 40, 60].map((minutes) => minutes * 60_000);
 /** What health shows of the fire source (`sources.fires`): which FIRMS path the job takes now, and its state. */
 export type FireSourceHealth =
   | { mode: 'area-api'; dataset: string; bbox: string; transactionLimitUntil: string | null }
-  | { mode: 'global-24h'; bbox: string; minDownloadIntervalSeconds: number; files: GlobalFileStatus[] };
+  /** keyRefused: a key is set, FIRMS refused it at the last run, and the files are read meanwhile. */
+  | { mode: 'global-24h'; bbox: string; minDownloadIntervalSeconds: number; files: GlobalFileStatus[]; keyRefused: boolean };
 
 export interface FirePollerJob extends JobDefinition {
   /** For `app.health.addSection('fires', …)`. The key is looked up as the next run will, so a key added shows at once. */
@@ -34,6 +35,8 @@ export function firePollerJob(deps: {
   const now = deps.now ?? Date.now;
   let blockedUntil = 0;
   let limitHits = 0;
+  // The key FIRMS refused at the last run (so the files were read instead), until a run with a key is answered.
+  let refusedKey: string | null = null;
   // Kept across runs (and across a key being added and removed): the files' ETag/Last-Modified live here. A new
   // area or file list starts afresh (the files kept so far were cut to the old area).
   let globalFiles: { key: string; files: FirmsGlobalFiles } | null = null;
@@ -61,7 +64,9 @@ export function firePollerJob(deps: {
     async health() {
       const key = await deps.keys.get('firms');
       const settings = deps.settings();
-      if (!key) return { mode: 'global-24h', bbox: settings.bbox, minDownloadIntervalSeconds: settings.globalIntervalSeconds, files: globalFilesFor(settings).status() };
+      if (!key || key === refusedKey) {
+        return { mode: 'global-24h', bbox: settings.bbox, minDownloadIntervalSeconds: settings.globalIntervalSeconds, files: globalFilesFor(settings).status(), keyRefused: Boolean(key) };
+      }
       return { mode: 'area-api', dataset: settings.dataset, bbox: settings.bbox, transactionLimitUntil: now() < blockedUntil ? new Date(blockedUntil).toISOString() : null };
     },
     async run() {
@@ -83,12 +88,16 @@ export function firePollerJob(deps: {
           limitHits += 1;
           throw new Error(`${error.message}; next try after ${new Date(blockedUntil).toISOString()}`);
         }
-        if (error instanceof FirmsResponseError && error.kind === 'key') throw await keylessInstead(error, globalFilesFor(settings));
+        if (error instanceof FirmsResponseError && error.kind === 'key') {
+          refusedKey = key;
+          throw await keylessInstead(error, globalFilesFor(settings));
+        }
         if (error instanceof FirmsResponseError) throw error;
         throw new Error(`FIRMS answer could not be read as CSV (HTTP ${response.status}): ${(error as Error).message}`);
       }
       if (response.status >= 400) throw new Error(`FIRMS answered HTTP ${response.status}`);
       limitHits = 0;
+      refusedKey = null;
       const rejected = tallyRowProblems(parsed.problems);
       // Rows, none usable: not "no fires today" (a header alone) but an answer Vantage cannot read.
       if (parsed.detections.length === 0 && rejected.count > 0) {
@@ -110,7 +119,9 @@ export function firePollerJob(deps: {
 async function keylessInstead(refused: FirmsResponseError, files: FirmsGlobalFiles): Promise<Error> {
   try {
     const result = await files.poll();
-    return new Error(`${refused.message}: check the key in the Keys tab; meanwhile fires come from the keyless 24-hour files (${result.stored} new this run)`);
+    const failed = Object.entries(result.files).filter(([, outcome]) => outcome.startsWith('failed')).map(([name]) => name);
+    const failedWords = failed.length > 0 ? `; ${failed.join(', ')} failed` : '';
+    return new Error(`${refused.message}: check the key in the Keys tab; meanwhile fires come from the keyless 24-hour files (${result.stored} new this run${failedWords})`);
   } catch (error) {
     return new Error(`${refused.message}: check the key in the Keys tab; the keyless 24-hour files failed too: ${(error as Error).message}`);
   }

@@ -109,9 +109,10 @@ export class FireQueries {
    * The tile of a window with no end (the map's "last 24 h"), kept: from memory while no detection was stored in its
    * hours since it was drawn and none it holds has fallen out at the start, which moves with the clock when the
    * request names none. While the change feed listens, a kept tile is answered with no read when none of its hours
-   * changed, and one whose hours did is drawn again by a statement that first reads whether its version really moved
-   * (a process hears its own stores twice: at its commit and from the feed). Without the feed, one version read
-   * answers the map's periodic re-reads of tiles where nothing changed.
+   * changed; one whose hours did is checked by the statement that would draw it again (a process hears its own
+   * stores twice: at its commit and from the feed): drawn whole (deeper than JOINED_TILE_MAX_ZOOM), that statement
+   * draws only if the version moved; joined, its edges are drawn and the kept tile's version read beside them.
+   * Without the feed, one version read answers the map's periodic re-reads of tiles where nothing changed.
    */
   private async openWindowTile(zoom: number, x: number, y: number, window: TileWindow, startMoves: boolean): Promise<EncodedTile> {
     const start = window.since.getTime();

@@ -29,8 +29,9 @@ export interface BoundaryHit {
 }
 
 // The end of a prefix statement: the places of its `candidates` (geoname_id, matched, kind, exact), each once by its
-// best-matching name: exact matches first, then places matched by their own name (not an alternate: "San Fr" is San
-// Francisco before Quito, "San Francisco de Quito"), then those inside the map's view (parameter `view`: west, south,
+// best-matching name: exact matches first, then, among the others, places matched by their own name (not an
+// alternate: "San Fr" is San Francisco before Quito, "San Francisco de Quito"; an exact alternate stays as good as an
+// exact own name: "Roma" is Rome before Roma, Texas), then those inside the map's view (parameter `view`: west, south,
 // east, north, or null; west > east crosses the antimeridian), then the larger places ($3: how many).
 function placesOfCandidates(view: number): string {
   return `
@@ -41,7 +42,7 @@ SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "cou
        p.admin1_name AS "admin1Name", p.population::float8 AS population, p.feature_code AS "featureCode",
        ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, best.exact
 FROM best JOIN places p ON p.geoname_id = best.geoname_id
-ORDER BY best.exact DESC, best.kind < 2 DESC,
+ORDER BY best.exact DESC, (best.exact OR best.kind < 2) DESC,
          ($${view}::float8[] IS NOT NULL AND ${pointInView('ST_Y(p.geom)', 'ST_X(p.geom)', `($${view}::float8[])`)}) DESC,
          p.population DESC, p.geoname_id
 LIMIT $3`;
@@ -62,7 +63,7 @@ candidates AS (
   SELECT n.geoname_id, n.name AS matched, n.kind, n.folded = q.folded AS exact, n.population
   FROM place_names n, q
   WHERE n.folded LIKE gazetteer_fold($2::text) || '%'
-  ORDER BY n.folded = q.folded DESC, n.kind < 2 DESC, n.population DESC, n.kind
+  ORDER BY n.folded = q.folded DESC, (n.folded = q.folded OR n.kind < 2) DESC, n.population DESC, n.kind
   LIMIT 400
 ),
 ${placesOfCandidates(4)}`;
@@ -87,7 +88,7 @@ candidates AS (
         -- IS NOT TRUE: a place with no state code or name (NULL) lies in no region named.
         AND (upper(p.admin1_code) = r.code OR p.country_code = r.code
              OR (r.named AND (gazetteer_fold(p.admin1_name) LIKE r.pattern || '%' OR gazetteer_fold(p.country_name) LIKE r.pattern || '%'))) IS NOT TRUE)
-  ORDER BY n.folded = q.folded DESC, n.kind < 2 DESC, n.population DESC, n.kind
+  ORDER BY n.folded = q.folded DESC, (n.folded = q.folded OR n.kind < 2) DESC, n.population DESC, n.kind
   LIMIT 400
 ),
 ${placesOfCandidates(6)}`;

@@ -226,7 +226,7 @@ describe('official camera directories (Caltrans CWWP2 on loopback)', () => {
     expect(caltrans.requests).toHaveLength(requestsBefore);
   });
 
-  it('a district that fails says why in its latest crawl', async () => {
+  it('a district that fails says why in its latest crawl; switched off, its failure no longer stands', async () => {
     await call('PUT', '/api/cameras/directories/caltrans-d7', { enabled: true });
     const d7 = await waitFor(async () => {
       const entry = await directory('caltrans-d7');
@@ -239,9 +239,8 @@ describe('official camera directories (Caltrans CWWP2 on loopback)', () => {
     expect(run.statusCode).toBe(502);
     expect(run.json().error).toMatchObject({ code: 'job_failed' });
     expect(run.json().error.message).toMatch(/HTTP 404/);
-  });
 
-  it('switched off, a failing district no longer stands as the cameras\' state: the job runs again at once', async () => {
+    // Switched off, the failing district no longer stands as the cameras' state: the job runs again at once.
     expect((await call('GET', '/api/health')).json().pipelines.cameras).toMatchObject({ failing: true });
     expect((await call('PUT', '/api/cameras/directories/caltrans-d7', { enabled: false })).statusCode).toBe(200);
     const cameras = await waitFor(async () => {

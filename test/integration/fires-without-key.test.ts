@@ -242,19 +242,28 @@ describe('fires without a key: the keyless FIRMS global 24 h files (fake FIRMS h
   });
 
   it('a key FIRMS refuses fails the run, saying so, and the keyless files are read in the same run', async () => {
-    const saved = await subject.app.inject({ method: 'POST', url: '/api/keys', headers: authorized, payload: { provider: 'firms', value: MAP_KEY } });
-    expect(saved.statusCode).toBe(200);
     firms.answer = { error: 'key' };
-    // The run saving the key started, then this one: both find the key refused.
-    await runJobWhenFree(subject.app, 'fires');
-    firms.globalRequests = [];
-    const refused = await runJobWhenFree(subject.app, 'fires');
-    expect(refused.statusCode).toBe(502);
-    expect(refused.json().error.message).toMatch(/^job "fires" failed: FIRMS refused the map key \(Invalid MAP_KEY\.\): check the key in the Keys tab; meanwhile fires come from the keyless 24-hour files \(0 new this run\)$/);
-    expect(new Set(firms.globalRequests.map((request) => request.path)).size).toBe(4);
-    expect((await health()).pipelines.fires).toMatchObject({ failing: true, reason: expect.stringMatching(/refused the map key.*keyless 24-hour files/) });
-    expect(refused.body).not.toContain(MAP_KEY);
-    expect((await subject.app.inject({ method: 'DELETE', url: '/api/keys?provider=firms', headers: authorized })).statusCode).toBe(204);
+    const saved = await subject.app.inject({ method: 'POST', url: '/api/keys', headers: authorized, payload: { provider: 'firms', value: MAP_KEY } });
+    try {
+      expect(saved.statusCode).toBe(200);
+      // The run saving the key started, then this one: both find the key refused.
+      await runJobWhenFree(subject.app, 'fires');
+      firms.globalRequests = [];
+      const refused = await runJobWhenFree(subject.app, 'fires');
+      expect(refused.statusCode).toBe(502);
+      expect(refused.json().error.message).toMatch(/^job "fires" failed: FIRMS refused the map key \(Invalid MAP_KEY\.\): check the key in the Keys tab; meanwhile fires come from the keyless 24-hour files \(0 new this run\)$/);
+      expect(new Set(firms.globalRequests.map((request) => request.path)).size).toBe(4);
+      const report = await health();
+      expect(report.pipelines.fires).toMatchObject({ failing: true, reason: expect.stringMatching(/refused the map key.*keyless 24-hour files/) });
+      // Health says which path the fires take now: the files, with their state, while the key stays refused.
+      expect(report.sources.fires).toMatchObject({ mode: 'global-24h', keyRefused: true });
+      expect(report.sources.fires.files).toHaveLength(4);
+      expect(refused.body).not.toContain(MAP_KEY);
+      expect(JSON.stringify(report)).not.toContain(MAP_KEY);
+    } finally {
+      firms.answer = { fixture: 'viirs-empty.csv' };
+      await subject.app.inject({ method: 'DELETE', url: '/api/keys?provider=firms', headers: authorized });
+    }
   });
 });
 

@@ -183,6 +183,8 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
   it("ranks a place's own name before an alternate one, and among equals the places in the map's view first", async () => {
     // Quito's alternate "San Francisco de Quito" is the larger place's; San Francisco is called so itself.
     expect((await search('San Fr')).results[0]).toMatchObject({ label: 'San Francisco', sublabel: 'California, United States' });
+    // An exact alternate is as good as an exact own name: "Roma" is Rome, not the small towns called Roma.
+    expect((await search('Roma')).results.find((result) => result.kind === 'place')).toMatchObject({ label: 'Rome', sublabel: expect.stringMatching(/^Lazio, Italy/) });
     // Northern California: the Bay Area to Paradise (Paradise, Nevada, the larger, lies far to its east).
     const california = '-123.5,36.5,-120.5,40';
     expect((await search('Paradise', 10, california)).results[0]).toMatchObject({ label: 'Paradise', sublabel: 'California, United States' });

@@ -153,7 +153,7 @@ test('satellites, firefighting aircraft only and a geofence narrow the fires, ai
   await firesInView(hud, 1);
   await expect.poll(() => map.renderedFireCount()).toBe(1);
   // Three of five chosen: said by the two left out.
-  await expect(page.getByTestId('hud-filters')).toContainText('every satellite but Suomi NPP, Aqua');
+  await expect(page.getByTestId('hud-filters')).toContainText('every satellite but Suomi NPP and Aqua');
 
   // Every satellite again, then only inside the geofence: the one fire in it.
   await page.getByTestId('filter-reset').click();

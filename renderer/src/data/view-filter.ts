@@ -195,10 +195,10 @@ export function describeFilter(filter: ViewFilter, formatInstant: (epochMs: numb
   return words;
 }
 
-/** "Suomi NPP, NOAA-20", or with more than half chosen, "every satellite but Terra". */
+/** "Suomi NPP, NOAA-20", or with more than half chosen, "every satellite but Terra and Aqua". */
 function satelliteWords(chosen: readonly string[]): string {
-  const names = (keep: boolean) => SATELLITES.filter((satellite) => chosen.includes(satellite.code) === keep).map((satellite) => satellite.name).join(', ');
-  return chosen.length * 2 > SATELLITES.length ? `every satellite but ${names(false)}` : names(true);
+  const names = (keep: boolean) => SATELLITES.filter((satellite) => chosen.includes(satellite.code) === keep).map((satellite) => satellite.name);
+  return chosen.length * 2 > SATELLITES.length ? `every satellite but ${names(false).join(' and ')}` : names(true).join(', ');
 }
 
 /** The geofence condition's words (every layer's, not only the fires'): "inside “Ridge fence”". */
