@@ -1,6 +1,7 @@
 // The incident marker drawn on a canvas (no sprite sheet offline): a diamond, the usual sign of a hazard, so incidents
 // read apart from the round marks of fires, alerts and cameras. The map scales it by acres burned.
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import { iconImage } from './icon-image';
 import { PALETTE } from './map-palette';
 
 export const INCIDENT_ICON = 'incident';
@@ -18,26 +19,22 @@ export function diamondCorners(half: number): Array<[number, number]> {
 }
 
 function incidentImage(ratio: number): ImageData {
-  const canvas = document.createElement('canvas');
-  canvas.width = canvas.height = SIZE * ratio;
-  const context = canvas.getContext('2d')!;
-  context.scale(ratio, ratio);
-  context.translate(SIZE / 2, SIZE / 2);
-  context.beginPath();
-  diamondCorners(12).forEach(([x, y], index) => (index === 0 ? context.moveTo(x, y) : context.lineTo(x, y)));
-  context.closePath();
-  context.fillStyle = `${PALETTE.incident}59`;
-  context.strokeStyle = PALETTE.incident;
-  context.lineWidth = 2.5;
-  context.lineJoin = 'round';
-  context.fill();
-  context.stroke();
-  // A solid centre: the incident's point, readable when the diamond is drawn small.
-  context.beginPath();
-  context.arc(0, 0, 3, 0, Math.PI * 2);
-  context.fillStyle = PALETTE.incident;
-  context.fill();
-  return context.getImageData(0, 0, SIZE * ratio, SIZE * ratio);
+  return iconImage(SIZE, ratio, (context) => {
+    context.beginPath();
+    diamondCorners(12).forEach(([x, y], index) => (index === 0 ? context.moveTo(x, y) : context.lineTo(x, y)));
+    context.closePath();
+    context.fillStyle = `${PALETTE.incident}59`;
+    context.strokeStyle = PALETTE.incident;
+    context.lineWidth = 2.5;
+    context.lineJoin = 'round';
+    context.fill();
+    context.stroke();
+    // A solid centre: the incident's point, readable when the diamond is drawn small.
+    context.beginPath();
+    context.arc(0, 0, 3, 0, Math.PI * 2);
+    context.fillStyle = PALETTE.incident;
+    context.fill();
+  });
 }
 
 export function addIncidentIcon(map: MapLibreMap): void {
