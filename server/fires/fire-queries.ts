@@ -120,32 +120,25 @@ export class FireQueries {
     // Taken before any read: a change heard while this request reads is checked again by the next one.
     const checked = this.changes.now;
     const kept = this.tiles.kept(key);
-    let known: KnownVersion | undefined;
+    // A kept tile whose hours were heard to change: the statement drawing it again tells whether it still holds.
+    let heard: { known: KnownVersion; tile: CachedTile } | undefined;
     if (kept?.open && kept.open.since <= start && start <= kept.open.oldest) {
       const keptSince = new Date(kept.open.since);
       if (this.changes.unchangedSince(kept.checked, keptSince)) return kept;
-      if (this.changes.live) known = { since: keptSince, version: kept.version };
-      else if (kept.version === (await this.fires.windowVersion(keptSince))) {
-        kept.checked = checked;
-        return kept;
-      }
+      if (this.changes.live) heard = { known: { since: keptSince, version: kept.version }, tile: kept };
+      else if (kept.version === (await this.fires.windowVersion(keptSince))) return stillHolds(kept, checked);
     }
-    const stillKept = (): EncodedTile => {
-      (kept as CachedTile).checked = checked;
-      return kept as CachedTile;
-    };
     const hourNow = Math.floor(Date.now() / HOUR_MS) * HOUR_MS;
-    const joined = await this.joinedTile(zoom, x, y, window, hourNow, known?.since);
+    const joined = await this.joinedTile(zoom, x, y, window, hourNow, heard?.known.since);
     if (joined) {
-      if (known && joined.keptWindowVersion === known.version) return stillKept();
+      if (heard && joined.keptWindowVersion === heard.known.version) return stillHolds(heard.tile, checked);
       return this.tiles.set(key, joined.windowVersion, checked, joined.tile, { since: start, oldest: joined.oldest });
     }
     // A full tile is kept too: every detection it holds is at or after any start it answers for, so it is still as
     // many of that window's detections as a tile may hold, as the whole window's query would answer.
-    const whole = known
-      ? await this.fires.versionedTileUnless(zoom, x, y, window, this.maxTileFeatures, known)
-      : await this.fires.versionedTile(zoom, x, y, window, this.maxTileFeatures);
-    if (!whole) return stillKept();
+    let whole = await (heard ? this.fires.versionedTileUnless(zoom, x, y, window, this.maxTileFeatures, heard.known) : null);
+    if (heard && !whole) return stillHolds(heard.tile, checked);
+    whole ??= await this.fires.versionedTile(zoom, x, y, window, this.maxTileFeatures);
     return this.tiles.set(key, whole.version, checked, whole.tile, { since: start, oldest: whole.oldest ?? Number.POSITIVE_INFINITY });
   }
 
@@ -161,17 +154,11 @@ export class FireQueries {
     if (!known && kept && this.changes.live) {
       if (this.changes.unchangedSince(kept.checked, window.since, window.until)) return this.tiles.kept(key) ?? kept;
       const drawn = await this.fires.versionedTileUnless(zoom, x, y, window, this.maxTileFeatures, { since: window.since, version: kept.version });
-      if (!drawn) {
-        kept.checked = checked;
-        return this.tiles.kept(key) ?? kept;
-      }
+      if (!drawn) return stillHolds(this.tiles.kept(key) ?? kept, checked);
       return this.tiles.set(key, drawn.version, checked, drawn.tile);
     }
     const cached = this.tiles.get(key, known?.version ?? (await this.fires.windowVersion(window.since, window.until)));
-    if (cached) {
-      cached.checked = checked;
-      return cached;
-    }
+    if (cached) return stillHolds(cached, checked);
     const drawn = await this.fires.versionedTile(zoom, x, y, window, this.maxTileFeatures);
     return this.tiles.set(key, drawn.version, checked, drawn.tile);
   }
@@ -216,6 +203,12 @@ export class FireQueries {
     if ((closedLayer?.featureCount ?? 0) + (edgeLayer?.featureCount ?? 0) > this.maxTileFeatures) return null;
     return { ...edges, tile: joinTileLayers(closedLayer, edgeLayer) };
   }
+}
+
+/** A kept tile found to hold at the change feed's counter `checked`: answered, and not checked again until it moves. */
+function stillHolds(tile: CachedTile, checked: number): CachedTile {
+  tile.checked = checked;
+  return tile;
 }
 
 /** Where a closed-hours tile is kept: its tile, its window and its filter. */
