@@ -17,6 +17,19 @@ test('zoom 4 over Europe names Paris, London and countries', async ({ page }) =>
   await expect.poll(() => map.renderedPlaceNames(), { timeout: 20_000 }).toEqual(expect.arrayContaining(['Paris', 'London', 'France']));
 });
 
+test('names are drawn above the marks: dense aircraft and incidents around a city leave its name readable', async ({ page }) => {
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [-118.24, 34.05, 5] });
+  await expect.poll(() => map.renderedPlaceNames(), { timeout: 20_000 }).toContain('Los Angeles');
+  const ids = await map.styleLayerIds();
+  const lastMark = Math.max(...['fires-tiles', 'fires-points', 'fires-live', 'incidents', 'cameras', 'aircraft-trails', 'aircraft'].map((id) => ids.indexOf(id)));
+  for (const id of ['place-labels', 'place-major-labels', 'place-region-labels', 'place-country-labels']) {
+    expect(ids.indexOf(id), `${id} above the marks`).toBeGreaterThan(lastMark);
+  }
+  // The towns' dots stay beneath the marks (a fire on a town is seen).
+  expect(ids.indexOf('place-dots')).toBeLessThan(ids.indexOf('fires-tiles'));
+});
+
 test('zoom 2 over North America, a tile at the map\'s edge, names the United States, Mexico and Washington', async ({ page }) => {
   const map = new MapPage(page);
   await new AppPage(page).openReady({ view: [-100, 35, 2.3] });

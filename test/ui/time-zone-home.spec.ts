@@ -4,6 +4,7 @@ import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';
+import { PlaybackPage } from './pages/playback-page.js';
 import { waitForGazetteer } from './support/places-ready.js';
 
 const LOS_ANGELES = { lon: -118.24, lat: 34.05 };
@@ -67,6 +68,16 @@ test.describe('in Los Angeles', () => {
     expect(zoom).toBeCloseTo(6, 2);
     expect(center[0]).toBeCloseTo(2.35, 2);
     await expect(page.getByTestId('home-note')).toHaveCount(0);
+  }));
+
+  test('in playback the live badge names the minute shown in UTC and on the wall clock', ({ browser }) => losAngelesPage(browser, async (page) => {
+    const playback = new PlaybackPage(page);
+    await new AppPage(page).openReady({ view: [-118.24, 34.05, 6] });
+    await playback.cursor.fill('120');
+    await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+    const badge = page.getByTestId('live-state');
+    await expect(badge).toHaveText('Playback');
+    await expect(badge).toHaveAttribute('title', /^The map shows \d+ \w+ \d\d:\d\d UTC · \d+ \w+ \d\d:\d\d [AP]M P[SD]T\. /);
   }));
 
   test('a map the analyst moved before the answer came stays where they took it', ({ browser }) => losAngelesPage(browser, async (page) => {

@@ -16,6 +16,7 @@ import { PICK_RADIUS_PX, type PickProps, pickedObjects, pickListContent } from '
 import { GeofenceDrawing } from './geofence-drawing';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from './layer-catalog';
 import { addOverlays, fireTileUrl, OVERLAY_LAYERS, overlaySources } from './overlay-layers';
+import { layersWithOverlays } from './overlay-order';
 import { PlainAttributionControl } from './plain-attribution-control';
 import { apiCameraLinks } from './nearby-cameras';
 import { popupContent } from './popup-content';
@@ -183,7 +184,7 @@ export class MapController {
       }
     }
     const base = offlineBasemapStyle(apiOrigin);
-    return { ...base, sources: { ...base.sources, ...overlaySources(apiOrigin, fireTileQuery) }, layers: [...base.layers, ...OVERLAY_LAYERS] };
+    return { ...base, sources: { ...base.sources, ...overlaySources(apiOrigin, fireTileQuery) }, layers: layersWithOverlays(base.layers, OVERLAY_LAYERS) };
   }
 
   viewport(): MapViewport {

@@ -1,6 +1,7 @@
 // The overlay sources and style layers drawn above the basemap, in drawing order.
 import type { ExpressionSpecification, LayerSpecification, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl';
 import { INCIDENT_ICON } from './incident-icon';
+import { firstLabelLayerId } from './overlay-order';
 import { FIRE_POINTS_MIN_ZOOM } from './layer-catalog';
 import { PALETTE } from './map-palette';
 
@@ -162,7 +163,9 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
   { id: 'geofence-draft-points', type: 'circle', source: 'geofence-draft', filter: ['==', ['geometry-type'], 'Point'], paint: { 'circle-color': PALETTE.draft, 'circle-radius': 4 } },
 ];
 
+/** Adds the overlays to a style loaded without them (an online one), beneath its names. */
 export function addOverlays(map: MapLibreMap, origin: string, fireTileQuery = ''): void {
   for (const [id, source] of Object.entries(overlaySources(origin, fireTileQuery))) if (!map.getSource(id)) map.addSource(id, source);
-  for (const layer of OVERLAY_LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer);
+  const labels = firstLabelLayerId(map.getStyle().layers, OVERLAY_LAYERS);
+  for (const layer of OVERLAY_LAYERS) if (!map.getLayer(layer.id)) map.addLayer(layer, labels);
 }

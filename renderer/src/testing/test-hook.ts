@@ -18,6 +18,8 @@ export interface VantageTestHook {
   playbackMinuteEpoch(): number | null;
   /** The place, country and state names the offline basemap draws in the view (empty with an online style). */
   renderedPlaceNames(): string[];
+  /** The style's layer ids, bottom first (the order they are drawn in). */
+  styleLayerIds(): string[];
   layerKeys: readonly LayerKey[];
 }
 
@@ -45,6 +47,7 @@ export function installTestHook(controller: MapController): void {
       const layers = PLACE_LABEL_LAYERS.filter((id) => controller.map.getLayer(id));
       return [...new Set(controller.map.queryRenderedFeatures({ layers }).map((feature) => String(feature.properties.name)))];
     },
+    styleLayerIds: () => controller.map.getStyle().layers.map((layer) => layer.id),
     layerKeys: LAYER_KEYS,
   });
 }

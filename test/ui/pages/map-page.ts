@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export type LayerKey = 'fires' | 'incidents' | 'aircraft' | 'events' | 'geofences' | 'alerts' | 'cameras';
 export const LAYER_KEYS: readonly LayerKey[] = ['fires', 'incidents', 'aircraft', 'events', 'geofences', 'alerts', 'cameras'];
 
-type HookMethod = 'layerVisible' | 'renderedCount' | 'renderedFireCount' | 'featuresNear' | 'project' | 'view' | 'moving' | 'playbackMinuteEpoch' | 'renderedPlaceNames';
+type HookMethod = 'layerVisible' | 'renderedCount' | 'renderedFireCount' | 'featuresNear' | 'project' | 'view' | 'moving' | 'playbackMinuteEpoch' | 'renderedPlaceNames' | 'styleLayerIds';
 
 export class MapPage {
   readonly canvas: Locator;
@@ -63,6 +63,11 @@ export class MapPage {
   /** Names the offline basemap's label layers draw in the view (places, countries, states). */
   renderedPlaceNames(): Promise<string[]> {
     return this.call('renderedPlaceNames');
+  }
+
+  /** The style's layer ids, bottom first. */
+  styleLayerIds(): Promise<string[]> {
+    return this.call('styleLayerIds');
   }
 
   view(): Promise<{ center: [number, number]; zoom: number; bbox: [number, number, number, number]; bearing: number }> {
