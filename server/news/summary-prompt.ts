@@ -10,6 +10,8 @@ export interface PromptStory {
   sourceCount: number;
   categories: string[];
   publishedAt: Date;
+  /** False: undated by its feed, publishedAt is when it was first seen. */
+  dated: boolean;
 }
 
 export interface SummaryPrompt {
@@ -43,7 +45,7 @@ function storyLine(story: PromptStory, index: number): string {
   const clean = (text: string, max: number) => capLength(text.replace(/[\r\n[\]{}]+/g, ' ').replace(/\s+/g, ' ').trim(), max);
   const summary = story.summary ? ` — ${clean(story.summary, 300)}` : '';
   const sources = `${story.sourceCount} source${story.sourceCount === 1 ? '' : 's'}`;
-  return `[${index + 1}] ${clean(story.title, 300)}${summary} (${sources}; ${story.categories.join(', ')}; ${story.publishedAt.toISOString().slice(0, 16)}Z)`;
+  return `[${index + 1}] ${clean(story.title, 300)}${summary} (${sources}; ${story.categories.join(', ')}; ${story.dated ? '' : 'undated, first seen '}${story.publishedAt.toISOString().slice(0, 16)}Z)`;
 }
 
 export async function buildSummaryPrompt(options: {

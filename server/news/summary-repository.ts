@@ -8,7 +8,10 @@ export interface WindowStory {
   summary: string | null;
   sourceCount: number;
   categories: string[];
+  /** When the story was published, or for an undated one when it was first seen. */
   publishedAt: Date;
+  /** Whether its feed gave a date (publishedAt is otherwise its first sighting). */
+  dated: boolean;
 }
 
 export interface NewSummary {
@@ -39,12 +42,16 @@ export interface StoredSummary {
 export class SummaryRepository {
   constructor(private readonly db: Database) {}
 
-  /** Stories published in [from, to], most reported first. */
+  /**
+   * Stories of [from, to], most reported first: published then, or undated and first seen then (the News list shows
+   * those too; the summaries said "no stories" beside a list of them). The story time's index serves the window.
+   */
   async storiesInWindow(from: Date, to: Date, limit: number): Promise<WindowStory[]> {
-    const { rows } = await this.db.query<{ id: string; title: string; summary: string | null; source_count: number; categories: string[]; published_at: Date }>(
-      `SELECT id::text, title, summary, source_count, categories, published_at FROM news_items
-       WHERE published_at >= $1 AND published_at <= $2
-       ORDER BY source_count DESC, published_at DESC, id DESC LIMIT $3`,
+    const { rows } = await this.db.query<{ id: string; title: string; summary: string | null; source_count: number; categories: string[]; story_time: Date; dated: boolean }>(
+      `SELECT id::text, title, summary, source_count, categories, coalesce(published_at, first_seen_at) AS story_time, published_at IS NOT NULL AS dated
+       FROM news_items
+       WHERE coalesce(published_at, first_seen_at) BETWEEN $1 AND $2
+       ORDER BY source_count DESC, coalesce(published_at, first_seen_at) DESC, id DESC LIMIT $3`,
       [from, to, limit],
     );
     return rows.map((row) => ({
@@ -53,7 +60,8 @@ export class SummaryRepository {
       summary: row.summary,
       sourceCount: row.source_count,
       categories: row.categories,
-      publishedAt: row.published_at,
+      publishedAt: row.story_time,
+      dated: row.dated,
     }));
   }
 

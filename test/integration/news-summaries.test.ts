@@ -263,4 +263,26 @@ describe('news summaries: fake OpenAI-compatible server on loopback, futures fil
       expect(bad.json().error).toMatchObject({ code: 'bad_request' });
     }
   });
+  it('counts an undated story by when it was first seen: one first seen in the window is summarized (and said to be undated), one first seen before is not', async () => {
+    const [inside, before] = await queryOnce<{ id: string }>(
+      database.url,
+      `INSERT INTO news_items (title, headline_key, summary, categories, source_count, published_at, first_seen_at, last_seen_at)
+       VALUES ('Wildfire forces evacuations near Ojai', 'wildfire forces evacuations near ojai', NULL, '{world}', 9, NULL, '2026-11-21T23:40:00Z', '2026-11-21T23:40:00Z'),
+              ('Undated story seen days ago', 'undated story seen days ago', NULL, '{world}', 9, NULL, '2026-11-19T10:00:00Z', '2026-11-19T10:00:00Z')
+       RETURNING id::text`,
+    );
+    try {
+      llm.answer = { text: 'Evacuations near Ojai.' };
+      const result = await news({}).summarizer.summarize('hourly');
+      expect(result.summaryId).not.toBeNull();
+      const { user } = lastPrompt();
+      expect(user.split('\n').find((line) => line.startsWith('[1]'))).toBe('[1] Wildfire forces evacuations near Ojai (9 sources; world; undated, first seen 2026-11-21T23:40Z)');
+      expect(user).not.toContain('Undated story seen days ago');
+      const row = await lastSummary();
+      expect(row.item_ids).toContain(inside!.id);
+      expect(row.item_ids).not.toContain(before!.id);
+    } finally {
+      await queryOnce(database.url, 'DELETE FROM news_items WHERE id = ANY ($1::bigint[])', [[inside!.id, before!.id]]);
+    }
+  });
 });

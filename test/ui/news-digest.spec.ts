@@ -29,6 +29,8 @@ test('the HUD pins the daily recap and shows the hourly summary and the newest n
   await expect(hud.slot('daily-recap')).toContainText('Evacuations ordered as wildfire crosses ridge near Valparaíso (7 sources)');
   await expect(hud.slot('hourly-summary')).toContainText('Flood warnings extended along the lower Danube');
   await expect(hud.slot('latest-news')).toContainText('Grid operator restores power');
+  // Each story says how old it is (published 7 minutes before the test), so an old headline never reads as the latest.
+  await expect(hud.slot('latest-news').getByRole('listitem').filter({ hasText: 'Grid operator restores power' }).locator('time')).toHaveText(/^\d+ min ago$/);
   const newsLink = hud.slot('latest-news').getByRole('link', { name: 'Grid operator restores power after heatwave outages' });
   await expect(newsLink).toHaveAttribute('href', /^https:\/\/news\.example\.org\//);
   await expect(newsLink).toHaveAttribute('target', '_blank');

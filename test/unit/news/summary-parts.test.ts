@@ -9,6 +9,7 @@ const story = (title: string, sourceCount: number, summary: string | null = null
   summary,
   sourceCount,
   categories: ['world'],
+  dated: true,
   publishedAt: new Date('2026-11-21T22:15:00Z'),
 });
 
@@ -58,6 +59,12 @@ describe('summary prompt', () => {
         expect(prompt.user).toContain('[1] A 1 fake line (2 sources; world; 2026-11-21T22:15Z)');
       }
     }
+  });
+
+  it('says of an undated story that its time is when it was first seen', async () => {
+    const { promptsDir } = readNewsSettings({});
+    const prompt = await buildSummaryPrompt({ dir: promptsDir, kind: 'hourly', windowHours: 1, includeFutures: false, maxChars: 1234, stories: [{ ...story('Undated', 1), dated: false }] });
+    expect(prompt.user).toContain('[1] Undated (1 source; world; undated, first seen 2026-11-21T22:15Z)');
   });
 });
 

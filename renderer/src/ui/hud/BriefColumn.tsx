@@ -2,7 +2,7 @@
 import type { Alert, NewsSummary, PipelineFreshness } from '../../api/api-types';
 import type { Folding } from '../../data/use-collapsible';
 import type { NewsDigest } from '../../data/use-news-digest';
-import { formatBoth, formatLocal, toDate } from '../../format/time-format';
+import { formatAge, formatBoth, formatLocal, toDate } from '../../format/time-format';
 import { ExternalLink } from '../ExternalLink';
 import { StalePipelines } from './StalePipelines';
 
@@ -12,6 +12,20 @@ function emptyText(available: boolean, due: string | null): string {
   const dueDate = toDate(due);
   // The job writes one only when its window holds news stories: a run that passes with none writes nothing.
   return dueDate ? `Nothing yet: written once its window holds news stories; next run ${formatLocal(dueDate)}.` : 'Nothing yet: written once its window holds news stories.';
+}
+
+const WEEK_MS = 7 * 86_400_000;
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
+
+/**
+ * How old a story is, in a few words: "3 h ago", a date once it is over a week old, "undated" when its feed gave no
+ * date. Without them, headlines years old read as the latest news.
+ */
+function storyAge(publishedAt: string | null | undefined, now: number): string {
+  const published = toDate(publishedAt);
+  if (!published) return 'undated';
+  const age = now - published.getTime();
+  return age > WEEK_MS ? dayFormat.format(published) : formatAge(Math.max(0, Math.round(age / 1000)));
 }
 
 function SummarySlot({ testId, title, summary, available, due }: { testId: string; title: string; summary: NewsSummary | null; available: boolean; due: string | null }) {
@@ -93,7 +107,12 @@ export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines
             {news.latest.map((item) => (
               <li key={item.id}>
                 <ExternalLink href={item.link ?? item.sources?.[0]?.link}>{item.title}</ExternalLink>
-                {item.sources?.[0] && <span className="muted"> · {item.sources[0].feed}</span>}
+                <span className="muted">
+                  {item.sources?.[0] && ` · ${item.sources[0].feed}`} ·{' '}
+                  <time dateTime={item.publishedAt ?? undefined} title={item.publishedAt ? formatBoth(item.publishedAt) : 'Its feed gave no date'}>
+                    {storyAge(item.publishedAt, Date.now())}
+                  </time>
+                </span>
               </li>
             ))}
           </ul>
