@@ -19,6 +19,8 @@ export const pipelineFreshness = z
     unreachable: z.boolean(),
     /** Its last run failed (and was not idle): stale or not yet, the screen says so. */
     failing: z.boolean(),
+    /** It never finished a run and the API started moments ago: its first run is coming (not stale yet). */
+    firstRunPending: z.boolean(),
     /** Malformed inputs dropped so far. */
     rejected: z.number(),
     /** The latest run that skipped records: when, how many, and why (reasons with counts and examples). */

@@ -39,6 +39,8 @@ export class HealthService {
     private readonly bus: Bus,
     private readonly version: string,
     private readonly keyStorage: { kind: string; detail: string },
+    /** How long after start a feed that never finished a run waits for its first (0: no job runs here on its own). */
+    private readonly firstRunGraceSeconds = 0,
   ) {}
 
   addSection(name: string, read: HealthSection): void {
@@ -56,7 +58,7 @@ export class HealthService {
       status: database.ok && bus.ok ? 'ok' : 'degraded',
       version: this.version,
       uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
-      pipelines: describeFreshness(pipelineRows),
+      pipelines: describeFreshness(pipelineRows, new Date(), this.firstRunGraceSeconds > 0 ? new Date(this.startedAt + this.firstRunGraceSeconds * 1000) : null),
       database,
       bus,
       keys: { storage: this.keyStorage.kind, detail: this.keyStorage.detail },

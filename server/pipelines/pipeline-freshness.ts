@@ -12,12 +12,17 @@ export const IDLE_PREFIX = 'idle: ';
 /** How the job runner records a failed run none of whose requests reached the source's host (network-failure.ts). */
 export const UNREACHABLE_PREFIX = 'unreachable: ';
 
+/** How long after the API starts a feed that never finished a run waits for its first one before it counts as stale. */
+export const FIRST_RUN_GRACE_SECONDS = 180;
+
 /**
  * A pipeline is stale when it never succeeded or its last success is older than twice its interval — unless its last
  * run was idle: a source the user has not set up (or switched off) is not a failing feed (the Sources panel says
- * "Off" and why; the HUD stays quiet).
+ * "Off" and why; the HUD stays quiet). `firstRunsDueBy`: until then a pipeline that never finished a run is waiting for
+ * its first (the jobs start it at start; a first start said "stale: has not run successfully yet" of every feed in its
+ * first seconds); null when no job runs here on its own.
  */
-export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date = new Date()): Record<PipelineName, PipelineFreshness> {
+export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date = new Date(), firstRunsDueBy: Date | null = null): Record<PipelineName, PipelineFreshness> {
   const byName = new Map(rows.map((row) => [row.name, row]));
   const result = {} as Record<PipelineName, PipelineFreshness>;
   for (const name of PIPELINE_NAMES) {
@@ -27,7 +32,8 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
     const ageSeconds = success ? Math.max(0, Math.round((now.getTime() - success.getTime()) / 1000)) : null;
     const recorded = row?.lastError ?? null;
     const idle = recorded?.startsWith(IDLE_PREFIX) ?? false;
-    const stale = !idle && (ageSeconds === null || ageSeconds > 2 * expected);
+    const firstRunPending = success === null && recorded === null && firstRunsDueBy !== null && now < firstRunsDueBy;
+    const stale = !idle && !firstRunPending && (ageSeconds === null || ageSeconds > 2 * expected);
     const outOfReach = recorded?.startsWith(UNREACHABLE_PREFIX) ?? false;
     const lastError = outOfReach && recorded ? recorded.slice(UNREACHABLE_PREFIX.length) : recorded;
     const unreachable = stale && outOfReach;
@@ -36,6 +42,8 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
     let reason: string | null = null;
     if (failing && lastError) {
       reason = outOfReach ? `could not reach ${firstHostIn(lastError) ?? 'its sources'}: ${unreachableIn(lastError)?.words ?? 'no answer'}` : `last run failed: ${hostsOnly(lastError)}`;
+    } else if (firstRunPending) {
+      reason = 'first run not finished yet';
     } else if (stale) {
       reason = ageSeconds === null ? 'has not run successfully yet' : `last success ${ageSeconds} s ago, expected every ${expected} s`;
     }
@@ -52,6 +60,7 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
       reason,
       unreachable,
       failing,
+      firstRunPending,
       rejected: row?.rejected ?? 0,
       lastRejected,
     };

@@ -10,6 +10,19 @@ describe('pipeline freshness', () => {
     expect(Object.keys(report).sort()).toEqual(['aircraft', 'cameras', 'fires', 'incidents', 'ingester', 'news', 'summaries']);
   });
 
+  it('a pipeline that never finished a run waits for its first until the grace after start ends, then is stale; a failed or idle first run is said at once', () => {
+    const dueBy = new Date(now.getTime() + 60_000);
+    const waiting = describeFreshness([], now, dueBy);
+    expect(waiting.fires).toMatchObject({ stale: false, failing: false, firstRunPending: true, reason: 'first run not finished yet' });
+    expect(describeFreshness([], dueBy, dueBy).fires).toMatchObject({ stale: true, firstRunPending: false, reason: 'has not run successfully yet' });
+    // No jobs run here on their own (schedules off): nothing is coming, stale at once.
+    expect(describeFreshness([], now, null).fires).toMatchObject({ stale: true, firstRunPending: false });
+    const failed = describeFreshness([{ name: 'news', lastAttemptAt: now, lastSuccessAt: null, lastError: 'feed timed out', lastErrorAt: now, rejected: 0 }], now, dueBy);
+    expect(failed.news).toMatchObject({ stale: true, failing: true, firstRunPending: false, reason: 'last run failed: feed timed out' });
+    const idle = describeFreshness([{ name: 'cameras', lastAttemptAt: now, lastSuccessAt: null, lastError: 'idle: no camera directory', lastErrorAt: now, rejected: 0 }], now, dueBy);
+    expect(idle.cameras).toMatchObject({ stale: false, firstRunPending: false });
+  });
+
   it('is fresh within twice its interval and stale after', () => {
     const at = (secondsAgo: number) => new Date(now.getTime() - secondsAgo * 1000);
     const row = (secondsAgo: number) => ({ name: 'fires', lastAttemptAt: null, lastSuccessAt: at(secondsAgo), lastError: null, lastErrorAt: null, rejected: 0 });

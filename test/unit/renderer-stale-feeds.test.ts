@@ -12,6 +12,7 @@ function feed(overrides: Partial<PipelineFreshness>): PipelineFreshness {
     reason: null,
     unreachable: false,
     failing: false,
+    firstRunPending: false,
     rejected: 0,
     lastRejected: null,
     ...overrides,
@@ -30,7 +31,15 @@ describe('stale and failing feeds', () => {
     expect(report.stale.map(([name]) => name)).toEqual(['news']);
     expect(report.failing.map(([name]) => name)).toEqual(['incidents']);
     expect(report.outOfReach).toBe(false);
-    expect(staleFeeds({ fires: feed({}) })).toEqual({ stale: [], failing: [], outOfReach: false });
+    expect(staleFeeds({ fires: feed({}) })).toEqual({ stale: [], failing: [], starting: [], outOfReach: false });
+  });
+
+  it('tells a feed waiting for its first run at start from a stale one, in words too', () => {
+    const waiting = feed({ lastSuccessAt: null, ageSeconds: null, firstRunPending: true, reason: 'first run not finished yet' });
+    const report = staleFeeds({ fires: waiting, news: feed({}) });
+    expect(report.starting.map(([name]) => name)).toEqual(['fires']);
+    expect(report.stale).toEqual([]);
+    expect(freshnessWords(waiting)).toBe('starting: first run not finished yet');
   });
 
   it('is out of reach only when every stale feed could not reach its host', () => {

@@ -14,6 +14,7 @@ function pipeline(overrides: Partial<Pipeline> = {}): Pipeline {
     reason: 'has not run successfully yet',
     unreachable: false,
     failing: false,
+    firstRunPending: false,
     rejected: 0,
     lastRejected: null,
     ...overrides,

@@ -31,7 +31,7 @@ export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<
   useFoldsAway(open, details);
   const entries = Object.entries(pipelines);
   // None could reach its source's host: the word says so (the brief column says what still works).
-  const { stale, outOfReach, failing } = staleFeeds(pipelines);
+  const { stale, outOfReach, failing, starting } = staleFeeds(pipelines);
   const reasons = (feeds: Array<[string, PipelineFreshness]>) => feeds.map(([name, pipeline]) => `${name}: ${pipeline.reason ?? 'stale'}`).join('\n');
   // A feed whose last run failed is said before its data goes stale (its data is still fresh: a quieter word).
   const failed = failing.length > 0 && (
@@ -52,7 +52,7 @@ export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<
         {error ? (
           <span className="stale">Health unavailable: {error}</span>
         ) : stale.length === 0 ? (
-          (failed || 'All feeds fresh')
+          (failed || (starting.length > 0 ? <span className="starting" data-testid="pipelines-starting">Starting: {starting.map(([name]) => name).join(', ')}</span> : 'All feeds fresh'))
         ) : (
           <>
             {/* The stale ones by name on the bar; their reasons are in the brief column (and in the list). */}
@@ -65,7 +65,7 @@ export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<
       </summary>
       <ul>
         {entries.map(([name, pipeline]) => (
-          <li key={name} data-pipeline={name} data-stale={pipeline.stale} className={pipeline.stale ? 'stale' : pipeline.failing ? 'failing' : 'fresh'}>
+          <li key={name} data-pipeline={name} data-stale={pipeline.stale} className={pipeline.stale ? 'stale' : pipeline.failing ? 'failing' : pipeline.firstRunPending ? 'starting' : 'fresh'}>
             <strong>{name}</strong>
             <span>{freshnessWords(pipeline)}</span>
           </li>

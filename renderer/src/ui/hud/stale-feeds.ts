@@ -11,6 +11,7 @@ const IDLE_PREFIX = 'idle: ';
 export function freshnessWords(pipeline: PipelineFreshness): string {
   if (pipeline.stale) return `stale: ${pipeline.reason ?? 'no recent success'}`;
   if (pipeline.lastError?.startsWith(IDLE_PREFIX)) return `off: ${pipeline.lastError.slice(IDLE_PREFIX.length)}`;
+  if (pipeline.firstRunPending) return `starting: ${pipeline.reason ?? 'first run not finished yet'}`;
   return `fresh, ${formatAge(pipeline.ageSeconds)}${pipeline.failing ? `; ${pipeline.reason ?? 'last run failed'}` : ''}`;
 }
 
@@ -19,8 +20,11 @@ export function staleFeeds(pipelines: Record<string, PipelineFreshness>): {
   outOfReach: boolean;
   /** Feeds whose last run failed while their data is still within its interval (not stale yet). */
   failing: Array<[string, PipelineFreshness]>;
+  /** Feeds the app started moments ago whose first run has not finished: neither fresh nor stale yet. */
+  starting: Array<[string, PipelineFreshness]>;
 } {
   const stale = Object.entries(pipelines).filter(([, pipeline]) => pipeline.stale);
   const failing = Object.entries(pipelines).filter(([, pipeline]) => !pipeline.stale && pipeline.failing);
-  return { stale, outOfReach: stale.length > 0 && stale.every(([, pipeline]) => pipeline.unreachable), failing };
+  const starting = Object.entries(pipelines).filter(([, pipeline]) => pipeline.firstRunPending);
+  return { stale, outOfReach: stale.length > 0 && stale.every(([, pipeline]) => pipeline.unreachable), failing, starting };
 }
