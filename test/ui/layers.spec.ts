@@ -1,9 +1,11 @@
 // Every layer toggles: the button's aria-pressed, the map's own layout visibility, and a count shown.
+import pg from 'pg';
 import { expect, test } from './support/ui-test.js';
 import { ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
 import { LAYER_KEYS, MapPage } from './pages/map-page.js';
+import { uiDatabaseUrl } from './support/stack-file.js';
 
 test('each layer toggles off and on, with its count shown', async ({ page }) => {
   // A known fire in the view (southern Brazil, zoom 7: points from /api/fires), so the fire count must be at least 1.
@@ -27,6 +29,33 @@ test('each layer toggles off and on, with its count shown', async ({ page }) => 
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-pressed', 'true');
     expect(await map.layerVisible(key)).toBe(true);
+  }
+});
+
+test('a layer whose feed is off says why under its count (a 0 alone read as "no cameras here")', async ({ page }) => {
+  // What the cameras job records when no directory is switched on (the UI stack runs no job on its own).
+  const client = new pg.Client({ connectionString: uiDatabaseUrl() });
+  await client.connect();
+  const saved = await client.query('SELECT * FROM pipeline_status WHERE name = $1', ['cameras']);
+  try {
+    await client.query(
+      `INSERT INTO pipeline_status (name, last_attempt_at, last_error, last_error_at) VALUES ('cameras', now(), $1, now())
+       ON CONFLICT (name) DO UPDATE SET last_attempt_at = now(), last_success_at = NULL, last_error = $1, last_error_at = now()`,
+      ['idle: no camera directory yet: switch on an official one or add your own'],
+    );
+    const map = new MapPage(page);
+    await new AppPage(page).openReady();
+    await expect(page.getByTestId('layer-off-cameras')).toHaveText('Off: no camera directory yet: switch on an official one or add your own (Sources tab).');
+    await expect(map.count('cameras')).toHaveAttribute('data-value', '0');
+    // Feeds that are not off say nothing of the kind.
+    await expect(page.getByTestId('layer-off-fires')).toHaveCount(0);
+  } finally {
+    await client.query('DELETE FROM pipeline_status WHERE name = $1', ['cameras']);
+    const row = saved.rows[0] as Record<string, unknown> | undefined;
+    if (row) {
+      await client.query('INSERT INTO pipeline_status SELECT * FROM json_populate_record(NULL::pipeline_status, $1)', [JSON.stringify(row)]);
+    }
+    await client.end();
   }
 });
 

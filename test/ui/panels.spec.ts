@@ -1,4 +1,5 @@
 // The map first: the brief column and the side panel fold away (button or key) and come back; the choice survives a reload.
+import type { Locator } from '@playwright/test';
 import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 
@@ -31,6 +32,38 @@ test('the brief and the side panel fold away with a button or a key, and stay fo
   await page.getByRole('searchbox', { name: 'Search news' }).fill('[x]');
   await expect(page.getByTestId('brief-toggle')).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('tab', { name: 'News' })).toBeVisible();
+});
+
+/** The scrolling of an element (this project's tests are typed without the DOM's types). */
+interface Scroller {
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+  scrollTo(left: number, top: number): void;
+}
+
+function scrollOf(element: Locator): Promise<{ top: number; room: number }> {
+  return element.evaluate((node) => {
+    const box = node as unknown as Scroller;
+    return { top: box.scrollTop, room: box.scrollHeight - box.clientHeight };
+  });
+}
+
+test('a tab opens at its top, whatever scroll the tab before was left at', async ({ page }) => {
+  await new AppPage(page).openReady();
+  const panel = page.getByRole('tabpanel');
+  await page.getByRole('tab', { name: 'Sources' }).click();
+  await expect(panel).toHaveAttribute('id', 'panel-sources');
+  await expect.poll(async () => (await scrollOf(panel)).room).toBeGreaterThan(100);
+  await panel.evaluate((element) => {
+    const box = element as unknown as Scroller;
+    box.scrollTo(0, box.scrollHeight);
+  });
+  expect((await scrollOf(panel)).top).toBeGreaterThan(100);
+  await page.getByRole('tab', { name: 'Layers' }).click();
+  await expect(panel).toHaveAttribute('id', 'panel-layers');
+  expect((await scrollOf(panel)).top).toBe(0);
+  await expect(panel.getByRole('radiogroup', { name: 'Time window' })).toBeInViewport();
 });
 
 test('? lists the keyboard shortcuts; Escape closes the list', async ({ page }) => {

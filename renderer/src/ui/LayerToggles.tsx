@@ -1,8 +1,13 @@
 // One toggle per layer with its count in view (a layer whose source is not there yet says so), and the legend of
 // the layers shown.
+import type { PipelineFreshness } from '../api/api-types';
 import type { LayerSnapshot } from '../data/layer-loader';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
 import { MapLegend } from './MapLegend';
+import { offReason } from './hud/stale-feeds';
+
+/** The layers a feed of the same name fills: one switched off or not set up says so under its row. */
+const FED_BY_PIPELINE: ReadonlySet<LayerKey> = new Set(['fires', 'incidents', 'aircraft', 'cameras']);
 
 export interface LayerTogglesProps {
   snapshot: LayerSnapshot;
@@ -10,15 +15,18 @@ export interface LayerTogglesProps {
   onToggle: (key: LayerKey) => void;
   /** The window the alerts drawn are of, in a few words (the legend says it). */
   alertsWindow: string;
+  /** Health's feeds: a layer whose feed is off says why (its count alone read as "none there"). */
+  pipelines: Record<string, PipelineFreshness>;
 }
 
-export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow }: LayerTogglesProps) {
+export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow, pipelines }: LayerTogglesProps) {
   return (
     <>
       <ul className="layer-list" aria-label="Layers">
         {LAYER_KEYS.map((key) => {
           const count = snapshot.counts[key];
           const status = snapshot.status[key];
+          const off = FED_BY_PIPELINE.has(key) ? offReason(pipelines[key]) : null;
           return (
             <li key={key} className={`layer-row layer-${key}`}>
               <button type="button" aria-pressed={visibility[key]} data-testid={`layer-toggle-${key}`} onClick={() => onToggle(key)}>
@@ -28,6 +36,11 @@ export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow }: L
                   {count === null ? '–' : count.toLocaleString()}
                 </span>
               </button>
+              {off !== null && (!status || status.status === 'ok') && (
+                <p className="layer-note" data-testid={`layer-off-${key}`}>
+                  Off: {off} (Sources tab).
+                </p>
+              )}
               {status && status.status !== 'ok' && (
                 <p className={`layer-note layer-note-${status.status}`} data-testid={`layer-status-${key}`}>
                   {status.status === 'unavailable' ? 'Not available yet' : `Failed: ${status.detail}`}

@@ -1,6 +1,7 @@
 // Tabs on the right: layers, sources (the first-run place: every source set up from here), geofences, news, keys.
 import { type Dispatch, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
+import type { PipelineFreshness } from '../api/api-types';
 import type { LayerSnapshot } from '../data/layer-loader';
 import type { Folding } from '../data/use-collapsible';
 import type { LayerKey, LayerVisibility } from '../map/layer-catalog';
@@ -41,6 +42,8 @@ export interface SidePanelProps {
   draft: DraftState;
   dispatchDraft: Dispatch<DraftAction>;
   onGeofencesChanged: () => void;
+  /** Health's feeds (the Layers tab says which are off and why). */
+  pipelines: Record<string, PipelineFreshness>;
 }
 
 export function SidePanel(props: SidePanelProps) {
@@ -69,12 +72,13 @@ export function SidePanel(props: SidePanelProps) {
           ›
         </button>
       </div>
-      <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
+      {/* One element per tab (keyed): a tab opens at its top, not at the scroll the last tab was left at. */}
+      <div key={tab} role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="tab-panel">
         {tab === 'sources' && <SourcesTab api={props.api} controller={props.controller} drawing={{ draft: props.draft, dispatchDraft: props.dispatchDraft }} onOpenKeys={() => setTab('keys')} />}
         {tab === 'layers' && (
           <>
             <FilterControls filter={props.filter} onChange={props.onFilterChange} geofences={props.snapshot.geofences} />
-            <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} alertsWindow={props.alertsWindow} />
+            <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} alertsWindow={props.alertsWindow} pipelines={props.pipelines} />
             <ExportControls api={props.api} controller={props.controller} viewport={props.viewport} visibility={props.visibility} filter={props.filter} filterWords={props.filterWords} alertsWindow={props.alertsWindow} />
           </>
         )}

@@ -179,6 +179,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         draft={draft}
         dispatchDraft={dispatchDraft}
         onGeofencesChanged={() => void session?.layers.reloadGeofences()}
+        pipelines={health.pipelines}
       />
       <SearchBox api={api} controller={controller} />
       <TimeZoneHomeNote home={home} />

@@ -7,10 +7,16 @@ import { formatAge } from '../../format/time-format.js';
 // How the job runner records a run with nothing to do (server/pipelines/pipeline-freshness.ts IDLE_PREFIX).
 const IDLE_PREFIX = 'idle: ';
 
+/** Why a feed is off (a source not set up, or switched off), or null when it is not. */
+export function offReason(pipeline: PipelineFreshness | undefined): string | null {
+  return pipeline?.lastError?.startsWith(IDLE_PREFIX) ? pipeline.lastError.slice(IDLE_PREFIX.length) : null;
+}
+
 /** One feed in words: stale and why, off (a source not set up) and why, or fresh, how long ago, and a failed last run. */
 export function freshnessWords(pipeline: PipelineFreshness): string {
   if (pipeline.stale) return `stale: ${pipeline.reason ?? 'no recent success'}`;
-  if (pipeline.lastError?.startsWith(IDLE_PREFIX)) return `off: ${pipeline.lastError.slice(IDLE_PREFIX.length)}`;
+  const off = offReason(pipeline);
+  if (off !== null) return `off: ${off}`;
   if (pipeline.firstRunPending) return `starting: ${pipeline.reason ?? 'first run not finished yet'}`;
   return `fresh, ${formatAge(pipeline.ageSeconds)}${pipeline.failing ? `; ${pipeline.reason ?? 'last run failed'}` : ''}`;
 }
