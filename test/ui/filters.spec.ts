@@ -234,7 +234,12 @@ test('day or night: only the detections of that part of the day are drawn and co
   await app.openReady({ view: [SPOT.longitude, SPOT.latitude, 8] });
   await map.openLayersTab();
   await firesInView(hud, 3);
+  // The day detection's popup open: the night filter hides that fire, and its popup goes with it.
+  await map.expectStill();
+  await map.clickAt(SPOT.longitude, SPOT.latitude);
+  await expect(map.popup()).toContainText('Fire detection');
   await page.getByTestId('filter-daynight-night').check();
+  await expect(map.popup()).toHaveCount(0);
   await firesInView(hud, 2);
   await expect.poll(() => map.renderedFireCount()).toBe(2);
   await expect(page.getByTestId('hud-filters')).toContainText('night detections only');

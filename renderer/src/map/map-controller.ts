@@ -73,6 +73,8 @@ export class MapController {
   private windowSeconds = MAP_WINDOW_SECONDS;
   private fireTileQuery: string;
   private popup: MapLibre.Popup | null = null;
+  /** What the open popup shows (its objects' kinds). */
+  private popupKinds: readonly string[] = [];
   /** The pin of the last searched position. */
   private searchPin: MapLibre.Marker | null = null;
   /** Cancels the wait to open a searched object's popup (openWhenDrawn). */
@@ -309,6 +311,9 @@ export class MapController {
     }
     if (query === this.fireTileQuery) return;
     this.fireTileQuery = query;
+    // A fire's popup goes with the filter it was opened under: the new one may hide that fire (it stayed open, pointing
+    // at an empty map).
+    if (this.popupKinds.some((kind) => kind === 'fire' || kind === 'fire-live')) this.popup?.remove();
     const source = this.map.getSource('fire-tiles') as VectorTileSource | undefined;
     source?.setTiles([fireTileUrl(this.options.apiOrigin, query)]);
     // The old tiles are dropped and the new ones not yet asked for: until they are drawn the map is not settled (a
@@ -450,7 +455,7 @@ export class MapController {
     const [only] = objects;
     if (!only) return;
     if (objects.length === 1) this.open(only, at);
-    else this.showPopup(pickListContent(objects, (chosen) => this.open(chosen, at)), at);
+    else this.showPopup(pickListContent(objects, (chosen) => this.open(chosen, at)), at, objects.map((object) => String(object.kind)));
   }
 
   private open(props: PickProps, at: [number, number]): void {
@@ -464,11 +469,13 @@ export class MapController {
     const cameras = apiCameraLinks(this.options.apiOrigin, this.options.authorization, this.options.onCameraClick);
     const content = popupContent(props, { at: position, cameras });
     content.append(popupFooter(props, position));
-    this.showPopup(content, at);
+    this.showPopup(content, at, [String(props.kind)]);
   }
 
-  private showPopup(content: HTMLElement, at: [number, number]): void {
+  /** `kinds`: what the popup shows (one object, or the several of a pick list). */
+  private showPopup(content: HTMLElement, at: [number, number], kinds: readonly string[]): void {
     this.popup?.remove();
+    this.popupKinds = kinds;
     this.popup = new this.lib.Popup({ closeButton: true, maxWidth: '320px', className: 'vantage-popup' }).setLngLat(at).setDOMContent(content).addTo(this.map);
     this.keepPopupInView(this.popup);
   }
