@@ -16,6 +16,8 @@ export interface PlaceHit {
   latitude: number;
   longitude: number;
   exact: boolean;
+  /** It lies in the map's view the search was asked from (false without one). */
+  inView: boolean;
 }
 
 export interface BoundaryHit {
@@ -40,11 +42,10 @@ best AS (
 )
 SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "countryCode", p.country_name AS "countryName",
        p.admin1_name AS "admin1Name", p.population::float8 AS population, p.feature_code AS "featureCode",
-       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, best.exact
+       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, best.exact,
+       ($${view}::float8[] IS NOT NULL AND ${pointInView('ST_Y(p.geom)', 'ST_X(p.geom)', `($${view}::float8[])`)}) IS TRUE AS "inView"
 FROM best JOIN places p ON p.geoname_id = best.geoname_id
-ORDER BY best.exact DESC, (best.exact OR best.kind < 2) DESC,
-         ($${view}::float8[] IS NOT NULL AND ${pointInView('ST_Y(p.geom)', 'ST_X(p.geom)', `($${view}::float8[])`)}) DESC,
-         p.population DESC, p.geoname_id
+ORDER BY best.exact DESC, (best.exact OR best.kind < 2) DESC, "inView" DESC, p.population DESC, p.geoname_id
 LIMIT $3`;
 }
 
@@ -107,7 +108,7 @@ best AS (
 )
 SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "countryCode", p.country_name AS "countryName",
        p.admin1_name AS "admin1Name", p.population::float8 AS population, p.feature_code AS "featureCode",
-       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, false AS exact
+       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, false AS exact, false AS "inView"
 FROM best JOIN places p ON p.geoname_id = best.geoname_id
 WHERE best.score >= $3
 ORDER BY round(best.score::numeric, 1) DESC, p.population DESC, p.geoname_id

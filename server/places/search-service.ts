@@ -14,6 +14,8 @@ const FUZZY_MIN_SCORE = 0.4;
 const OTHER_KINDS_LIMIT = 3;
 const REGION_NAME_MIN_LENGTH = 3;
 const NEAREST_MAX_METRES = 50_000;
+/** An exact place this large leads the exact aircraft and incidents of its name wherever the map is (a city). */
+const LEADING_PLACE_POPULATION = 100_000;
 
 const FORMAT_NAMES: Record<ParsedPosition['format'], string> = {
   decimal: 'Decimal degrees',
@@ -102,9 +104,12 @@ export class SearchService {
     const placeRoom = Math.max(Math.ceil(limit / 2), limit - exactBoundaries.length - objects.length - otherBoundaries.length - newsResults.length);
     const shownPlaces = placesToldApart(places.slice(0, placeRoom).map(placeResult));
     // An aircraft or incident named exactly what was typed ("TANKER91", "Eaton") comes before places that only start
-    // with it ("Tankerton"), and after the largest place of that very name only (Eaton, Ohio; not also four more
-    // Eatons the analyst of a fire was not looking for).
-    const leadingPlaces = Math.min(1, places.slice(0, placeRoom).filter((hit) => hit.exact).length);
+    // with it ("Tankerton"), and before the places of that very name too, unless the first of them lies in the map's
+    // view or is a city: "Paris" is Paris, and "Paradise" over Butte County is the town, but "EATON" over Los Angeles
+    // is the Eaton fire, not Eaton, Ohio (8,000 people; Enter flew there). The places are ranked exact first, those in
+    // view first among them, so the first exact place is the one that may lead.
+    const firstExact = places.slice(0, placeRoom).find((hit) => hit.exact);
+    const leadingPlaces = firstExact && (firstExact.inView || firstExact.population >= LEADING_PLACE_POPULATION) ? 1 : 0;
     const isExact = (result: SearchResult) => result.label.trim().toLowerCase() === folded;
     const results = [
       ...exactBoundaries.map(boundaryResult),

@@ -199,6 +199,30 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect((await search('Paris', 10, california)).results[0]).toMatchObject({ label: 'Paris', sublabel: expect.stringMatching(/France$/) });
   });
 
+  it('puts an incident named exactly what was typed before a small place of that name away from the view, not before a city or a place in view', async () => {
+    await queryOnce(
+      subject.database.url,
+      `INSERT INTO incidents (irwin_id, name, size_acres, percent_contained, discovered_at, state, geom) VALUES
+         ('search-eaton', 'EATON', 14021, 100, now() - interval '300 days', 'US-CA', ST_SetSRID(ST_MakePoint(-118.10, 34.20), 4326)),
+         ('search-paris', 'PARIS', 120, 50, now() - interval '2 days', 'US-CA', ST_SetSRID(ST_MakePoint(-121.00, 38.00), 4326))`,
+    );
+    try {
+      const losAngeles = '-119.5,33.3,-116.5,35';
+      // Over Los Angeles, "EATON" is the fire (Enter flew to Eaton, Ohio, a town of 8,000).
+      const overLa = (await search('EATON', 10, losAngeles)).results;
+      expect(overLa[0]).toMatchObject({ kind: 'incident', label: 'EATON' });
+      expect(overLa.some((result) => result.kind === 'place' && result.label === 'Eaton')).toBe(true);
+      expect((await search('Eaton', 10)).results[0]).toMatchObject({ kind: 'incident' });
+      // Over Ohio, the town in view leads.
+      expect((await search('Eaton', 10, '-85.5,39,-83.5,40.5')).results[0]).toMatchObject({ kind: 'place', label: 'Eaton', sublabel: expect.stringMatching(/^Ohio/) });
+      // A city leads wherever the map is.
+      expect((await search('Paris', 10, losAngeles)).results[0]).toMatchObject({ kind: 'place', label: 'Paris', sublabel: expect.stringMatching(/France$/) });
+      expect((await search('Paris', 10, losAngeles)).results[1]).toMatchObject({ kind: 'incident', label: 'PARIS' });
+    } finally {
+      await queryOnce(subject.database.url, "DELETE FROM incidents WHERE irwin_id IN ('search-eaton', 'search-paris')");
+    }
+  });
+
   it('finds countries and states with their extent', async () => {
     const iceland = (await search('Iceland')).results[0];
     expect(iceland).toMatchObject({ kind: 'country', label: 'Iceland' });
