@@ -27,12 +27,15 @@ test('Keys tab: format error, save with masking, delete', async ({ page }) => {
 
   await keys.save('firms', GOOD_FIRMS_KEY);
   await expect(keys.masked('firms')).toHaveText('****c9f7');
-  await expect(keys.status('firms')).toHaveText('Set');
+  await expect(keys.status('firms')).toHaveText(/^Set/);
   await expect(keys.input('firms')).toHaveValue('');
   await expect(keys.error('firms')).toHaveCount(0);
   // Tried with FIRMS at once, without a click on Test (the UI stack's FIRMS is a closed port).
   await expect(keys.testResult('firms')).toHaveAttribute('data-ok', 'false');
   await expect(keys.testResult('firms')).toContainText('could not reach the provider');
+  // The row's state says so too, not a green "Set" beside the failure.
+  await expect(keys.status('firms')).toHaveText('Set · test failed');
+  await expect(keys.status('firms')).toHaveClass(/\bwarn\b/);
   // The full value appears nowhere on the page.
   expect(await page.content()).not.toContain(GOOD_FIRMS_KEY);
 

@@ -13,11 +13,12 @@ import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 import { LinkedText } from './LinkedText';
 import './KeysTab.css';
 
-function statusText(entry: KeyEntry): string {
+/** `failedTest`: its last test here failed (a green "Set" stood beside the provider's refusal). */
+function statusText(entry: KeyEntry, failedTest: boolean): string {
   if (!entry.configured) return 'Not set';
   // The kind of key it looks like, when that tells more than the row's own name ("Set (Anthropic)", not "Set (FIRMS map key)").
   const family = entry.family && entry.family !== entry.label ? ` (${entry.family})` : '';
-  return `${entry.warning ? 'Incomplete' : 'Set'}${family}`;
+  return `${entry.warning ? 'Incomplete' : 'Set'}${family}${failedTest ? ' · test failed' : ''}`;
 }
 
 // A new FIRMS key sets off a fires run on the server (it takes a few seconds): the HUD and the Sources tab read the
@@ -90,8 +91,8 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
     <li className="key-row" data-testid={`key-row-${id}`} data-configured={entry.configured} data-origin={entry.origin ?? 'none'}>
       <div className="key-head">
         <strong>{sentenceCase(entry.label)}</strong>
-        <span className={`key-status ${!entry.configured ? 'unset' : entry.warning ? 'warn' : 'set'}`} data-testid={`key-status-${id}`}>
-          {statusText(entry)}
+        <span className={`key-status ${!entry.configured ? 'unset' : entry.warning || tested?.ok === false ? 'warn' : 'set'}`} data-testid={`key-status-${id}`}>
+          {statusText(entry, tested?.ok === false)}
         </span>
       </div>
       <p className="key-purpose muted" data-testid={`key-purpose-${id}`}>
