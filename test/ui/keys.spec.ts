@@ -29,6 +29,8 @@ test('Keys tab: format error, save with masking, delete', async ({ page }) => {
   await expect(keys.masked('firms')).toHaveText('****c9f7');
   await expect(keys.status('firms')).toHaveText(/^Set/);
   await expect(keys.input('firms')).toHaveValue('');
+  // Narrowed by Test and Delete, a set key's field asks in words short enough to read whole.
+  await expect(keys.input('firms')).toHaveAttribute('placeholder', 'Paste a new key');
   await expect(keys.error('firms')).toHaveCount(0);
   // Tried with FIRMS at once, without a click on Test (the UI stack's FIRMS is a closed port).
   await expect(keys.testResult('firms')).toHaveAttribute('data-ok', 'false');

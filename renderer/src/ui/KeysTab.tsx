@@ -130,7 +130,8 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
           type="password"
           autoComplete="off"
           spellCheck={false}
-          placeholder={`Paste a new ${entry.label}`}
+          // Beside Test and Delete the field is narrow: a set key's placeholder is short enough to read whole.
+          placeholder={entry.configured ? 'Paste a new key' : `Paste a new ${entry.label}`}
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `key-error-${id}` : undefined}
