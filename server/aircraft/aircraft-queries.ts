@@ -40,6 +40,12 @@ export class AircraftQueries {
     return this.track.at({ ...rest, at: minuteEnd, seenSince: new Date(minuteEnd.getTime() - this.maxAgeSeconds * 1000) });
   }
 
+  /** Since and until when positions are kept (none before the app's first poll, nor past their retention). */
+  async recorded(): Promise<{ from: string | null; to: string | null }> {
+    const span = await this.track.recordedSpan();
+    return { from: span.from?.toISOString() ?? null, to: span.to?.toISOString() ?? null };
+  }
+
   /** The trails of the aircraft in view over the `minutes` before `at` (or now). */
   trails(filter: { bbox?: Bbox; minutes: number; at?: Date; points: number; limit: number }): Promise<TrailRow[]> {
     const until = filter.at ? new Date(Math.floor(filter.at.getTime() / MINUTE_MS) * MINUTE_MS + MINUTE_MS - 1) : new Date();

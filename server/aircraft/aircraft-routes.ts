@@ -1,9 +1,9 @@
-// GET /api/aircraft?bbox=&firefighting=&limit=&at=, GET /api/aircraft/trails?bbox=&minutes=&at=&points= and
-// GET /api/correlations?since=
+// GET /api/aircraft?bbox=&firefighting=&limit=&at=, GET /api/aircraft/trails?bbox=&minutes=&at=&points=,
+// GET /api/aircraft/recorded and GET /api/correlations?since=
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { aircraftList, aircraftTrailList, correlationList } from './aircraft-schemas.js';
+import { aircraftList, aircraftRecorded, aircraftTrailList, correlationList } from './aircraft-schemas.js';
 import { bboxParam, geofenceIdParam, instantParam, limitParam } from '../http/query-params.js';
 import { type AircraftQueries, TRAIL_MINUTES_DEFAULT, TRAIL_MINUTES_MAX, TRAIL_POINTS_DEFAULT, TRAIL_POINTS_MAX } from './aircraft-queries.js';
 
@@ -55,6 +55,9 @@ export async function aircraftRoutes(app: FastifyInstance, options: { aircraft: 
   );
   typed.get('/api/aircraft/trails', { schema: { querystring: trailsQuery, response: { 200: aircraftTrailList } } }, async (request) =>
     options.aircraft.trails(request.query),
+  );
+  typed.get('/api/aircraft/recorded', { schema: { response: { 200: aircraftRecorded } } }, async () =>
+    options.aircraft.recorded(),
   );
   typed.get('/api/correlations', { schema: { querystring: correlationsQuery, response: { 200: correlationList } } }, async (request) =>
     options.aircraft.pairs(request.query.since, request.query.limit),

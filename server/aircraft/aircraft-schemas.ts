@@ -66,3 +66,9 @@ export const correlationPair = correlation.pick({ icao24: true, targetType: true
 export type CorrelationPair = z.infer<typeof correlationPair>;
 
 export const correlationList = z.array(correlation).meta({ id: 'CorrelationList' });
+
+/** The span of the positions kept: playback shows aircraft only within it. */
+export const aircraftRecorded = z
+  .object({ from: instant.nullable(), to: instant.nullable() })
+  .meta({ id: 'AircraftRecorded' });
+export type AircraftRecorded = z.infer<typeof aircraftRecorded>;

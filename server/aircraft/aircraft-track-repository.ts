@@ -83,6 +83,12 @@ export class AircraftTrackRepository {
     }));
   }
 
+  /** The oldest and newest positions kept: playback has aircraft to show only between them. */
+  async recordedSpan(): Promise<{ from: Date | null; to: Date | null }> {
+    const { rows } = await this.db.query<{ from: Date | null; to: Date | null }>('SELECT min(seen_at) AS "from", max(seen_at) AS "to" FROM aircraft_positions');
+    return rows[0] ?? { from: null, to: null };
+  }
+
   async at(filter: { bbox?: Bbox; at: Date; seenSince: Date; firefightingOnly: boolean; limit: number; fence?: Buffer | null }): Promise<AircraftRow[]> {
     const [west, south, east, north] = filter.bbox ?? [null, null, null, null];
     const { rows } = await this.db.query<AircraftColumns>(AT, [west, south, east, north, filter.at, filter.seenSince, filter.firefightingOnly, filter.limit, filter.fence ?? null]);

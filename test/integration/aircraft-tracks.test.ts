@@ -27,6 +27,13 @@ describe('aircraft track table: positions, trails, playback positions, daily par
     await adsb?.close();
   });
 
+  it('GET /api/aircraft/recorded: no span before the first position is kept', async () => {
+    const response = await get('/api/aircraft/recorded');
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ from: null, to: null });
+    expect((await get('/api/aircraft/recorded?from=1h')).statusCode).toBe(400);
+  });
+
   it('writes each new position once: the same report again adds nothing, a moved one adds a point', async () => {
     const now = Date.now() - 20_000;
     adsb.body = {
@@ -50,6 +57,12 @@ describe('aircraft track table: positions, trails, playback positions, daily par
     expect((await runJob('aircraft')).result).toMatchObject({ stored: 2, trackPositions: 1 });
     expect(await trackOf('c00001')).toHaveLength(2);
     expect(await trackOf('c00002')).toHaveLength(1);
+  });
+
+  it('GET /api/aircraft/recorded: the oldest and newest positions kept (playback has aircraft only between them)', async () => {
+    const [span] = await queryOnce<{ from: Date; to: Date }>(subject.database.url, 'SELECT min(seen_at) AS "from", max(seen_at) AS "to" FROM aircraft_positions');
+    expect(span!.from.getTime()).toBeLessThan(span!.to.getTime());
+    expect((await get('/api/aircraft/recorded')).json()).toEqual({ from: span!.from.toISOString(), to: span!.to.toISOString() });
   });
 
   it('answers trails as time-ordered LineStrings of the aircraft in view, at most `points` each', async () => {

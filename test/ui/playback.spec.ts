@@ -69,6 +69,18 @@ test('dragging the playback cursor moves the map and the HUD back in time; Live 
   await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
 });
 
+test('a minute before any aircraft position was kept says so (0 aircraft read as "none flying")', async ({ page }) => {
+  const playback = new PlaybackPage(page);
+  await new AppPage(page).openReady();
+  await expect(playback.root.getByTestId('playback-aircraft-note')).toHaveCount(0);
+  // Six hours back: before this test stack's first kept position (its positions are minutes old, if any).
+  await playback.cursor.fill('0');
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  await expect(playback.root.getByTestId('playback-aircraft-note')).toHaveText(/^No aircraft (recorded yet|before \d\d:\d\d( [AP]M)?): positions are kept from the first poll on\.$/);
+  await playback.goLive();
+  await expect(playback.root.getByTestId('playback-aircraft-note')).toHaveCount(0);
+});
+
 test('a shorter range keeps the cursor inside it: never a minute after the range (the future)', async ({ page }) => {
   const app = new AppPage(page);
   const playback = new PlaybackPage(page);

@@ -6,7 +6,7 @@ export type { HealthReport, PipelineFreshness } from '../../../server/health/hea
 export type { UiSettings } from '../../../server/ui-settings/ui-settings.js';
 export type { Fire, FireCount } from '../../../server/fires/fire-schemas.js';
 export type { Incident } from '../../../server/incidents/incident-schemas.js';
-export type { Aircraft, AircraftTrail, Correlation, CorrelationPair } from '../../../server/aircraft/aircraft-schemas.js';
+export type { Aircraft, AircraftRecorded, AircraftTrail, Correlation, CorrelationPair } from '../../../server/aircraft/aircraft-schemas.js';
 export type { StoredEventAnswer as VantageEvent, EventPage, LiveEvent, PlaybackResult, PlaybackBucket, PlaybackCell } from '../../../server/events/event-schemas.js';
 export type { Geofence, Alert } from '../../../server/geofences/geofence-schemas.js';
 export type { KeyEntry, KeyTestResult } from '../../../server/keys/key-schemas.js';

@@ -11,6 +11,8 @@ import type { AircraftNarrowing } from '../data/aircraft-view';
 import { usePlaybackCursor } from '../data/use-playback-cursor';
 import { usePlaybackHistogram } from '../data/use-playback-histogram';
 import { usePlaybackMap } from '../data/use-playback-map';
+import { useAircraftRecorded } from '../data/use-aircraft-recorded';
+import { aircraftRecordedNote } from '../data/aircraft-recorded-note';
 import { formatClock, formatMinuteBoth } from '../format/time-format';
 import type { MapController, MapViewport } from '../map/map-controller';
 
@@ -42,6 +44,8 @@ export function PlaybackBar({
   const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor(openAt);
   const { counts, error } = usePlaybackHistogram(api, viewport, from, end, minutes);
   const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, aircraftNarrowing);
+  const recorded = useAircraftRecorded(api, minuteStart !== null);
+  const aircraftNote = minuteStart === null ? null : aircraftRecordedNote(recorded, minuteStart, (epochMs) => formatClock(new Date(epochMs)));
   const reportMinute = useEffectEvent(onMinuteChange);
   useEffect(() => reportMinute(minuteStart), [minuteStart]);
   const reportPastAircraft = useEffectEvent(onPastAircraftCount);
@@ -104,6 +108,11 @@ export function PlaybackBar({
         <span className="playback-minute" data-testid="playback-minute" data-minute={minuteStart === null ? '' : new Date(minuteStart).toISOString()}>
           {minuteStart === null ? 'Showing now' : formatMinuteBoth(new Date(minuteStart))}
         </span>
+        {aircraftNote && (
+          <span className="playback-aircraft-note" data-testid="playback-aircraft-note" role="status">
+            {aircraftNote}
+          </span>
+        )}
         {/* The timeline counts whole 1° cells (a minute rollup), so it may count events just outside the view: it says so. */}
         <span
           className="muted"

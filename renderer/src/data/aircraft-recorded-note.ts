@@ -1,0 +1,16 @@
+// What the playback bar says of the aircraft at the cursor's minute when none can be there: positions are kept only
+// from the app's first poll (and for the retention's days), so a minute before it showed 0 aircraft without a word.
+import type { AircraftRecorded } from '../api/api-types.js';
+
+/**
+ * Null when the minute lies where positions are kept (or the span is not known yet). `formatTime`: how the start of the
+ * recording is written (the wall clock's time on screen).
+ */
+export function aircraftRecordedNote(recorded: AircraftRecorded | null, minuteStart: number, formatTime: (epochMs: number) => string): string | null {
+  if (!recorded) return null;
+  if (recorded.from === null) return 'No aircraft recorded yet: positions are kept from the first poll on.';
+  const from = Date.parse(recorded.from);
+  // The whole minute before the first position: nothing of it was recorded.
+  if (minuteStart + 60_000 <= from) return `No aircraft before ${formatTime(from)}: positions are kept from the first poll on.`;
+  return null;
+}
