@@ -18,6 +18,8 @@ export interface PlaceHit {
   exact: boolean;
   /** It lies in the map's view the search was asked from (false without one). */
   inView: boolean;
+  /** It matched by its own name (or its ASCII spelling), not an alternate. */
+  ownName: boolean;
 }
 
 export interface BoundaryHit {
@@ -42,7 +44,7 @@ best AS (
 )
 SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "countryCode", p.country_name AS "countryName",
        p.admin1_name AS "admin1Name", p.population::float8 AS population, p.feature_code AS "featureCode",
-       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, best.exact,
+       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, best.exact, best.kind < 2 AS "ownName",
        ($${view}::float8[] IS NOT NULL AND ${pointInView('ST_Y(p.geom)', 'ST_X(p.geom)', `($${view}::float8[])`)}) IS TRUE AS "inView"
 FROM best JOIN places p ON p.geoname_id = best.geoname_id
 ORDER BY best.exact DESC, (best.exact OR best.kind < 2) DESC, "inView" DESC, p.population DESC, p.geoname_id
@@ -97,7 +99,7 @@ ${placesOfCandidates(6)}`;
 const SIMILAR = `
 WITH q AS (SELECT gazetteer_fold($1::text) AS folded),
 candidates AS (
-  SELECT n.geoname_id, n.name AS matched, similarity(n.folded, q.folded) AS score
+  SELECT n.geoname_id, n.name AS matched, n.kind, similarity(n.folded, q.folded) AS score
   FROM place_names n, q
   WHERE n.folded % q.folded
   ORDER BY similarity(n.folded, q.folded) DESC, n.population DESC
@@ -108,7 +110,7 @@ best AS (
 )
 SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "countryCode", p.country_name AS "countryName",
        p.admin1_name AS "admin1Name", p.population::float8 AS population, p.feature_code AS "featureCode",
-       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, false AS exact, false AS "inView"
+       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, false AS exact, false AS "inView", best.kind < 2 AS "ownName"
 FROM best JOIN places p ON p.geoname_id = best.geoname_id
 WHERE best.score >= $3
 ORDER BY round(best.score::numeric, 1) DESC, p.population DESC, p.geoname_id

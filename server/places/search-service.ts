@@ -102,21 +102,28 @@ export class SearchService {
     const newsResults = news.map(newsResult);
     // Places fill what the other kinds leave, but never fewer than half the list.
     const placeRoom = Math.max(Math.ceil(limit / 2), limit - exactBoundaries.length - objects.length - otherBoundaries.length - newsResults.length);
-    const shownPlaces = placesToldApart(places.slice(0, placeRoom).map(placeResult));
+    const placeHits = places.slice(0, placeRoom);
+    const shownPlaces = placesToldApart(placeHits.map(placeResult));
     // An aircraft or incident named exactly what was typed ("TANKER91", "Eaton") comes before places that only start
     // with it ("Tankerton"), and before the places of that very name too, unless the first of them lies in the map's
     // view or is a city: "Paris" is Paris, and "Paradise" over Butte County is the town, but "EATON" over Los Angeles
     // is the Eaton fire, not Eaton, Ohio (8,000 people; Enter flew there). The places are ranked exact first, those in
     // view first among them, so the first exact place is the one that may lead.
-    const firstExact = places.slice(0, placeRoom).find((hit) => hit.exact);
+    const firstExact = placeHits.find((hit) => hit.exact);
     const leadingPlaces = firstExact && (firstExact.inView || firstExact.population >= LEADING_PLACE_POPULATION) ? 1 : 0;
     const isExact = (result: SearchResult) => result.label.trim().toLowerCase() === folded;
+    // Places that only start with the text come before the aircraft and incidents that only start with it when they are
+    // worth it: named so themselves and in view or a city. "UAL" listed Ualog (a village) and three places by alternates
+    // ("Ouargla · “ualeugeulla”") before the United flights.
+    const prominent = placeHits.map((hit) => hit.exact || (hit.ownName && (hit.inView || hit.population >= LEADING_PLACE_POPULATION)));
+    const laterPlaces = shownPlaces.slice(leadingPlaces);
     const results = [
       ...exactBoundaries.map(boundaryResult),
       ...shownPlaces.slice(0, leadingPlaces),
       ...objects.filter(isExact),
-      ...shownPlaces.slice(leadingPlaces),
+      ...laterPlaces.filter((_, index) => prominent[leadingPlaces + index]),
       ...objects.filter((result) => !isExact(result)),
+      ...laterPlaces.filter((_, index) => !prominent[leadingPlaces + index]),
       ...otherBoundaries.map(boundaryResult),
       ...newsResults,
     ].slice(0, limit);

@@ -223,6 +223,27 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     }
   });
 
+  it('puts flights whose callsign starts with the text before villages and alternate names that do, not before a city', async () => {
+    await queryOnce(
+      subject.database.url,
+      `INSERT INTO aircraft (icao24, callsign, type_code, geom, seen_at, source) VALUES
+         ('a0e001', 'UAL1423 ', 'B738', ST_SetSRID(ST_MakePoint(-118.4, 33.9), 4326), now(), 'test'),
+         ('a0e002', 'SACR7 ', 'C172', ST_SetSRID(ST_MakePoint(-121.5, 38.6), 4326), now(), 'test')`,
+    );
+    try {
+      // "UAL": Ualog is a village, the others match by an alternate name ("Ouargla · “ualeugeulla”"): the flight first.
+      const ual = (await search('UAL', 10)).results;
+      expect(ual[0]).toMatchObject({ kind: 'aircraft', label: 'UAL1423' });
+      expect(ual.some((result) => result.kind === 'place')).toBe(true);
+      // "Sacr": Sacramento, a city, before the Cessna SACR7.
+      const sacr = (await search('Sacr', 10)).results;
+      expect(sacr[0]).toMatchObject({ kind: 'place', label: 'Sacramento' });
+      expect(sacr.findIndex((result) => result.kind === 'aircraft')).toBeGreaterThan(0);
+    } finally {
+      await queryOnce(subject.database.url, "DELETE FROM aircraft WHERE icao24 IN ('a0e001', 'a0e002')");
+    }
+  });
+
   it('finds countries and states with their extent', async () => {
     const iceland = (await search('Iceland')).results[0];
     expect(iceland).toMatchObject({ kind: 'country', label: 'Iceland' });
