@@ -101,6 +101,29 @@ test('deleting the geofence the filter names lets the filter go: the map and the
   await expect(page.getByTestId('hud-filters')).toHaveCount(0);
 });
 
+test('Show inside narrows the map, the HUD and the Layers tab to what lies inside a fence, and flies there', async ({ page }) => {
+  // Tierra del Fuego, a place no other test uses.
+  const spot: [number, number] = [-68.3, -54.2];
+  const id = await createGeofence('Inside fence', spot, 0.3);
+  await ingestFires([{ longitude: spot[0], latitude: spot[1] }, { longitude: spot[0] + 1.5, latitude: spot[1] }]);
+  const app = new AppPage(page);
+  const hud = new HudPage(page);
+  const map = new MapPage(page);
+  await app.openReady({ view: [spot[0] + 0.7, spot[1], 6] });
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(2);
+  const fences = new GeofencesPage(page, map);
+  await fences.open();
+  await fences.item('Inside fence').getByRole('button', { name: 'Show inside' }).click();
+  await expect(page.getByRole('tab', { name: 'Layers' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('filter-geofence')).toHaveValue(id);
+  await expect(page.getByTestId('hud-filters')).toContainText('inside “Inside fence”');
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(1);
+  await map.expectStill(10_000);
+  const { center } = await map.view();
+  expect(center[0]).toBeCloseTo(spot[0], 0);
+  expect(center[1]).toBeCloseTo(spot[1], 0);
+});
+
 test('a click on the first corner closes the shape there, and the tab says what a fence alerts on', async ({ page }) => {
   // Western Australia, a place no other test uses.
   const corners: Array<[number, number]> = [

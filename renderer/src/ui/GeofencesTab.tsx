@@ -15,11 +15,13 @@ export interface GeofencesTabProps {
   draft: DraftState;
   dispatchDraft: Dispatch<DraftAction>;
   onChanged: () => void;
+  /** Narrows the map, the HUD's counts and the export to what lies inside the fence (the Layers tab's filter). */
+  onShowInside: (fence: Geofence) => void;
 }
 
 const message = (error: unknown) => (error instanceof ApiRequestError ? error.message : (error as Error).message);
 
-export function GeofencesTab({ api, controller, geofences, draft: anyDraft, dispatchDraft, onChanged }: GeofencesTabProps) {
+export function GeofencesTab({ api, controller, geofences, draft: anyDraft, dispatchDraft, onChanged, onShowInside }: GeofencesTabProps) {
   // An area being drawn for the Sources tab is not a geofence.
   const draft = anyDraft.purpose === 'geofence' ? anyDraft : NO_DRAFT;
   const [name, setName] = useState('');
@@ -98,7 +100,7 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
       )}
       <p className="muted geofence-note" data-testid="geofence-note">
         A geofence alerts on what arrives inside it once it is saved: new fire detections, cameras and other events,
-        and incidents and aircraft that move in. What is already inside raises no alert.
+        and incidents and aircraft that move in. What is already inside raises no alert: Show inside lists it.
       </p>
       {error && (
         <p className="field-error" role="alert" data-testid="geofence-error">
@@ -112,6 +114,10 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
             <span className="geofence-name">{fence.name}</span>
             <button type="button" onClick={() => controller?.flyToGeometry(fence.geometry)}>
               Fly to
+            </button>
+            {/* What is inside now: the fence as the Layers tab's filter (a fence alerts only on what arrives later). */}
+            <button type="button" title="Show only what lies inside it: the map, the HUD's counts and the export" onClick={() => onShowInside(fence)}>
+              Show inside
             </button>
             <ConfirmDeleteButton
               ariaLabel={`Delete ${fence.name}`}

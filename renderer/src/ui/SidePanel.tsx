@@ -90,6 +90,11 @@ export function SidePanel(props: SidePanelProps) {
             draft={props.draft}
             dispatchDraft={props.dispatchDraft}
             onChanged={props.onGeofencesChanged}
+            onShowInside={(fence) => {
+              props.onFilterChange({ ...props.filter, geofenceId: fence.id });
+              props.controller?.flyToGeometry(fence.geometry);
+              setTab('layers');
+            }}
           />
         )}
         {tab === 'news' && <NewsTab api={props.api} />}
