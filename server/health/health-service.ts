@@ -40,8 +40,13 @@ export class HealthService {
     private readonly version: string,
     private readonly keyStorage: { kind: string; detail: string },
     /** How long after start a feed that never finished a run waits for its first (0: no job runs here on its own). */
-    private readonly firstRunGraceSeconds = 0,
-  ) {}
+    firstRunGraceSeconds = 0,
+  ) {
+    this.firstRunsDueBy = firstRunGraceSeconds > 0 ? new Date(this.startedAt + firstRunGraceSeconds * 1000) : null;
+  }
+
+  /** Until then a feed that never finished a run waits for its first (null: none is coming on its own). */
+  private readonly firstRunsDueBy: Date | null;
 
   addSection(name: string, read: HealthSection): void {
     this.sections.set(name, read);
@@ -58,7 +63,7 @@ export class HealthService {
       status: database.ok && bus.ok ? 'ok' : 'degraded',
       version: this.version,
       uptimeSeconds: Math.round((Date.now() - this.startedAt) / 1000),
-      pipelines: describeFreshness(pipelineRows, new Date(), this.firstRunGraceSeconds > 0 ? new Date(this.startedAt + this.firstRunGraceSeconds * 1000) : null),
+      pipelines: describeFreshness(pipelineRows, new Date(), this.firstRunsDueBy),
       database,
       bus,
       keys: { storage: this.keyStorage.kind, detail: this.keyStorage.detail },

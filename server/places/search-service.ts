@@ -109,13 +109,14 @@ export class SearchService {
     // view or is a city: "Paris" is Paris, and "Paradise" over Butte County is the town, but "EATON" over Los Angeles
     // is the Eaton fire, not Eaton, Ohio (8,000 people; Enter flew there). The places are ranked exact first, those in
     // view first among them, so the first exact place is the one that may lead.
+    const standsOut = (hit: PlaceHit) => hit.inView || hit.population >= LEADING_PLACE_POPULATION;
     const firstExact = placeHits.find((hit) => hit.exact);
-    const leadingPlaces = firstExact && (firstExact.inView || firstExact.population >= LEADING_PLACE_POPULATION) ? 1 : 0;
+    const leadingPlaces = firstExact && standsOut(firstExact) ? 1 : 0;
     const isExact = (result: SearchResult) => result.label.trim().toLowerCase() === folded;
     // Places that only start with the text come before the aircraft and incidents that only start with it when they are
     // worth it: named so themselves and in view or a city. "UAL" listed Ualog (a village) and three places by alternates
     // ("Ouargla · “ualeugeulla”") before the United flights.
-    const prominent = placeHits.map((hit) => hit.exact || (hit.ownName && (hit.inView || hit.population >= LEADING_PLACE_POPULATION)));
+    const prominent = placeHits.map((hit) => hit.exact || (hit.ownName && standsOut(hit)));
     const laterPlaces = shownPlaces.slice(leadingPlaces);
     const results = [
       ...exactBoundaries.map(boundaryResult),

@@ -35,6 +35,7 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [tested, setTested] = useState<KeyTestResult | null>(null);
+  const failedTest = tested?.ok === false;
   const id = entry.provider;
 
   const test = async () => {
@@ -91,8 +92,8 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
     <li className="key-row" data-testid={`key-row-${id}`} data-configured={entry.configured} data-origin={entry.origin ?? 'none'}>
       <div className="key-head">
         <strong>{sentenceCase(entry.label)}</strong>
-        <span className={`key-status ${!entry.configured ? 'unset' : entry.warning || tested?.ok === false ? 'warn' : 'set'}`} data-testid={`key-status-${id}`}>
-          {statusText(entry, tested?.ok === false)}
+        <span className={`key-status ${!entry.configured ? 'unset' : entry.warning || failedTest ? 'warn' : 'set'}`} data-testid={`key-status-${id}`}>
+          {statusText(entry, failedTest)}
         </span>
       </div>
       <p className="key-purpose muted" data-testid={`key-purpose-${id}`}>
