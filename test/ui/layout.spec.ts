@@ -1,5 +1,5 @@
 // The map first, on a laptop's screen: with the brief and the side panel open or folded, the map's own instruments
-// (scale bar, credits, zoom buttons), the map buttons, the playback bar and the HUD are whole, on screen, on top of
+// (scale bars, credits, zoom buttons), the map buttons, the playback bar and the HUD are whole, on screen, on top of
 // everything else and clear of each other and of the pointer's coordinates; no scrap of the map (a label cut to "qa")
 // shows in a strip beside a panel. Long credits take one line and unfold on a click.
 import type { Page } from '@playwright/test';
@@ -12,7 +12,7 @@ const SIZES = [
 ];
 
 const MAP_INSTRUMENTS = {
-  'scale bar': '.maplibregl-ctrl-scale',
+  'scale bars': '[data-testid="map-scale"]',
   credits: '[data-testid="map-attribution"]',
   'zoom buttons': '.maplibregl-ctrl-bottom-right .maplibregl-ctrl-group',
 };
@@ -101,6 +101,13 @@ for (const size of SIZES) {
           .toEqual({ onScreen: true, onTop: [true, true, true] });
       }
       for (const name of Object.keys(MAP_INSTRUMENTS)) expect(inside(boxes.get(name)!, map), `the ${name} lies on the map`).toBe(true);
+      // The scale in both units the popups give distances in: km (or m) over mi (or ft).
+      const scales = page.getByTestId('map-scale').locator('.maplibregl-ctrl-scale');
+      await expect(scales).toHaveCount(2);
+      await expect(scales.nth(0)).toHaveText(/^\d+(\.\d+)?\s+k?m$/);
+      await expect(scales.nth(1)).toHaveText(/^\d+(\.\d+)?\s+(mi|ft)$/);
+      const [metric, imperial] = [await scales.nth(0).boundingBox(), await scales.nth(1).boundingBox()];
+      expect(metric && imperial && apart(metric, imperial), 'the two scale bars do not overlap').toBe(true);
       // The pointer's coordinates show at the map's bottom while it is over the map.
       await page.mouse.move(map.x + map.width / 2, map.y + map.height / 2);
       boxes.set('cursor coordinates', await boxOf(page, 'cursor coordinates', '[data-testid="cursor-coordinates"]'));

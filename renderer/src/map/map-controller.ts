@@ -17,6 +17,7 @@ import { GeofenceDrawing } from './geofence-drawing';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from './layer-catalog';
 import { addOverlays, fireTileUrl, OVERLAY_LAYERS, overlaySources } from './overlay-layers';
 import { layersWithOverlays } from './overlay-order';
+import { DualScaleControl } from './dual-scale-control';
 import { PlainAttributionControl } from './plain-attribution-control';
 import { apiCameraLinks } from './nearby-cameras';
 import { popupContent } from './popup-content';
@@ -142,10 +143,10 @@ export class MapController {
     // North stays up: no rotation by touch or keyboard either (Shift+←/→ step the playback cursor).
     map.touchZoomRotate.disableRotation();
     map.keyboard.disableRotation();
-    // Zoom buttons alone in the bottom-right corner (the map buttons stack above them); the scale bar bottom-left with
-    // the credits above it (a later bottom control goes on top), free to wrap across the map's width.
+    // Zoom buttons alone in the bottom-right corner (the map buttons stack above them); the scale bars (km over mi)
+    // bottom-left with the credits above them (a later bottom control goes on top), free to wrap across the map's width.
     map.addControl(new lib.NavigationControl({ showCompass: false }), 'bottom-right');
-    map.addControl(new lib.ScaleControl({ unit: 'metric' }), 'bottom-left');
+    map.addControl(new DualScaleControl([new lib.ScaleControl({ unit: 'metric' }), new lib.ScaleControl({ unit: 'imperial' })]), 'bottom-left');
     const attribution = new PlainAttributionControl();
     map.addControl(attribution, 'bottom-left');
     // The icons go in with the style, before any tile is laid out (added at `load`, they cost a redraw of the whole
