@@ -59,6 +59,11 @@ test('with no network: the shipped basemap, and one plain box for the feeds that
     // The whole error is a hover away.
     await expect(box.locator('[data-stale-pipeline="fires"]')).toHaveAttribute('title', /^all \d+ files failed alike; the first: SUOMI_VIIRS_C2_Global_24h\.csv: request to http:\/\/127\.0\.0\.1:\d+\/.* failed: connection refused \(ECONNREFUSED\)/);
     await expect(new HudPage(page).pipelines().locator('summary')).toHaveText(/^Out of reach: /);
+    // The app's own socket is open, but nothing new comes in: the badge does not say "Live".
+    const badge = page.getByTestId('live-state');
+    await expect(badge).toHaveAttribute('data-live-state', 'open');
+    await expect(badge).toHaveText('No network');
+    await expect(badge).toHaveAttribute('title', /this computer may be offline/);
     // The Sources tab says the same, and not "check the settings".
     const sources = new SourcesPage(page);
     await sources.open();

@@ -9,6 +9,7 @@ import { BriefColumn } from './hud/BriefColumn';
 import { Counter } from './hud/Counter';
 import { LiveBadge } from './hud/LiveBadge';
 import { PipelineFreshnessList } from './hud/PipelineFreshnessList';
+import { staleFeeds } from './hud/stale-feeds';
 
 export interface HudProps {
   health: HealthReport;
@@ -71,7 +72,7 @@ export function Hud(props: HudProps) {
           </p>
         )}
         <PipelineFreshnessList pipelines={health.pipelines} error={healthError} />
-        <LiveBadge status={live} playbackMinute={playbackMinute} />
+        <LiveBadge status={live} playbackMinute={playbackMinute} noNetwork={staleFeeds(health.pipelines).outOfReach} />
       </header>
       <BriefColumn alerts={alerts} alertsWindow={alertsWindow} onShowAlert={onShowAlert} news={news} pipelines={health.pipelines} folding={brief} />
     </section>
