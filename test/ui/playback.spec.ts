@@ -2,6 +2,7 @@
 // minute (a fire detected later disappears), and Live brings the present back.
 import { expect, test } from './support/ui-test.js';
 import { apiGet, ingestFires } from './support/api-helpers.js';
+import { placeIncident } from './support/incident-fixture.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
 import { MapPage } from './pages/map-page.js';
@@ -67,6 +68,36 @@ test('dragging the playback cursor moves the map and the HUD back in time; Live 
   await expect(hud.counter('fires-view')).toContainText('Fires in view · last 24 h');
   await expect(hud.liveState()).toHaveText('Live');
   await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
+});
+
+test('at a past minute the map shows the incidents discovered by then, and the Layers tab counts them', async ({ page }) => {
+  // Western Tasmania, a place no other test uses: one incident found five hours ago, one twenty minutes ago.
+  await placeIncident({ irwinId: 'pb-old', name: 'PB OLD BURN', acres: 900, longitude: 145.62, latitude: -42.71, discoveredMinutesAgo: 300 });
+  await placeIncident({ irwinId: 'pb-new', name: 'PB NEW START', acres: 12, longitude: 145.78, latitude: -42.83, discoveredMinutesAgo: 20 });
+  const map = new MapPage(page);
+  const playback = new PlaybackPage(page);
+  await new AppPage(page).openReady({ view: [145.7, -42.77, 9] });
+  const drawn = () =>
+    page.evaluate(() => {
+      const hook = (globalThis as unknown as { __vantage: { renderedProperties(key: string): Array<Record<string, unknown>> } }).__vantage;
+      return hook.renderedProperties('incidents').map((props) => String(props.name)).filter((name) => name.startsWith('PB ')).sort();
+    });
+  await expect.poll(drawn).toEqual(['PB NEW START', 'PB OLD BURN']);
+  await expect(map.count('incidents')).toHaveAttribute('data-value', '2');
+
+  // An hour ago (the 6 h range's minute 300): the new one had not been found yet.
+  await playback.cursor.fill('300');
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  await expect.poll(drawn, { message: 'only the incident discovered by then' }).toEqual(['PB OLD BURN']);
+  await expect(map.count('incidents')).toHaveAttribute('data-value', '1');
+  // Before either: none.
+  await playback.cursor.fill('10');
+  await expect.poll(drawn).toEqual([]);
+  await expect(map.count('incidents')).toHaveAttribute('data-value', '0');
+
+  await playback.goLive();
+  await expect.poll(drawn).toEqual(['PB NEW START', 'PB OLD BURN']);
+  await expect(map.count('incidents')).toHaveAttribute('data-value', '2');
 });
 
 test('a minute before any aircraft position was kept says so (0 aircraft read as "none flying")', async ({ page }) => {

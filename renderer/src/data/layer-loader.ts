@@ -30,6 +30,8 @@ export interface LayerSnapshot {
   aircraftCount: number;
   alerts: Alert[];
   geofences: Geofence[];
+  /** When each incident loaded was discovered (epoch ms; null: undated): playback counts those found by its minute. */
+  incidentsDiscovered: Array<number | null>;
 }
 
 const MAX_LIVE_FIRES = 5_000;
@@ -276,6 +278,7 @@ export class LayerLoader {
     counts.geofences = this.geofences.length;
     counts.alerts = this.countGeometries(this.alerts);
     counts.cameras = this.status.cameras?.status === 'unavailable' ? null : this.cameras.length;
-    this.onChange({ counts, status: { ...this.status }, aircraftCount: this.aircraft.length, alerts: this.alerts, geofences: this.geofences });
+    const incidentsDiscovered = this.incidents.map((incident) => (incident.discoveredAt ? Date.parse(incident.discoveredAt) : null));
+    this.onChange({ counts, status: { ...this.status }, aircraftCount: this.aircraft.length, alerts: this.alerts, geofences: this.geofences, incidentsDiscovered });
   }
 }

@@ -70,6 +70,8 @@ export function incidentFeatures(incidents: readonly Incident[]): FeatureCollect
         sizeAcres: incident.sizeAcres,
         percentContained: incident.percentContained,
         discoveredAt: incident.discoveredAt,
+        // For playback's filter (map-controller.ts): an incident shows from its discovery on; undated ones always.
+        ...(incident.discoveredAt && { discoveredEpoch: Math.floor(Date.parse(incident.discoveredAt) / 1000) }),
         state: incident.state,
       }),
     ),

@@ -298,6 +298,9 @@ export class MapController {
       this.playbackEpoch === null ? null : ['all', ['<=', ['get', property], this.playbackEpoch], ['>', ['get', property], this.playbackEpoch - this.windowSeconds]];
     for (const id of LAYERS.alerts.styleLayers) if (this.map.getLayer(id)) this.map.setFilter(id, before('createdEpoch'));
     for (const id of LAYERS.events.styleLayers) if (this.map.getLayer(id)) this.map.setFilter(id, before('occurredEpoch'));
+    // Incidents last for weeks: those discovered by the cursor's minute, whenever that was (undated ones always).
+    const discovered: FilterSpecification | null = this.playbackEpoch === null ? null : ['<=', ['coalesce', ['get', 'discoveredEpoch'], 0], this.playbackEpoch];
+    for (const id of LAYERS.incidents.styleLayers) if (this.map.getLayer(id)) this.map.setFilter(id, discovered);
   }
 
   /**

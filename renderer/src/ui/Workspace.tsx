@@ -5,6 +5,7 @@ import type { ApiClient } from '../api/api-client';
 import type { HealthReport, UiSettings } from '../api/api-types';
 import { type AddressState, WORLD_VIEW } from '../boot/view-address';
 import { fireCounterLabels } from '../data/fire-counter-labels';
+import { incidentsDiscoveredBy } from '../data/incidents-discovered';
 import { useFireWindow } from '../data/use-fire-window';
 import { useCollapsible } from '../data/use-collapsible';
 import { useHealth } from '../data/use-health';
@@ -49,13 +50,14 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   const [pastAircraftCount, setPastAircraftCount] = useState<number | null>(null);
   const fireWindow = useFireWindow(api, readyView, filter, playbackMinute);
   // In playback the Layers tab counts what the map shows at the cursor's minute, as the HUD does: the aircraft then,
-  // and the fires of the window up to it (the HUD's count once it is of a playback minute, the cursor's or, while
-  // playing, one a step behind; the drawn-fire count is of now).
+  // the fires of the window up to it (the HUD's count once it is of a playback minute, the cursor's or, while
+  // playing, one a step behind; the drawn-fire count is of now), and the incidents discovered by then.
   const pastFireCount = fireWindow.countsMinute !== null ? (fireWindow.counts?.inWindow ?? null) : null;
   const shownSnapshot = useMemo(() => {
     if (playbackMinute === null) return snapshot;
     const aircraft = pastAircraftCount ?? snapshot.aircraftCount;
-    return { ...snapshot, aircraftCount: aircraft, counts: { ...snapshot.counts, aircraft, fires: pastFireCount } };
+    const incidents = incidentsDiscoveredBy(snapshot.incidentsDiscovered, playbackMinute + MINUTE_MS);
+    return { ...snapshot, aircraftCount: aircraft, counts: { ...snapshot.counts, aircraft, fires: pastFireCount, incidents } };
   }, [snapshot, playbackMinute, pastAircraftCount, pastFireCount]);
   const hudAlerts = useMemo(() => {
     if (playbackMinute === null) return snapshot.alerts;

@@ -3,15 +3,16 @@
 import pg from 'pg';
 import { uiDatabaseUrl } from './stack-file.js';
 
-export async function placeIncident(incident: { irwinId: string; name: string; acres: number; longitude: number; latitude: number }): Promise<void> {
+/** `discoveredMinutesAgo`: when it was discovered (a day ago unless given). */
+export async function placeIncident(incident: { irwinId: string; name: string; acres: number; longitude: number; latitude: number; discoveredMinutesAgo?: number }): Promise<void> {
   const client = new pg.Client({ connectionString: uiDatabaseUrl() });
   await client.connect();
   try {
     await client.query(
       `INSERT INTO incidents (irwin_id, name, size_acres, percent_contained, discovered_at, state, geom)
-       VALUES ($1, $2, $3, 20, now() - interval '1 day', 'US-CA', ST_SetSRID(ST_MakePoint($4, $5), 4326))
-       ON CONFLICT (irwin_id) DO UPDATE SET name = EXCLUDED.name, size_acres = EXCLUDED.size_acres, geom = EXCLUDED.geom`,
-      [incident.irwinId, incident.name, incident.acres, incident.longitude, incident.latitude],
+       VALUES ($1, $2, $3, 20, now() - make_interval(mins => $6), 'US-CA', ST_SetSRID(ST_MakePoint($4, $5), 4326))
+       ON CONFLICT (irwin_id) DO UPDATE SET name = EXCLUDED.name, size_acres = EXCLUDED.size_acres, discovered_at = EXCLUDED.discovered_at, geom = EXCLUDED.geom`,
+      [incident.irwinId, incident.name, incident.acres, incident.longitude, incident.latitude, incident.discoveredMinutesAgo ?? 24 * 60],
     );
   } finally {
     await client.end();
