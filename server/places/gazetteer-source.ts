@@ -62,11 +62,16 @@ function packageVersion(dir: string): string {
   return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-// Alternate names that are codes (IATA "KBP", postal "SF") or carry digits are not names a person searches for.
-function usefulAlternate(name: string): boolean {
+// Alternate names that are codes (IATA "KBP", "FOR" for Fortaleza) or carry digits are not names a person searches
+// for. Two capitals of a city's own are its everyday short name, though ("LA", "NY", "SF", "BH" for Belo Horizonte):
+// kept for cities of this size, where GeoNames lists no codes of two letters. Without them "LA" found Lagos.
+const SHORT_NAME_MIN_POPULATION = 300_000;
+
+function usefulAlternate(name: string, population: number): boolean {
   if (name.length < 2 || name.length > MAX_NAME_LENGTH) return false;
   if (/\d/.test(name) || name.includes('http')) return false;
-  return !/^[A-Z]{2,4}$/.test(name);
+  if (/^[A-Z]{2}$/.test(name)) return population >= SHORT_NAME_MIN_POPULATION;
+  return !/^[A-Z]{3,4}$/.test(name);
 }
 
 /**
@@ -91,7 +96,7 @@ function alternatesOf(field: string | undefined, name: string, asciiName: string
   for (const candidate of field.split(',')) {
     const trimmed = candidate.trim();
     const key = trimmed.toLowerCase();
-    if (!usefulAlternate(trimmed) || seen.has(key)) continue;
+    if (!usefulAlternate(trimmed, population) || seen.has(key)) continue;
     seen.add(key);
     kept.push(trimmed);
     if (kept.length >= cap) break;
@@ -126,7 +131,7 @@ export class GazetteerSource {
       // The shipped admin-1 file: rebuilt (another source or simplification), it reloads the gazetteer.
       `admin1:${createHash('sha256').update(readFileSync(ADMIN1_BOUNDARIES_FILE)).digest('hex').slice(0, 12)}`,
       // The loader's own rules (which places, which names) are part of what the data is.
-      'rules-5',
+      'rules-6',
       ...(options.placesFile ? [`file:${path.basename(options.placesFile)}`] : []),
     ].join(' ');
   }

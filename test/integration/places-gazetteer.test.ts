@@ -134,6 +134,14 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect((await search('MUNCHEN')).results[0]).toMatchObject({ label: 'Munich' });
   });
 
+  it('finds a large city by its everyday two-letter name ("LA", "NY", "SF"), but no place by an airport code', async () => {
+    expect((await search('LA')).results[0]).toMatchObject({ kind: 'place', label: 'Los Angeles', sublabel: 'California, United States · “LA”' });
+    expect((await search('ny')).results[0]).toMatchObject({ kind: 'place', label: 'New York City' });
+    expect((await search('SF')).results[0]).toMatchObject({ kind: 'place', label: 'San Francisco' });
+    // GeoNames lists "DXB" (its airport) for Dubai, and three-letter codes like it for most large cities.
+    expect((await search('DXB', 10)).results.map((result) => result.label)).not.toContain('Dubai');
+  });
+
   it('ranks the larger of two equal names first: Paris, France before Paris, Texas', async () => {
     const results = (await search('Paris', 10)).results.filter((result) => result.kind === 'place');
     expect(results[0]).toMatchObject({ label: 'Paris', sublabel: expect.stringMatching(/France$/) });
