@@ -70,6 +70,34 @@ test('dragging the playback cursor moves the map and the HUD back in time; Live 
   await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
 });
 
+test('with a 6 h window, a past minute shows the fires of the 6 h before it, older than the 6 h before now', async ({ page }) => {
+  // The Gobi, a place no other test uses: a fire eight hours ago, outside the window of now.
+  const GOBI = { longitude: 103.42, latitude: 44.87 };
+  await ingestFires([{ ...GOBI, minutesAgo: 480 }]);
+  const map = new MapPage(page);
+  const hud = new HudPage(page);
+  const playback = new PlaybackPage(page);
+  await new AppPage(page).openReady({ view: [GOBI.longitude, GOBI.latitude, 5], filter: 'w:6h' });
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(0);
+  expect(await map.firesNear(GOBI.longitude, GOBI.latitude)).toBe(0);
+
+  // Four hours ago (the 6 h range's minute 120): its window, ten to four hours ago, holds the fire.
+  await playback.cursor.fill('120');
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  await expect.poll(() => hud.counterValue('fires-view'), { message: 'the HUD counts it' }).toBe(1);
+  await map.expectFireDrawnNear(GOBI.longitude, GOBI.latitude);
+  await expect(map.count('fires')).toHaveAttribute('data-value', '1');
+  // Zoomed in to 7, where fires are points read from /api/fires: there too.
+  await page.locator('.map canvas.maplibregl-canvas').focus();
+  await page.keyboard.press('+');
+  await page.keyboard.press('+');
+  await expect.poll(async () => Math.round((await map.view()).zoom)).toBe(7);
+  await map.expectStill();
+  await map.expectFireDrawnNear(GOBI.longitude, GOBI.latitude);
+  await playback.goLive();
+  await expect.poll(() => map.firesNear(GOBI.longitude, GOBI.latitude)).toBe(0);
+});
+
 test('at a past minute the map shows the incidents discovered by then, and the Layers tab counts them', async ({ page }) => {
   // Western Tasmania, a place no other test uses: one incident found five hours ago, one twenty minutes ago.
   await placeIncident({ irwinId: 'pb-old', name: 'PB OLD BURN', acres: 900, longitude: 145.62, latitude: -42.71, discoveredMinutesAgo: 300 });

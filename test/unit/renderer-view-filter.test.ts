@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTER, describeFilter, fireFilterParams, frpFloorOf, liveFirePasses, MAX_FRP_FLOOR_MW, narrowsFires, readFilter, windowRange, writeFilter, type ViewFilter } from '../../renderer/src/data/view-filter.js';
+import { DEFAULT_FILTER, describeFilter, fireFilterParams, fireTileQuery, frpFloorOf, liveFirePasses, MAX_FRP_FLOOR_MW, narrowsFires, playbackReachStart, readFilter, windowRange, writeFilter, type ViewFilter } from '../../renderer/src/data/view-filter.js';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
 const HOUR = 3_600_000;
@@ -70,5 +70,34 @@ describe('the view filter', () => {
     // The geofence by its name, or by its id while the fences are not read yet.
     expect(describeFilter({ ...DEFAULT_FILTER, geofenceId: '7' }, String, 'Ridge fence')).toEqual(['Last 24 h', 'inside “Ridge fence”']);
     expect(describeFilter({ ...DEFAULT_FILTER, geofenceId: '7' }, String)).toEqual(['Last 24 h', 'inside geofence 7']);
+  });
+});
+
+describe("the map's reach in playback", () => {
+  const MINUTE = 60_000;
+  it('covers the window before the cursor, from the start of its hour; none live', () => {
+    const cursor = Date.parse('2026-11-24T10:48:00Z');
+    const sixHours: ViewFilter = { ...DEFAULT_FILTER, window: '6h' };
+    // The window of the minute 10:48 is [04:49, 10:49): from 04:00.
+    expect(playbackReachStart(sixHours, cursor, NOW)).toBe(Date.parse('2026-11-24T04:00:00Z'));
+    // 10:58's is [04:59, 10:59), 10:59's [05:00, 11:00).
+    expect(playbackReachStart(sixHours, cursor + 10 * MINUTE, NOW)).toBe(Date.parse('2026-11-24T04:00:00Z'));
+    expect(playbackReachStart(sixHours, cursor + 11 * MINUTE, NOW)).toBe(Date.parse('2026-11-24T05:00:00Z'));
+    expect(playbackReachStart(DEFAULT_FILTER, cursor, NOW)).toBe(Date.parse('2026-11-23T10:00:00Z'));
+    expect(playbackReachStart(sixHours, null, NOW)).toBeNull();
+  });
+
+  it('leaves a chosen window its own ends', () => {
+    const chosen: ViewFilter = { ...DEFAULT_FILTER, window: 'custom', from: NOW - 30 * HOUR, to: NOW - HOUR };
+    expect(playbackReachStart(chosen, NOW - 2 * HOUR, NOW)).toBeNull();
+  });
+
+  it('is the fire reads\' start, tiles included, in place of the window\'s span', () => {
+    const reach = Date.parse('2026-11-24T04:00:00Z');
+    const filter: ViewFilter = { ...DEFAULT_FILTER, window: '6h', minFrp: 20 };
+    expect(fireFilterParams(filter, reach)).toEqual({ since: '2026-11-24T04:00:00.000Z', minFrp: '20' });
+    expect(fireFilterParams(filter)).toEqual({ since: '6h', minFrp: '20' });
+    expect(fireTileQuery(DEFAULT_FILTER, reach)).toBe('since=2026-11-24T04%3A00%3A00.000Z');
+    expect(fireTileQuery(DEFAULT_FILTER)).toBe('');
   });
 });

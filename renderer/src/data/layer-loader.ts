@@ -63,6 +63,7 @@ export class LayerLoader {
   private inFlight: AbortController | null = null;
   private renderedFires: number | null = null;
   private filter: ViewFilter = DEFAULT_FILTER;
+  private reachStart: number | null = null;
 
   constructor(
     private readonly api: ApiClient,
@@ -70,16 +71,20 @@ export class LayerLoader {
     private readonly onChange: (snapshot: LayerSnapshot) => void,
   ) {}
 
-  /** The analyst's filter; the next load reads with it (the caller loads the view again). */
-  setFilter(filter: ViewFilter): void {
+  /**
+   * The analyst's filter and, in playback, from when the timed layers must reach (view-filter.ts's
+   * playbackReachStart); the next load reads with them (the caller loads the view again).
+   */
+  setFilter(filter: ViewFilter, reachStart: number | null = null): void {
     this.filter = filter;
+    this.reachStart = reachStart;
     // Live fires were let in under the old filter.
     this.liveFires = this.liveFires.filter((feature) => liveFirePasses(filter, feature.properties));
   }
 
   /** The window's start as the API's `since`, and its end, for the timed layers that only take a window. */
   private windowParams(): { since: string; until?: string } {
-    const { since, until } = fireFilterParams(this.filter);
+    const { since, until } = fireFilterParams(this.filter, this.reachStart);
     return { since: since as string, ...(until ? { until } : {}) };
   }
 
@@ -93,7 +98,7 @@ export class LayerLoader {
     const signal = abort.signal;
     await Promise.all([
       this.step('fires', async () => {
-        this.fires = zoom >= FIRE_POINTS_MIN_ZOOM ? await this.api.get<Fire[]>('/api/fires', { bbox, ...fireFilterParams(this.filter), limit: FIRE_POINT_LIMIT }, signal) : [];
+        this.fires = zoom >= FIRE_POINTS_MIN_ZOOM ? await this.api.get<Fire[]>('/api/fires', { bbox, ...fireFilterParams(this.filter, this.reachStart), limit: FIRE_POINT_LIMIT }, signal) : [];
       }),
       this.step('incidents', async () => {
         this.incidents = await this.api.get<Incident[]>('/api/incidents', { bbox, geofence: this.filter.geofenceId }, signal);

@@ -37,10 +37,13 @@ export interface MapSessionState {
   reload: () => void;
 }
 
-/** Points the map's fire tiles and the layer loader at the analyst's filter (the caller loads the view again). */
-export function applyViewFilter({ map, layers }: MapSession, filter: ViewFilter): void {
-  layers.setFilter(filter);
-  map.setFireFilter(fireTileQuery(filter), Math.round(windowSpanMs(filter, Date.now()) / 1000));
+/**
+ * Points the map's fire tiles and the layer loader at the analyst's filter and, in playback, at the hours before the
+ * cursor (`reachStart`, view-filter.ts's playbackReachStart); the caller loads the view again.
+ */
+export function applyViewFilter({ map, layers }: MapSession, filter: ViewFilter, reachStart: number | null = null): void {
+  layers.setFilter(filter, reachStart);
+  map.setFireFilter(fireTileQuery(filter, reachStart), Math.round(windowSpanMs(filter, Date.now()) / 1000));
 }
 
 /** `initialFilter`: the filter the first view is read with (the address's). */

@@ -1,7 +1,7 @@
 // What the analyst has chosen to look at: a time window and which fires, aircraft and area. The one source of
 // truth for "in view": the map's fire tiles and points, the HUD's counts and the export are all asked for with
 // the same parameters (fireFilterParams), so they cannot disagree. Pure (`.js` specifiers): unit-tested from Node.
-import { HOUR_MS } from './time-windows.js';
+import { HOUR_MS, MINUTE_MS } from './time-windows.js';
 
 export const WINDOW_CHOICES = ['1h', '6h', '24h', '72h', '7d', 'custom'] as const;
 export type WindowChoice = (typeof WINDOW_CHOICES)[number];
@@ -99,13 +99,14 @@ export function windowSpanMs(filter: ViewFilter, now: number): number {
  * preset window is sent as a span (`24h`) that the server reads against its own clock: every request of one view
  * names the same window, and a tile URL stays the same while the window slides (its ETag can answer 304).
  */
-export function fireFilterParams(filter: ViewFilter): Record<string, string> {
+export function fireFilterParams(filter: ViewFilter, reachStart: number | null = null): Record<string, string> {
   const params: Record<string, string> = {};
   if (filter.window === 'custom' && filter.from !== null && filter.to !== null && filter.from < filter.to) {
     params.since = new Date(filter.from).toISOString();
     params.until = new Date(filter.to).toISOString();
   } else {
-    params.since = filter.window === 'custom' ? '24h' : filter.window;
+    // In playback (playbackReachStart) the map's data reaches back to the window before the cursor, not now's.
+    params.since = reachStart !== null ? new Date(reachStart).toISOString() : filter.window === 'custom' ? '24h' : filter.window;
   }
   if (filter.confidence.length > 0 && filter.confidence.length < CONFIDENCE_LEVELS.length) params.confidence = filter.confidence.join(',');
   if (filter.minFrp !== null && filter.minFrp > 0) params.minFrp = String(filter.minFrp);
@@ -115,9 +116,22 @@ export function fireFilterParams(filter: ViewFilter): Record<string, string> {
   return params;
 }
 
+/**
+ * In playback, from when the map's data must reach: the window before the cursor's minute (its end included), from
+ * the start of that hour, so that a playing cursor asks for data again once per hour it passes, not at each minute
+ * (the map shows the cursor's window of it: map-controller.ts's playback filter). Null live, and with a chosen window
+ * (its own ends, whatever the cursor). A preset window read from now held none of the hours before it: at 10:48 with
+ * the 6 h window the HUD counted 554 fires and the map drew 242.
+ */
+export function playbackReachStart(filter: ViewFilter, playbackMinute: number | null, now: number): number | null {
+  if (playbackMinute === null || hasChosenWindow(filter)) return null;
+  const windowStart = playbackMinute + MINUTE_MS - windowSpanMs(filter, now);
+  return Math.floor(windowStart / HOUR_MS) * HOUR_MS;
+}
+
 /** The fire tiles' query string: empty for the default filter (the tiles' own default is the last 24 h too). */
-export function fireTileQuery(filter: ViewFilter): string {
-  const params = fireFilterParams(filter);
+export function fireTileQuery(filter: ViewFilter, reachStart: number | null = null): string {
+  const params = fireFilterParams(filter, reachStart);
   if (Object.keys(params).length === 1 && params.since === '24h') return '';
   return new URLSearchParams(params).toString();
 }

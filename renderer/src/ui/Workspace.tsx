@@ -1,6 +1,6 @@
 // The analyst's screen: HUD bar on top, playback bar below, the brief and the side panel beside the map (each folds
 // away and the map takes its room). Each hook has one job; this component wires them together.
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { HealthReport, UiSettings } from '../api/api-types';
 import { type AddressState, WORLD_VIEW } from '../boot/view-address';
@@ -18,7 +18,7 @@ import { useSourceUpdates } from '../data/use-source-updates';
 import { useTimeZoneHome } from '../data/use-time-zone-home';
 import { useViewAddress } from '../data/use-view-address';
 import { MINUTE_MS } from '../data/time-windows';
-import { describeFilter, fireTileQuery, hasChosenWindow, type ViewFilter, windowSpanMs } from '../data/view-filter';
+import { describeFilter, fireTileQuery, hasChosenWindow, playbackReachStart, type ViewFilter, windowSpanMs } from '../data/view-filter';
 import { formatShortUtc } from '../format/time-format';
 import { CameraPanel } from './CameraPanel';
 import { CursorCoordinates } from './CursorCoordinates';
@@ -91,12 +91,24 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
     },
   });
   useRefreshTimers({ session, viewport, ready, reloadView });
+  // In playback the map's data reaches back to the window before the cursor (from the start of its hour): read again
+  // when that hour changes, not at each minute the cursor passes.
+  const reachStart = playbackReachStart(filter, playbackMinute, Date.now());
+  const appliedReach = useRef<number | null>(null);
   const changeFilter = (next: ViewFilter) => {
     setFilter(next);
     if (!session) return;
-    applyViewFilter(session, next);
+    appliedReach.current = playbackReachStart(next, playbackMinute, Date.now());
+    applyViewFilter(session, next, appliedReach.current);
     if (ready) reloadView();
   };
+  useEffect(() => {
+    if (!session || reachStart === appliedReach.current) return;
+    appliedReach.current = reachStart;
+    applyViewFilter(session, filter, reachStart);
+    if (ready) reloadView();
+    // Only the reach moving asks: a filter change applies itself (changeFilter).
+  }, [session, reachStart]);
   // A fence the filter names that is gone (deleted here, or by another analyst of the same server): the filter lets go
   // of it, rather than keep the map narrowed to a fence no one can see or choose, and fail at the next read.
   const fencesRead = snapshot.status.geofences?.status === 'ok';
