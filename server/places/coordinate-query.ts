@@ -75,7 +75,8 @@ function militaryGrid(text: string): ParsedPosition | null {
 
 /** The position the text spells, or null when it is not a position. */
 export function parsePosition(text: string): ParsedPosition | null {
-  const trimmed = text.trim();
+  // A position as programs print it: "(34.05, -118.25)", "[-118.25, 34.05]" (GeoJSON's order, read as such).
+  const trimmed = text.trim().replace(/^\(\s*([^()]*?)\s*\)$|^\[\s*([^[\]]*?)\s*\]$/, (_, round?: string, square?: string) => round ?? square ?? '');
   if (trimmed.length === 0 || trimmed.length > 80) return null;
   return decimalPair(trimmed) ?? militaryGrid(trimmed) ?? degreesMinutesSeconds(trimmed);
 }

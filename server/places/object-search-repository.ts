@@ -36,12 +36,23 @@ WHERE upper(trim(callsign)) LIKE $1 OR upper(registration) LIKE $1 OR upper(icao
 ORDER BY (upper(trim(callsign)) = $2 OR upper(registration) = $2 OR upper(icao24) = $2) DESC, seen_at DESC
 LIMIT $3`;
 
+// $1 the text as a pattern, $2 the text, $4 and $5 the same of its name without "fire" (see incidentNameOf).
 const INCIDENTS = `
 SELECT irwin_id AS id, name, state, size_acres AS "sizeAcres", ST_Y(geom) AS latitude, ST_X(geom) AS longitude
 FROM incidents
-WHERE lower(name) LIKE $1
-ORDER BY lower(name) = $2 DESC, size_acres DESC NULLS LAST, name
+WHERE lower(name) LIKE $1 OR lower(name) LIKE $4
+ORDER BY lower(name) IN ($2, $5) DESC, size_acres DESC NULLS LAST, name
 LIMIT $3`;
+
+/**
+ * The name an incident is filed under when the text adds what it is: "Eaton Fire" is EATON (WFIGS names the fire, not
+ * its kind), "Caldor Complex" is CALDOR. The text itself otherwise.
+ */
+export function incidentNameOf(text: string): string {
+  const lower = text.trim().toLowerCase();
+  const stem = lower.replace(/\s+(wildfire|fire|complex|incident)$/, '');
+  return stem.length > 0 ? stem : lower;
+}
 
 const NEWS = `
 SELECT id::float8 AS id, title, link,
@@ -59,14 +70,16 @@ export class ObjectSearchRepository {
   constructor(private readonly db: Database) {}
 
   async aircraft(text: string, limit: number): Promise<AircraftHit[]> {
-    const upper = text.trim().toUpperCase();
+    // Callsigns and registrations hold no spaces: "AMX 174" as written in the news is AMX174.
+    const upper = text.replace(/\s+/g, '').toUpperCase();
     const { rows } = await this.db.query<AircraftHit>(AIRCRAFT, [`${upper.replace(/[\\%_]/g, (c) => `\\${c}`)}%`, upper, limit]);
     return rows;
   }
 
   async incidents(text: string, limit: number): Promise<IncidentHit[]> {
     const lower = text.trim().toLowerCase();
-    const { rows } = await this.db.query<IncidentHit>(INCIDENTS, [containsPattern(lower), lower, limit]);
+    const name = incidentNameOf(lower);
+    const { rows } = await this.db.query<IncidentHit>(INCIDENTS, [containsPattern(lower), lower, limit, containsPattern(name), name]);
     return rows;
   }
 

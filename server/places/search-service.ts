@@ -3,7 +3,7 @@
 import type { Bbox } from '../http/query-params.js';
 import { parsePosition, type ParsedPosition } from './coordinate-query.js';
 import { aircraftResult, incidentResult, newsResult } from './object-results.js';
-import type { ObjectSearchRepository } from './object-search-repository.js';
+import { incidentNameOf, type ObjectSearchRepository } from './object-search-repository.js';
 import type { BoundaryHit, PlaceHit, PlaceSearchRepository } from './place-search-repository.js';
 import type { SearchAnswer, SearchResult } from './places-schemas.js';
 import { splitRegionQualifier } from './region-qualifier.js';
@@ -112,7 +112,11 @@ export class SearchService {
     const standsOut = (hit: PlaceHit) => hit.inView || hit.population >= LEADING_PLACE_POPULATION;
     const firstExact = placeHits.find((hit) => hit.exact);
     const leadingPlaces = firstExact && standsOut(firstExact) ? 1 : 0;
-    const isExact = (result: SearchResult) => result.label.trim().toLowerCase() === folded;
+    const incidentName = incidentNameOf(folded);
+    const isExact = (result: SearchResult) => {
+      const label = result.label.trim().toLowerCase();
+      return label === folded || (result.kind === 'incident' && label === incidentName);
+    };
     // Places that only start with the text come before the aircraft and incidents that only start with it when they are
     // worth it: named so themselves and in view or a city. "UAL" listed Ualog (a village) and three places by alternates
     // ("Ouargla · “ualeugeulla”") before the United flights.

@@ -221,6 +221,9 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
       expect(overLa[0]).toMatchObject({ kind: 'incident', label: 'EATON' });
       expect(overLa.some((result) => result.kind === 'place' && result.label === 'Eaton')).toBe(true);
       expect((await search('Eaton', 10)).results[0]).toMatchObject({ kind: 'incident' });
+      // As the news writes it: "Eaton Fire" is the incident EATON (no place starts with those words).
+      expect((await search('Eaton Fire', 10, losAngeles)).results[0]).toMatchObject({ kind: 'incident', label: 'EATON' });
+      expect((await search('eaton fire', 10)).results[0]).toMatchObject({ kind: 'incident', label: 'EATON' });
       // Over Ohio, the town in view leads.
       expect((await search('Eaton', 10, '-85.5,39,-83.5,40.5')).results[0]).toMatchObject({ kind: 'place', label: 'Eaton', sublabel: expect.stringMatching(/^Ohio/) });
       // A city leads wherever the map is.
@@ -242,6 +245,8 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
       // "UAL": Ualog is a village, the others match by an alternate name ("Ouargla · “ualeugeulla”"): the flight first.
       const ual = (await search('UAL', 10)).results;
       expect(ual[0]).toMatchObject({ kind: 'aircraft', label: 'UAL1423' });
+      // A callsign as the news writes it, with a space: the flight all the same.
+      expect((await search('UAL 1423', 10)).results[0]).toMatchObject({ kind: 'aircraft', label: 'UAL1423' });
       expect(ual.some((result) => result.kind === 'place')).toBe(true);
       // "Sacr": Sacramento, a city, before the Cessna SACR7.
       const sacr = (await search('Sacr', 10)).results;
@@ -262,7 +267,7 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
   });
 
   it('reads positions in decimal degrees, with hemispheres, in DMS and as MGRS, naming the place nearby', async () => {
-    for (const q of ['38.58, -121.49', '38.58 -121.49', '38.58N 121.49W', `38°34'48"N 121°29'24"W`]) {
+    for (const q of ['38.58, -121.49', '38.58 -121.49', '38.58N 121.49W', `38°34'48"N 121°29'24"W`, '(38.58, -121.49)', '[38.58, -121.49]']) {
       const [only, ...rest] = (await search(q)).results;
       expect(rest, q).toEqual([]);
       expect(only, q).toMatchObject({ kind: 'coordinates', label: '38.58000, -121.49000', zoom: 12 });
