@@ -27,12 +27,31 @@ WHERE seen_at >= $5 AND ${bboxCondition('geom', 1)} AND (NOT $6::boolean OR fire
 ORDER BY seen_at DESC, icao24
 LIMIT $8`;
 
-// $1–$4 bbox, $5 geofence, $6 rows.
+// A past minute's: each aircraft's latest kept position before $5 and after $6 (as GET /api/aircraft?at= reads them),
+// with what is known of the aircraft. $1–$4 bbox, $7 firefighting only, $8 geofence, $9 rows.
+const AIRCRAFT_AT = `
+WITH latest AS (
+  SELECT DISTINCT ON (icao24) icao24, seen_at, geom, altitude_ft, ground_speed_kt, track_deg, on_ground
+  FROM aircraft_positions
+  WHERE seen_at <= $5 AND seen_at > $6
+  ORDER BY icao24, seen_at DESC
+)
+SELECT l.icao24, a.callsign, a.registration, a.type_code, a.operator, ST_Y(l.geom) AS latitude, ST_X(l.geom) AS longitude,
+       l.altitude_ft, l.on_ground, l.ground_speed_kt, l.track_deg, ${isoTimeSql('l.seen_at')} AS seen_at,
+       coalesce(a.firefighting, false) AS firefighting, a.firefighting_reason
+FROM latest l
+LEFT JOIN aircraft a USING (icao24)
+WHERE ${bboxCondition('l.geom', 1)} AND (NOT $7::boolean OR a.firefighting) AND ${inGeofence('l.geom', 8)}
+ORDER BY l.seen_at DESC, l.icao24
+LIMIT $9`;
+
+// $1–$4 bbox, $5 geofence, $6 rows, $7 discovered before (null: any time; an undated incident always).
 const INCIDENTS = `
 SELECT irwin_id, name, size_acres, percent_contained, ${isoTimeSql('discovered_at')} AS discovered_at, state,
        ST_Y(geom) AS latitude, ST_X(geom) AS longitude
 FROM incidents
 WHERE ${bboxCondition('geom', 1)} AND ${inGeofence('geom', 5)}
+  AND ($7::timestamptz IS NULL OR discovered_at IS NULL OR discovered_at < $7)
 ORDER BY size_acres DESC NULLS LAST, irwin_id
 LIMIT $6`;
 
@@ -81,8 +100,14 @@ export class ExportRepository {
     return (await this.db.query<AircraftExportRow>(AIRCRAFT, params)).rows;
   }
 
-  /** Incidents as they stand, the largest first, at most `rows`. */
-  async incidents(filter: { bbox?: Bbox; fence: Buffer | null }, rows: number): Promise<IncidentExportRow[]> {
-    return (await this.db.query<IncidentExportRow>(INCIDENTS, [...bboxParams(filter.bbox), filter.fence, rows])).rows;
+  /** Where aircraft were at `at` (each one's latest position after `seenSince`), the latest first, at most `rows`. */
+  async aircraftAt(filter: { bbox?: Bbox; at: Date; seenSince: Date; firefightingOnly: boolean; fence: Buffer | null }, rows: number): Promise<AircraftExportRow[]> {
+    const params = [...bboxParams(filter.bbox), filter.at, filter.seenSince, filter.firefightingOnly, filter.fence, rows];
+    return (await this.db.query<AircraftExportRow>(AIRCRAFT_AT, params)).rows;
+  }
+
+  /** Incidents as they stand (of those discovered before `discoveredBefore`, when given), the largest first, at most `rows`. */
+  async incidents(filter: { bbox?: Bbox; fence: Buffer | null; discoveredBefore: Date | null }, rows: number): Promise<IncidentExportRow[]> {
+    return (await this.db.query<IncidentExportRow>(INCIDENTS, [...bboxParams(filter.bbox), filter.fence, rows, filter.discoveredBefore])).rows;
   }
 }

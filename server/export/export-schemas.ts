@@ -23,6 +23,11 @@ export const exportQuery = z
     ...fireFilterQuery,
     /** Only aircraft identified as firefighting. */
     firefighting: z.enum(['true', 'false']).optional(),
+    /**
+     * The end of a playback minute: aircraft where they were then (each one's latest position before it) and the
+     * incidents discovered by then, as the map shows that minute. Without it, now.
+     */
+    at: instantParam.optional(),
   })
   .strict();
 export type ExportQuery = z.input<typeof exportQuery>;

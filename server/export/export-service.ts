@@ -1,6 +1,7 @@
 // The rules of an export: fires through the fire list's own rules (window, view, filter, the geofence checked),
 // aircraft at their current positions (firefighting only when asked) and incidents as they stand, both in the
-// view and the geofence; each layer capped, one row more read to know whether the cap cut it.
+// view and the geofence — or, at a playback minute, the aircraft where they were then and the incidents discovered by
+// then; each layer capped, one row more read to know whether the cap cut it.
 import { fireSelection, type FireRequest } from '../fires/fire-queries.js';
 import type { FireRepository } from '../fires/fire-repository.js';
 import { AIRCRAFT_COLUMNS, aircraftRow, FIRE_COLUMNS, fireRow, INCIDENT_COLUMNS, incidentRow } from './export-layers.js';
@@ -12,6 +13,8 @@ export interface ExportRequest extends FireRequest {
   format: ExportFormat;
   layers: readonly ExportLayerName[];
   firefightingOnly: boolean;
+  /** A playback minute's end: aircraft where they were then, incidents discovered by then (absent: now). */
+  at?: Date;
 }
 
 function capped(name: ExportLayerName, columns: readonly string[], rows: ExportRow[], cap: number): ExportLayer {
@@ -36,11 +39,15 @@ export class ExportService {
       const rows = cap + 1;
       if (name === 'fires') return capped(name, FIRE_COLUMNS, (await this.exports.fires(selection, rows)).map(fireRow), cap);
       if (name === 'aircraft') {
-        const seenSince = new Date(Date.now() - this.aircraftMaxAgeSeconds * 1000);
-        const found = await this.exports.aircraft({ bbox, seenSince, firefightingOnly: request.firefightingOnly, fence }, rows);
+        const { at, firefightingOnly } = request;
+        // Current: seen within the age an aircraft counts as current, before now or before the minute asked.
+        const seenSince = new Date((at?.getTime() ?? Date.now()) - this.aircraftMaxAgeSeconds * 1000);
+        const found = at
+          ? await this.exports.aircraftAt({ bbox, at, seenSince, firefightingOnly, fence }, rows)
+          : await this.exports.aircraft({ bbox, seenSince, firefightingOnly, fence }, rows);
         return capped(name, AIRCRAFT_COLUMNS, found.map(aircraftRow), cap);
       }
-      return capped(name, INCIDENT_COLUMNS, (await this.exports.incidents({ bbox, fence }, rows)).map(incidentRow), cap);
+      return capped(name, INCIDENT_COLUMNS, (await this.exports.incidents({ bbox, fence, discoveredBefore: request.at ?? null }, rows)).map(incidentRow), cap);
     };
     const layers: ExportLayer[] = [];
     for (const name of request.layers) layers.push(await read(name));

@@ -195,11 +195,43 @@ describe('GET /api/export', () => {
     expect(all.map((row) => row.icao24).sort()).toEqual(['777777', 'a1b2c3', 'd4e5f6']);
   });
 
+  it('at a playback minute: the aircraft where they were then, and the incidents discovered by then', async () => {
+    const at = new Date(Date.now() - 50 * MINUTE_MS);
+    // a1b2c3 was elsewhere fifty minutes ago, and moved on since; d4e5f6 was first seen after that minute.
+    await queryOnce(
+      subject.database.url,
+      `INSERT INTO aircraft_positions (icao24, seen_at, geom, altitude_ft, on_ground) VALUES
+        ('a1b2c3', $1::timestamptz - interval '2 minutes', ST_SetSRID(ST_MakePoint(-121.8, 38.2), 4326), 2000, false),
+        ('a1b2c3', $1::timestamptz + interval '5 minutes', ST_SetSRID(ST_MakePoint(-121.7, 38.3), 4326), 2500, false),
+        ('d4e5f6', $1::timestamptz + interval '20 minutes', ST_SetSRID(ST_MakePoint(-120.6, 39.6), 4326), 33000, false)`,
+      [at],
+    );
+    await queryOnce(
+      subject.database.url,
+      `INSERT INTO incidents (irwin_id, name, size_acres, percent_contained, discovered_at, state, geom)
+       VALUES ('inc-new', 'New Start', 5, 0, now() - interval '10 minutes', 'CA', ST_SetSRID(ST_MakePoint(-121.9, 38.1), 4326))`,
+    );
+    try {
+      const then = await csvOf(`layers=aircraft,incidents&bbox=${VIEW}&at=${at.toISOString()}`);
+      const aircraft = then.filter((row) => row.layer === 'aircraft');
+      expect(aircraft.map((row) => [row.icao24, Number(row.longitude), Number(row.latitude), row.operator])).toEqual([['a1b2c3', -121.8, 38.2, 'CAL FIRE']]);
+      expect(Date.parse(aircraft[0]?.seen_at ?? '')).toBe(at.getTime() - 2 * MINUTE_MS);
+      expect(then.filter((row) => row.layer === 'incidents').map((row) => row.irwin_id).sort()).toEqual(['inc-1', 'inc-2']);
+      // Now: the new incident too, the aircraft where they are.
+      const now = await csvOf(`layers=aircraft,incidents&bbox=${VIEW}`);
+      expect(now.filter((row) => row.layer === 'incidents').map((row) => row.irwin_id).sort()).toEqual(['inc-1', 'inc-2', 'inc-new']);
+      expect(now.filter((row) => row.layer === 'aircraft').map((row) => row.icao24).sort()).toEqual(['a1b2c3', 'd4e5f6']);
+    } finally {
+      await queryOnce(subject.database.url, "DELETE FROM incidents WHERE irwin_id = 'inc-new'");
+      await queryOnce(subject.database.url, "DELETE FROM aircraft_positions WHERE icao24 IN ('a1b2c3', 'd4e5f6')");
+    }
+  });
+
   it('refuses bad input with 400 and the error shape, and an unknown geofence with 404', async () => {
     for (const query of [
       '', 'format=xls', 'format=CSV', 'format=csv&layers=ships', 'format=csv&layers=', 'format=csv&layers=fires,,aircraft',
       'format=csv&bbox=1,2,3', 'format=csv&confidence=medium', 'format=csv&minFrp=-1', 'format=csv&satellites=X',
-      'format=csv&firefighting=yes', 'format=csv&since=1h&until=2h', 'format=kml&zz=1', 'format=csv&format=kml',
+      'format=csv&firefighting=yes', 'format=csv&since=1h&until=2h', 'format=csv&at=yesterday', 'format=kml&zz=1', 'format=csv&format=kml',
     ]) {
       const answer = await get(`/api/export?${query}`);
       expect(answer.statusCode, query).toBe(400);

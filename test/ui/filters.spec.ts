@@ -11,6 +11,8 @@ import { MapPage } from './pages/map-page.js';
 import { placeAircraft } from './support/aircraft-fixture.js';
 import { createGeofence, ingestFires } from './support/api-helpers.js';
 import { placeEvent } from './support/event-fixture.js';
+import { placeIncident } from './support/incident-fixture.js';
+import { PlaybackPage } from './pages/playback-page.js';
 
 // Somewhere no other test puts fires (the Kalahari); zoom 8 draws them as points.
 const AREA = { longitude: 23.5, latitude: -21.5 };
@@ -249,4 +251,42 @@ test('day or night: only the detections of that part of the day are drawn and co
   await page.getByTestId('filter-daynight-any').check();
   await firesInView(hud, 3);
   await expect.poll(() => page.url()).not.toContain('dn:');
+});
+
+test("in playback the export is of the cursor's minute: the window's fires before it, the aircraft then, the incidents found by then", async ({ page }) => {
+  test.setTimeout(90_000);
+  // Lake Tana, where no other test puts anything: a fire half an hour ago and one three hours ago; an aircraft now
+  // (no position kept from two hours ago); an incident found a day ago and one found half an hour ago.
+  const TANA = { longitude: 37.3, latitude: 12.0 };
+  await ingestFires([
+    { longitude: TANA.longitude + 0.05, latitude: TANA.latitude, confidence: 'h', frp: 20, minutesAgo: 30 },
+    { longitude: TANA.longitude - 0.05, latitude: TANA.latitude, confidence: 'h', frp: 40, minutesAgo: 180 },
+  ]);
+  await placeAircraft({ icao24: 'e7a1a1', callsign: 'TANA1', longitude: TANA.longitude, latitude: TANA.latitude + 0.05, trackDeg: 90, firefighting: false });
+  await placeIncident({ irwinId: 'tana-old', name: 'TANA OLD', acres: 300, longitude: TANA.longitude, latitude: TANA.latitude - 0.05, discoveredMinutesAgo: 24 * 60 });
+  await placeIncident({ irwinId: 'tana-new', name: 'TANA NEW', acres: 3, longitude: TANA.longitude + 0.02, latitude: TANA.latitude - 0.02, discoveredMinutesAgo: 30 });
+  const map = new MapPage(page);
+  const playback = new PlaybackPage(page);
+  await new AppPage(page).openReady({ view: [TANA.longitude, TANA.latitude, 9], filter: 'w:6h' });
+  await map.openLayersTab();
+  const csvRows = async () => parse((await downloaded(page, 'export-csv')).body, { columns: true, bom: true, skip_empty_lines: true }) as Array<Record<string, string>>;
+  const ids = (rows: Array<Record<string, string>>, layer: string, column: string) => rows.filter((row) => row.layer === layer).map((row) => row[column]).sort();
+
+  const now = await csvRows();
+  expect(ids(now, 'fires', 'frp_mw')).toEqual(['20', '40']);
+  expect(ids(now, 'aircraft', 'icao24')).toEqual(['e7a1a1']);
+  expect(ids(now, 'incidents', 'irwin_id')).toEqual(['tana-new', 'tana-old']);
+
+  // Two hours ago (the 6 h range's minute 240).
+  await playback.cursor.fill('240');
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  const minute = (await playback.minuteLabel().getAttribute('data-minute'))!;
+  const hhmm = `${minute.slice(11, 16)} UTC`;
+  await expect(page.getByTestId('export').locator('.export-what')).toHaveText(`In view: fires of the 6 h to ${hhmm}; aircraft at ${hhmm}; incidents discovered by then.`);
+  const then = await csvRows();
+  expect(ids(then, 'fires', 'frp_mw')).toEqual(['40']);
+  expect(ids(then, 'aircraft', 'icao24')).toEqual([]);
+  expect(ids(then, 'incidents', 'irwin_id')).toEqual(['tana-old']);
+  await expect(page.getByTestId('export-message')).toHaveText(/: 1 fire(, 0 aircraft)?, 1 incident\.$/);
+  await playback.goLive();
 });

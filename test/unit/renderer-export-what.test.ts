@@ -14,4 +14,11 @@ describe('what the export holds, in a line', () => {
       'In view and inside “Ridge fence”: fires of the last 24 h (high confidence); aircraft now; incidents as they stand.',
     );
   });
+
+  it('in playback names the window before the minute, the aircraft then and the incidents discovered by then', () => {
+    expect(exportWhat(['fires', 'aircraft', 'incidents'], ['24 h to 10:36 UTC', 'FRP ≥ 50 MW'], '10:36 UTC')).toBe(
+      'In view: fires of the 24 h to 10:36 UTC (FRP ≥ 50 MW); aircraft at 10:36 UTC; incidents discovered by then.',
+    );
+    expect(exportWhat(['aircraft'], ['6 h to 10:36 UTC', 'firefighting aircraft only'], '10:36 UTC')).toBe('In view: firefighting aircraft at 10:36 UTC.');
+  });
 });

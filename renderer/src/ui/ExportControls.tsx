@@ -4,8 +4,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { MapViewport } from '../map/map-controller';
 import type { MapController } from '../map/map-controller';
-import { fireFilterParams, type ViewFilter } from '../data/view-filter';
+import type { ViewFilter } from '../data/view-filter';
+import { exportParams } from '../data/export-params';
 import { exportWhat } from '../data/export-what';
+import { fireCounterLabels } from '../data/fire-counter-labels';
 import { savedWords } from '../data/export-saved-words';
 import { LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
 import { legendEntries } from '../map/legend-entries';
@@ -46,9 +48,11 @@ export interface ExportControlsProps {
   filterWords: string[];
   /** The window the alerts drawn are of (the picture's legend says it). */
   alertsWindow: string;
+  /** The playback cursor's minute (epoch ms), null while live: the export is of the minute the map shows. */
+  playbackMinute: number | null;
 }
 
-export function ExportControls({ api, controller, viewport, visibility, filter, filterWords, alertsWindow }: ExportControlsProps) {
+export function ExportControls({ api, controller, viewport, visibility, filter, filterWords, alertsWindow, playbackMinute }: ExportControlsProps) {
   const [state, setState] = useState<{ busy: boolean; message: string | null; error: boolean }>({ busy: false, message: null, error: false });
   // The section ends the Layers tab, under the legend: its message is scrolled into sight, not left under the fold.
   const messageRef = useRef<HTMLParagraphElement | null>(null);
@@ -57,6 +61,9 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
     messageRef.current?.scrollIntoView({ block: 'nearest' });
   }, [state.message]);
   const layers = EXPORTABLE.filter((key) => visibility[key]);
+  // In playback the words name the window before the cursor's minute and the minute itself, as the HUD does.
+  const playbackAt = playbackMinute === null ? null : `${new Date(playbackMinute).toISOString().slice(11, 16)} UTC`;
+  const words = playbackMinute === null ? filterWords : [fireCounterLabels(filter, playbackMinute, Date.now()).window, ...filterWords.slice(1)];
 
   const exportData = async (format: (typeof FORMATS)[number]['id']) => {
     if (!viewport) return;
@@ -66,7 +73,7 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
         format,
         layers: layers.join(','),
         bbox: viewport.bbox,
-        ...fireFilterParams(filter),
+        ...exportParams(filter, playbackMinute, Date.now()),
         firefighting: filter.firefightingOnly ? 'true' : undefined,
       });
       const name = filename ?? `vantage-${stamp()}.${format}`;
@@ -89,7 +96,7 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
         .join(' ')
         .trim();
       const blob = await composeSnapshot(await controller.captureCanvas(), {
-        caption: [`Vantage · ${formatBoth(Date.now())}`, filterWords.join(' · ')],
+        caption: [playbackMinute === null ? `Vantage · ${formatBoth(Date.now())}` : `Vantage · the map at ${formatBoth(playbackMinute)} (playback)`, words.join(' · ')],
         legend: shown.map((key) => ({ title: LAYERS[key].label, entries: legendEntries(key, alertsWindow) })),
         credits,
       });
@@ -105,7 +112,7 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
     <section className="export" aria-label="Export" data-testid="export">
       <h3>Export the view</h3>
       <p className="muted export-what">
-        {exportWhat(layers, filterWords)}
+        {exportWhat(layers, words, playbackAt)}
       </p>
       <div className="export-buttons">
         {FORMATS.map(({ id, label }) => (

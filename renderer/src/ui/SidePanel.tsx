@@ -37,6 +37,8 @@ export interface SidePanelProps {
   filterWords: string[];
   /** The window the alerts drawn are of, in a few words ("last 24 h"). */
   alertsWindow: string;
+  /** The playback cursor's minute (epoch ms), null while live. */
+  playbackMinute: number | null;
   onFilterChange: (filter: ViewFilter) => void;
   viewport: MapViewport | null;
   draft: DraftState;
@@ -79,7 +81,7 @@ export function SidePanel(props: SidePanelProps) {
           <>
             <FilterControls filter={props.filter} onChange={props.onFilterChange} geofences={props.snapshot.geofences} />
             <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} alertsWindow={props.alertsWindow} pipelines={props.pipelines} />
-            <ExportControls api={props.api} controller={props.controller} viewport={props.viewport} visibility={props.visibility} filter={props.filter} filterWords={props.filterWords} alertsWindow={props.alertsWindow} />
+            <ExportControls api={props.api} controller={props.controller} viewport={props.viewport} visibility={props.visibility} filter={props.filter} filterWords={props.filterWords} alertsWindow={props.alertsWindow} playbackMinute={props.playbackMinute} />
           </>
         )}
         {tab === 'geofences' && (

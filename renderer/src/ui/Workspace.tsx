@@ -188,6 +188,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         filter={filter}
         filterWords={filterWords}
         alertsWindow={alertsWindow}
+        playbackMinute={playbackMinute}
         onFilterChange={changeFilter}
         viewport={readyView}
         draft={draft}
