@@ -5,6 +5,7 @@ import type { NewsItem, NewsSummary } from '../api/api-types';
 import { newsEmptyText } from '../data/news-empty-text';
 import { formatBoth } from '../format/time-format';
 import { ExternalLink } from './ExternalLink';
+import { SummaryText } from './SummaryText';
 
 // The categories of the shipped feed list (resources/feeds.json).
 const CATEGORIES = ['', 'world', 'wire', 'regional', 'defence', 'disaster', 'humanitarian', 'government', 'energy', 'cyber', 'health', 'science', 'technology', 'business'];
@@ -90,7 +91,7 @@ export function NewsTab({ api }: { api: ApiClient }) {
         {summaries.state === 'ok' &&
           summaries.items.map((summary) => (
             <article key={summary.id} className="summary">
-              <p>{summary.text}</p>
+              <SummaryText text={summary.text} />
               <time>{formatBoth(summary.createdAt)}</time>
             </article>
           ))}

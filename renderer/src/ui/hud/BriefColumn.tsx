@@ -4,6 +4,7 @@ import type { Folding } from '../../data/use-collapsible';
 import type { NewsDigest } from '../../data/use-news-digest';
 import { formatAge, formatBoth, formatLocal, toDate } from '../../format/time-format';
 import { ExternalLink } from '../ExternalLink';
+import { SummaryText } from '../SummaryText';
 import { StalePipelines } from './StalePipelines';
 
 /** What an empty slot says: when the job that writes it runs next, if the server knows (it writes one if there is news). */
@@ -32,7 +33,7 @@ function SummarySlot({ testId, title, summary, available, due }: { testId: strin
   return (
     <article className="brief-slot" data-testid={testId} data-empty={!summary}>
       <h2>{title}</h2>
-      {summary ? <p>{summary.text}</p> : <p className="muted">{emptyText(available, due)}</p>}
+      {summary ? <SummaryText text={summary.text} /> : <p className="muted">{emptyText(available, due)}</p>}
       {summary?.createdAt && <time>{formatBoth(summary.createdAt)}</time>}
     </article>
   );

@@ -1,0 +1,26 @@
+// A summary's text in blocks: runs of list lines ("- ", "• ", "* ") and runs of other lines (paragraphs, a blank
+// line between them). The models and the offline digest write items one per line. Pure: unit-tested from Node.
+
+export interface SummaryBlock {
+  kind: 'list' | 'paragraph';
+  lines: string[];
+}
+
+const ITEM = /^\s*(?:[-•*]|\d+[.)])\s+/;
+
+export function summaryBlocks(text: string): SummaryBlock[] {
+  const blocks: SummaryBlock[] = [];
+  for (const raw of text.split(/\r?\n/)) {
+    const line = raw.trim();
+    if (line === '') {
+      blocks.push({ kind: 'paragraph', lines: [] });
+      continue;
+    }
+    const kind = ITEM.test(line) ? 'list' : 'paragraph';
+    const last = blocks.at(-1);
+    const content = kind === 'list' ? line.replace(ITEM, '') : line;
+    if (last && last.kind === kind && (kind === 'list' || last.lines.length > 0)) last.lines.push(content);
+    else blocks.push({ kind, lines: [content] });
+  }
+  return blocks.filter((block) => block.lines.length > 0);
+}
