@@ -103,7 +103,9 @@ export function FilterControls({ filter, onChange, geofences }: FilterControlsPr
         </button>
       </div>
 
-      <div className="filter-row" role="radiogroup" aria-label="Time window">
+      {/* Named: the playback bar has its own row of 1 h / 6 h / 24 h, the timeline's span, which is another thing. */}
+      <p className="filter-caption" id="filter-window-caption">Time window</p>
+      <div className="filter-row" role="radiogroup" aria-labelledby="filter-window-caption">
         {WINDOW_CHOICES.map((choice) => (
           <button
             key={choice}

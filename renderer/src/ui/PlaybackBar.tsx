@@ -123,8 +123,10 @@ export function PlaybackBar({
           {error ? `Timeline unavailable: ${error}` : `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} in ${hours} h, in and around the view`}
         </span>
         <div className="playback-ranges" role="group" aria-label="Range">
+          {/* Named: the Layers tab's time window is another row of 1 h / 6 h / 24 h, and a different thing. */}
+          <span className="muted playback-ranges-label" aria-hidden="true">Timeline</span>
           {PLAYBACK_RANGE_HOURS.map((range) => (
-            <button key={range} type="button" aria-pressed={hours === range} onClick={() => dispatch({ type: 'range', hours: range })}>
+            <button key={range} type="button" aria-pressed={hours === range} title={`The timeline shows the last ${range} h (the fires' time window is in the Layers tab)`} onClick={() => dispatch({ type: 'range', hours: range })}>
               {range} h
             </button>
           ))}
