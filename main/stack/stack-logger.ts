@@ -32,9 +32,15 @@ export function serviceLogger(logger: Logger, name: string): Logger {
 }
 
 /** Level for a line of PostgreSQL's or nats-server's own log: routine chatter is debug. */
+// PostgreSQL's FATALs that end one client's session while the server starts or stops as asked: our own readiness
+// probe while it boots, sessions closed by a shutdown. Logged at error level, a healthy start read as a failure.
+const EXPECTED_SESSION_ENDS = /FATAL: +(the database system is (starting up|shutting down|not yet accepting connections)|terminating connection due to administrator command)/;
+
 export function levelOfServerLine(line: string): 'debug' | 'warn' | 'error' {
-  if (/\b(PANIC|FATAL|\[FTL\])/.test(line)) return 'error';
-  if (/\b(ERROR|WARNING|\[ERR\]|\[WRN\])/.test(line)) return 'warn';
+  if (EXPECTED_SESSION_ENDS.test(line)) return 'debug';
+  // nats-server's tags stand after a space: no word boundary before their bracket (\b[FTL] never matched them).
+  if (/\b(PANIC|FATAL)\b|\[FTL\]/.test(line)) return 'error';
+  if (/\b(ERROR|WARNING)\b|\[(ERR|WRN)\]/.test(line)) return 'warn';
   return 'debug';
 }
 
