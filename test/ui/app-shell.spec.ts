@@ -40,7 +40,7 @@ test('loads to ready with the HUD, live connection and pipeline freshness', asyn
   expect(missing).toEqual([]);
 });
 
-test('until the first view is drawn, the map says it is loading; at ready the words are gone', async ({ page }) => {
+test('until the first view is drawn, the map says it is loading, then that its data is; at ready the words are gone', async ({ page }) => {
   // The view's incidents held back a moment: the first view waits for them.
   await page.route('**/api/incidents?*', async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
@@ -48,8 +48,16 @@ test('until the first view is drawn, the map says it is loading; at ready the wo
   });
   const app = new AppPage(page);
   await app.open();
-  await expect(page.getByTestId('map-loading')).toHaveText('Loading the map…');
+  await expect(page.getByTestId('map-loading')).toHaveText(/^Loading (the map|fires, aircraft and incidents)…$/);
+  // The basemap drawn, the view's data still coming: it says so, not "Loading the map" over a drawn map.
+  await expect(page.getByTestId('map-loading')).toHaveText('Loading fires, aircraft and incidents…');
+  // Every counter reads "–" until counted, not a 0 that looks measured.
+  for (const counter of ['hud-count-fires-view', 'hud-count-aircraft', 'hud-count-alerts']) {
+    await expect(page.getByTestId(counter).locator('.counter-value'), counter).toHaveText('–');
+  }
   await app.waitForState('ready');
+  await expect(page.getByTestId('hud-count-aircraft')).toHaveAttribute('data-value', /^\d+$/);
+  await expect(page.getByTestId('hud-count-alerts')).toHaveAttribute('data-value', /^\d+$/);
   await expect(page.getByTestId('map-loading')).toHaveCount(0);
 });
 

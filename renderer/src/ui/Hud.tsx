@@ -16,7 +16,8 @@ export interface HudProps {
   healthError: string | null;
   live: LiveStatus;
   fireWindow: FireWindowCounts | null;
-  aircraftCount: number;
+  /** Null until the first view's data is in (as the fire counters read "–" until counted). */
+  aircraftCount: number | null;
   /** The filters in words (the first is the time window). */
   filterWords: string[];
   /** The fire counters' windows in a few words (in playback, up to the cursor's minute). */
@@ -26,6 +27,8 @@ export interface HudProps {
   /** The playback cursor's minute (epoch ms), null when the map shows now. */
   playbackMinute: number | null;
   alerts: Alert[];
+  /** The first view's data is in: before it, the alerts counter reads "–", not 0. */
+  loaded: boolean;
   /** The alerts' window in a few words (in playback, up to the cursor's minute). */
   alertsWindow: string;
   onShowAlert: (alert: Alert) => void;
@@ -35,7 +38,7 @@ export interface HudProps {
 }
 
 export function Hud(props: HudProps) {
-  const { health, healthError, live, fireWindow, aircraftCount, filterWords, fireLabels, windowIsChosen, playbackMinute, alerts, alertsWindow, onShowAlert, news, brief } = props;
+  const { health, healthError, live, fireWindow, aircraftCount, filterWords, fireLabels, windowIsChosen, playbackMinute, alerts, loaded, alertsWindow, onShowAlert, news, brief } = props;
   // The counter names a preset window; a chosen one is spelled out beside the other filters.
   const shownFilters = windowIsChosen ? filterWords : filterWords.slice(1);
   return (
@@ -61,7 +64,7 @@ export function Hud(props: HudProps) {
           <Counter
             testId="hud-count-alerts"
             label="Alerts"
-            value={alerts.length}
+            value={loaded ? alerts.length : null}
             tone={alerts.length > 0 ? 'alert' : undefined}
             explanation="Geofence alerts of the time window, wherever they are (only the chosen geofence's when the Layers tab names one)"
           />

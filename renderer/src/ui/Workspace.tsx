@@ -154,10 +154,12 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   return (
     <div className="workspace" data-brief={brief.collapsed ? 'folded' : 'open'} data-panels={panels.collapsed ? 'folded' : 'open'}>
       <MapView setup={mapSetup} events={events} />
-      {/* Until the first view is drawn with its data, the map's place says what is coming rather than lying blank. */}
+      {/* Until the first view is drawn with its data, the map's place says what is coming rather than lying blank; once
+          the basemap is drawn, a line under the search box says the data is still on its way (the words across the
+          middle stayed over a drawn map). */}
       {!ready && !failure && (
-        <div className="map-loading" role="status" data-testid="map-loading">
-          Loading the map…
+        <div className={session ? 'map-loading map-loading-data' : 'map-loading'} role="status" data-testid="map-loading">
+          {session ? <span>Loading fires, aircraft and incidents…</span> : 'Loading the map…'}
         </div>
       )}
       {/* The map's own code or data did not load (an update mid-load, a file gone): a reload of the page starts it again. */}
@@ -171,8 +173,9 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         fireLabels={fireCounterLabels(filter, fireWindow.countsMinute, Date.now())}
         windowIsChosen={hasChosenWindow(filter)}
         playbackMinute={playbackMinute}
-        aircraftCount={shownSnapshot.aircraftCount}
+        aircraftCount={ready ? shownSnapshot.aircraftCount : null}
         alerts={hudAlerts}
+        loaded={ready}
         alertsWindow={alertsWindow}
         onShowAlert={(alert) => alert.geometry && controller?.flyToGeometry(alert.geometry)}
         news={news}
