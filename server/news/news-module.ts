@@ -52,6 +52,17 @@ interface SummaryJob {
   schedule: NewsSchedule;
 }
 
+/**
+ * The hourly summary, and while no daily recap was ever written, a first one of the stories so far: the recap's own run
+ * is at 23:00 in New York, and on day one its slot, pinned at the top of the brief, stayed empty all day with the
+ * stories already in.
+ */
+async function hourlyWithFirstRecap(summarizer: NewsSummarizer, summaries: SummaryRepository): Promise<Record<string, unknown>> {
+  const hourly = await summarizer.summarize('hourly');
+  if (hourly.summaryId === null || (await summaries.list({ kind: 'daily_recap', limit: 1 })).length > 0) return hourly;
+  return { ...hourly, firstRecap: await summarizer.summarize('daily_recap') };
+}
+
 export function createNews(deps: NewsDeps): NewsModule {
   const settings = readNewsSettings(deps.settings);
   const feeds = new FeedStateRepository(deps.db);
@@ -107,7 +118,7 @@ export function createNews(deps: NewsDeps): NewsModule {
         pipeline: 'summaries',
         schedule: job.schedule.pattern,
         timezone: job.schedule.timezone,
-        run: () => summarizer.summarize(kind),
+        run: kind === 'hourly' ? () => hourlyWithFirstRecap(summarizer, summaries) : () => summarizer.summarize(kind),
       }),
     ),
   ];

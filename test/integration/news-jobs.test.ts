@@ -58,14 +58,23 @@ describe('news jobs through the job runner (offline: no language-model key)', ()
     for (const [job, kind] of [['summaries', 'hourly'], ['analyst', 'analyst'], ['recap', 'daily_recap']] as const) {
       const outcome = await runner.run(job);
       expect(outcome, job).toMatchObject({ status: 'done', result: { kind, model: 'extractive', fallbackReason: expect.stringMatching(/no language-model key/) } });
+      if (job === 'summaries') expect(outcome).toMatchObject({ result: { firstRecap: { kind: 'daily_recap', model: 'extractive' } } });
     }
     const rows = await queryOnce<{ kind: string; model: string; body: string }>(database.url, 'SELECT kind, model, body FROM article_summaries ORDER BY id');
+    // The first hourly run wrote a first daily recap too (none was written yet: its own run is at 23:00 New York);
+    // the recap job's run then wrote the day's.
     expect(rows.map((row) => [row.kind, row.model])).toEqual([
       ['hourly', 'extractive'],
+      ['daily_recap', 'extractive'],
       ['analyst', 'extractive'],
       ['daily_recap', 'extractive'],
     ]);
-    expect(rows[2]?.body.split('\n')[0]).toMatch(/^- Earthquake of magnitude 6\.8 strikes off the coast of Chile \(3 sources\)/);
+    expect(rows[3]?.body.split('\n')[0]).toMatch(/^- Earthquake of magnitude 6\.8 strikes off the coast of Chile \(3 sources\)/);
+    expect(rows[1]?.body).toBe(rows[3]?.body);
+    // Once a recap is written, the hourly run writes only its own.
+    expect(await runner.run('summaries')).toMatchObject({ status: 'done', result: { kind: 'hourly' } });
+    const after = await queryOnce<{ kind: string }>(database.url, 'SELECT kind FROM article_summaries ORDER BY id');
+    expect(after.map((row) => row.kind)).toEqual(['hourly', 'daily_recap', 'analyst', 'daily_recap', 'hourly']);
     expect((await pipelines.list()).find((row) => row.name === 'summaries')?.lastError).toBeNull();
     const health = await news.health();
     expect(health.model).toMatchObject({ available: false, lastError: expect.stringMatching(/no language-model key/) });

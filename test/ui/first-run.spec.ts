@@ -104,8 +104,8 @@ test.describe('first run with no keys and no settings', () => {
     test.info().annotations.push({ type: 'filled after', description: `${(filledAfterMs / 1000).toFixed(1)} s from the start` });
 
     await expect(page.getByTestId('stale-pipelines')).toHaveCount(0);
-    // The daily recap is written at 23:00 in New York: until its first, the slot says when that job runs (unless this
-    // test spans 23:00 there, and the recap is written).
+    // The daily recap is written at 23:00 in New York, and a first one by the first hourly summary that finds stories
+    // (at start, that run may come before the news): until one is, the slot says when that job runs.
     const recap = page.getByTestId('daily-recap');
     await expect(async () => {
       if ((await recap.getAttribute('data-empty')) === 'true') expect(await recap.textContent()).toMatch(/Nothing yet: written once its window holds news stories; next run \d{1,2} \w{3} \d\d:\d\d/);
