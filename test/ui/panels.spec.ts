@@ -78,3 +78,26 @@ test('? lists the keyboard shortcuts; Escape closes the list', async ({ page }) 
   await page.getByTestId('shortcuts-button').click();
   await expect(help).toBeVisible();
 });
+
+test('from the keyboard: the first Tab stop is the search box; the side panel\'s tabs are one stop, the arrow keys move between them', async ({ page }) => {
+  await new AppPage(page).openReady();
+  await page.locator('body').focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: /^Search places/ })).toBeFocused();
+
+  const tabs = page.getByRole('tablist').first().getByRole('tab');
+  // Only the chosen tab takes a Tab stop.
+  expect(await tabs.evaluateAll((elements) => elements.map((element) => (element as unknown as { tabIndex: number }).tabIndex))).toEqual([0, -1, -1, -1, -1]);
+  await page.getByRole('tab', { name: 'Layers' }).focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Sources' })).toBeFocused();
+  await expect(page.getByRole('tab', { name: 'Sources' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('End');
+  await expect(page.getByRole('tab', { name: 'Keys' })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('tab', { name: 'Layers' })).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('tab', { name: 'Keys' })).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('tab', { name: 'Layers' })).toHaveAttribute('aria-selected', 'true');
+});

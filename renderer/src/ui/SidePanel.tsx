@@ -48,6 +48,14 @@ export interface SidePanelProps {
   pipelines: Record<string, PipelineFreshness>;
 }
 
+/** The tab an arrow key, Home or End moves to from `current` (round the ends); null for any other key. */
+function tabByKey(current: TabId, key: string): TabId | null {
+  const index = TABS.findIndex((entry) => entry.id === current);
+  const last = TABS.length - 1;
+  const to = key === 'ArrowRight' ? (index === last ? 0 : index + 1) : key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : key === 'Home' ? 0 : key === 'End' ? last : null;
+  return to === null ? null : (TABS[to]?.id ?? null);
+}
+
 export function SidePanel(props: SidePanelProps) {
   const [tab, setTab] = useState<TabId>('layers');
   const { collapsed, toggle } = props.folding;
@@ -63,9 +71,16 @@ export function SidePanel(props: SidePanelProps) {
   return (
     <nav className="side-panel" aria-label="Panels">
       <div className="side-panel-header">
-        <div role="tablist" className="tabs">
+        {/* The tabs pattern: one Tab stop (the chosen tab), the arrow keys, Home and End move between them. */}
+        <div role="tablist" className="tabs" onKeyDown={(event) => {
+            const next = tabByKey(tab, event.key);
+            if (!next) return;
+            event.preventDefault();
+            setTab(next);
+            document.getElementById(`tab-${next}`)?.focus();
+          }}>
           {TABS.map(({ id, label }) => (
-            <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`panel-${id}`} onClick={() => setTab(id)}>
+            <button key={id} type="button" role="tab" id={`tab-${id}`} aria-selected={tab === id} aria-controls={`panel-${id}`} tabIndex={tab === id ? 0 : -1} onClick={() => setTab(id)}>
               {label}
             </button>
           ))}

@@ -153,6 +153,9 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
 
   return (
     <div className="workspace" data-brief={brief.collapsed ? 'folded' : 'open'} data-panels={panels.collapsed ? 'folded' : 'open'}>
+      {/* First in the page's order: the first Tab stop is the search box (it came after the map, the brief and every
+          control of the side panel, the 31st). */}
+      <SearchBox api={api} controller={controller} />
       <MapView setup={mapSetup} events={events} />
       {/* Until the first view is drawn with its data, the map's place says what is coming rather than lying blank; once
           the basemap is drawn, a line under the search box says the data is still on its way (the words across the
@@ -199,7 +202,6 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         onGeofencesChanged={() => void session?.layers.reloadGeofences()}
         pipelines={health.pipelines}
       />
-      <SearchBox api={api} controller={controller} />
       <TimeZoneHomeNote home={home} />
       <CursorCoordinates controller={controller} />
       <PlaybackBar api={api} controller={controller} viewport={readyView} aircraftNarrowing={filter} openAt={address.at} onMinuteChange={setPlaybackMinute} onPastAircraftCount={setPastAircraftCount} />
