@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PipelineFreshness } from '../../renderer/src/api/api-types.js';
-import { freshnessWords, staleFeeds } from '../../renderer/src/ui/hud/stale-feeds.js';
+import { feedName, freshnessWords, staleFeeds } from '../../renderer/src/ui/hud/stale-feeds.js';
 
 function feed(overrides: Partial<PipelineFreshness>): PipelineFreshness {
   return {
@@ -55,5 +55,13 @@ describe('stale and failing feeds', () => {
     );
     expect(freshnessWords(feed({ failing: true, reason: 'last run failed: HTTP 503' }))).toBe('fresh, 10 min ago; last run failed: HTTP 503');
     expect(freshnessWords(feed({}))).toBe('fresh, 10 min ago');
+  });
+});
+
+describe("a feed's name on screen", () => {
+  it('says the ingester as what it does for the analyst, and the sources by their own names', () => {
+    expect(feedName('ingester')).toBe('live updates');
+    expect(feedName('fires')).toBe('fires');
+    expect(feedName('summaries')).toBe('summaries');
   });
 });

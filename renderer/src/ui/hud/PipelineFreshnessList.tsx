@@ -1,7 +1,7 @@
 // Pipeline freshness from /api/health: fresh ones as a quiet dot, stale ones plainly with the reason.
 import { type RefObject, useEffect, useRef, useState } from 'react';
 import type { PipelineFreshness } from '../../api/api-types';
-import { freshnessWords, staleFeeds } from './stale-feeds';
+import { feedName, freshnessWords, staleFeeds } from './stale-feeds';
 
 /** While open, a click elsewhere or Escape folds the list (it lies over the tabs and the search box). */
 function useFoldsAway(open: boolean, details: RefObject<HTMLDetailsElement | null>): void {
@@ -32,11 +32,11 @@ export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<
   const entries = Object.entries(pipelines);
   // None could reach its source's host: the word says so (the brief column says what still works).
   const { stale, outOfReach, failing, starting } = staleFeeds(pipelines);
-  const reasons = (feeds: Array<[string, PipelineFreshness]>) => feeds.map(([name, pipeline]) => `${name}: ${pipeline.reason ?? 'stale'}`).join('\n');
+  const reasons = (feeds: Array<[string, PipelineFreshness]>) => feeds.map(([name, pipeline]) => `${feedName(name)}: ${pipeline.reason ?? 'stale'}`).join('\n');
   // A feed whose last run failed is said before its data goes stale (its data is still fresh: a quieter word).
   const failed = failing.length > 0 && (
     <span className="failing" data-testid="pipelines-failing" title={reasons(failing)}>
-      {stale.length > 0 ? ' · last' : 'Last'} run failed: {failing.map(([name]) => name).join(', ')}
+      {stale.length > 0 ? ' · last' : 'Last'} run failed: {failing.map(([name]) => feedName(name)).join(', ')}
     </span>
   );
   return (
@@ -52,12 +52,12 @@ export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<
         {error ? (
           <span className="stale">Health unavailable: {error}</span>
         ) : stale.length === 0 ? (
-          (failed || (starting.length > 0 ? <span className="starting" data-testid="pipelines-starting">Starting: {starting.map(([name]) => name).join(', ')}</span> : 'All feeds fresh'))
+          (failed || (starting.length > 0 ? <span className="starting" data-testid="pipelines-starting">Starting: {starting.map(([name]) => feedName(name)).join(', ')}</span> : 'All feeds fresh'))
         ) : (
           <>
             {/* The stale ones by name on the bar; their reasons are in the brief column (and in the list). */}
             <span className="stale" title={reasons(stale)}>
-              {outOfReach ? 'Out of reach' : 'Stale'}: {stale.map(([name]) => name).join(', ')}
+              {outOfReach ? 'Out of reach' : 'Stale'}: {stale.map(([name]) => feedName(name)).join(', ')}
             </span>
             {failed}
           </>
@@ -66,7 +66,7 @@ export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<
       <ul>
         {entries.map(([name, pipeline]) => (
           <li key={name} data-pipeline={name} data-stale={pipeline.stale} className={pipeline.stale ? 'stale' : pipeline.failing ? 'failing' : pipeline.firstRunPending ? 'starting' : 'fresh'}>
-            <strong>{name}</strong>
+            <strong>{feedName(name)}</strong>
             <span>{freshnessWords(pipeline)}</span>
           </li>
         ))}

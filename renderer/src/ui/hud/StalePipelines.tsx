@@ -3,7 +3,7 @@
 // what still works, above the feeds' one-line reasons.
 import type { PipelineFreshness } from '../../api/api-types';
 import { sentenceCase } from '../../format/sentence-case';
-import { staleFeeds } from './stale-feeds';
+import { feedName, staleFeeds } from './stale-feeds';
 
 const NAMES_IN_WORDS = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
 
@@ -20,7 +20,7 @@ export function StalePipelines({ pipelines }: { pipelines: Record<string, Pipeli
       <h2>{outOfReach ? 'Sources out of reach' : 'Stale feeds'}</h2>
       {outOfReach && (
         <p data-testid="out-of-reach-note">
-          {sentenceCase(NAMES_IN_WORDS.format(stale.map(([name]) => name)))} could not reach {stale.length === 1 ? 'its source' : 'their sources'}: this
+          {sentenceCase(NAMES_IN_WORDS.format(stale.map(([name]) => feedName(name))))} could not reach {stale.length === 1 ? 'its source' : 'their sources'}: this
           computer may be offline. What is stored stays on the map, and the map, place search and playback work without
           a network. Each feed tries again on its own.
         </p>
@@ -28,7 +28,7 @@ export function StalePipelines({ pipelines }: { pipelines: Record<string, Pipeli
       <ul>
         {stale.map(([name, pipeline]) => (
           <li key={name} data-stale-pipeline={name} title={pipeline.lastError ?? undefined}>
-            <strong>{name}</strong>: {pipeline.reason ?? pipeline.lastError ?? 'no recent success'}
+            <strong>{feedName(name)}</strong>: {pipeline.reason ?? pipeline.lastError ?? 'no recent success'}
           </li>
         ))}
       </ul>

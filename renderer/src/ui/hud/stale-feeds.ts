@@ -7,6 +7,14 @@ import { formatAge } from '../../format/time-format.js';
 // How the job runner records a run with nothing to do (server/pipelines/pipeline-freshness.ts IDLE_PREFIX).
 const IDLE_PREFIX = 'idle: ';
 
+// Health's pipeline names that are the app's own machinery, said as what they do for the analyst.
+const FEED_NAMES: Readonly<Record<string, string>> = { ingester: 'live updates' };
+
+/** A feed's name on screen: health's pipeline name, or what it does when the name is internal ("ingester"). */
+export function feedName(pipeline: string): string {
+  return FEED_NAMES[pipeline] ?? pipeline;
+}
+
 /** Why a feed is off (a source not set up, or switched off), or null when it is not. */
 export function offReason(pipeline: PipelineFreshness | undefined): string | null {
   return pipeline?.lastError?.startsWith(IDLE_PREFIX) ? pipeline.lastError.slice(IDLE_PREFIX.length) : null;
