@@ -77,7 +77,7 @@ export function Hud(props: HudProps) {
         <PipelineFreshnessList pipelines={health.pipelines} error={healthError} />
         <LiveBadge status={live} playbackMinute={playbackMinute} noNetwork={staleFeeds(health.pipelines).outOfReach} />
       </header>
-      <BriefColumn alerts={alerts} alertsWindow={alertsWindow} onShowAlert={onShowAlert} news={news} pipelines={health.pipelines} folding={brief} />
+      <BriefColumn alerts={alerts} alertsWindow={alertsWindow} onShowAlert={onShowAlert} news={news} pipelines={health.pipelines} folding={brief} playback={playbackMinute !== null} />
     </section>
   );
 }

@@ -29,10 +29,25 @@ function storyAge(publishedAt: string | null | undefined, now: number): string {
   return age > WEEK_MS ? dayFormat.format(published) : formatAge(Math.max(0, Math.round(age / 1000)));
 }
 
-function SummarySlot({ testId, title, summary, available, due }: { testId: string; title: string; summary: NewsSummary | null; available: boolean; due: string | null }) {
+/**
+ * In playback, beside the title of a slot that shows the latest rather than the cursor's minute: the Playback badge
+ * read as if the whole screen were in the past ("Last hour" taken for the hour before the cursor).
+ */
+function NowTag({ playback }: { playback: boolean }) {
+  if (!playback) return null;
+  return (
+    <span className="now-tag" data-testid="now-tag" title="The latest, not as of the playback minute">
+      · now
+    </span>
+  );
+}
+
+function SummarySlot({ testId, title, summary, available, due, playback }: { testId: string; title: string; summary: NewsSummary | null; available: boolean; due: string | null; playback: boolean }) {
   return (
     <article className="brief-slot" data-testid={testId} data-empty={!summary}>
-      <h2>{title}</h2>
+      <h2>
+        {title} <NowTag playback={playback} />
+      </h2>
       {summary ? <SummaryText text={summary.text} /> : <p className="muted">{emptyText(available, due)}</p>}
       {summary?.createdAt && <time>{formatBoth(summary.createdAt)}</time>}
     </article>
@@ -48,9 +63,11 @@ export interface BriefColumnProps {
   news: NewsDigest;
   pipelines: Record<string, PipelineFreshness>;
   folding: Folding;
+  /** The map shows a past minute: the slots of the latest (summaries, news) say they are of now. */
+  playback: boolean;
 }
 
-export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines, folding }: BriefColumnProps) {
+export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines, folding, playback }: BriefColumnProps) {
   const { collapsed, toggle } = folding;
   if (collapsed) {
     return (
@@ -67,7 +84,7 @@ export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines
         ‹ Hide
       </button>
       <StalePipelines pipelines={pipelines} />
-      <SummarySlot testId="daily-recap" title="Daily recap" summary={news.dailyRecap} available={news.summariesAvailable} due={news.due.dailyRecap} />
+      <SummarySlot playback={playback} testId="daily-recap" title="Daily recap" summary={news.dailyRecap} available={news.summariesAvailable} due={news.due.dailyRecap} />
       <section className="brief-slot" data-testid="recent-alerts">
         <h2>Recent alerts</h2>
         {alerts.length === 0 ? (
@@ -97,10 +114,12 @@ export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines
           </p>
         )}
       </section>
-      <SummarySlot testId="hourly-summary" title="Last hour" summary={news.hourly} available={news.summariesAvailable} due={news.due.hourly} />
-      <SummarySlot testId="analyst-summary" title="Analyst note" summary={news.analyst} available={news.summariesAvailable} due={news.due.analyst} />
+      <SummarySlot playback={playback} testId="hourly-summary" title="Last hour" summary={news.hourly} available={news.summariesAvailable} due={news.due.hourly} />
+      <SummarySlot playback={playback} testId="analyst-summary" title="Analyst note" summary={news.analyst} available={news.summariesAvailable} due={news.due.analyst} />
       <section className="brief-slot" data-testid="latest-news" data-empty={news.latest.length === 0}>
-        <h2>News</h2>
+        <h2>
+          News <NowTag playback={playback} />
+        </h2>
         {news.latest.length === 0 ? (
           <p className="muted">{news.newsAvailable ? 'No news yet.' : 'Not available yet.'}</p>
         ) : (
