@@ -31,15 +31,21 @@ LEFT JOIN aircraft a USING (icao24)
 ORDER BY l.until DESC
 LIMIT $7`;
 
-// The latest position of each aircraft at or before the instant, no older than the max age; then the bbox. The
-// airframe facts (callsign, type) are the aircraft's current ones.
-const AT = `
-WITH latest AS (
+/**
+ * The latest kept position of each aircraft at or before the instant $5 and after $6 (the max age before it), as a
+ * `latest` CTE: the playback minute's aircraft, read here and by the export (export-repository.ts).
+ */
+export const LATEST_POSITIONS_AT = `latest AS (
   SELECT DISTINCT ON (icao24) icao24, seen_at, geom, altitude_ft, ground_speed_kt, track_deg, on_ground
   FROM aircraft_positions
   WHERE seen_at <= $5 AND seen_at > $6
   ORDER BY icao24, seen_at DESC
-)
+)`;
+
+// The latest position of each aircraft at or before the instant, no older than the max age; then the bbox. The
+// airframe facts (callsign, type) are the aircraft's current ones.
+const AT = `
+WITH ${LATEST_POSITIONS_AT}
 SELECT l.icao24, a.callsign, a.registration, a.type_code, a.operator, ST_Y(l.geom) AS latitude, ST_X(l.geom) AS longitude,
        l.altitude_ft, l.on_ground, l.ground_speed_kt, l.track_deg, l.seen_at, coalesce(a.firefighting, false) AS firefighting,
        a.firefighting_reason

@@ -2,6 +2,7 @@
 // their current positions and incidents as they stand, each in the bbox and the geofence, capped by the caller
 // (one row more than the cap is read, so a cut answer is known to be cut).
 import type { AircraftColumns } from '../aircraft/aircraft-repository.js';
+import { LATEST_POSITIONS_AT } from '../aircraft/aircraft-track-repository.js';
 import { bboxCondition } from '../db/bbox-sql.js';
 import type { Database } from '../db/database.js';
 import { isoTimeSql } from '../db/iso-time-sql.js';
@@ -30,12 +31,7 @@ LIMIT $8`;
 // A past minute's: each aircraft's latest kept position before $5 and after $6 (as GET /api/aircraft?at= reads them),
 // with what is known of the aircraft. $1–$4 bbox, $7 firefighting only, $8 geofence, $9 rows.
 const AIRCRAFT_AT = `
-WITH latest AS (
-  SELECT DISTINCT ON (icao24) icao24, seen_at, geom, altitude_ft, ground_speed_kt, track_deg, on_ground
-  FROM aircraft_positions
-  WHERE seen_at <= $5 AND seen_at > $6
-  ORDER BY icao24, seen_at DESC
-)
+WITH ${LATEST_POSITIONS_AT}
 SELECT l.icao24, a.callsign, a.registration, a.type_code, a.operator, ST_Y(l.geom) AS latitude, ST_X(l.geom) AS longitude,
        l.altitude_ft, l.on_ground, l.ground_speed_kt, l.track_deg, ${isoTimeSql('l.seen_at')} AS seen_at,
        coalesce(a.firefighting, false) AS firefighting, a.firefighting_reason
