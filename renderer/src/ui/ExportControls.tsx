@@ -13,7 +13,7 @@ import { LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalo
 import { legendEntries } from '../map/legend-entries';
 import { composeSnapshot } from '../map/map-snapshot';
 import { ApiRequestError } from '../api/api-error';
-import { formatBoth } from '../format/time-format';
+import { formatBoth, formatMinuteUtc } from '../format/time-format';
 
 const EXPORTABLE = ['fires', 'aircraft', 'incidents'] as const satisfies readonly LayerKey[];
 const FORMATS = [
@@ -62,7 +62,7 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
   }, [state.message]);
   const layers = EXPORTABLE.filter((key) => visibility[key]);
   // In playback the words name the window before the cursor's minute and the minute itself, as the HUD does.
-  const playbackAt = playbackMinute === null ? null : `${new Date(playbackMinute).toISOString().slice(11, 16)} UTC`;
+  const playbackAt = playbackMinute === null ? null : formatMinuteUtc(new Date(playbackMinute));
   const words = playbackMinute === null ? filterWords : [fireCounterLabels(filter, playbackMinute, Date.now()).window, ...filterWords.slice(1)];
 
   const exportData = async (format: (typeof FORMATS)[number]['id']) => {

@@ -16,8 +16,7 @@ export interface HudProps {
   healthError: string | null;
   live: LiveStatus;
   fireWindow: FireWindowCounts | null;
-  /** Null until the first view's data is in (as the fire counters read "–" until counted). */
-  aircraftCount: number | null;
+  aircraftCount: number;
   /** The filters in words (the first is the time window). */
   filterWords: string[];
   /** The fire counters' windows in a few words (in playback, up to the cursor's minute). */
@@ -27,7 +26,7 @@ export interface HudProps {
   /** The playback cursor's minute (epoch ms), null when the map shows now. */
   playbackMinute: number | null;
   alerts: Alert[];
-  /** The first view's data is in: before it, the alerts counter reads "–", not 0. */
+  /** The first view's data is in: before it, the aircraft and alerts counters read "–" (as the fires' do until counted), not 0. */
   loaded: boolean;
   /** The alerts' window in a few words (in playback, up to the cursor's minute). */
   alertsWindow: string;
@@ -60,7 +59,7 @@ export function Hud(props: HudProps) {
               explanation="Of those, the ones detected in the window's last hour"
             />
           )}
-          <Counter testId="hud-count-aircraft" label="Aircraft in view" value={aircraftCount} explanation="Aircraft in the map's view (in playback, where they were at that minute), under the filters of the Layers tab, whether their layer is shown or not" />
+          <Counter testId="hud-count-aircraft" label="Aircraft in view" value={loaded ? aircraftCount : null} explanation="Aircraft in the map's view (in playback, where they were at that minute), under the filters of the Layers tab, whether their layer is shown or not" />
           <Counter
             testId="hud-count-alerts"
             label="Alerts"

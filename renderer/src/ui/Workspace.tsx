@@ -176,7 +176,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         fireLabels={fireCounterLabels(filter, fireWindow.countsMinute, Date.now())}
         windowIsChosen={hasChosenWindow(filter)}
         playbackMinute={playbackMinute}
-        aircraftCount={ready ? shownSnapshot.aircraftCount : null}
+        aircraftCount={shownSnapshot.aircraftCount}
         alerts={hudAlerts}
         loaded={ready}
         alertsWindow={alertsWindow}
