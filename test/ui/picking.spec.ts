@@ -85,7 +85,7 @@ test('a click over thirty detections are thirty in the Layers tab, and listed in
   await page.mouse.click(point.x, point.y);
   const list = page.getByTestId('pick-list');
   await expect(list).toContainText('30 objects here');
-  await expect(list.locator('button').first()).toHaveText(/^Fire detection · (Suomi NPP \(N\)|NOAA-20 \(N20\)|NOAA-21 \(N21\)|Terra|Aqua) · \d+\.\d MW · \d\d:\d\d UTC$/);
+  await expect(list.locator('button').first()).toHaveText(/^Fire detection · (Suomi NPP \(N\)|NOAA-20 \(N20\)|NOAA-21 \(N21\)|Terra|Aqua) · \d+\.\d MW · \d{1,2} [A-Z][a-z]{2} \d\d:\d\d UTC$/);
   // The whole popup lies inside the map, between the HUD's bar and the playback bar.
   const popup = (await page.locator('.vantage-popup').boundingBox())!;
   const mapBox = (await page.locator('.maplibregl-canvas').boundingBox())!;

@@ -139,7 +139,7 @@ test('a minute before any aircraft position was kept says so (0 aircraft read as
   // Six hours back: before this test stack's first kept position (its positions are minutes old, if any).
   await playback.cursor.fill('0');
   await expect(playback.root).toHaveAttribute('data-mode', 'playback');
-  await expect(playback.root.getByTestId('playback-aircraft-note')).toHaveText(/^No aircraft (recorded yet|before \d\d:\d\d( [AP]M)?): positions are kept from the first poll on\.$/);
+  await expect(playback.root.getByTestId('playback-aircraft-note')).toHaveText(/^No aircraft (recorded yet|before \d{1,2} \w{3} \d\d:\d\d UTC( · [^:]+:\d\d( [AP]M)? \S+)?): positions are kept from the first poll on\.$/);
   await playback.goLive();
   await expect(playback.root.getByTestId('playback-aircraft-note')).toHaveCount(0);
 });
@@ -220,6 +220,39 @@ test('play runs the range from its start at the chosen speed and pauses; steps m
   await expect(play).toHaveAttribute('aria-pressed', 'false');
   await page.keyboard.press('l');
   await expect(playback.root).toHaveAttribute('data-mode', 'live');
+});
+
+test("the axis names this computer's zone on its first label and labels midnight with its day", async ({ browser }) => {
+  // A zone where it is about noon now, so that its midnight falls inside the 24 h timeline and clear of its ends.
+  const east = 12 - new Date().getUTCHours();
+  const timezoneId = east === 0 ? 'Etc/GMT' : `Etc/GMT${east > 0 ? '-' : '+'}${Math.abs(east)}`;
+  // Not the worker's shared context (support/ui-test.ts): it would keep the zone for the specs after this one.
+  const context = await browser.newContext({ timezoneId, viewport: { width: 1280, height: 720 } });
+  try {
+    const page = await context.newPage();
+    await new AppPage(page).openReady();
+    await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '24 h' }).click();
+    const labels = page.getByTestId('playback-axis').locator('span');
+    await expect.poll(() => labels.count()).toBeGreaterThanOrEqual(6);
+    const read = await labels.evaluateAll((spans) =>
+      (spans as unknown as Array<{ textContent: string | null; className: string; getAttribute(name: string): string | null }>).map((span) => ({
+        text: span.textContent ?? '',
+        day: span.className.includes('playback-axis-day'),
+        time: Date.parse(span.getAttribute('data-time') ?? ''),
+      })),
+    );
+    // "09:00 GMT+5" (or "… UTC"): the axis is this computer's clock, and says which.
+    expect(read[0]?.text).toMatch(east === 0 ? / UTC$/ : new RegExp(` GMT${east > 0 ? '\\+' : '-'}${Math.abs(east)}$`));
+    const days = read.filter((label) => label.day);
+    expect(days).toHaveLength(1);
+    const midnight = new Date(days[0]!.time + east * 3_600_000);
+    expect(midnight.getUTCHours() * 60 + midnight.getUTCMinutes()).toBe(0);
+    expect(days[0]?.text).toBe(`${midnight.getUTCDate()} ${midnight.toLocaleString('en-US', { month: 'short', timeZone: 'UTC' })}`);
+    // Every other label is a time of day.
+    for (const label of read.filter((one) => !one.day)) expect(label.text).toMatch(/^\d\d:\d\d/);
+  } finally {
+    await context.close();
+  }
 });
 
 test('while playing, the HUD counts the minutes the cursor passes; played to the present, the map is live again', async ({ page }) => {

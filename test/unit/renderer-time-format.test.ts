@@ -26,4 +26,10 @@ describe('times as the analyst reads them', () => {
     expect(dayMonthMinute(japan, date)).toBe(japan.format(date));
     expect(dayMonthMinute(japan, date)).toContain('11月27日');
   });
+
+  it('writes a day alone day first, for the axis label at midnight', () => {
+    const date = new Date('2026-11-27T08:00:00Z');
+    expect(dayMonthMinute(new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'America/Los_Angeles' }), date)).toBe('27 Nov');
+    expect(dayMonthMinute(new Intl.DateTimeFormat('en-GB', { month: 'short', day: 'numeric', timeZone: 'UTC' }), date)).toBe('27 Nov');
+  });
 });

@@ -164,4 +164,16 @@ describe('the playback time axis', () => {
     expect(new Date(ticks[0]!.time).toISOString().slice(11, 16)).toBe('06:30');
     expect(ticks.every((tick) => tick.at >= 0 && tick.at < 1)).toBe(true);
   });
+
+  it('marks the tick at midnight on the wall clock, where a day begins', () => {
+    const evening = Date.parse('2026-11-27T04:07:00Z');
+    // UTC: 06:00 … 03:00 next day, midnight among them.
+    const utc = axisTicks(Date.parse('2026-11-26T04:07:00Z'), 1440, 0);
+    expect(utc.filter((tick) => tick.startsDay).map((tick) => new Date(tick.time).toISOString())).toEqual(['2026-11-27T00:00:00.000Z']);
+    // Los Angeles (UTC−8): its midnight is 08:00 UTC.
+    const losAngeles = axisTicks(evening, 1440, -480);
+    expect(losAngeles.filter((tick) => tick.startsDay).map((tick) => new Date(tick.time).toISOString())).toEqual(['2026-11-27T08:00:00.000Z']);
+    // An hour without a midnight has none.
+    expect(axisTicks(Date.parse('2026-11-27T10:07:00Z'), 60, 0).some((tick) => tick.startsDay)).toBe(false);
+  });
 });

@@ -4,7 +4,7 @@ import type { AircraftRecorded } from '../api/api-types.js';
 
 /**
  * Null when the minute lies where positions are kept (or the span is not known yet). `formatTime`: how the start of the
- * recording is written (the wall clock's time on screen).
+ * recording is written (on screen: in UTC and on the wall clock, each with its day, as the cursor's minute).
  */
 export function aircraftRecordedNote(recorded: AircraftRecorded | null, minuteStart: number, formatTime: (epochMs: number) => string): string | null {
   if (!recorded) return null;

@@ -1,12 +1,16 @@
 // The time axis under the playback timeline: labelled ticks at round local times, spaced for the range.
 // Pure (`.js` specifiers): unit-tested from Node.
-import { MINUTE_MS } from './time-windows.js';
+import { HOUR_MS, MINUTE_MS } from './time-windows.js';
+
+const DAY_MS = 24 * HOUR_MS;
 
 export interface AxisTick {
   /** Position along the timeline, 0..1. */
   at: number;
   /** Epoch ms of the tick. */
   time: number;
+  /** Midnight on the wall clock: labelled with its day rather than "00:00", so the axis says where a day begins. */
+  startsDay: boolean;
 }
 
 /** Minutes between ticks: about six to eight labels whatever the range. */
@@ -27,7 +31,7 @@ export function axisTicks(from: number, minutes: number, offsetMinutes: number):
   const end = from + minutes * MINUTE_MS;
   const ticks: AxisTick[] = [];
   for (let time = Math.ceil((from + offset) / spacing) * spacing - offset; time < end; time += spacing) {
-    ticks.push({ at: (time - from) / (minutes * MINUTE_MS), time });
+    ticks.push({ at: (time - from) / (minutes * MINUTE_MS), time, startsDay: (time + offset) % DAY_MS === 0 });
   }
   return ticks;
 }

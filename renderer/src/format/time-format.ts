@@ -41,7 +41,8 @@ export function dayMonthMinute(format: Intl.DateTimeFormat, date: Date): string 
   // A locale whose short month is a number ("11月27日", "27.11.") says which is the month in its own words and
   // order, which taking the parts apart would lose ("27 11"): its own format is kept.
   if (!parts.month || /^\d+$/.test(parts.month)) return format.format(date);
-  const clock = `${parts.hour}:${parts.minute}${parts.dayPeriod ? ` ${parts.dayPeriod}` : ''}`;
+  // A format of the day alone ("27 Nov") has no clock.
+  const clock = parts.hour ? `${parts.hour}:${parts.minute}${parts.dayPeriod ? ` ${parts.dayPeriod}` : ''}` : null;
   return [`${parts.day} ${parts.month}`, clock, parts.timeZoneName].filter(Boolean).join(' ');
 }
 
@@ -88,4 +89,16 @@ const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute
 /** The wall clock's hour and minute, for axis labels. */
 export function formatClock(date: Date): string {
   return clockFormat.format(date);
+}
+
+/** The wall clock's hour and minute with its zone ("09:00 PM PST", "21:00 UTC"): the first label of an axis. */
+export function formatClockWithZone(date: Date): string {
+  return `${clockFormat.format(date)} ${localZoneName(date)}`;
+}
+
+const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short' });
+
+/** The wall clock's day, day first as the other times here ("27 Nov"): an axis label at midnight. */
+export function formatLocalDay(date: Date): string {
+  return dayMonthMinute(dayFormat, date);
 }

@@ -2,10 +2,9 @@
 // geofences that concern them (a geofence's area only when nothing else is there), so a ring or an area never hides
 // the fire or aircraft inside it.
 import type { Geometry } from 'geojson';
-import { satelliteLabel } from '../format/satellite-label.js';
-import { formatMinuteUtc, toDate } from '../format/time-format.js';
+import { type PickProps, pickLabel } from './pick-label.js';
 
-export type PickProps = Record<string, unknown>;
+export type { PickProps };
 
 /** Half the side of the box a click searches, in pixels: small targets (a 3 px fire) need some slack. */
 export const PICK_RADIUS_PX = 5;
@@ -48,36 +47,6 @@ export function pickedObjects(features: readonly PickableFeature[]): PickProps[]
   const foreground = all.filter((props) => !BACKGROUND.has(String(props.kind)));
   const chosen = foreground.length > 0 ? foreground : all;
   return chosen.sort((a, b) => (ORDER[String(a.kind)] ?? 9) - (ORDER[String(b.kind)] ?? 9));
-}
-
-const text = (value: unknown): string | null => (value === null || value === undefined || value === '' ? null : String(value));
-
-/** One line naming an object in a list of several. */
-export function pickLabel(props: PickProps): string {
-  switch (props.kind) {
-    case 'fire':
-    case 'fire-live': {
-      // Many detections of one place differ by their satellite, their power and their minute.
-      const satellite = text(props.satellite) ? ` · ${satelliteLabel(text(props.satellite))}` : '';
-      const frp = typeof props.frp === 'number' ? ` · ${props.frp.toFixed(1)} MW` : '';
-      const detected = toDate(props.acqTime as string | number | undefined);
-      return `${props.kind === 'fire-live' ? 'New fire detection' : 'Fire detection'}${satellite}${frp}${detected ? ` · ${formatMinuteUtc(detected)}` : ''}`;
-    }
-    case 'aircraft':
-      return `Aircraft ${text(props.callsign)?.trim() ?? text(props.icao24) ?? ''}${props.firefighting ? ' (firefighting)' : ''}`.trim();
-    case 'incident':
-      return `Incident: ${text(props.name) ?? 'unnamed'}`;
-    case 'camera':
-      return `Camera: ${text(props.title) ?? 'unnamed'}`;
-    case 'event':
-      return `Event: ${text(props.title) ?? text(props.sourceType) ?? ''}`;
-    case 'alert':
-      return `Alert: ${text(props.title) ?? text(props.geofenceName) ?? ''}`;
-    case 'geofence':
-      return `Geofence: ${text(props.name) ?? ''}`;
-    default:
-      return 'Feature';
-  }
 }
 
 /** A popup body listing several objects; choosing one hands it to `onChoose`. */

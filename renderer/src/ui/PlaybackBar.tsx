@@ -13,7 +13,7 @@ import { usePlaybackHistogram } from '../data/use-playback-histogram';
 import { usePlaybackMap } from '../data/use-playback-map';
 import { useAircraftRecorded } from '../data/use-aircraft-recorded';
 import { aircraftRecordedNote } from '../data/aircraft-recorded-note';
-import { formatClock, formatMinuteBoth } from '../format/time-format';
+import { formatClock, formatClockWithZone, formatLocalDay, formatMinuteBoth } from '../format/time-format';
 import type { MapController, MapViewport } from '../map/map-controller';
 
 const WIDTH = 1000;
@@ -45,7 +45,7 @@ export function PlaybackBar({
   const { counts, error } = usePlaybackHistogram(api, viewport, from, end, minutes);
   const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, aircraftNarrowing);
   const recorded = useAircraftRecorded(api, minuteStart !== null);
-  const aircraftNote = minuteStart === null ? null : aircraftRecordedNote(recorded, minuteStart, (epochMs) => formatClock(new Date(epochMs)));
+  const aircraftNote = minuteStart === null ? null : aircraftRecordedNote(recorded, minuteStart, (epochMs) => formatMinuteBoth(new Date(epochMs)));
   const reportMinute = useEffectEvent(onMinuteChange);
   useEffect(() => reportMinute(minuteStart), [minuteStart]);
   const reportPastAircraft = useEffectEvent(onPastAircraftCount);
@@ -68,8 +68,8 @@ export function PlaybackBar({
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [dispatch, playing]);
-  // A label too near either end would be cut by the edge of the screen.
-  const ticks = useMemo(() => axisTicks(from, minutes, -new Date(from).getTimezoneOffset()).filter((tick) => tick.at > 0.03 && tick.at < 0.97), [from, minutes]);
+  // A label too near either end would be cut by the edge of the screen (the first, which names the zone, is the longest).
+  const ticks = useMemo(() => axisTicks(from, minutes, -new Date(from).getTimezoneOffset()).filter((tick) => tick.at > 0.06 && tick.at < 0.97), [from, minutes]);
 
   return (
     <section className="playback" data-testid="playback" data-mode={cursor === null ? 'live' : 'playback'} aria-label="Playback">
@@ -149,9 +149,10 @@ export function PlaybackBar({
         />
       </div>
       <div className="playback-axis" data-testid="playback-axis" aria-hidden="true">
-        {ticks.map((tick) => (
-          <span key={tick.time} style={{ left: `${(tick.at * 100).toFixed(3)}%` }} data-time={new Date(tick.time).toISOString()}>
-            {formatClock(new Date(tick.time))}
+        {/* Midnight is labelled with its day, and the first label names the zone: the axis is this computer's clock. */}
+        {ticks.map((tick, index) => (
+          <span key={tick.time} className={tick.startsDay ? 'playback-axis-day' : undefined} style={{ left: `${(tick.at * 100).toFixed(3)}%` }} data-time={new Date(tick.time).toISOString()}>
+            {tick.startsDay ? formatLocalDay(new Date(tick.time)) : index === 0 ? formatClockWithZone(new Date(tick.time)) : formatClock(new Date(tick.time))}
           </span>
         ))}
       </div>
