@@ -183,7 +183,8 @@ function readOpensky(states: readonly unknown[][], time: number): { positions: A
       longitude,
       altitudeFt: typeof baroAltitude === 'number' ? Math.round(baroAltitude * FEET_PER_METRE) : null,
       onGround: onGround === true,
-      groundSpeedKt: typeof velocity === 'number' ? velocity * KNOTS_PER_MPS : null,
+      // To a tenth of a knot, as readsb reports it: m/s × 1.943844 read 231.25498 kt in an export.
+      groundSpeedKt: typeof velocity === 'number' ? Math.round(velocity * KNOTS_PER_MPS * 10) / 10 : null,
       trackDeg: typeof track === 'number' ? track : null,
       seenAt: new Date(seconds * 1000).toISOString(),
     });

@@ -123,7 +123,7 @@ function expectedOpensky(body: { time: number; states: unknown[][] }): Expected 
       longitude,
       altitude_ft: typeof baroAltitude === 'number' ? Math.round(baroAltitude * FEET_PER_METRE) : null,
       on_ground: onGround === true,
-      ground_speed_kt: typeof velocity === 'number' ? Math.fround(velocity * KNOTS_PER_MPS) : null,
+      ground_speed_kt: typeof velocity === 'number' ? Math.fround(Math.round(velocity * KNOTS_PER_MPS * 10) / 10) : null,
       track_deg: real(track),
       seen_at: new Date(((timePosition ?? lastContact) as number) * 1000).toISOString(),
       firefighting: false,

@@ -37,7 +37,8 @@ describe('ADS-B formats', () => {
     expect(feed.format).toBe('opensky');
     expect(feed.skipped).toBe(1);
     expect(feed.positions[0]).toMatchObject({ icao24: 'a835af', callsign: 'CALFIRE3', altitudeFt: 3281, typeCode: null });
-    expect(feed.positions[0]?.groundSpeedKt).toBeCloseTo(194.38, 1);
+    // 100 m/s is 194.3844 kt, kept to a tenth as readsb reports it.
+    expect(feed.positions[0]?.groundSpeedKt).toBe(194.4);
     expect(feed.positions[0]?.seenAt).toBe(new Date(1763639990 * 1000).toISOString());
   });
 
