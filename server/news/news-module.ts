@@ -130,6 +130,6 @@ export function createNews(deps: NewsDeps): NewsModule {
     summarizer,
     jobs,
     routes: { news: new NewsQueries(new NewsSearchRepository(deps.db), summaries, nextSummaryAt) },
-    health: () => readNewsHealth(feeds, pipelines),
+    health: () => readNewsHealth(feeds, pipelines, summaries),
   };
 }

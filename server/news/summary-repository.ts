@@ -65,6 +65,12 @@ export class SummaryRepository {
     }));
   }
 
+  /** When the newest summary was written (null: none yet), for the Sources tab's "last digest". */
+  async newestWrittenAt(): Promise<Date | null> {
+    const { rows } = await this.db.query<{ at: Date | null }>('SELECT max(created_at) AS at FROM article_summaries');
+    return rows[0]?.at ?? null;
+  }
+
   async insert(summary: NewSummary): Promise<string> {
     return this.db.transaction(async (client) => {
       const { rows } = await client.query<{ id: string }>(

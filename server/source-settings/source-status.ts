@@ -117,15 +117,28 @@ function statusOf(definition: Definition, facts: SourceFacts, key: KeyEntry | un
     const failingFeeds = failingFeedNames(sourceFacts(report, 'news').failingFeeds);
     if (failingFeeds.length > 0) return { ...runs, stateText: `Working; ${feedsFailingText(failingFeeds)}`, todo: FAILING_FEEDS_TODO };
   }
-  if (definition.id === 'summaries' && !key?.configured && !valueOf(settings, 'LLM_BASE_URL') && runs.state !== 'failing') {
+  if (definition.id === 'summaries') return summariesStatus(runs, sourceFacts(report, 'news').lastSummaryAt, !key?.configured && !valueOf(settings, 'LLM_BASE_URL'));
+  return runs;
+}
+
+/**
+ * The summaries' row: its "last success" is the newest digest written, not the newest run (a run with no stories
+ * succeeds and writes nothing); without a model it is "not set up", its digests extractive.
+ */
+function summariesStatus(runs: Status, lastSummaryAt: unknown, noModel: boolean): Status {
+  // Health without the fact (its section timed out): the runs' own time, as before.
+  const written = typeof lastSummaryAt === 'string' ? lastSummaryAt : lastSummaryAt === null ? null : runs.lastSuccessAt;
+  const status = { ...runs, lastSuccessAt: written };
+  if (noModel && runs.state !== 'failing') {
     return {
-      ...runs,
+      ...status,
       state: 'not-set-up',
       stateText: 'Not set up: digests are extractive (the leading sentences of the top stories)',
       todo: 'Add a language-model key in the Keys tab, or set a local model URL and model below.',
     };
   }
-  return runs;
+  if (status.state === 'working' && written === null) return { ...status, stateText: 'Working; no digest yet: the next run writes one if news stories have come in' };
+  return status;
 }
 
 export function settingRow(setting: EffectiveSetting): SourceSetting {

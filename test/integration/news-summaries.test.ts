@@ -30,6 +30,7 @@ interface SummaryRow {
   futures_included: boolean;
   fallback_reason: string | null;
   item_ids: string[];
+  created_at: Date;
 }
 
 describe('news summaries: fake OpenAI-compatible server on loopback, futures filter, extractive fallback, GET /api/news/summaries', () => {
@@ -97,6 +98,8 @@ describe('news summaries: fake OpenAI-compatible server on loopback, futures fil
 
   it('asks the model with the key, leaves futures and market moves out by default, says so, and records the model', async () => {
     llm.answer = { text: '<b>Top:</b> a magnitude 6.8 earthquake struck off Chile (3 sources).<script>alert(1)</script>\n- Floods recede in Valencia.' };
+    // No digest written yet: health says none (the Sources tab's "last digest: never").
+    expect((await news({}).health()).lastSummaryAt).toBeNull();
     const result = await news({}).summarizer.summarize('hourly');
     expect(result).toMatchObject({ kind: 'hourly', model: 'fake-model-1', marketMovesLeftOut: 3 });
     const { request, system, user } = lastPrompt();
@@ -118,6 +121,7 @@ describe('news summaries: fake OpenAI-compatible server on loopback, futures fil
     const titles = await queryOnce<{ title: string }>(database.url, 'SELECT title FROM news_items WHERE id = ANY ($1::bigint[])', [row.item_ids]);
     expect(titles.some((story) => /futures|Stocks rise|Gold prices/.test(story.title))).toBe(false);
     expect((await news({}).health()).model).toMatchObject({ available: true, lastError: null });
+    expect((await news({}).health()).lastSummaryAt).toBe(row.created_at.toISOString());
   });
 
   it('keeps futures in when INCLUDE_FUTURES is set and not 0, and the prompt says so', async () => {

@@ -49,6 +49,9 @@ test('Sources tab: states in words, run now, an environment-set value, a setting
   await expect(sources.state('alerts')).toHaveText('Not set up: alerts show in the app only');
   await expect(sources.todo('alerts')).toContainText('Telegram bot token');
   await expect(sources.state('map')).toHaveText('Working: the offline basemap shipped with the app');
+  // The summaries' row gives its newest digest, not its newest run (which may have had nothing to summarise).
+  await expect(sources.row('summaries')).toContainText('Last digest written:');
+  await expect(sources.row('news')).toContainText('Last success:');
 
   // Run now: the stack's incident feed is a closed loopback port, so the run fails and the row says why.
   await sources.runNow('incidents').click();

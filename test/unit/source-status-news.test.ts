@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { HealthReport } from '../../server/health/health-schemas.js';
+import type { KeyEntry } from '../../server/keys/key-schemas.js';
 import { describeSources } from '../../server/source-settings/source-status.js';
 
 const pipeline = { lastSuccessAt: '2026-11-27T02:00:00.000Z', ageSeconds: 600, expectedIntervalSeconds: 3600, stale: false, lastError: null, reason: null, unreachable: false, failing: false, rejected: 0, lastRejected: null };
 
-function report(failingFeeds: Array<{ name: string }>): HealthReport {
+function report(failingFeeds: Array<{ name: string }>, lastSummaryAt: string | null = null): HealthReport {
   const names = ['fires', 'incidents', 'aircraft', 'cameras', 'news', 'summaries', 'ingester'];
   return {
     pipelines: Object.fromEntries(names.map((name) => [name, pipeline])),
-    sources: { news: { failingFeeds, model: { available: false } }, aircraft: { mode: 'aggregator' } },
+    sources: { news: { failingFeeds, model: { available: false }, lastSummaryAt }, aircraft: { mode: 'aggregator' } },
     notifications: { telegram: { lastSuccessAt: null, lastError: null } },
   } as unknown as HealthReport;
 }
@@ -24,5 +25,26 @@ describe('the news source row', () => {
     expect(newsRow(five)).toMatchObject({ state: 'working', stateText: 'Working; 5 feeds failing: UPI Top News, Al Jazeera, Kyiv Post and 2 more' });
     expect(newsRow(five)?.todo).toMatch(/tried again after 2, 4, 8/);
     expect(newsRow([{ name: 'UPI Top News' }])?.stateText).toBe('Working; 1 feed failing: UPI Top News');
+  });
+});
+
+// The summaries' row: a run with no stories succeeds and writes nothing, so its "last success" is the newest digest.
+describe('the summaries source row', () => {
+  const summariesRow = (lastSummaryAt: string | null, keyed: boolean) =>
+    describeSources({
+      report: report([], lastSummaryAt),
+      keys: keyed ? [{ provider: 'llm', label: 'language-model key', configured: true } as KeyEntry] : [],
+      settings: [],
+      jobs: ['summaries'],
+    }).find((row) => row.id === 'summaries');
+
+  it('gives the newest digest written as its last success, not the newest run', () => {
+    expect(summariesRow('2026-11-27T01:00:00.000Z', true)).toMatchObject({ state: 'working', stateText: 'Working', lastSuccessAt: '2026-11-27T01:00:00.000Z' });
+    expect(summariesRow('2026-11-27T01:00:00.000Z', false)).toMatchObject({ state: 'not-set-up', lastSuccessAt: '2026-11-27T01:00:00.000Z' });
+  });
+
+  it('says no digest is written yet while none is, whatever its runs did', () => {
+    expect(summariesRow(null, true)).toMatchObject({ state: 'working', stateText: 'Working; no digest yet: the next run writes one if news stories have come in', lastSuccessAt: null });
+    expect(summariesRow(null, false)).toMatchObject({ state: 'not-set-up', stateText: expect.stringMatching(/^Not set up: digests are extractive/), lastSuccessAt: null });
   });
 });

@@ -235,7 +235,8 @@ function SourceItem(props: {
         {source.id !== 'map' && (
           <>
             {' '}
-            Last success:{' '}
+            {/* A summaries run with nothing to summarise succeeds and writes nothing: its row gives the newest digest. */}
+            {source.id === 'summaries' ? 'Last digest written:' : 'Last success:'}{' '}
             <span data-testid={`source-last-success-${source.id}`} title={source.lastSuccessAt ? formatBoth(source.lastSuccessAt) : undefined}>
               {ageOf(source.lastSuccessAt)}
             </span>
