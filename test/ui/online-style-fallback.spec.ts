@@ -64,6 +64,17 @@ test('with no network: the shipped basemap, and one plain box for the feeds that
     await expect(badge).toHaveAttribute('data-live-state', 'open');
     await expect(badge).toHaveText('No network');
     await expect(badge).toHaveAttribute('title', /this computer may be offline/);
+    // Nothing received: the counters read "–", not a 0 that reads as "no fires here", and say why on hover.
+    for (const [counter, feed] of [['hud-count-fires-view', 'fires'], ['hud-count-aircraft', 'aircraft']] as const) {
+      await expect(page.getByTestId(counter).locator('.counter-value')).toHaveText('–');
+      await expect(page.getByTestId(counter)).toHaveAttribute('data-value', '0');
+      await expect(page.getByTestId(counter)).toHaveAttribute('title', new RegExp(`No data yet: could not reach ${UNREACHABLE}: connection refused\\.$`), { timeout: feed === 'fires' ? 5_000 : 15_000 });
+    }
+    await page.getByRole('tab', { name: 'Layers' }).click();
+    for (const layer of ['fires', 'incidents', 'aircraft']) {
+      await expect(page.getByTestId(`layer-count-${layer}`)).toHaveText('–');
+      await expect(page.getByTestId(`layer-nodata-${layer}`)).toHaveText('No data received yet (Sources tab).');
+    }
     // The Sources tab says the same, and not "check the settings".
     const sources = new SourcesPage(page);
     await sources.open();

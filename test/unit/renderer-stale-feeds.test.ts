@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PipelineFreshness } from '../../renderer/src/api/api-types.js';
-import { feedName, freshnessWords, staleFeeds } from '../../renderer/src/ui/hud/stale-feeds.js';
+import { feedName, freshnessWords, noDataReason, staleFeeds } from '../../renderer/src/ui/hud/stale-feeds.js';
 
 function feed(overrides: Partial<PipelineFreshness>): PipelineFreshness {
   return {
@@ -63,5 +63,24 @@ describe("a feed's name on screen", () => {
     expect(feedName('ingester')).toBe('live updates');
     expect(feedName('fires')).toBe('fires');
     expect(feedName('summaries')).toBe('summaries');
+  });
+});
+
+// A 0 beside a feed that never delivered reads "–" in the HUD and the Layers tab: why, in words.
+describe('a feed that has delivered nothing yet', () => {
+  const never = { lastSuccessAt: null, ageSeconds: null };
+
+  it('says why while the feed never succeeded: out of reach, first run pending, or not run yet', () => {
+    const offline = 'unreachable: firms.modaps.eosdis.nasa.gov could not be reached';
+    expect(noDataReason(feed({ ...never, stale: true, unreachable: true, lastError: offline, reason: 'out of reach: firms.modaps.eosdis.nasa.gov' }))).toBe('out of reach: firms.modaps.eosdis.nasa.gov');
+    expect(noDataReason(feed({ ...never, firstRunPending: true, reason: 'first run not finished yet' }))).toBe('its first run has not finished yet');
+    expect(noDataReason(feed({ ...never, stale: true }))).toBe('it has not run successfully yet');
+  });
+
+  it('says nothing once the feed has succeeded, when it is off (its layer says why), or before health is read', () => {
+    expect(noDataReason(feed({}))).toBeNull();
+    expect(noDataReason(feed({ failing: true, lastError: 'HTTP 503', reason: 'last run failed: HTTP 503' }))).toBeNull();
+    expect(noDataReason(feed({ ...never, lastError: 'idle: no ADS-B source' }))).toBeNull();
+    expect(noDataReason(undefined)).toBeNull();
   });
 });

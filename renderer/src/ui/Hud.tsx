@@ -9,7 +9,7 @@ import { BriefColumn } from './hud/BriefColumn';
 import { Counter } from './hud/Counter';
 import { LiveBadge } from './hud/LiveBadge';
 import { PipelineFreshnessList } from './hud/PipelineFreshnessList';
-import { staleFeeds } from './hud/stale-feeds';
+import { noDataReason, staleFeeds } from './hud/stale-feeds';
 
 export interface HudProps {
   health: HealthReport;
@@ -50,6 +50,7 @@ export function Hud(props: HudProps) {
             label={`Fires in view · ${fireLabels.window}`}
             value={fireWindow?.inWindow ?? null}
             explanation="Fire detections inside the map's view, in the time window and under the filters of the Layers tab"
+            noData={noDataReason(health.pipelines.fires)}
           />
           {fireWindow?.lastHour !== null && (
             <Counter
@@ -57,9 +58,10 @@ export function Hud(props: HudProps) {
               label={fireLabels.lastHour}
               value={fireWindow?.lastHour ?? null}
               explanation="Of those, the ones detected in the window's last hour"
+              noData={noDataReason(health.pipelines.fires)}
             />
           )}
-          <Counter testId="hud-count-aircraft" label="Aircraft in view" value={loaded ? aircraftCount : null} explanation="Aircraft in the map's view (in playback, where they were at that minute), under the filters of the Layers tab, whether their layer is shown or not" />
+          <Counter testId="hud-count-aircraft" label="Aircraft in view" value={loaded ? aircraftCount : null} explanation="Aircraft in the map's view (in playback, where they were at that minute), under the filters of the Layers tab, whether their layer is shown or not" noData={noDataReason(health.pipelines.aircraft)} />
           <Counter
             testId="hud-count-alerts"
             label="Alerts"

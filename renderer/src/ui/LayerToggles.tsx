@@ -4,7 +4,7 @@ import type { PipelineFreshness } from '../api/api-types';
 import type { LayerSnapshot } from '../data/layer-loader';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
 import { MapLegend } from './MapLegend';
-import { offReason } from './hud/stale-feeds';
+import { noDataReason, offReason } from './hud/stale-feeds';
 
 /** The layers a feed of the same name fills: one switched off or not set up says so under its row. */
 const FED_BY_PIPELINE: ReadonlySet<LayerKey> = new Set(['fires', 'incidents', 'aircraft', 'cameras']);
@@ -27,18 +27,25 @@ export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow, pip
           const count = snapshot.counts[key];
           const status = snapshot.status[key];
           const off = FED_BY_PIPELINE.has(key) ? offReason(pipelines[key]) : null;
+          // A 0 from a feed that has delivered nothing yet is not "none there".
+          const noData = FED_BY_PIPELINE.has(key) && count === 0 ? noDataReason(pipelines[key]) : null;
           return (
             <li key={key} className={`layer-row layer-${key}`}>
               <button type="button" aria-pressed={visibility[key]} data-testid={`layer-toggle-${key}`} onClick={() => onToggle(key)}>
                 <span className="swatch" aria-hidden="true" />
                 <span className="layer-name">{LAYERS[key].label}</span>
-                <span className="layer-count" data-testid={`layer-count-${key}`} data-value={count ?? ''}>
-                  {count === null ? '–' : count.toLocaleString()}
+                <span className="layer-count" data-testid={`layer-count-${key}`} data-value={count ?? ''} data-no-data={noData !== null || undefined}>
+                  {count === null || noData !== null ? '–' : count.toLocaleString()}
                 </span>
               </button>
               {off !== null && (!status || status.status === 'ok') && (
                 <p className="layer-note" data-testid={`layer-off-${key}`}>
                   Off: {off} (Sources tab).
+                </p>
+              )}
+              {noData !== null && (!status || status.status === 'ok') && (
+                <p className="layer-note" data-testid={`layer-nodata-${key}`} title={`No data yet: ${noData}`}>
+                  No data received yet (Sources tab).
                 </p>
               )}
               {status && status.status !== 'ok' && (

@@ -20,6 +20,16 @@ export function offReason(pipeline: PipelineFreshness | undefined): string | nul
   return pipeline?.lastError?.startsWith(IDLE_PREFIX) ? pipeline.lastError.slice(IDLE_PREFIX.length) : null;
 }
 
+/**
+ * Why a feed has delivered nothing yet (it never succeeded and is not off), or null once it has (or while health is
+ * not read, or when it is off: its layer says "Off" and why). A 0 beside it would read as "none there".
+ */
+export function noDataReason(pipeline: PipelineFreshness | undefined): string | null {
+  if (!pipeline || pipeline.lastSuccessAt !== null || offReason(pipeline) !== null) return null;
+  if (pipeline.firstRunPending) return 'its first run has not finished yet';
+  return pipeline.reason ?? 'it has not run successfully yet';
+}
+
 /** One feed in words: stale and why, off (a source not set up) and why, or fresh, how long ago, and a failed last run. */
 export function freshnessWords(pipeline: PipelineFreshness): string {
   if (pipeline.stale) return `stale: ${pipeline.reason ?? 'no recent success'}`;
