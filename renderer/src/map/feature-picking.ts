@@ -1,8 +1,9 @@
 // What lies under a click: every object within a few pixels, once each, the objects themselves before the alerts and
 // geofences that concern them (a geofence's area only when nothing else is there), so a ring or an area never hides
-// the fire or aircraft inside it.
+// the fire or aircraft inside it. Pure and DOM-free (`.js` specifiers): unit-tested from Node.
 import type { Geometry } from 'geojson';
-import { type PickProps, pickLabel } from './pick-label.js';
+import { toDate } from '../format/time-format.js';
+import type { PickProps } from './pick-label.js';
 
 export type { PickProps };
 
@@ -35,6 +36,11 @@ function identity(props: PickProps, geometry: Geometry): string {
   return `${kind}:${where}:${String(props.acqTime ?? '')}:${String(props.satellite ?? '')}`;
 }
 
+/** A fire's detection time (epoch ms) for the list's order; 0 for anything else. */
+function detectedAt(props: PickProps): number {
+  return toDate(props.acqTime as string | number | undefined)?.getTime() ?? 0;
+}
+
 /** The objects under a click, each once, in the order a list shows them. */
 export function pickedObjects(features: readonly PickableFeature[]): PickProps[] {
   const seen = new Map<string, PickProps>();
@@ -46,27 +52,6 @@ export function pickedObjects(features: readonly PickableFeature[]): PickProps[]
   const all = [...seen.values()];
   const foreground = all.filter((props) => !BACKGROUND.has(String(props.kind)));
   const chosen = foreground.length > 0 ? foreground : all;
-  return chosen.sort((a, b) => (ORDER[String(a.kind)] ?? 9) - (ORDER[String(b.kind)] ?? 9));
-}
-
-/** A popup body listing several objects; choosing one hands it to `onChoose`. */
-export function pickListContent(objects: readonly PickProps[], onChoose: (props: PickProps) => void): HTMLElement {
-  const root = document.createElement('div');
-  root.className = 'popup pick-list';
-  root.dataset.testid = 'pick-list';
-  const heading = document.createElement('h3');
-  heading.textContent = `${objects.length} objects here`;
-  const list = document.createElement('ul');
-  for (const props of objects) {
-    const item = document.createElement('li');
-    const button = document.createElement('button');
-    button.type = 'button';
-    button.textContent = pickLabel(props);
-    button.dataset.kind = String(props.kind);
-    button.addEventListener('click', () => onChoose(props));
-    item.append(button);
-    list.append(item);
-  }
-  root.append(heading, list);
-  return root;
+  // By kind, and fire detections newest first: a list of one place's passes read 18:30 (yesterday's) before 06:30.
+  return chosen.sort((a, b) => (ORDER[String(a.kind)] ?? 9) - (ORDER[String(b.kind)] ?? 9) || detectedAt(b) - detectedAt(a));
 }
