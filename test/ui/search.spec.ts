@@ -56,6 +56,34 @@ test('Ctrl+K opens the search; "Sacramento" lists it first and Enter flies there
   await expect(input).not.toBeFocused();
 });
 
+test('while the place list is still loading, a place typed is not "nothing found": the search is asked again and its places come by themselves', async ({ page }) => {
+  const map = await openApp(page);
+  // The first answer as the API gives it during a first start's load (the stack's gazetteer is in by now): no
+  // places yet, and the place list said to be loading. The requests after it reach the API untouched.
+  let answered = 0;
+  await page.route('**/api/search?*', async (route) => {
+    answered += 1;
+    if (answered > 1) return route.continue();
+    const response = await route.fetch();
+    const body = (await response.json()) as { results: Array<{ kind: string }> };
+    await route.fulfill({ response, json: { ...body, gazetteer: 'loading', results: body.results.filter((result) => result.kind !== 'place') } });
+  });
+  const input = page.getByTestId('search-input');
+  await input.fill('Sacramento');
+  const state = page.getByTestId('search-places-state');
+  await expect(state).toHaveAttribute('data-state', 'loading');
+  await expect(state).toContainText('Places are still loading');
+  await expect(state).toContainText('places for “Sacramento” appear here by themselves');
+  await expect(page.getByTestId('search-empty')).toHaveCount(0);
+  // Asked again with nothing typed: the place comes, and the loading words go.
+  const first = page.getByTestId('search-result').first();
+  await expect(first).toContainText('Sacramento', { timeout: 10_000 });
+  await expect(state).toHaveCount(0);
+  expect(answered).toBeGreaterThanOrEqual(2);
+  await input.press('Enter');
+  await expectCentreNear(map, 38.58, -121.49);
+});
+
 test("places in the map's view come first among equal matches: \"Paradise\" over northern California is California's", async ({ page }) => {
   await new AppPage(page).openReady({ view: [-121.6, 39.5, 7] });
   const input = page.getByTestId('search-input');

@@ -45,6 +45,27 @@ test.describe('in Los Angeles', () => {
     await expect(note).toHaveCount(0);
   }));
 
+  test('while the place list is still loading, it says it is finding the area, then flies there', ({ browser }) => losAngelesPage(browser, async (page) => {
+    const app = new AppPage(page);
+    const map = new MapPage(page);
+    // The first answer as the API gives it during a first start's load (this stack's list is in by now): no place
+    // yet. The next reaches the API untouched.
+    let answered = 0;
+    await page.route(/\/api\/time-zone-place/, async (route) => {
+      answered += 1;
+      const response = await route.fetch();
+      if (answered > 1) return route.fulfill({ response });
+      await route.fulfill({ response, json: { ...((await response.json()) as object), place: null, gazetteer: 'loading' } });
+    });
+    await app.openReady();
+    const finding = page.getByTestId('home-finding');
+    await expect(finding).toContainText("Finding this computer's area (time zone America/Los_Angeles): the place list is still loading");
+    await expect(page.getByTestId('home-note')).toContainText('Opened on Los Angeles', { timeout: 15_000 });
+    await expect(finding).toHaveCount(0);
+    await map.expectStill(10_000);
+    expect((await map.view()).center[0]).toBeCloseTo(LOS_ANGELES.lon, 1);
+  }));
+
   test('on a screen taller than the world at the opening zoom too (MapLibre keeps that view inside the screen)', ({ browser }) =>
     losAngelesPage(
       browser,

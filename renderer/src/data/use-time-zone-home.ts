@@ -43,8 +43,16 @@ export function browserTimeZone(): string | null {
  * the first answer was asked for (a search's flight). Not compared with the view asked for at opening: MapLibre
  * keeps a world view inside the screen, and on a tall one it is not where it was asked to be.
  */
-export function useTimeZoneHome(api: ApiClient, controller: MapController | null, wanted: boolean, ready: boolean): TimeZoneHome | null {
+export interface TimeZoneHomeState {
+  /** Where the map flew, once it did. */
+  home: TimeZoneHome | null;
+  /** The time zone whose place is waited for while the place list is still loading (a first start), else null. */
+  finding: string | null;
+}
+
+export function useTimeZoneHome(api: ApiClient, controller: MapController | null, wanted: boolean, ready: boolean): TimeZoneHomeState {
   const [home, setHome] = useState<TimeZoneHome | null>(null);
+  const [finding, setFinding] = useState<string | null>(null);
   const gestured = useRef(false);
   useEffect(() => {
     if (!wanted || !controller) return;
@@ -77,10 +85,12 @@ export function useTimeZoneHome(api: ApiClient, controller: MapController | null
         }
         // Nothing to look for (a zone named after no place, no gazetteer), or no answer: the world view stays.
         if (!answer || (answer.gazetteer !== 'pending' && answer.gazetteer !== 'loading')) return;
+        // A world view for half a minute, said: it is waiting for the place list, not lost.
+        setFinding(timeZone);
         await pause(RETRY_MS, abort.signal);
       }
-    })();
+    })().finally(() => setFinding(null));
     return () => abort.abort();
   }, [api, controller, wanted, ready]);
-  return home;
+  return { home, finding };
 }

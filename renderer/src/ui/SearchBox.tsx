@@ -4,7 +4,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { SearchResult, SearchResultKind } from '../api/api-types';
-import { useSearch } from '../data/use-search';
+import { placesComing, useSearch } from '../data/use-search';
 import { externalLink } from '../format/external-link';
 import type { MapController } from '../map/map-controller';
 import './SearchBox.css';
@@ -161,18 +161,19 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
             </p>
           )}
           {search.status === 'loading' && results.length === 0 && <p className="search-message muted">Searching…</p>}
-          {search.status === 'done' && results.length === 0 && (
+          {/* While the place list loads (a first start), "Nothing found … try a place name" would say the place is unknown. */}
+          {search.status === 'done' && results.length === 0 && !placesComing(search.answer) && (
             <p className="search-message muted" data-testid="search-empty">
               Nothing found for “{search.query}”. Try a place name, “lat, lon”, DMS, MGRS, a callsign or an incident name.
             </p>
           )}
           {search.status === 'done' && search.answer.gazetteer !== 'ready' && (
-            <p className="search-message muted">
+            <p className="search-message muted" data-testid="search-places-state" data-state={search.answer.gazetteer}>
               {search.answer.gazetteer === 'failed'
                 ? 'The place list could not be loaded: places are missing.'
                 : search.answer.gazetteer === 'off'
                   ? 'Place names are switched off (GAZETTEER_LOAD=off).'
-                  : 'The place list is still loading: places may be missing.'}
+                  : `Places are still loading (a first start builds the list in about half a minute): ${results.length === 0 ? 'places' : 'more places'} for “${search.query}” appear here by themselves.`}
             </p>
           )}
           {results.length > 0 && (

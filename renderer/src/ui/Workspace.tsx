@@ -202,7 +202,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         onGeofencesChanged={() => void session?.layers.reloadGeofences()}
         pipelines={health.pipelines}
       />
-      <TimeZoneHomeNote home={home} />
+      <TimeZoneHomeNote state={home} />
       <CursorCoordinates controller={controller} />
       <PlaybackBar api={api} controller={controller} viewport={readyView} aircraftNarrowing={filter} openAt={address.at} onMinuteChange={setPlaybackMinute} onPastAircraftCount={setPastAircraftCount} />
       <ShortcutsHelp />
