@@ -275,11 +275,26 @@ test('while playing, the HUD counts the minutes the cursor passes; played to the
   // The last hour at an hour a second: its last minute, then live.
   await page.getByRole('group', { name: 'Range' }).getByRole('button', { name: '1 h' }).click();
   await page.getByTestId('playback-speed').selectOption('60');
+  // Every frame from here on, the fires counter's words whenever the bar is live: a playback minute's count beside
+  // "Live" ("… 24 h to 15:38 UTC") is what it must never show.
+  await page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { querySelector(selector: string): { textContent: string | null; getAttribute(name: string): string | null } | null } }).document;
+    const frames = globalThis as unknown as { requestAnimationFrame(callback: () => void): number; liveLabels: string[] };
+    frames.liveLabels = [];
+    const sample = () => {
+      if (doc.querySelector('[data-testid="playback"]')?.getAttribute('data-mode') === 'live') frames.liveLabels.push(doc.querySelector('[data-testid="hud-count-fires-view"]')?.textContent ?? '');
+      frames.requestAnimationFrame(sample);
+    };
+    frames.requestAnimationFrame(sample);
+  });
   await play.click();
   await expect(playback.root).toHaveAttribute('data-mode', 'live', { timeout: 10_000 });
   await expect(play).toHaveAttribute('aria-pressed', 'false');
   await expect(hud.liveState()).toHaveText('Live');
   await expect(hud.counter('fires-view')).toContainText('Fires in view · last 24 h');
+  const liveLabels = await page.evaluate(() => (globalThis as unknown as { liveLabels: string[] }).liveLabels);
+  expect(liveLabels.length).toBeGreaterThan(0);
+  expect(liveLabels.filter((label) => / to \d\d:\d\d UTC/i.test(label))).toEqual([]);
 });
 
 test('while playing, the HUD counts and the past cells on the map follow the cursor, even when each read takes longer than the cursor gives it', async ({ page }) => {

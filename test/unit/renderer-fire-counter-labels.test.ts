@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireCounterLabels, spanWords } from '../../renderer/src/data/fire-counter-labels.js';
+import { countsBehindCursor, fireCounterLabels, spanWords } from '../../renderer/src/data/fire-counter-labels.js';
 import { DEFAULT_FILTER } from '../../renderer/src/data/view-filter.js';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
@@ -33,5 +33,19 @@ describe("the HUD's fire counter labels", () => {
     expect(spanWords(72 * HOUR)).toBe('72 h');
     expect(spanWords(96 * HOUR)).toBe('4 days');
     expect(spanWords(100 * HOUR)).toBe('100 h');
+  });
+});
+
+describe('fire counts behind the playback cursor', () => {
+  const minute = (iso: string) => Date.parse(iso);
+  it('are behind when their minute is more than ten minutes from the cursor\'s, and only in playback', () => {
+    // Playing at 1 h/s: the count of 11:55 lands when the cursor reads 13:27.
+    expect(countsBehindCursor(minute('2026-11-27T13:27:00Z'), minute('2026-11-27T11:55:00Z'))).toBe(true);
+    // A step or two behind at 10 min/s, or caught up: not dimmed (it would flicker).
+    expect(countsBehindCursor(minute('2026-11-27T13:27:00Z'), minute('2026-11-27T13:20:00Z'))).toBe(false);
+    expect(countsBehindCursor(minute('2026-11-27T13:27:00Z'), minute('2026-11-27T13:27:00Z'))).toBe(false);
+    // Live, or no playback count yet.
+    expect(countsBehindCursor(null, null)).toBe(false);
+    expect(countsBehindCursor(minute('2026-11-27T13:27:00Z'), null)).toBe(false);
   });
 });

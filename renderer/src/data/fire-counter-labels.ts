@@ -26,3 +26,14 @@ export function fireCounterLabels(filter: ViewFilter, playbackMinute: number | n
   const to = `${new Date(playbackMinute).toISOString().slice(11, 16)} UTC`;
   return { window: `${spanWords(windowSpanMs(filter, now))} to ${to}`, lastHour: `1 h to ${to}` };
 }
+
+/** How far the fire counts may trail the playback cursor before they are shown as behind it: a few steps of a fast play. */
+const COUNTS_BEHIND_MS = 10 * 60_000;
+
+/**
+ * The fire counts are of a playback minute well away from the cursor's (playing at 1 h/s, each count lands when the
+ * cursor is an hour on): the HUD dims them, its label naming their minute. Live, or a step or two behind, they are not.
+ */
+export function countsBehindCursor(playbackMinute: number | null, countsMinute: number | null): boolean {
+  return playbackMinute !== null && countsMinute !== null && Math.abs(playbackMinute - countsMinute) > COUNTS_BEHIND_MS;
+}

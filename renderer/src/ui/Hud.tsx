@@ -21,6 +21,8 @@ export interface HudProps {
   filterWords: string[];
   /** The fire counters' windows in a few words (in playback, up to the cursor's minute). */
   fireLabels: FireCounterLabels;
+  /** Playing fast, the fire counts are of a minute well behind the cursor's: shown dimmed until they catch up. */
+  fireCountsBehind: boolean;
   /** A chosen (custom) window: spelled out beside the other filters, as the counter cannot name it. */
   windowIsChosen: boolean;
   /** The playback cursor's minute (epoch ms), null when the map shows now. */
@@ -37,7 +39,7 @@ export interface HudProps {
 }
 
 export function Hud(props: HudProps) {
-  const { health, healthError, live, fireWindow, aircraftCount, filterWords, fireLabels, windowIsChosen, playbackMinute, alerts, loaded, alertsWindow, onShowAlert, news, brief } = props;
+  const { health, healthError, live, fireWindow, aircraftCount, filterWords, fireLabels, fireCountsBehind, windowIsChosen, playbackMinute, alerts, loaded, alertsWindow, onShowAlert, news, brief } = props;
   // The counter names a preset window; a chosen one is spelled out beside the other filters.
   const shownFilters = windowIsChosen ? filterWords : filterWords.slice(1);
   return (
@@ -51,6 +53,7 @@ export function Hud(props: HudProps) {
             value={fireWindow?.inWindow ?? null}
             explanation="Fire detections inside the map's view, in the time window and under the filters of the Layers tab"
             noData={noDataReason(health.pipelines.fires)}
+            behind={fireCountsBehind}
           />
           {fireWindow?.lastHour !== null && (
             <Counter
@@ -59,6 +62,7 @@ export function Hud(props: HudProps) {
               value={fireWindow?.lastHour ?? null}
               explanation="Of those, the ones detected in the window's last hour"
               noData={noDataReason(health.pipelines.fires)}
+              behind={fireCountsBehind}
             />
           )}
           <Counter testId="hud-count-aircraft" label="Aircraft in view" value={loaded ? aircraftCount : null} explanation="Aircraft in the map's view (in playback, where they were at that minute), under the filters of the Layers tab, whether their layer is shown or not" noData={noDataReason(health.pipelines.aircraft)} />

@@ -1,7 +1,7 @@
 // The timeline along the bottom: minute counts from /api/playback over a labelled time axis, a cursor that shows the
 // map as of that minute (fires up to it, density cells of the hour before), play/pause, a step back and forward, the
 // speed, and Live to return.
-import { useEffect, useEffectEvent, useMemo } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { axisTicks } from '../data/playback-axis';
 import { PLAYBACK_RANGE_HOURS, PLAYBACK_SPEEDS, type PlaybackSpeed } from '../data/playback-cursor';
@@ -47,7 +47,9 @@ export function PlaybackBar({
   const recorded = useAircraftRecorded(api, minuteStart !== null);
   const aircraftNote = minuteStart === null ? null : aircraftRecordedNote(recorded, minuteStart, (epochMs) => formatMinuteBoth(new Date(epochMs)));
   const reportMinute = useEffectEvent(onMinuteChange);
-  useEffect(() => reportMinute(minuteStart), [minuteStart]);
+  // Before the bar is painted: the HUD and the map never show a frame of another minute than the bar's ("Live" beside
+  // a playback minute's counts).
+  useLayoutEffect(() => reportMinute(minuteStart), [minuteStart]);
   const reportPastAircraft = useEffectEvent(onPastAircraftCount);
   useEffect(() => reportPastAircraft(pastAircraft), [pastAircraft]);
   const path = useMemo(() => histogramPath(counts, WIDTH, HEIGHT), [counts]);

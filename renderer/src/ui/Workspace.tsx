@@ -4,7 +4,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { HealthReport, UiSettings } from '../api/api-types';
 import { type AddressState, WORLD_VIEW } from '../boot/view-address';
-import { fireCounterLabels } from '../data/fire-counter-labels';
+import { countsBehindCursor, fireCounterLabels } from '../data/fire-counter-labels';
 import { incidentsDiscoveredBy } from '../data/incidents-discovered';
 import { useFireWindow } from '../data/use-fire-window';
 import { useCollapsible } from '../data/use-collapsible';
@@ -53,6 +53,9 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   // the fires of the window up to it (the HUD's count once it is of a playback minute, the cursor's or, while
   // playing, one a step behind; the drawn-fire count is of now), and the incidents discovered by then.
   const pastFireCount = fireWindow.countsMinute !== null ? (fireWindow.counts?.inWindow ?? null) : null;
+  // Back to live, a playback minute's counts are not shown beside "Live" while now's are read: "–" until they are.
+  const hudFireCounts = playbackMinute === null && fireWindow.countsMinute !== null ? null : fireWindow.counts;
+  const hudCountsMinute = playbackMinute === null ? null : fireWindow.countsMinute;
   const shownSnapshot = useMemo(() => {
     if (playbackMinute === null) return snapshot;
     const aircraft = pastAircraftCount ?? snapshot.aircraftCount;
@@ -171,9 +174,10 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         health={health}
         healthError={healthError}
         live={live}
-        fireWindow={fireWindow.counts}
+        fireWindow={hudFireCounts}
         filterWords={filterWords}
-        fireLabels={fireCounterLabels(filter, fireWindow.countsMinute, Date.now())}
+        fireLabels={fireCounterLabels(filter, hudCountsMinute, Date.now())}
+        fireCountsBehind={countsBehindCursor(playbackMinute, hudCountsMinute)}
         windowIsChosen={hasChosenWindow(filter)}
         playbackMinute={playbackMinute}
         aircraftCount={shownSnapshot.aircraftCount}

@@ -7,6 +7,7 @@ export function Counter({
   tone,
   explanation,
   noData = null,
+  behind = false,
 }: {
   testId: string;
   label: string;
@@ -15,15 +16,19 @@ export function Counter({
   explanation: string;
   /** Why its feed has delivered nothing yet (stale-feeds.ts noDataReason), null once it has. */
   noData?: string | null;
+  /** Of a playback minute well behind the cursor's (playing fast): dimmed, its label naming its minute. */
+  behind?: boolean;
 }) {
   const unknown = value === 0 && noData !== null;
+  const said = unknown ? `${explanation}. No data yet: ${noData}.` : explanation;
   return (
     <div
-      className={`counter${tone ? ` counter-${tone}` : ''}`}
+      className={`counter${tone ? ` counter-${tone}` : ''}${behind ? ' counter-behind' : ''}`}
       data-testid={testId}
       data-value={value ?? ''}
       data-no-data={unknown || undefined}
-      title={unknown ? `${explanation}. No data yet: ${noData}.` : explanation}
+      data-behind={behind || undefined}
+      title={behind ? `${said}. Still counting the cursor's minute: this count is of the minute its label names.` : said}
     >
       <span className="counter-value">{value === null || unknown ? '–' : value.toLocaleString()}</span>
       <span className="counter-label">{label}</span>
