@@ -161,6 +161,18 @@ test('a shorter range keeps the cursor inside it: never a minute after the range
   expect(after).toBeGreaterThanOrEqual(before);
   expect(after).toBeLessThanOrEqual(Date.now());
   expect(Number(await playback.cursor.inputValue())).toBe(0);
+  await expect(playback.root.getByTestId('playback-range-note')).toHaveCount(0);
+
+  // Further back than the last hour reaches: the cursor goes to its start, and the bar says so until it moves on.
+  await playback.root.getByRole('button', { name: '6 h', exact: true }).click();
+  await playback.cursor.fill('60');
+  await expect.poll(async () => (await playback.minuteLabel().getAttribute('data-minute')) ?? '').not.toBe(new Date(after).toISOString());
+  await playback.root.getByRole('button', { name: '1 h', exact: true }).click();
+  const note = playback.root.getByTestId('playback-range-note');
+  await expect(note).toHaveText(/^Moved to the start of the last 1 h: \d{1,2} \w{3} \d\d:\d\d UTC.* is further back\.$/);
+  expect(Number(await playback.cursor.inputValue())).toBe(0);
+  await page.getByTestId('playback-step-forward').click();
+  await expect(note).toHaveCount(0);
 });
 
 test('play runs the range from its start at the chosen speed and pauses; steps move one minute; the axis is labelled', async ({ page }) => {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { countsLastHour, withLiveFire } from '../../renderer/src/data/fire-windows.js';
 import { isFireRecent, withoutAgedFires } from '../../renderer/src/data/live-fire-age.js';
-import { cursorForRange } from '../../renderer/src/data/playback-cursor.js';
+import { cursorForRange, rangeMovesCursor } from '../../renderer/src/data/playback-cursor.js';
 import { DEFAULT_FILTER, liveFirePasses } from '../../renderer/src/data/view-filter.js';
 
 const NOW = Date.parse('2026-11-22T12:00:00Z');
@@ -67,6 +67,12 @@ describe('cursorForRange', () => {
 
   it('clamps a minute before the new range to its start, never past its end', () => {
     expect(cursorForRange(300, 360, 60)).toBe(0);
+    // …and says when it did: the minute was further back than the new range reaches (the bar then says so).
+    expect(rangeMovesCursor(299, 360, 60)).toBe(true);
+    expect(rangeMovesCursor(300, 360, 60)).toBe(false);
+    expect(rangeMovesCursor(350, 360, 60)).toBe(false);
+    expect(rangeMovesCursor(null, 360, 60)).toBe(false);
+    expect(rangeMovesCursor(0, 60, 1440)).toBe(false);
     expect(cursorForRange(0, 360, 60)).toBe(0);
     expect(cursorForRange(359, 360, 60)).toBe(59);
   });

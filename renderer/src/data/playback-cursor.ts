@@ -21,6 +21,11 @@ export function cursorForRange(cursor: number | null, oldMinutes: number, newMin
   return Math.min(newMinutes - 1, Math.max(0, newMinutes - minutesBeforeEnd));
 }
 
+/** A shorter range leaves the cursor's minute out (further back than it reaches): the cursor goes to its start. */
+export function rangeMovesCursor(cursor: number | null, oldMinutes: number, newMinutes: number): boolean {
+  return cursor !== null && newMinutes - (oldMinutes - cursor) < 0;
+}
+
 /** The timeline's ranges, hours back from now; the longest is as far back as playback goes. */
 export const PLAYBACK_RANGE_HOURS = [1, 6, 24] as const;
 const DEFAULT_RANGE_HOURS = 6;

@@ -1,10 +1,11 @@
 // The timeline along the bottom: minute counts from /api/playback over a labelled time axis, a cursor that shows the
 // map as of that minute (fires up to it, density cells of the hour before), play/pause, a step back and forward, the
 // speed, and Live to return.
-import { useEffect, useEffectEvent, useLayoutEffect, useMemo } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { axisTicks } from '../data/playback-axis';
-import { PLAYBACK_RANGE_HOURS, PLAYBACK_SPEEDS, type PlaybackSpeed } from '../data/playback-cursor';
+import { PLAYBACK_RANGE_HOURS, PLAYBACK_SPEEDS, type PlaybackSpeed, rangeMovesCursor } from '../data/playback-cursor';
+import { MINUTE_MS } from '../data/time-windows';
 import { histogramPath } from '../data/playback-histogram';
 import { isTypingTarget, spaceActivates } from '../data/use-collapsible';
 import type { AircraftNarrowing } from '../data/aircraft-view';
@@ -52,6 +53,14 @@ export function PlaybackBar({
   useLayoutEffect(() => reportMinute(minuteStart), [minuteStart]);
   const reportPastAircraft = useEffectEvent(onPastAircraftCount);
   useEffect(() => reportPastAircraft(pastAircraft), [pastAircraft]);
+  // A shorter range that leaves the paused minute out moves the cursor to its start: said while it stays there.
+  const [rangeNote, setRangeNote] = useState<{ text: string; at: number } | null>(null);
+  const chooseRange = (range: number) => {
+    const moved = minuteStart !== null && rangeMovesCursor(cursor, minutes, range * 60);
+    setRangeNote(moved ? { at: end - range * 60 * MINUTE_MS, text: `Moved to the start of the last ${range} h: ${formatMinuteBoth(new Date(minuteStart))} is further back.` } : null);
+    dispatch({ type: 'range', hours: range });
+  };
+  const shownRangeNote = rangeNote !== null && rangeNote.at === minuteStart ? rangeNote.text : null;
   const path = useMemo(() => histogramPath(counts, WIDTH, HEIGHT), [counts]);
   const total = counts.reduce((sum, count) => sum + count, 0);
 
@@ -110,10 +119,19 @@ export function PlaybackBar({
         <span className="playback-minute" data-testid="playback-minute" data-minute={minuteStart === null ? '' : new Date(minuteStart).toISOString()}>
           {minuteStart === null ? 'Showing now' : formatMinuteBoth(new Date(minuteStart))}
         </span>
-        {aircraftNote && (
-          <span className="playback-aircraft-note" data-testid="playback-aircraft-note" role="status">
-            {aircraftNote}
-          </span>
+        {(aircraftNote || shownRangeNote) && (
+          <div className="playback-notes">
+            {shownRangeNote && (
+              <span className="playback-note" data-testid="playback-range-note" role="status">
+                {shownRangeNote}
+              </span>
+            )}
+            {aircraftNote && (
+              <span className="playback-note" data-testid="playback-aircraft-note" role="status">
+                {aircraftNote}
+              </span>
+            )}
+          </div>
         )}
         {/* The timeline counts whole 1° cells (a minute rollup), so it may count events just outside the view: it says so. */}
         <span
@@ -128,7 +146,7 @@ export function PlaybackBar({
           {/* Named: the Layers tab's time window is another row of 1 h / 6 h / 24 h, and a different thing. */}
           <span className="muted playback-ranges-label" aria-hidden="true">Timeline</span>
           {PLAYBACK_RANGE_HOURS.map((range) => (
-            <button key={range} type="button" aria-pressed={hours === range} title={`The timeline shows the last ${range} h (the fires' time window is in the Layers tab)`} onClick={() => dispatch({ type: 'range', hours: range })}>
+            <button key={range} type="button" aria-pressed={hours === range} title={`The timeline shows the last ${range} h (the fires' time window is in the Layers tab)`} onClick={() => chooseRange(range)}>
               {range} h
             </button>
           ))}
