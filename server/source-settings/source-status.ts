@@ -31,7 +31,7 @@ const SOURCES: Definition[] = [
   { id: 'aircraft', title: 'Aircraft', purpose: 'ADS-B positions, firefighting aircraft marked and paired with fires.', pipeline: 'aircraft', job: 'aircraft', key: null },
   { id: 'cameras', title: 'Cameras', purpose: 'Public webcams from the official directories switched on and the lists you add; no key needed.', pipeline: 'cameras', job: 'cameras', key: null },
   { id: 'news', title: 'News', purpose: 'Headlines from the shipped RSS/Atom feeds; no key needed.', pipeline: 'news', job: 'news', key: null },
-  { id: 'summaries', title: 'Summaries', purpose: 'Hourly digests of the news, written by a language model.', pipeline: 'summaries', job: 'summaries', key: 'llm' },
+  { id: 'summaries', title: 'Summaries', purpose: 'Hourly digests of the news: by a language model once one is set up, else the leading sentences of the top stories.', pipeline: 'summaries', job: 'summaries', key: 'llm' },
   { id: 'alerts', title: 'Alerts delivery', purpose: 'Geofence alerts sent to you through a Telegram bot.', pipeline: null, job: null, key: 'telegram' },
   { id: 'map', title: 'Map style', purpose: 'The basemap: the offline one shipped with the app, or an online style.', pipeline: null, job: null, key: null },
 ];

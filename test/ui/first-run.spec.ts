@@ -105,10 +105,11 @@ test.describe('first run with no keys and no settings', () => {
 
     await expect(page.getByTestId('stale-pipelines')).toHaveCount(0);
     // The daily recap is written at 23:00 in New York, and a first one by the first hourly summary that finds stories
-    // (at start, that run may come before the news): until one is, the slot says when that job runs.
+    // (at start, that run may come before the news): until one is, the slot says when that job runs (and, with the
+    // stories in, not that its window holds none).
     const recap = page.getByTestId('daily-recap');
     await expect(async () => {
-      if ((await recap.getAttribute('data-empty')) === 'true') expect(await recap.textContent()).toMatch(/Nothing yet: written once its window holds news stories; next run \d{1,2} \w{3} \d\d:\d\d/);
+      if ((await recap.getAttribute('data-empty')) === 'true') expect(await recap.textContent()).toMatch(/Not written yet; next run \d{1,2} \w{3} \d\d:\d\d/);
     }).toPass();
     // Every provider was asked by the sources themselves, none needed a key.
     expect(firms.requests.some((request) => request.startsWith('/data/active_fire/'))).toBe(true);

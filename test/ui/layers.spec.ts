@@ -47,6 +47,10 @@ test('a layer whose feed is off says why under its count (a 0 alone read as "no 
     await expect(page.getByTestId('layer-off-cameras')).toHaveText('Off: no camera directory yet: switch on an official one or add your own (Sources tab).');
     // Feeds that are not off say nothing of the kind.
     await expect(page.getByTestId('layer-off-fires')).toHaveCount(0);
+    // "Sources tab" takes the analyst there.
+    await page.getByTestId('layer-off-cameras').getByRole('button', { name: 'Sources tab' }).click();
+    await expect(page.getByRole('tab', { name: 'Sources' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByTestId('source-row-cameras')).toBeVisible();
   } finally {
     await client.query('DELETE FROM pipeline_status WHERE name = $1', ['cameras']);
     const row = saved.rows[0] as Record<string, unknown> | undefined;

@@ -17,9 +17,24 @@ export interface LayerTogglesProps {
   alertsWindow: string;
   /** Health's feeds: a layer whose feed is off says why (its count alone read as "none there"). */
   pipelines: Record<string, PipelineFreshness>;
+  /** Opens the Sources tab, where a feed that is off or has delivered nothing is set up or run. */
+  onOpenSources: () => void;
 }
 
-export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow, pipelines }: LayerTogglesProps) {
+/** "(Sources tab)" as a link to it. */
+function SourcesLink({ onOpen }: { onOpen: () => void }) {
+  return (
+    <>
+      (
+      <button type="button" className="link-button" onClick={onOpen}>
+        Sources tab
+      </button>
+      )
+    </>
+  );
+}
+
+export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow, pipelines, onOpenSources }: LayerTogglesProps) {
   return (
     <>
       <ul className="layer-list" aria-label="Layers">
@@ -40,12 +55,12 @@ export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow, pip
               </button>
               {off !== null && (!status || status.status === 'ok') && (
                 <p className="layer-note" data-testid={`layer-off-${key}`}>
-                  Off: {off} (Sources tab).
+                  Off: {off} <SourcesLink onOpen={onOpenSources} />.
                 </p>
               )}
               {noData !== null && (!status || status.status === 'ok') && (
                 <p className="layer-note" data-testid={`layer-nodata-${key}`} title={`No data yet: ${noData}`}>
-                  No data received yet (Sources tab).
+                  No data received yet <SourcesLink onOpen={onOpenSources} />.
                 </p>
               )}
               {status && status.status !== 'ok' && (

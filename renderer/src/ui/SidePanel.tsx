@@ -95,7 +95,7 @@ export function SidePanel(props: SidePanelProps) {
         {tab === 'layers' && (
           <>
             <FilterControls filter={props.filter} onChange={props.onFilterChange} geofences={props.snapshot.geofences} />
-            <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} alertsWindow={props.alertsWindow} pipelines={props.pipelines} />
+            <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} alertsWindow={props.alertsWindow} pipelines={props.pipelines} onOpenSources={() => setTab('sources')} />
             <ExportControls api={props.api} controller={props.controller} viewport={props.viewport} visibility={props.visibility} filter={props.filter} filterWords={props.filterWords} alertsWindow={props.alertsWindow} playbackMinute={props.playbackMinute} />
           </>
         )}

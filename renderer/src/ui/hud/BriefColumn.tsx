@@ -2,18 +2,11 @@
 import type { Alert, NewsSummary, PipelineFreshness } from '../../api/api-types';
 import type { Folding } from '../../data/use-collapsible';
 import type { NewsDigest } from '../../data/use-news-digest';
-import { formatAge, formatBoth, formatLocal, toDate } from '../../format/time-format';
+import { summaryEmptyText } from '../../data/summary-empty-text';
+import { formatAge, formatBoth, toDate } from '../../format/time-format';
 import { ExternalLink } from '../ExternalLink';
 import { SummaryText } from '../SummaryText';
 import { StalePipelines } from './StalePipelines';
-
-/** What an empty slot says: when the job that writes it runs next, if the server knows (it writes one if there is news). */
-function emptyText(available: boolean, due: string | null): string {
-  if (!available) return 'Not available yet.';
-  const dueDate = toDate(due);
-  // The job writes one only when its window holds news stories: a run that passes with none writes nothing.
-  return dueDate ? `Nothing yet: written once its window holds news stories; next run ${formatLocal(dueDate)}.` : 'Nothing yet: written once its window holds news stories.';
-}
 
 const WEEK_MS = 7 * 86_400_000;
 const dayFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
@@ -42,13 +35,30 @@ function NowTag({ playback }: { playback: boolean }) {
   );
 }
 
-function SummarySlot({ testId, title, summary, available, due, playback }: { testId: string; title: string; summary: NewsSummary | null; available: boolean; due: string | null; playback: boolean }) {
+function SummarySlot({
+  testId,
+  title,
+  summary,
+  available,
+  due,
+  playback,
+  storiesIn,
+}: {
+  testId: string;
+  title: string;
+  summary: NewsSummary | null;
+  available: boolean;
+  due: string | null;
+  playback: boolean;
+  /** News stories are in (the news slot lists some). */
+  storiesIn: boolean;
+}) {
   return (
     <article className="brief-slot" data-testid={testId} data-empty={!summary}>
       <h2>
         {title} <NowTag playback={playback} />
       </h2>
-      {summary ? <SummaryText text={summary.text} /> : <p className="muted">{emptyText(available, due)}</p>}
+      {summary ? <SummaryText text={summary.text} /> : <p className="muted">{summaryEmptyText(available, due, storiesIn)}</p>}
       {summary?.createdAt && <time>{formatBoth(summary.createdAt)}</time>}
     </article>
   );
@@ -84,7 +94,7 @@ export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines
         ‹ Hide
       </button>
       <StalePipelines pipelines={pipelines} />
-      <SummarySlot playback={playback} testId="daily-recap" title="Daily recap" summary={news.dailyRecap} available={news.summariesAvailable} due={news.due.dailyRecap} />
+      <SummarySlot playback={playback} testId="daily-recap" title="Daily recap" summary={news.dailyRecap} available={news.summariesAvailable} due={news.due.dailyRecap} storiesIn={news.latest.length > 0} />
       <section className="brief-slot" data-testid="recent-alerts">
         <h2>Recent alerts</h2>
         {alerts.length === 0 ? (
@@ -114,8 +124,8 @@ export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines
           </p>
         )}
       </section>
-      <SummarySlot playback={playback} testId="hourly-summary" title="Last hour" summary={news.hourly} available={news.summariesAvailable} due={news.due.hourly} />
-      <SummarySlot playback={playback} testId="analyst-summary" title="Analyst note" summary={news.analyst} available={news.summariesAvailable} due={news.due.analyst} />
+      <SummarySlot playback={playback} testId="hourly-summary" title="Last hour" summary={news.hourly} available={news.summariesAvailable} due={news.due.hourly} storiesIn={news.latest.length > 0} />
+      <SummarySlot playback={playback} testId="analyst-summary" title="Analyst note" summary={news.analyst} available={news.summariesAvailable} due={news.due.analyst} storiesIn={news.latest.length > 0} />
       <section className="brief-slot" data-testid="latest-news" data-empty={news.latest.length === 0}>
         <h2>
           News <NowTag playback={playback} />

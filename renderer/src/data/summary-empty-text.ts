@@ -1,0 +1,11 @@
+// What an empty summary slot of the brief says: when the job that writes it runs next, if the server knows. A run writes
+// one only when its window holds news stories; once stories are in, "written once its window holds news stories" read
+// as if there were none, so it then says only that none is written yet. Pure (`.js` specifiers): unit-tested from Node.
+import { formatLocal, toDate } from '../format/time-format.js';
+
+export function summaryEmptyText(available: boolean, due: string | null, storiesIn: boolean): string {
+  if (!available) return 'Not available yet.';
+  const dueDate = toDate(due);
+  const next = dueDate ? `; next run ${formatLocal(dueDate)}` : '';
+  return storiesIn ? `Not written yet${next}.` : `Nothing yet: written once its window holds news stories${next}.`;
+}
