@@ -44,7 +44,8 @@ LIMIT $9`;
 // $1–$4 bbox, $5 geofence, $6 rows, $7 discovered before (null: any time; an undated incident always).
 const INCIDENTS = `
 SELECT irwin_id, name, size_acres, percent_contained, ${isoTimeSql('discovered_at')} AS discovered_at, state,
-       ST_Y(geom) AS latitude, ST_X(geom) AS longitude
+       -- To a micro-degree (about 0.1 m): the feed's 13 decimals are noise in a file.
+       round(ST_Y(geom)::numeric, 6)::float8 AS latitude, round(ST_X(geom)::numeric, 6)::float8 AS longitude
 FROM incidents
 WHERE ${bboxCondition('geom', 1)} AND ${inGeofence('geom', 5)}
   AND ($7::timestamptz IS NULL OR discovered_at IS NULL OR discovered_at < $7)

@@ -11,6 +11,9 @@ import type { ExportService } from './export-service.js';
 /** `20260115T120301Z`: the instant in a file name (no colons, which some systems refuse). */
 const fileInstant = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 
+/** `20261127T1056Z`: a minute in a file name. */
+const fileMinute = (minute: Date) => `${minute.toISOString().slice(0, 16).replace(/[-:]/g, '')}Z`;
+
 function written(format: ExportFormat, layers: readonly ExportLayer[], title: string): string {
   if (format === 'csv') return exportCsv(layers);
   if (format === 'geojson') return exportGeoJson(layers);
@@ -22,7 +25,9 @@ export async function exportRoutes(app: FastifyInstance, options: { exports: Exp
   typed.get('/api/export', { schema: { querystring: exportQuery, response: { 200: exportFile } } }, async (request, reply) => {
     const { format, layers: names, firefighting, ...fireRequest } = request.query;
     const layers = await options.exports.layers({ ...fireRequest, format, layers: names, firefightingOnly: firefighting === 'true' });
-    const name = `vantage-${names.join('-')}-${fileInstant(new Date())}`;
+    // As of an instant (`at`, a playback minute's end), the file is named after the minute shown, not the moment it was
+    // saved: at 10:57:00 shows the minute 10:56 ("…-at-20261127T1056Z").
+    const name = `vantage-${names.join('-')}-${fireRequest.at ? `at-${fileMinute(new Date(Math.ceil(fireRequest.at.getTime() / 60_000) * 60_000 - 60_000))}` : fileInstant(new Date())}`;
     return reply
       .header('content-type', EXPORT_CONTENT_TYPES[format])
       .header('content-disposition', `attachment; filename="${name}.${EXPORT_EXTENSIONS[format]}"`)

@@ -209,7 +209,7 @@ describe('GET /api/export', () => {
     await queryOnce(
       subject.database.url,
       `INSERT INTO incidents (irwin_id, name, size_acres, percent_contained, discovered_at, state, geom)
-       VALUES ('inc-new', 'New Start', 5, 0, now() - interval '10 minutes', 'CA', ST_SetSRID(ST_MakePoint(-121.9, 38.1), 4326))`,
+       VALUES ('inc-new', 'New Start', 5, 0, now() - interval '10 minutes', 'CA', ST_SetSRID(ST_MakePoint(-121.9000000012345, 38.1000004321987), 4326))`,
     );
     try {
       const then = await csvOf(`layers=aircraft,incidents&bbox=${VIEW}&at=${at.toISOString()}`);
@@ -220,7 +220,19 @@ describe('GET /api/export', () => {
       // Now: the new incident too, the aircraft where they are.
       const now = await csvOf(`layers=aircraft,incidents&bbox=${VIEW}`);
       expect(now.filter((row) => row.layer === 'incidents').map((row) => row.irwin_id).sort()).toEqual(['inc-1', 'inc-2', 'inc-new']);
+      // Its position to a micro-degree, not the feed's 13 decimals.
+      const started = now.find((row) => row.irwin_id === 'inc-new');
+      expect([started?.longitude, started?.latitude]).toEqual(['-121.9', '38.1']);
       expect(now.filter((row) => row.layer === 'aircraft').map((row) => row.icao24).sort()).toEqual(['a1b2c3', 'd4e5f6']);
+      // The file is named after the minute it shows, not the moment it was saved.
+      const named = await get(`/api/export?format=kml&layers=aircraft&bbox=${VIEW}&at=${at.toISOString()}`);
+      // `at` is an instant: the minute shown is the one it ends (at 10:57:00, 10:56), or is in.
+      const shown = new Date(Math.ceil(at.getTime() / MINUTE_MS) * MINUTE_MS - MINUTE_MS);
+      const minute = `${shown.toISOString().slice(0, 16).replace(/[-:]/g, '')}Z`;
+      expect(named.headers['content-disposition']).toBe(`attachment; filename="vantage-aircraft-at-${minute}.kml"`);
+      expect(named.body).toContain(`<name>vantage-aircraft-at-${minute}</name>`);
+      const ofMinute = await get(`/api/export?format=csv&layers=incidents&bbox=${VIEW}&at=2026-11-27T10:57:00.000Z`);
+      expect(ofMinute.headers['content-disposition']).toBe('attachment; filename="vantage-incidents-at-20261127T1056Z.csv"');
     } finally {
       await queryOnce(subject.database.url, "DELETE FROM incidents WHERE irwin_id = 'inc-new'");
       await queryOnce(subject.database.url, "DELETE FROM aircraft_positions WHERE icao24 IN ('a1b2c3', 'd4e5f6')");

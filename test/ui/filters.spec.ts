@@ -288,5 +288,11 @@ test("in playback the export is of the cursor's minute: the window's fires befor
   expect(ids(then, 'aircraft', 'icao24')).toEqual([]);
   expect(ids(then, 'incidents', 'irwin_id')).toEqual(['tana-old']);
   await expect(page.getByTestId('export-message')).toHaveText(/: 1 fire(, 0 aircraft)?, 1 incident\.$/);
+  // Named after the minute shown; another minute leaves the "Saved …" line of this one behind.
+  const stamp = `at-${minute.slice(0, 16).replace(/[-:]/g, '')}Z`;
+  await expect(page.getByTestId('export-message')).toContainText(`vantage-fires-aircraft-incidents-${stamp}.csv`);
+  expect((await downloaded(page, 'export-png')).name).toBe(`vantage-map-${stamp}.png`);
+  await page.getByTestId('playback-step-back').click();
+  await expect(page.getByTestId('export-message')).toHaveCount(0);
   await playback.goLive();
 });

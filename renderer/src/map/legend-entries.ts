@@ -37,7 +37,7 @@ const LEGEND: Record<LayerKey, LegendEntry[]> = {
     { symbol: { shape: 'line', color: PALETTE.aircraftFirefighting, dashed: false }, text: 'Trail: where the aircraft flew in the last 30 minutes' },
     { symbol: { shape: 'line', color: PALETTE.correlation, dashed: true }, text: 'Firefighting aircraft to its nearest fire or incident within 20 miles' },
   ],
-  events: [{ symbol: { shape: 'dot', color: PALETTE.event, size: 7 }, text: 'Event of the live feed (fire, camera) in the map window' }],
+  events: [{ symbol: { shape: 'dot', color: PALETTE.event, size: 7 }, text: 'Event of the live feed in the map window: a camera, news story, aircraft, incident or alert (fires have their own layer)' }],
   geofences: [{ symbol: { shape: 'area', color: PALETTE.geofence }, text: 'Geofence: an area you watch' }],
   alerts: [{ symbol: { shape: 'ring', color: PALETTE.alert, size: 12 }, text: 'Alert: something new inside a geofence' }],
   cameras: [{ symbol: { shape: 'dot', color: PALETTE.camera, size: 8 }, text: 'Public camera', hint: 'click for its snapshot' }],

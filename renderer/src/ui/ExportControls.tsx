@@ -34,9 +34,13 @@ function save(blob: Blob, filename: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** The instant in the exports' file names, in UTC as the server writes them: 20261127T021713Z. */
-function stamp(): string {
-  return `${new Date().toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
+/**
+ * The instant in the exports' file names, in UTC as the server writes them: 20261127T021713Z now, or at-20261127T1056Z
+ * for the playback minute shown.
+ */
+function stamp(playbackMinute: number | null): string {
+  const compact = (epochMs: number, length: number) => `${new Date(epochMs).toISOString().slice(0, length).replace(/[-:]/g, '')}Z`;
+  return playbackMinute === null ? compact(Date.now(), 19) : `at-${compact(playbackMinute, 16)}`;
 }
 
 export interface ExportControlsProps {
@@ -60,6 +64,9 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
   useEffect(() => {
     messageRef.current?.scrollIntoView({ block: 'nearest' });
   }, [state.message]);
+  // "Saved …" is of the view, filters and minute it was saved with: another of them leaves it behind.
+  const bbox = viewport?.bbox.join(',') ?? null;
+  useEffect(() => setState((current) => (current.busy || current.message === null ? current : { busy: false, message: null, error: false })), [bbox, filter, playbackMinute]);
   const layers = EXPORTABLE.filter((key) => visibility[key]);
   // In playback the words name the window before the cursor's minute and the minute itself, as the HUD does.
   const playbackAt = playbackMinute === null ? null : formatMinuteUtc(new Date(playbackMinute));
@@ -76,7 +83,7 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
         ...exportParams(filter, playbackMinute, Date.now()),
         firefighting: filter.firefightingOnly ? 'true' : undefined,
       });
-      const name = filename ?? `vantage-${stamp()}.${format}`;
+      const name = filename ?? `vantage-${stamp(playbackMinute)}.${format}`;
       save(blob, name);
       const saved = savedWords(name, rows);
       setState({ busy: false, message: truncated ? `${saved} It was cut at its row limit — narrow the view or the filters for the rest.` : saved, error: false });
@@ -100,7 +107,7 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
         legend: shown.map((key) => ({ title: LAYERS[key].label, entries: legendEntries(key, alertsWindow) })),
         credits,
       });
-      const name = `vantage-map-${stamp()}.png`;
+      const name = `vantage-map-${stamp(playbackMinute)}.png`;
       save(blob, name);
       setState({ busy: false, message: `Saved ${name}.`, error: false });
     } catch (error) {
