@@ -21,7 +21,9 @@ const FORMAT_NAMES: Record<ParsedPosition['format'], string> = {
   decimal: 'Decimal degrees',
   'decimal-lon-lat': 'Decimal degrees, read as longitude, latitude',
   dms: 'Degrees, minutes, seconds',
+  dm: 'Degrees, decimal minutes',
   mgrs: 'MGRS',
+  link: 'From a map link',
 };
 
 function zoomForPopulation(population: number): number {

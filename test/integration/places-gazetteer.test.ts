@@ -274,6 +274,17 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
       expect(only?.sublabel, q).toMatch(/near Sacramento, California, United States/);
     }
     expect((await search(`38°34'48"N 121°29'24"W`)).results[0]?.sublabel).toMatch(/^Degrees, minutes, seconds/);
+    // As GPS units write it, as a map link, and with decimal commas: one position each, named by how it was read.
+    for (const [q, words] of [
+      ['N38 34.8 W121 29.4', /^Degrees, decimal minutes · near Sacramento/],
+      ['https://www.google.com/maps/@38.58,-121.49,12z', /^From a map link · near Sacramento/],
+      ['geo:38.58,-121.49', /^From a map link · near Sacramento/],
+      ['38,58 -121,49', /^Decimal degrees · near Sacramento/],
+    ] as const) {
+      const [only, ...rest] = (await search(q)).results;
+      expect(rest, q).toEqual([]);
+      expect(only, q).toMatchObject({ kind: 'coordinates', label: '38.58000, -121.49000', sublabel: expect.stringMatching(words) });
+    }
     // 10SFH 31567 70839 is Sacramento's Capitol area in UTM zone 10.
     const grid = (await search('10SFH 31567 70839')).results[0];
     expect(grid).toMatchObject({ kind: 'coordinates', sublabel: expect.stringMatching(/^MGRS · near Sacramento/) });

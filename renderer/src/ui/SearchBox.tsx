@@ -164,7 +164,7 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
           {/* While the place list loads (a first start), "Nothing found … try a place name" would say the place is unknown. */}
           {search.status === 'done' && results.length === 0 && !placesComing(search.answer) && (
             <p className="search-message muted" data-testid="search-empty">
-              Nothing found for “{search.query}”. Try a place name, “lat, lon”, DMS, MGRS, a callsign or an incident name.
+              Nothing found for “{search.query}”. Try a place name, “lat, lon”, DMS, MGRS, a map link, a callsign or an incident name.
             </p>
           )}
           {search.status === 'done' && search.answer.gazetteer !== 'ready' && (
