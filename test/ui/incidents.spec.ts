@@ -13,7 +13,9 @@ test('an incident is drawn as a diamond and opens its popup when clicked', async
   await new AppPage(page).openReady({ view: [INCIDENT.longitude, INCIDENT.latitude, 8] });
   await expect.poll(() => map.featuresNear('incidents', INCIDENT.longitude, INCIDENT.latitude)).toBeGreaterThan(0);
   const legend = page.locator('[data-legend-layer="incidents"]');
-  await expect(legend.locator('svg.legend-diamond')).toBeVisible();
+  await expect(legend.locator('svg.legend-diamond').first()).toBeVisible();
+  // The second, smaller and faded: incidents contained or over a month old.
+  await expect(legend.locator('svg.legend-diamond')).toHaveCount(2);
   await expect(page.locator('[data-legend-layer="alerts"] .legend-ring')).toBeVisible();
   await map.clickAt(INCIDENT.longitude, INCIDENT.latitude);
   await expect(map.popup()).toContainText(INCIDENT.name);

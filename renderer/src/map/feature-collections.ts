@@ -1,5 +1,6 @@
 // API records → GeoJSON features for the map sources; properties carry what popups show.
 import type { Feature, FeatureCollection, Geometry, LineString, Point } from 'geojson';
+import { incidentIsQuiet } from './incident-quiet';
 import type { Aircraft, AircraftTrail, Alert, Camera, Correlation, CorrelationPair, Fire, Geofence, Incident, PlaybackCell, VantageEvent } from '../api/api-types';
 
 /** An event from search (with a rank) or from the live socket (with a bbox): what the map draws of both. */
@@ -60,7 +61,7 @@ export function liveFireFeature(event: MapEvent): Feature<Point, Props> | null {
   });
 }
 
-export function incidentFeatures(incidents: readonly Incident[]): FeatureCollection<Point, Props> {
+export function incidentFeatures(incidents: readonly Incident[], now = Date.now()): FeatureCollection<Point, Props> {
   return collection(
     incidents.map((incident) =>
       point(incident.longitude, incident.latitude, {
@@ -73,6 +74,8 @@ export function incidentFeatures(incidents: readonly Incident[]): FeatureCollect
         // For playback's filter (map-controller.ts): an incident shows from its discovery on; undated ones always.
         ...(incident.discoveredAt && { discoveredEpoch: Math.floor(Date.parse(incident.discoveredAt) / 1000) }),
         state: incident.state,
+        // Drawn faded, and beneath the others (incident-quiet.ts).
+        quiet: incidentIsQuiet(incident, now),
       }),
     ),
   );

@@ -30,7 +30,10 @@ const LEGEND: Record<LayerKey, LegendEntry[]> = {
     { symbol: { shape: 'area', color: PALETTE.playbackCell }, text: 'In playback: detections per cell at the chosen time' },
     { symbol: null, text: 'Satellites: Suomi NPP (N), NOAA-20 (N20), NOAA-21 (N21) carry VIIRS; Terra and Aqua carry MODIS' },
   ],
-  incidents: [{ symbol: { shape: 'diamond', color: PALETTE.incident, size: 14 }, text: 'Wildfire incident; larger for more acres burned' }],
+  incidents: [
+    { symbol: { shape: 'diamond', color: PALETTE.incident, size: 14 }, text: 'Wildfire incident; larger for more acres burned' },
+    { symbol: { shape: 'diamond', color: PALETTE.incidentQuiet, size: 12 }, text: 'Faded: 100 % contained, or discovered over 30 days ago' },
+  ],
   aircraft: [
     { symbol: { shape: 'plane', color: PALETTE.aircraftFirefighting }, text: 'Firefighting aircraft (by type, operator or registration)' },
     { symbol: { shape: 'plane', color: PALETTE.aircraft }, text: 'Other aircraft' },

@@ -9,6 +9,8 @@ export const PALETTE = {
   fireLow: '#f7d37a',
   fireNew: '#ffffff',
   incident: '#e0603f',
+  /** A quiet incident, faded (overlay-layers.ts draws it at 0.35; the legend's small mark a little stronger to be seen). */
+  incidentQuiet: '#e0603f80',
   aircraft: '#8fb8de',
   aircraftFirefighting: '#4fd1c5',
   correlation: '#4fd1c5',

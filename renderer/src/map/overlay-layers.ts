@@ -108,17 +108,20 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
     // Detections that arrived since the page opened get a white ring so the eye finds them.
     paint: { 'circle-color': PALETTE.fireHigh, 'circle-radius': 4.5, 'circle-stroke-color': PALETTE.fireNew, 'circle-stroke-width': 1.5 },
   },
-  // A diamond (incident-icon.ts), larger for more acres burned: apart from the round marks of fires and alerts.
+  // A diamond (incident-icon.ts), larger for more acres burned: apart from the round marks of fires and alerts. Quiet
+  // ones (100 % contained, or discovered over a month ago: incident-quiet.ts) faded and beneath, the largest on top.
   {
     id: 'incidents',
     type: 'symbol',
     source: 'incidents',
     layout: {
       'icon-image': INCIDENT_ICON,
-      'icon-size': ['interpolate', ['linear'], ['coalesce', ['get', 'sizeAcres'], 0], 0, 0.5, 1000, 0.7, 100000, 1.25],
+      'icon-size': ['interpolate', ['linear'], ['coalesce', ['get', 'sizeAcres'], 0], 0, 0.4, 1, 0.5, 1000, 0.7, 100000, 1.25],
       'icon-allow-overlap': true,
       'icon-ignore-placement': true,
+      'symbol-sort-key': ['+', ['case', ['==', ['get', 'quiet'], true], 0, 1e9], ['coalesce', ['get', 'sizeAcres'], 0]],
     },
+    paint: { 'icon-opacity': ['case', ['==', ['get', 'quiet'], true], 0.35, 1] },
   },
   {
     id: 'events',
