@@ -1,14 +1,14 @@
 // What each drawn symbol means, per layer, in the colours and sizes the style draws them with (overlay-layers.ts).
 import type { LayerKey } from './layer-catalog';
-import { PALETTE } from './map-palette';
+import { PALETTE, QUIET_INCIDENT_OPACITY } from './map-palette';
 
 export type LegendSymbol =
   | { shape: 'dot'; color: string; size: number }
   /** Dots growing in size: a quantity drawn as size. */
   | { shape: 'sizes'; color: string; sizes: number[] }
   | { shape: 'ring'; color: string; size: number }
-  /** The incident marker (incident-icon.ts). */
-  | { shape: 'diamond'; color: string; size: number }
+  /** The incident marker (incident-icon.ts); `opacity` below 1 for one drawn faded. */
+  | { shape: 'diamond'; color: string; size: number; opacity?: number }
   | { shape: 'line'; color: string; dashed: boolean }
   | { shape: 'area'; color: string }
   | { shape: 'plane'; color: string };
@@ -18,6 +18,11 @@ export interface LegendEntry {
   text: string;
   /** What a click on it does: said on the screen's legend, left out of a picture's. */
   hint?: string;
+  /**
+   * Left out of a picture's legend: `screen`, a mark of this session on screen (the white ring of a fire that arrived
+   * since the page opened); `playback`, one drawn only in playback, when the picture is of now.
+   */
+  only?: 'screen' | 'playback';
 }
 
 const LEGEND: Record<LayerKey, LegendEntry[]> = {
@@ -26,13 +31,13 @@ const LEGEND: Record<LayerKey, LegendEntry[]> = {
     { symbol: { shape: 'dot', color: PALETTE.fireNominal, size: 10 }, text: 'Nominal confidence' },
     { symbol: { shape: 'dot', color: PALETTE.fireLow, size: 10 }, text: 'Low confidence (VIIRS low, MODIS < 30 %)' },
     { symbol: { shape: 'sizes', color: PALETTE.fireNominal, sizes: [3, 6, 10] }, text: 'Size: fire radiative power, from 0 to 500 MW and more' },
-    { symbol: { shape: 'ring', color: PALETTE.fireNew, size: 10 }, text: 'White ring: arrived live since the map was opened' },
-    { symbol: { shape: 'area', color: PALETTE.playbackCell }, text: 'In playback: detections per cell at the chosen time' },
+    { symbol: { shape: 'ring', color: PALETTE.fireNew, size: 10 }, text: 'White ring: arrived live since the map was opened', only: 'screen' },
+    { symbol: { shape: 'area', color: PALETTE.playbackCell }, text: 'In playback: detections per cell at the chosen time', only: 'playback' },
     { symbol: null, text: 'Satellites: Suomi NPP (N), NOAA-20 (N20), NOAA-21 (N21) carry VIIRS; Terra and Aqua carry MODIS' },
   ],
   incidents: [
     { symbol: { shape: 'diamond', color: PALETTE.incident, size: 14 }, text: 'Wildfire incident; larger for more acres burned' },
-    { symbol: { shape: 'diamond', color: PALETTE.incidentQuiet, size: 12 }, text: 'Faded: 100 % contained, or discovered over 30 days ago' },
+    { symbol: { shape: 'diamond', color: PALETTE.incident, size: 12, opacity: QUIET_INCIDENT_OPACITY }, text: 'Faded: 100 % contained, or discovered over 30 days ago' },
   ],
   aircraft: [
     { symbol: { shape: 'plane', color: PALETTE.aircraftFirefighting }, text: 'Firefighting aircraft (by type, operator or registration)' },
@@ -53,4 +58,9 @@ const LEGEND: Record<LayerKey, LegendEntry[]> = {
 export function legendEntries(key: LayerKey, alertsWindow: string): LegendEntry[] {
   if (key !== 'alerts') return LEGEND[key];
   return LEGEND.alerts.map((entry) => ({ ...entry, text: `${entry.text} (${alertsWindow})` }));
+}
+
+/** A picture's legend of a layer: without the marks of this session on screen, and the playback ones only in playback. */
+export function pictureLegendEntries(key: LayerKey, alertsWindow: string, playback: boolean): LegendEntry[] {
+  return legendEntries(key, alertsWindow).filter((entry) => entry.only === undefined || (entry.only === 'playback' && playback));
 }

@@ -9,8 +9,6 @@ export const PALETTE = {
   fireLow: '#f7d37a',
   fireNew: '#ffffff',
   incident: '#e0603f',
-  /** A quiet incident, faded (overlay-layers.ts draws it at 0.35; the legend's small mark a little stronger to be seen). */
-  incidentQuiet: '#e0603f80',
   aircraft: '#8fb8de',
   aircraftFirefighting: '#4fd1c5',
   correlation: '#4fd1c5',
@@ -21,3 +19,6 @@ export const PALETTE = {
   playbackCell: '#ff9f43',
   draft: '#f6e05e',
 } as const;
+
+/** A quiet incident (incident-quiet.ts) is drawn at this opacity, on the map and in the legend. */
+export const QUIET_INCIDENT_OPACITY = 0.45;

@@ -2,6 +2,7 @@
 // filters), the legend of the layers shown in a column beside the map, and the credits the data asks for.
 import { diamondCorners } from './incident-icon';
 import type { LegendEntry, LegendSymbol } from './legend-entries';
+import { scaleBar } from './scale-bar';
 
 export interface SnapshotLegendSection {
   title: string;
@@ -12,6 +13,8 @@ export interface SnapshotText {
   caption: string[];
   legend: SnapshotLegendSection[];
   credits: string;
+  /** Metres a CSS pixel spans at the map's centre (scale-bar.ts): a scale bar is drawn in its lower left. */
+  metresPerPixel: number | null;
 }
 
 const FONT = '12px system-ui, sans-serif';
@@ -37,6 +40,7 @@ function drawSymbol(context: CanvasRenderingContext2D, symbol: LegendSymbol, x: 
       }
       break;
     case 'diamond':
+      context.globalAlpha = symbol.opacity ?? 1;
       context.beginPath();
       diamondCorners(symbol.size / 2).forEach(([dx, dy], index) => (index === 0 ? context.moveTo(x + 7 + dx, y + dy) : context.lineTo(x + 7 + dx, y + dy)));
       context.closePath();
@@ -158,6 +162,27 @@ export function composeSnapshot(map: HTMLCanvasElement, text: SnapshotText): Pro
   context.fillStyle = '#c9d4df';
   context.textAlign = 'right';
   context.fillText(text.credits, mapWidth - PAD, creditTop + LINE / 2 + PAD / 4, mapWidth - 2 * PAD);
+
+  // A scale bar in the map's lower left, above the credits' line: distances on the picture can be judged.
+  const bar = text.metresPerPixel === null ? null : scaleBar(text.metresPerPixel, Math.min(120, mapWidth / 4));
+  if (bar) {
+    const left = PAD;
+    const baseline = captionHeight + mapHeight - LINE - PAD;
+    context.textAlign = 'left';
+    const labelWidth = context.measureText(bar.label).width;
+    context.fillStyle = 'rgba(11, 17, 24, 0.82)';
+    context.fillRect(left - 4, baseline - LINE - 2, Math.max(bar.pixels, labelWidth) + 8, LINE + 8);
+    context.strokeStyle = '#e6edf3';
+    context.lineWidth = 2;
+    context.beginPath();
+    context.moveTo(left, baseline - 5);
+    context.lineTo(left, baseline);
+    context.lineTo(left + bar.pixels, baseline);
+    context.lineTo(left + bar.pixels, baseline - 5);
+    context.stroke();
+    context.fillStyle = '#e6edf3';
+    context.fillText(bar.label, left, baseline - LINE / 2 - 2);
+  }
 
   return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('the picture could not be made'))), 'image/png'));
 }

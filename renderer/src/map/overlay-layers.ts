@@ -3,7 +3,7 @@ import type { ExpressionSpecification, LayerSpecification, Map as MapLibreMap, S
 import { INCIDENT_ICON } from './incident-icon';
 import { firstLabelLayerId } from './overlay-order';
 import { FIRE_POINTS_MIN_ZOOM } from './layer-catalog';
-import { PALETTE } from './map-palette';
+import { PALETTE, QUIET_INCIDENT_OPACITY } from './map-palette';
 
 const empty = (): GeoJSON.FeatureCollection => ({ type: 'FeatureCollection', features: [] });
 
@@ -121,7 +121,7 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
       'icon-ignore-placement': true,
       'symbol-sort-key': ['+', ['case', ['==', ['get', 'quiet'], true], 0, 1e9], ['coalesce', ['get', 'sizeAcres'], 0]],
     },
-    paint: { 'icon-opacity': ['case', ['==', ['get', 'quiet'], true], 0.35, 1] },
+    paint: { 'icon-opacity': ['case', ['==', ['get', 'quiet'], true], QUIET_INCIDENT_OPACITY, 1] },
   },
   {
     id: 'events',

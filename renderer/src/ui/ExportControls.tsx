@@ -10,8 +10,9 @@ import { exportWhat } from '../data/export-what';
 import { fireCounterLabels } from '../data/fire-counter-labels';
 import { savedWords } from '../data/export-saved-words';
 import { LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
-import { legendEntries } from '../map/legend-entries';
+import { pictureLegendEntries } from '../map/legend-entries';
 import { composeSnapshot } from '../map/map-snapshot';
+import { metresPerPixel } from '../map/scale-bar';
 import { ApiRequestError } from '../api/api-error';
 import { formatBoth, formatMinuteUtc } from '../format/time-format';
 
@@ -104,8 +105,9 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
         .trim();
       const blob = await composeSnapshot(await controller.captureCanvas(), {
         caption: [playbackMinute === null ? `Vantage · ${formatBoth(Date.now())}` : `Vantage · the map at ${formatBoth(playbackMinute)} (playback)`, words.join(' · ')],
-        legend: shown.map((key) => ({ title: LAYERS[key].label, entries: legendEntries(key, alertsWindow) })),
+        legend: shown.map((key) => ({ title: LAYERS[key].label, entries: pictureLegendEntries(key, alertsWindow, playbackMinute !== null) })),
         credits,
+        metresPerPixel: viewport ? metresPerPixel(viewport.center[1], viewport.zoom) : null,
       });
       const name = `vantage-map-${stamp(playbackMinute)}.png`;
       save(blob, name);

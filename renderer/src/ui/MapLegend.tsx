@@ -19,7 +19,7 @@ function Symbol({ symbol }: { symbol: LegendSymbol }) {
       return <span className="legend-ring" style={{ borderColor: symbol.color, width: symbol.size, height: symbol.size }} />;
     case 'diamond':
       return (
-        <svg className="legend-diamond" viewBox="-8 -8 16 16" width={symbol.size} height={symbol.size}>
+        <svg className="legend-diamond" viewBox="-8 -8 16 16" width={symbol.size} height={symbol.size} opacity={symbol.opacity}>
           <polygon points={diamondCorners(6.5).join(' ')} fill={`${symbol.color}59`} stroke={symbol.color} strokeWidth="1.5" strokeLinejoin="round" />
           <circle r="1.6" fill={symbol.color} />
         </svg>
