@@ -23,6 +23,11 @@ export const searchResult = z
     id: z.string().nullable(),
     /** A news story's link. */
     link: z.string().nullable(),
+    /**
+     * A place of a name only like the text (a misspelling's guess: "KLAX" → Callao by its alternate "klaw"), not one
+     * that starts with it: the search box does not fly to it on Enter unless chosen.
+     */
+    similar: z.boolean().optional(),
   })
   .meta({ id: 'SearchResult' });
 export type SearchResult = z.infer<typeof searchResult>;

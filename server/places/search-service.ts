@@ -93,8 +93,10 @@ export class SearchService {
     // No place of the name in the regions named: the name anywhere.
     let places = namesReady && qualified && prefixPlaces.length === 0 ? await this.places.byPrefix(name, limit, view) : prefixPlaces;
     // Misspellings are looked for only when no name starts with the text (a trigram scan costs more than the rest).
+    let similar = false;
     if (namesReady && places.length === 0 && name.length >= FUZZY_MIN_LENGTH && (await this.places.hasTrigram())) {
       places = await this.places.bySimilarity(name, limit, FUZZY_MIN_SCORE);
+      similar = places.length > 0;
     }
 
     const folded = name.trim().toLowerCase();
@@ -105,7 +107,7 @@ export class SearchService {
     // Places fill what the other kinds leave, but never fewer than half the list.
     const placeRoom = Math.max(Math.ceil(limit / 2), limit - exactBoundaries.length - objects.length - otherBoundaries.length - newsResults.length);
     const placeHits = places.slice(0, placeRoom);
-    const shownPlaces = placesToldApart(placeHits.map(placeResult));
+    const shownPlaces = placesToldApart(placeHits.map(placeResult)).map((result) => (similar ? { ...result, similar: true } : result));
     // An aircraft or incident named exactly what was typed ("TANKER91", "Eaton") comes before places that only start
     // with it ("Tankerton"), and before the places of that very name too, unless the first of them lies in the map's
     // view or is a city: "Paris" is Paris, and "Paradise" over Butte County is the town, but "EATON" over Los Angeles

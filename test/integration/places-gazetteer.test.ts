@@ -24,6 +24,7 @@ interface Result {
   bbox: number[] | null;
   zoom: number | null;
   id: string | null;
+  similar?: boolean;
 }
 
 // The whole packaged gazetteer (GeoNames cities, Natural Earth boundaries), loaded once for the file.
@@ -185,7 +186,10 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
   it('completes a prefix and forgives a misspelling', async () => {
     expect((await search('Sacram')).results[0]).toMatchObject({ label: 'Sacramento', sublabel: 'California, United States' });
     expect((await search('Reykjavik')).results[0]).toMatchObject({ label: 'Reykjavík', sublabel: expect.stringMatching(/Iceland/) });
-    expect((await search('Sacremento')).results[0]).toMatchObject({ label: 'Sacramento', sublabel: 'California, United States' });
+    expect((await search('Sacremento')).results[0]).toMatchObject({ label: 'Sacramento', sublabel: 'California, United States', similar: true });
+    // A guess is said to be one (the search box does not fly to it on Enter unless chosen); a prefix's places are not.
+    expect((await search('Sacram')).results[0]?.similar).toBeUndefined();
+    expect((await search('KLAX')).results.filter((result) => result.kind === 'place').every((result) => result.similar === true)).toBe(true);
   });
 
   it("ranks a place's own name before an alternate one, and among equals the places in the map's view first", async () => {

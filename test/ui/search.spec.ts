@@ -84,6 +84,28 @@ test('while the place list is still loading, a place typed is not "nothing found
   await expectCentreNear(map, 38.58, -121.49);
 });
 
+test('a misspelling lists similar names, but Enter does not fly to a guess unless it is chosen', async ({ page }) => {
+  const map = await openApp(page);
+  const input = page.getByTestId('search-input');
+  await input.fill('Sacremento');
+  const first = page.getByTestId('search-result').first();
+  await expect(first).toContainText('Sacramento');
+  await expect(first).toContainText('similar name');
+  await expect(page.getByTestId('search-similar')).toContainText('No name starts with “Sacremento”: these are similar names');
+  const before = await map.view();
+  await input.press('Enter');
+  // Still open, and the map where it was.
+  await expect(page.getByTestId('search-results')).toBeVisible();
+  await map.expectStill();
+  expect((await map.view()).center).toEqual(before.center);
+  // Chosen with the arrows, it goes.
+  await input.press('ArrowDown');
+  await input.press('ArrowUp');
+  await expect(page.getByTestId('search-similar')).toHaveCount(0);
+  await input.press('Enter');
+  await expectCentreNear(map, 38.58, -121.49);
+});
+
 test("places in the map's view come first among equal matches: \"Paradise\" over northern California is California's", async ({ page }) => {
   await new AppPage(page).openReady({ view: [-121.6, 39.5, 7] });
   const input = page.getByTestId('search-input');

@@ -62,6 +62,9 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
   // Enter pressed before the answer came (typed fast: the search waits for a pause, then asks): it goes to the first
   // result once the answer for that very text is in. Typing on forgets it.
   const [enterFor, setEnterFor] = useState<string | null>(null);
+  // A result chosen with the arrows or the pointer since the text last changed: Enter then goes to it even when it is
+  // only a similar name. Unchosen, Enter on a guess ("KLAX" → Callao, Peru) says so instead of flying there.
+  const [chosen, setChosen] = useState(false);
 
   // Ctrl+K (⌘K) anywhere, "/" when not typing in a field: focus the box.
   useEffect(() => {
@@ -83,8 +86,10 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
     input.current?.blur();
   };
 
-  const pick = (result: SearchResult | undefined) => {
+  const pick = (result: SearchResult | undefined, byEnter = false) => {
     if (!result) return;
+    // The note above the list says why nothing happened.
+    if (byEnter && result.similar && !chosen) return;
     go(result, controller);
     close();
   };
@@ -97,21 +102,23 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
       close();
     } else if (event.key === 'ArrowDown' && results.length) {
       event.preventDefault();
+      setChosen(true);
       setActive((index) => (index + 1) % results.length);
     } else if (event.key === 'ArrowUp' && results.length) {
       event.preventDefault();
+      setChosen(true);
       setActive((index) => (index - 1 + results.length) % results.length);
     } else if (event.key === 'Enter') {
       event.preventDefault();
       if (search.status === 'loading') setEnterFor(search.query);
-      else pick(results[Math.min(active, results.length - 1)]);
+      else pick(results[Math.min(active, results.length - 1)], true);
     }
   };
 
   useEffect(() => {
     if (enterFor === null || search.status === 'loading') return;
     setEnterFor(null);
-    if (search.status === 'done' && search.query === enterFor) pick(search.answer.results[0]);
+    if (search.status === 'done' && search.query === enterFor) pick(search.answer.results[0], true);
     // Only the answer coming in asks.
   }, [search]);
 
@@ -140,6 +147,7 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
         onChange={(event) => {
           setText(event.target.value);
           setEnterFor(null);
+          setChosen(false);
           setActive(0);
           setOpen(true);
         }}
@@ -176,6 +184,11 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
                   : `Places are still loading (a first start builds the list in about half a minute): ${results.length === 0 ? 'places' : 'more places'} for “${search.query}” appear here by themselves.`}
             </p>
           )}
+          {results[0]?.similar && !chosen && (
+            <p className="search-message muted" data-testid="search-similar">
+              No name starts with “{search.status === 'done' ? search.query : text.trim()}”: these are similar names. Choose one with ↑↓ and Enter, or click it.
+            </p>
+          )}
           {results.length > 0 && (
             <ul id={listId} role="listbox" aria-label="Search results">
               {results.map((result, index) => (
@@ -196,7 +209,7 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
                   </span>
                   <span className="search-text">
                     <span className="search-label">{result.label}</span>
-                    <span className="search-sublabel">{[KIND_LABEL[result.kind], result.sublabel].filter(Boolean).join(' · ')}</span>
+                    <span className="search-sublabel">{[KIND_LABEL[result.kind], result.sublabel, result.similar ? 'similar name' : null].filter(Boolean).join(' · ')}</span>
                   </span>
                 </li>
               ))}
