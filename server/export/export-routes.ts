@@ -11,8 +11,15 @@ import type { ExportService } from './export-service.js';
 /** `20260115T120301Z`: the instant in a file name (no colons, which some systems refuse). */
 const fileInstant = (at: Date) => at.toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
 
-/** `20261127T1056Z`: a minute in a file name. */
-const fileMinute = (minute: Date) => `${minute.toISOString().slice(0, 16).replace(/[-:]/g, '')}Z`;
+/**
+ * When an export is of, in its file name: the moment it was saved (`20260115T120301Z`), or, as of an instant (`at`, a
+ * playback minute's end), the minute shown: at 10:57:00 the minute 10:56 (`at-20261127T1056Z`).
+ */
+function fileStamp(at: Date | undefined): string {
+  if (!at) return fileInstant(new Date());
+  const minute = new Date(Math.ceil(at.getTime() / 60_000) * 60_000 - 60_000);
+  return `at-${minute.toISOString().slice(0, 16).replace(/[-:]/g, '')}Z`;
+}
 
 function written(format: ExportFormat, layers: readonly ExportLayer[], title: string): string {
   if (format === 'csv') return exportCsv(layers);
@@ -25,9 +32,7 @@ export async function exportRoutes(app: FastifyInstance, options: { exports: Exp
   typed.get('/api/export', { schema: { querystring: exportQuery, response: { 200: exportFile } } }, async (request, reply) => {
     const { format, layers: names, firefighting, ...fireRequest } = request.query;
     const layers = await options.exports.layers({ ...fireRequest, format, layers: names, firefightingOnly: firefighting === 'true' });
-    // As of an instant (`at`, a playback minute's end), the file is named after the minute shown, not the moment it was
-    // saved: at 10:57:00 shows the minute 10:56 ("…-at-20261127T1056Z").
-    const name = `vantage-${names.join('-')}-${fireRequest.at ? `at-${fileMinute(new Date(Math.ceil(fireRequest.at.getTime() / 60_000) * 60_000 - 60_000))}` : fileInstant(new Date())}`;
+    const name = `vantage-${names.join('-')}-${fileStamp(fireRequest.at)}`;
     return reply
       .header('content-type', EXPORT_CONTENT_TYPES[format])
       .header('content-disposition', `attachment; filename="${name}.${EXPORT_EXTENSIONS[format]}"`)

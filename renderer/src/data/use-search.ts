@@ -26,8 +26,8 @@ function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-/** The place list is not in yet but on its way (a first start): its places are still to come. */
-export function placesComing(answer: SearchAnswer): boolean {
+/** The place list is not in yet but on its way (a first start): its places are still to come (a search's or a time zone's answer). */
+export function placesComing(answer: Pick<SearchAnswer, 'gazetteer'>): boolean {
   return answer.gazetteer === 'pending' || answer.gazetteer === 'loading';
 }
 

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { TimeZonePlaceAnswer } from '../api/api-types';
 import type { MapController } from '../map/map-controller';
+import { placesComing } from './use-search';
 
 /** About a region: a few hundred kilometres across, the fires and aircraft around the place. */
 export const HOME_ZOOM = 5;
@@ -84,7 +85,7 @@ export function useTimeZoneHome(api: ApiClient, controller: MapController | null
           return;
         }
         // Nothing to look for (a zone named after no place, no gazetteer), or no answer: the world view stays.
-        if (!answer || (answer.gazetteer !== 'pending' && answer.gazetteer !== 'loading')) return;
+        if (!answer || !placesComing(answer)) return;
         // A world view for half a minute, said: it is waiting for the place list, not lost.
         setFinding(timeZone);
         await pause(RETRY_MS, abort.signal);

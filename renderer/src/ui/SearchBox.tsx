@@ -62,8 +62,8 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
   // Enter pressed before the answer came (typed fast: the search waits for a pause, then asks): it goes to the first
   // result once the answer for that very text is in. Typing on forgets it.
   const [enterFor, setEnterFor] = useState<string | null>(null);
-  // A result chosen with the arrows or the pointer since the text last changed: Enter then goes to it even when it is
-  // only a similar name. Unchosen, Enter on a guess ("KLAX" → Callao, Peru) says so instead of flying there.
+  // A result chosen with the arrows since the text last changed: Enter then goes to it even when it is only a similar
+  // name (a click always does). Unchosen, Enter on a guess ("KLAX" → Callao, Peru) stays, and a line says why.
   const [chosen, setChosen] = useState(false);
 
   // Ctrl+K (⌘K) anywhere, "/" when not typing in a field: focus the box.
