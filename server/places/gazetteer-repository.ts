@@ -7,6 +7,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import type { Database, Queryable } from '../db/database.js';
 import type { BoundaryRecord, PlaceRecord } from './gazetteer-source.js';
 import { placeMinZoom } from './place-min-zoom.js';
+import { CODE_KIND } from './place-name-kind.js';
 
 export type GazetteerLoadState = 'loading' | 'ready' | 'failed';
 
@@ -191,6 +192,7 @@ function namesCsv(places: readonly PlaceRecord[]): string {
   for (const p of places) {
     lines.push(`${p.geonameId},${csvField(p.name)},0,${p.population}`, `${p.geonameId},${csvField(p.asciiName)},1,${p.population}`);
     for (const alternate of p.alternateNames) lines.push(`${p.geonameId},${csvField(alternate)},2,${p.population}`);
+    for (const code of p.codes) lines.push(`${p.geonameId},${csvField(code)},${CODE_KIND},${p.population}`);
   }
   return lines.join('\n');
 }

@@ -35,6 +35,12 @@ export interface PlaceRecord {
   asciiName: string;
   /** Distinct alternate names worth searching (no codes, no digits, bounded). */
   alternateNames: string[];
+  /**
+   * Codes GeoNames lists for the place, mostly its airport's IATA code ("LAX", "DXB", "NYC" for the city's airports),
+   * and for a place in the contiguous United States the ICAO form of a three-letter one ("KLAX"): found only when
+   * typed whole, and never read as a place's name in a story ("CNN" is Kannur's).
+   */
+  codes: string[];
   latitude: number;
   longitude: number;
   featureCode: string;
@@ -62,8 +68,8 @@ function packageVersion(dir: string): string {
   return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-// Alternate names that are codes (IATA "KBP", "FOR" for Fortaleza) or carry digits are not names a person searches
-// for. Two capitals of a city's own are its everyday short name, though ("LA", "NY", "SF", "BH" for Belo Horizonte):
+// Alternate names that carry digits are not names a person searches for, and codes (IATA "KBP", "FOR" for Fortaleza)
+// are kept apart (codesOf): they are looked up only whole. Two capitals of a city's own are its everyday short name, though ("LA", "NY", "SF", "BH" for Belo Horizonte):
 // kept for cities of this size, where GeoNames lists no codes of two letters. Without them "LA" found Lagos.
 const SHORT_NAME_MIN_POPULATION = 300_000;
 
@@ -71,7 +77,28 @@ function usefulAlternate(name: string, population: number): boolean {
   if (name.length < 2 || name.length > MAX_NAME_LENGTH) return false;
   if (/\d/.test(name) || name.includes('http')) return false;
   if (/^[A-Z]{2}$/.test(name)) return population >= SHORT_NAME_MIN_POPULATION;
-  return !/^[A-Z]{3,4}$/.test(name);
+  return !isCode(name);
+}
+
+/** Three or four capitals: an airport's IATA or ICAO code as GeoNames lists them among a city's names. */
+function isCode(name: string): boolean {
+  return /^[A-Z]{3,4}$/.test(name);
+}
+
+// ICAO codes of airports in the contiguous United States are "K" and the IATA code ("KLAX"); Alaska's and Hawaii's
+// start with "PA" and "PH", and the territories have their own.
+const ICAO_K_STATES_EXCEPT = new Set(['AK', 'HI']);
+
+function codesOf(field: string | undefined, countryCode: string, admin1Code: string | null): string[] {
+  if (!field) return [];
+  const codes = new Set<string>();
+  for (const candidate of field.split(',')) {
+    const code = candidate.trim();
+    if (!isCode(code)) continue;
+    codes.add(code);
+    if (code.length === 3 && countryCode === 'US' && admin1Code && !ICAO_K_STATES_EXCEPT.has(admin1Code)) codes.add(`K${code}`);
+  }
+  return [...codes];
 }
 
 /**
@@ -131,7 +158,7 @@ export class GazetteerSource {
       // The shipped admin-1 file: rebuilt (another source or simplification), it reloads the gazetteer.
       `admin1:${createHash('sha256').update(readFileSync(ADMIN1_BOUNDARIES_FILE)).digest('hex').slice(0, 12)}`,
       // The loader's own rules (which places, which names) are part of what the data is.
-      'rules-6',
+      'rules-7',
       ...(options.placesFile ? [`file:${path.basename(options.placesFile)}`] : []),
     ].join(' ');
   }
@@ -182,11 +209,13 @@ export class GazetteerSource {
         const name = row[1] ?? '';
         const asciiName = row[2] || name;
         const admin1Code = row[10] || null;
+        const namesKept = population >= ALTERNATES_MIN_POPULATION || featureCode === 'PPLA' || featureCode === 'PPLC';
         batch.push({
           geonameId: Number(row[0]),
           name,
           asciiName,
-          alternateNames: population >= ALTERNATES_MIN_POPULATION || featureCode === 'PPLA' || featureCode === 'PPLC' ? alternatesOf(row[3], name, asciiName, population) : [],
+          alternateNames: namesKept ? alternatesOf(row[3], name, asciiName, population) : [],
+          codes: namesKept ? codesOf(row[3], countryCode, admin1Code) : [],
           latitude,
           longitude,
           featureCode,

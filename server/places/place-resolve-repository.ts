@@ -1,6 +1,7 @@
 // SQL of place resolution: exact (folded) name matches of the gazetteer, for "City, Country" captions and for
 // the names a news story mentions; equality on place_names.folded uses the prefix index (text_pattern_ops).
 import type { Database } from '../db/database.js';
+import { CODE_KIND } from './place-name-kind.js';
 
 export interface ResolvedPlace {
   geonameId: number;
@@ -31,7 +32,7 @@ const PLACE_COLUMNS = `p.geoname_id AS "geonameId", p.name, p.country_code AS "c
 const BY_NAME_IN_REGION = `
 SELECT ${PLACE_COLUMNS}
 FROM place_names n JOIN places p ON p.geoname_id = n.geoname_id
-WHERE n.folded = gazetteer_fold($1::text)
+WHERE n.folded = gazetteer_fold($1::text) AND n.kind < ${CODE_KIND}
   AND ($2::text IS NULL
        OR gazetteer_fold(p.country_name) = gazetteer_fold($2::text)
        OR p.country_code = upper($2::text)
@@ -44,7 +45,7 @@ LIMIT 1`;
 const NAMED = `
 SELECT DISTINCT ON (n.folded, p.geoname_id) n.folded, n.kind = 2 AS alternate, ${PLACE_COLUMNS}
 FROM place_names n JOIN places p ON p.geoname_id = n.geoname_id
-WHERE n.folded = ANY($1::text[]) AND (n.population >= $2 OR p.capital)
+WHERE n.folded = ANY($1::text[]) AND n.kind < ${CODE_KIND} AND (n.population >= $2 OR p.capital)
 ORDER BY n.folded, p.geoname_id, n.kind`;
 
 // Every country and first-level division of the gazetteer by folded name (a few thousand rows, read once).

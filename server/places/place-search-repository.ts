@@ -2,6 +2,7 @@
 // ahead), then trigram neighbours for misspellings where pg_trgm is installed; the larger place wins a tie.
 import type { Database } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
+import { CODE_KIND } from './place-name-kind.js';
 
 export interface PlaceHit {
   geonameId: number;
@@ -20,6 +21,8 @@ export interface PlaceHit {
   inView: boolean;
   /** It matched by its own name (or its ASCII spelling), not an alternate. */
   ownName: boolean;
+  /** It matched only by a code typed whole ("LAX" for Los Angeles), not by a name. */
+  code: boolean;
 }
 
 export interface BoundaryHit {
@@ -44,7 +47,7 @@ best AS (
 )
 SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "countryCode", p.country_name AS "countryName",
        p.admin1_name AS "admin1Name", p.population::float8 AS population, p.feature_code AS "featureCode",
-       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, best.exact, best.kind < 2 AS "ownName",
+       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, best.exact, best.kind < 2 AS "ownName", best.kind = ${CODE_KIND} AS code,
        ($${view}::float8[] IS NOT NULL AND ${pointInView('ST_Y(p.geom)', 'ST_X(p.geom)', `($${view}::float8[])`)}) IS TRUE AS "inView"
 FROM best JOIN places p ON p.geoname_id = best.geoname_id
 ORDER BY best.exact DESC, (best.exact OR best.kind < 2) DESC, "inView" DESC, p.population DESC, p.geoname_id
@@ -58,14 +61,15 @@ function pointInView(latitude: string, longitude: string, view: string): string 
              ELSE ${longitude} >= ${view}[1] OR ${longitude} <= ${view}[3] END`;
 }
 
-// Candidates are the best few hundred names by (exact, own name, population) so a short prefix ("pa") stays cheap.
+// Candidates are the best few hundred names by (exact, own name, population) so a short prefix ("pa") stays cheap. A
+// code is a candidate only when typed whole: "LAX" finds Los Angeles, and "LA" lists no place by a code that starts so.
 // $4 the view.
 const PREFIX = `
 WITH q AS (SELECT gazetteer_fold($1::text) AS folded),
 candidates AS (
   SELECT n.geoname_id, n.name AS matched, n.kind, n.folded = q.folded AS exact, n.population
   FROM place_names n, q
-  WHERE n.folded LIKE gazetteer_fold($2::text) || '%'
+  WHERE n.folded LIKE gazetteer_fold($2::text) || '%' AND (n.kind < ${CODE_KIND} OR n.folded = q.folded)
   ORDER BY n.folded = q.folded DESC, (n.folded = q.folded OR n.kind < 2) DESC, n.population DESC, n.kind
   LIMIT 400
 ),
@@ -84,7 +88,7 @@ regions AS (
 candidates AS (
   SELECT n.geoname_id, n.name AS matched, n.kind, n.folded = q.folded AS exact, n.population
   FROM place_names n, q
-  WHERE n.folded LIKE gazetteer_fold($2::text) || '%'
+  WHERE n.folded LIKE gazetteer_fold($2::text) || '%' AND (n.kind < ${CODE_KIND} OR n.folded = q.folded)
     AND NOT EXISTS (
       SELECT 1 FROM regions r, places p
       WHERE p.geoname_id = n.geoname_id
@@ -101,7 +105,7 @@ WITH q AS (SELECT gazetteer_fold($1::text) AS folded),
 candidates AS (
   SELECT n.geoname_id, n.name AS matched, n.kind, similarity(n.folded, q.folded) AS score
   FROM place_names n, q
-  WHERE n.folded % q.folded
+  WHERE n.folded % q.folded AND n.kind < ${CODE_KIND}
   ORDER BY similarity(n.folded, q.folded) DESC, n.population DESC
   LIMIT 200
 ),
@@ -110,7 +114,7 @@ best AS (
 )
 SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "countryCode", p.country_name AS "countryName",
        p.admin1_name AS "admin1Name", p.population::float8 AS population, p.feature_code AS "featureCode",
-       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, false AS exact, false AS "inView", best.kind < 2 AS "ownName"
+       ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, false AS exact, false AS "inView", best.kind < 2 AS "ownName", false AS code
 FROM best JOIN places p ON p.geoname_id = best.geoname_id
 WHERE best.score >= $3
 ORDER BY round(best.score::numeric, 1) DESC, p.population DESC, p.geoname_id

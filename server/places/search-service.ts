@@ -34,7 +34,8 @@ function zoomForPopulation(population: number): number {
 
 function placeResult(hit: PlaceHit): SearchResult {
   const where = [hit.admin1Name, hit.countryName ?? hit.countryCode].filter((part): part is string => Boolean(part)).join(', ');
-  const alias = hit.matched && hit.matched.toLowerCase() !== hit.name.toLowerCase() ? ` · “${hit.matched}”` : '';
+  // The name that matched when it is not the place's own ("Kiev"), or its code ("code LAX": mostly an airport's).
+  const alias = hit.matched && hit.matched.toLowerCase() !== hit.name.toLowerCase() ? ` · ${hit.code ? 'code ' : ''}“${hit.matched}”` : '';
   return {
     kind: 'place',
     label: hit.name,
@@ -123,8 +124,9 @@ export class SearchService {
     };
     // Places that only start with the text come before the aircraft and incidents that only start with it when they are
     // worth it: named so themselves and in view or a city. "UAL" listed Ualog (a village) and three places by alternates
-    // ("Ouargla · “ualeugeulla”") before the United flights.
-    const prominent = placeHits.map((hit) => hit.exact || (hit.ownName && standsOut(hit)));
+    // ("Ouargla · “ualeugeulla”") before the United flights. So does a place found by its airport's code: "UAL" is
+    // also Luau's (18,000 people), but "LAX" is Los Angeles.
+    const prominent = placeHits.map((hit) => (hit.exact && !hit.code) || ((hit.ownName || hit.code) && standsOut(hit)));
     const laterPlaces = shownPlaces.slice(leadingPlaces);
     const results = [
       ...exactBoundaries.map(boundaryResult),

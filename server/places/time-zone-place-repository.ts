@@ -1,6 +1,7 @@
 // SQL of the place a time zone is named after: the largest place of that name in the zone's countries, or a
 // country's capital (its largest place when none is marked).
 import type { Database } from '../db/database.js';
+import { CODE_KIND } from './place-name-kind.js';
 
 export interface TimeZonePlace {
   name: string;
@@ -18,7 +19,7 @@ const COLUMNS = `p.name, p.country_code AS "countryCode", p.country_name AS "cou
 const NAMED = `
 SELECT ${COLUMNS}
 FROM place_names n JOIN places p ON p.geoname_id = n.geoname_id
-WHERE n.folded = gazetteer_fold($1::text) AND p.country_code = ANY($2::text[])
+WHERE n.folded = gazetteer_fold($1::text) AND n.kind < ${CODE_KIND} AND p.country_code = ANY($2::text[])
 ORDER BY p.population DESC, p.geoname_id
 LIMIT 1`;
 

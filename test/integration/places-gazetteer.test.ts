@@ -135,12 +135,25 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect((await search('MUNCHEN')).results[0]).toMatchObject({ label: 'Munich' });
   });
 
-  it('finds a large city by its everyday two-letter name ("LA", "NY", "SF"), but no place by an airport code', async () => {
+  it('finds a large city by its everyday two-letter name ("LA", "NY", "SF")', async () => {
     expect((await search('LA')).results[0]).toMatchObject({ kind: 'place', label: 'Los Angeles', sublabel: 'California, United States · “LA”' });
     expect((await search('ny')).results[0]).toMatchObject({ kind: 'place', label: 'New York City' });
     expect((await search('SF')).results[0]).toMatchObject({ kind: 'place', label: 'San Francisco' });
-    // GeoNames lists "DXB" (its airport) for Dubai, and three-letter codes like it for most large cities.
-    expect((await search('DXB', 10)).results.map((result) => result.label)).not.toContain('Dubai');
+  });
+
+  it('finds a city by its airport code typed whole ("LAX", "DXB", "nyc"), and in the contiguous US by its ICAO form ("KLAX")', async () => {
+    // GeoNames lists the codes among the cities' names. "LAX" listed Laxou, France; "NYC" Nichinan, Japan (by "Nyc…").
+    expect((await search('LAX')).results[0]).toMatchObject({ kind: 'place', label: 'Los Angeles', sublabel: 'California, United States · code “LAX”' });
+    expect((await search('nyc')).results[0]).toMatchObject({ kind: 'place', label: 'New York City' });
+    expect((await search('DXB')).results[0]).toMatchObject({ kind: 'place', label: 'Dubai' });
+    const klax = await search('KLAX');
+    expect(klax.results[0]).toMatchObject({ kind: 'place', label: 'Los Angeles', sublabel: 'California, United States · code “KLAX”' });
+    expect(klax.results[0]?.similar).toBeUndefined();
+    // Alaska's ICAO codes start "PA": no "KANC" for Anchorage.
+    expect((await search('KANC', 10)).results.map((result) => result.label)).not.toContain('Anchorage');
+    // Only whole: "DX" does not find Dubai, nor "PD" Portland ("PDX").
+    expect((await search('DX', 10)).results.map((result) => result.label)).not.toContain('Dubai');
+    expect((await search('PD', 10)).results.map((result) => result.label)).not.toContain('Portland');
   });
 
   it('ranks the larger of two equal names first: Paris, France before Paris, Texas', async () => {
@@ -189,7 +202,7 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect((await search('Sacremento')).results[0]).toMatchObject({ label: 'Sacramento', sublabel: 'California, United States', similar: true });
     // A guess is said to be one (the search box does not fly to it on Enter unless chosen); a prefix's places are not.
     expect((await search('Sacram')).results[0]?.similar).toBeUndefined();
-    expect((await search('KLAX')).results.filter((result) => result.kind === 'place').every((result) => result.similar === true)).toBe(true);
+    expect((await search('Sacremento')).results.filter((result) => result.kind === 'place').every((result) => result.similar === true)).toBe(true);
   });
 
   it("ranks a place's own name before an alternate one, and among equals the places in the map's view first", async () => {
@@ -246,9 +259,11 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
          ('a0e002', 'SACR7 ', 'C172', ST_SetSRID(ST_MakePoint(-121.5, 38.6), 4326), now(), 'test')`,
     );
     try {
-      // "UAL": Ualog is a village, the others match by an alternate name ("Ouargla · “ualeugeulla”"): the flight first.
+      // "UAL": Ualog is a village, the others match by an alternate name ("Ouargla · “ualeugeulla”") or by a small
+      // town's airport code (Luau's): the flight first.
       const ual = (await search('UAL', 10)).results;
       expect(ual[0]).toMatchObject({ kind: 'aircraft', label: 'UAL1423' });
+      expect(ual.find((result) => result.kind === 'place')).toMatchObject({ label: 'Luau', sublabel: expect.stringContaining('code “UAL”') });
       // A callsign as the news writes it, with a space: the flight all the same.
       expect((await search('UAL 1423', 10)).results[0]).toMatchObject({ kind: 'aircraft', label: 'UAL1423' });
       expect(ual.some((result) => result.kind === 'place')).toBe(true);

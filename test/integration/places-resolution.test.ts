@@ -117,6 +117,9 @@ describe('offline geocoding and news on the map (whole gazetteer)', () => {
     expect(await resolver.resolve('MÜNCHEN, de')).toMatchObject({ name: 'Munich', countryCode: 'DE' });
     expect(await resolver.resolve('Nowhere, Atlantis')).toBeNull();
     expect(await resolver.resolve('Paris, Iceland')).toBeNull();
+    // Codes are found by search only: a caption's place is a name ("DXB" is Dubai's airport code, "LAX" Los Angeles's).
+    expect(await resolver.resolve('DXB, United Arab Emirates')).toBeNull();
+    expect(await resolver.resolve('LAX')).toBeNull();
   });
 
   it('places a camera listed as "Live camera in Reykjavik, Iceland" with the geocoder unreachable, and health counts it', async () => {

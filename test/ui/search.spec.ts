@@ -56,6 +56,18 @@ test('Ctrl+K opens the search; "Sacramento" lists it first and Enter flies there
   await expect(input).not.toBeFocused();
 });
 
+test('an airport code typed whole finds its city: "LAX" lists Los Angeles first, saying why, and Enter flies there', async ({ page }) => {
+  const map = await openApp(page);
+  const input = page.getByTestId('search-input');
+  await input.fill('LAX');
+  const first = page.getByTestId('search-result').first();
+  await expect(first).toContainText('Los Angeles');
+  await expect(first).toContainText('code “LAX”');
+  await expect(first).not.toContainText('similar name');
+  await input.press('Enter');
+  await expectCentreNear(map, 34.05, -118.24);
+});
+
 test('while the place list is still loading, a place typed is not "nothing found": the search is asked again and its places come by themselves', async ({ page }) => {
   const map = await openApp(page);
   // The first answer as the API gives it during a first start's load (the stack's gazetteer is in by now): no
