@@ -183,3 +183,24 @@ test('at 1280×720 with a chosen window and an FRP floor, every HUD counter keep
   const cut = await filters.evaluate((element) => (element as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth > (element as unknown as { clientWidth: number }).clientWidth);
   expect(cut, 'the filters are not cut').toBe(false);
 });
+
+test('at 1280×720 the HUD spells out four filters whole, on two lines, rather than cutting them', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await new AppPage(page).openReady({ filter: 'c:nominal,high;frp:50;sat:N20,N21,Terra,Aqua;ff' });
+  const line = page.getByTestId('hud-filters');
+  await expect(line).toContainText('every satellite but');
+  await expect(line).toContainText('firefighting aircraft only');
+  // One line cut three of them short ("nominal or high confidence · FRP ≥ 50 MW · firefighting air…").
+  type Sized = { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number };
+  const fits = await line.evaluate((element) => {
+    const sized = element as unknown as Sized;
+    const style = (globalThis as unknown as { getComputedStyle(e: unknown): { lineHeight: string } }).getComputedStyle(element);
+    return {
+      height: sized.scrollHeight <= sized.clientHeight + 1,
+      width: sized.scrollWidth <= sized.clientWidth + 1,
+      lines: Math.round(sized.clientHeight / Number.parseFloat(style.lineHeight)),
+    };
+  });
+  expect(fits).toEqual({ height: true, width: true, lines: 2 });
+  expect(inside((await line.boundingBox())!, await boxOf(page, 'HUD bar', '.hud-bar')), 'the filters lie inside the HUD bar').toBe(true);
+});
