@@ -1,6 +1,7 @@
 // GET /api/export?format=csv|geojson|kml&layers=&bbox=&since=&until=&<fire filter>&firefighting= — a file to download.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ExportAccount } from './export-account.js';
 import { exportCsv } from './csv-export.js';
 import { exportGeoJson } from './geojson-export.js';
 import { exportKml } from './kml-export.js';
@@ -21,17 +22,17 @@ function fileStamp(at: Date | undefined): string {
   return `at-${minute.toISOString().slice(0, 16).replace(/[-:]/g, '')}Z`;
 }
 
-function written(format: ExportFormat, layers: readonly ExportLayer[], title: string): string {
+function written(format: ExportFormat, layers: readonly ExportLayer[], account: ExportAccount, title: string): string {
   if (format === 'csv') return exportCsv(layers);
-  if (format === 'geojson') return exportGeoJson(layers);
-  return exportKml(layers, title);
+  if (format === 'geojson') return exportGeoJson(layers, account);
+  return exportKml(layers, title, account);
 }
 
 export async function exportRoutes(app: FastifyInstance, options: { exports: ExportService }): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   typed.get('/api/export', { schema: { querystring: exportQuery, response: { 200: exportFile } } }, async (request, reply) => {
     const { format, layers: names, firefighting, ...fireRequest } = request.query;
-    const layers = await options.exports.layers({ ...fireRequest, format, layers: names, firefightingOnly: firefighting === 'true' });
+    const { layers, account } = await options.exports.layers({ ...fireRequest, format, layers: names, firefightingOnly: firefighting === 'true' });
     const name = `vantage-${names.join('-')}-${fileStamp(fireRequest.at)}`;
     return reply
       .header('content-type', EXPORT_CONTENT_TYPES[format])
@@ -39,6 +40,6 @@ export async function exportRoutes(app: FastifyInstance, options: { exports: Exp
       .header('x-vantage-truncated', String(layers.some((layer) => layer.truncated)))
       .header('x-vantage-rows', layers.map((layer) => `${layer.name}=${layer.rows.length}`).join(';'))
       .header('cache-control', 'no-store')
-      .send(Buffer.from(written(format, layers, name), 'utf8'));
+      .send(Buffer.from(written(format, layers, account, name), 'utf8'));
   });
 }

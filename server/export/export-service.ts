@@ -4,6 +4,7 @@
 // then; each layer capped, one row more read to know whether the cap cut it.
 import { fireSelection, type FireRequest } from '../fires/fire-queries.js';
 import type { FireRepository } from '../fires/fire-repository.js';
+import { type ExportAccount, exportAccount } from './export-account.js';
 import { AIRCRAFT_COLUMNS, aircraftRow, FIRE_COLUMNS, fireRow, INCIDENT_COLUMNS, incidentRow } from './export-layers.js';
 import type { ExportRepository } from './export-repository.js';
 import type { ExportLayer, ExportRow } from './export-rows.js';
@@ -29,8 +30,8 @@ export class ExportService {
     private readonly aircraftMaxAgeSeconds: number,
   ) {}
 
-  /** The asked-for layers, in the order asked. */
-  async layers(request: ExportRequest): Promise<ExportLayer[]> {
+  /** The asked-for layers, in the order asked, and what they are of (the window, the view, the filters, the counts). */
+  async layers(request: ExportRequest): Promise<{ layers: ExportLayer[]; account: ExportAccount }> {
     // Checked first for every layer: the window's order and the geofence's existence.
     const selection = await fireSelection(this.fires, request);
     const { bbox, fence } = selection;
@@ -51,6 +52,8 @@ export class ExportService {
     };
     const layers: ExportLayer[] = [];
     for (const name of request.layers) layers.push(await read(name));
-    return layers;
+    const { since, until, filter } = selection;
+    const account = exportAccount({ now: new Date(), at: request.at, since, until, bbox, filter, firefightingOnly: request.firefightingOnly, layers });
+    return { layers, account };
   }
 }

@@ -2,6 +2,7 @@
 // its point). The XML builder escapes markup; characters that XML 1.0 cannot hold at all (control characters that
 // an outside source may send) are dropped, so no value can break the document.
 import { XMLBuilder } from 'fast-xml-parser';
+import { type ExportAccount, exportAccountWords } from './export-account.js';
 import type { ExportLayer, ExportValue } from './export-rows.js';
 
 const LAYER_TITLES = { fires: 'Fire detections', aircraft: 'Aircraft', incidents: 'Incidents' } as const;
@@ -19,7 +20,8 @@ const text = (value: ExportValue): string => (value === null ? '' : xmlText(Stri
 // Unindented: a third smaller, and KML readers do not need the whitespace.
 const builder = new XMLBuilder({ ignoreAttributes: false, attributeNamePrefix: '@_', suppressEmptyNode: true });
 
-export function exportKml(layers: readonly ExportLayer[], title: string): string {
+/** `account`: what the file is of, in words as the Document's description (shown when the file is opened). */
+export function exportKml(layers: readonly ExportLayer[], title: string, account: ExportAccount): string {
   const folders = layers.map((layer) => ({
     name: LAYER_TITLES[layer.name],
     Placemark: layer.rows.map((row) => ({
@@ -34,6 +36,6 @@ export function exportKml(layers: readonly ExportLayer[], title: string): string
       Point: { coordinates: `${row.longitude},${row.latitude}` },
     })),
   }));
-  const document = { kml: { '@_xmlns': 'http://www.opengis.net/kml/2.2', Document: { name: xmlText(title), Folder: folders } } };
+  const document = { kml: { '@_xmlns': 'http://www.opengis.net/kml/2.2', Document: { name: xmlText(title), description: xmlText(exportAccountWords(account)), Folder: folders } } };
   return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(document)}`;
 }

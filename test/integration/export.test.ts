@@ -152,6 +152,19 @@ describe('GET /api/export', () => {
     const incident = collection.features.find((feature) => feature.properties.irwin_id === 'inc-1')!;
     expect(incident.properties.name).toBe(HOSTILE_INCIDENT);
     expect(incident.geometry.coordinates).toEqual([-121.2, 38.9]);
+    // What the file is of travels with it: the window (the last day by default), the view, the filters, the counts.
+    const account = (answer.json() as { vantage: Record<string, unknown> & { fires: { since: string; until: string | null }; exportedAt: string } }).vantage;
+    expect(account).toMatchObject({ playback: false, bbox: [-123, 37, -120, 40], filter: {}, firefightingOnly: false, layers: [{ name: 'fires', rows: 4, truncated: false }, { name: 'incidents', rows: 2, truncated: false }] });
+    expect(Date.parse(account.exportedAt) - Date.parse(account.fires.since)).toBeCloseTo(24 * 3_600_000, -4);
+    expect(account.fires.until).toBeNull();
+    const filtered = (await geoJsonOf(`layers=fires&confidence=high,nominal&minFrp=2.5&dayNight=day&geofence=${fenceId}&at=2026-11-27T10:57:00.000Z`)) as unknown as { vantage: Record<string, unknown> };
+    expect(filtered.vantage).toMatchObject({
+      playback: true,
+      asOf: '2026-11-27T10:57:00.000Z',
+      bbox: null,
+      filter: { confidence: ['high', 'nominal'], minFrp: 2.5, dayNight: 'day', geofence: fenceId },
+      layers: [{ name: 'fires' }],
+    });
   });
 
   it('answers KML that an XML parser reads back, every outside text intact but unable to break it', async () => {
@@ -174,6 +187,9 @@ describe('GET /api/export', () => {
     expect(data(incident).name).toBe(HOSTILE_INCIDENT.replace('\u0001', ''));
     expect(incident.name).toBe(`Incident ${HOSTILE_INCIDENT.replace('\u0001', '')}`);
     expect(data(folders[1]!.Placemark.find((placemark) => data(placemark).icao24 === 'a1b2c3')!).callsign).toBe(HOSTILE_CALLSIGN);
+    // What the file is of, in words, as the document's description.
+    const description = kml.kml.Document.description as string;
+    expect(description).toMatch(/^Exported by Vantage \d{4}-\d\d-\d\d \d\d:\d\d UTC\.\nFires detected .* UTC – .* UTC; view -123, 37, -120, 40 \(west, south, east, north\)\.\nFilters: none\.\nRows: 4 fire detections, 2 aircraft, 2 incidents\.$/);
   });
 
   it('obeys the fire filter exactly as GET /api/fires does', async () => {
