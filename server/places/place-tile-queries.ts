@@ -5,6 +5,11 @@ import { invalidInput } from '../domain-errors.js';
 import type { PlaceTileRepository, PlaceTileRules } from './place-tile-repository.js';
 
 const MAX_PLACES_PER_TILE = 300;
+/**
+ * From this zoom the tiles carry the land at 1:10m: the basemap's 1:50m shapes are off by kilometres there (at zoom 10
+ * over Los Angeles they drew Santa Monica Bay as land). Shared with the renderer's style (basemap-style.ts).
+ */
+export const LAND_DETAIL_MIN_ZOOM = 6;
 
 export function placeTileRules(zoom: number): PlaceTileRules {
   return {
@@ -13,13 +18,14 @@ export function placeTileRules(zoom: number): PlaceTileRules {
     boundaryLevel: zoom >= 3 ? 1 : 0,
     labelLevel: zoom >= 4 ? 1 : zoom >= 2 ? 0 : -1,
     lowDetail: zoom < 5,
+    land: zoom >= LAND_DETAIL_MIN_ZOOM,
   };
 }
 
 export class PlaceTileQueries {
   constructor(private readonly tiles: PlaceTileRepository) {}
 
-  /** The Mapbox vector tile z/x/y: layers `places`, `boundaries`, `boundary_labels`. */
+  /** The Mapbox vector tile z/x/y: layers `places`, `boundaries`, `boundary_labels` and, from zoom 6, `land`. */
   async tile(zoom: number, x: number, y: number): Promise<Buffer> {
     const size = 2 ** zoom;
     if (x >= size || y >= size) throw invalidInput('bad_request', `tile ${zoom}/${x}/${y} does not exist`);

@@ -1,6 +1,7 @@
 // SQL of the place tiles: the places drawn from this zoom on (capitals and larger places first, capped),
-// boundaries (simplified below zoom 5) and the points their names are drawn at, as three MVT layers. A name carries
-// its boundary's area (Web Mercator km², of the simplified shape): the map places larger countries' names first.
+// boundaries (simplified below zoom 5), the points their names are drawn at and, from the zoom the rules say, the
+// land at 1:10m (land_parts), as MVT layers. A name carries its boundary's area (Web Mercator km², of the simplified
+// shape): the map places larger countries' names first.
 import type { Database } from '../db/database.js';
 
 export interface PlaceTileRules {
@@ -13,6 +14,8 @@ export interface PlaceTileRules {
   labelLevel: -1 | 0 | 1;
   /** Use the simplified boundary copies. */
   lowDetail: boolean;
+  /** Carry the land at 1:10m (layer `land`), which the basemap draws instead of its 1:50m shapes. */
+  land: boolean;
 }
 
 // Labels near a tile's edge are kept by the neighbouring tile too (a margin of 1/16 of the tile's width, 22.5° / 2^z),
@@ -43,10 +46,16 @@ label_features AS (
          d.level, d.name, d.country_code AS "countryCode", round(ST_Area(d.tile_geom_low) / 1e6)::float8 AS "areaKm2"
   FROM boundaries d, bounds b
   WHERE d.level <= $7 AND d.label_point && b.wide
+),
+land_features AS (
+  SELECT ST_AsMVTGeom(l.geom, b.tile, 4096, 64, true) AS geom
+  FROM land_parts l, bounds b
+  WHERE $9 AND l.geom && b.tile
 )
 SELECT coalesce((SELECT ST_AsMVT(place_features.*, 'places', 4096, 'geom', 'id') FROM place_features WHERE geom IS NOT NULL), ''::bytea)
     || coalesce((SELECT ST_AsMVT(boundary_features.*, 'boundaries', 4096, 'geom') FROM boundary_features WHERE geom IS NOT NULL), ''::bytea)
-    || coalesce((SELECT ST_AsMVT(label_features.*, 'boundary_labels', 4096, 'geom') FROM label_features WHERE geom IS NOT NULL), ''::bytea) AS tile`;
+    || coalesce((SELECT ST_AsMVT(label_features.*, 'boundary_labels', 4096, 'geom') FROM label_features WHERE geom IS NOT NULL), ''::bytea)
+    || coalesce((SELECT ST_AsMVT(land_features.*, 'land', 4096, 'geom') FROM land_features WHERE geom IS NOT NULL), ''::bytea) AS tile`;
 
 export class PlaceTileRepository {
   constructor(private readonly db: Database) {}
@@ -61,6 +70,7 @@ export class PlaceTileRepository {
       rules.boundaryLevel,
       rules.labelLevel,
       rules.lowDetail,
+      rules.land,
     ]);
     return rows[0]?.tile ?? Buffer.alloc(0);
   }

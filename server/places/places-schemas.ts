@@ -68,6 +68,8 @@ export const placeTile = binaryResponse('Mapbox vector tile, layers `places`, `b
 export interface GazetteerProgress {
   /** `off`: GAZETTEER_LOAD=off, nothing is loaded. */
   state: 'pending' | 'loading' | 'ready' | 'failed' | 'off';
+  /** The basemap's land at 1:10m in the place tiles (from zoom 6), loaded after the places. */
+  land: 'pending' | 'loading' | 'ready' | 'failed';
   /** Records of the places file read so far (all of them once ready). */
   loaded: number;
   total: number;

@@ -52,10 +52,14 @@ label_features AS (
          round(ST_Area(d.tile_geom_low) / 1e6)::float8 AS "areaKm2"
   FROM boundaries d, bounds b
   WHERE d.level <= $7 AND d.label_point && b.wide
+),
+land_features AS (
+  SELECT ST_AsMVTGeom(l.geom, b.tile, 4096, 64, true) AS geom FROM land_parts l, bounds b WHERE $9 AND l.geom && b.tile
 )
 SELECT coalesce((SELECT ST_AsMVT(place_features.*, 'places', 4096, 'geom', 'id') FROM place_features WHERE geom IS NOT NULL), ''::bytea)
     || coalesce((SELECT ST_AsMVT(boundary_features.*, 'boundaries', 4096, 'geom') FROM boundary_features WHERE geom IS NOT NULL), ''::bytea)
-    || coalesce((SELECT ST_AsMVT(label_features.*, 'boundary_labels', 4096, 'geom') FROM label_features WHERE geom IS NOT NULL), ''::bytea) AS tile`;
+    || coalesce((SELECT ST_AsMVT(label_features.*, 'boundary_labels', 4096, 'geom') FROM label_features WHERE geom IS NOT NULL), ''::bytea)
+    || coalesce((SELECT ST_AsMVT(land_features.*, 'land', 4096, 'geom') FROM land_features WHERE geom IS NOT NULL), ''::bytea) AS tile`;
 
 function tileOf(zoom: number, latitude: number, longitude: number): [number, number, number] {
   const n = 2 ** zoom;
@@ -163,7 +167,7 @@ export async function benchPlaces(options: { queries: number }): Promise<BenchFi
           await answer.arrayBuffer();
         },
         ([z, x, y]) =>
-          client.query(TILE_SQL, [z, x, y, rules.zoom, rules.maxPlaces, rules.boundaryLevel, rules.labelLevel, rules.lowDetail]),
+          client.query(TILE_SQL, [z, x, y, rules.zoom, rules.maxPlaces, rules.boundaryLevel, rules.labelLevel, rules.lowDetail, rules.land]),
       );
       tileFigures.push(figure(`place tile z${zoom} p95, ${progress.places.toLocaleString('en')} places (vs bare SQL)`, times, '≤ 50 ms'));
     }

@@ -38,23 +38,24 @@ describe('migrations on a real PostgreSQL', () => {
       '016_geofence_baselines',
       '017_fire_hours_notify',
       '018_place_codes',
+      '019_land_parts',
     ]);
     // One of them did all the work; the other waited on the lock and found nothing pending.
-    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 21]);
-    expect(first.heads).toEqual(['018_place_codes']);
-    expect(second.heads).toEqual(['018_place_codes']);
+    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 22]);
+    expect(first.heads).toEqual(['019_land_parts']);
+    expect(second.heads).toEqual(['019_land_parts']);
     const rows = await queryOnce<{ revision: string; n: string }>(
       database.url,
       'SELECT revision, count(*) AS n FROM schema_migrations GROUP BY revision',
     );
-    expect(rows).toHaveLength(21);
+    expect(rows).toHaveLength(22);
     expect(rows.every((row) => row.n === '1')).toBe(true);
   });
 
   it('a later run applies nothing', async () => {
     const again = await runMigrations(database.url);
     expect(again.applied).toEqual([]);
-    expect(again.heads).toEqual(['018_place_codes']);
+    expect(again.heads).toEqual(['019_land_parts']);
   });
 
   it('a placeholder filled in later is re-applied where it is marked `on-change: reapply`, and only warned about otherwise', async () => {

@@ -388,6 +388,45 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(california.places.length).toBeLessThanOrEqual(300);
   });
 
+  it('serves the land at 1:10m from zoom 6: the Palos Verdes hills are land, which the 1:50m country shape drew as sea', async () => {
+    // Loaded after the places, in a transaction of its own, and said so in health (the map draws it only then).
+    const health = (await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized })).json();
+    expect(health.sources.places).toMatchObject({ state: 'ready', land: 'ready' });
+    const [state] = await queryOnce<{ same: boolean }>(subject.database.url, 'SELECT land_version = version AS same FROM gazetteer_state');
+    expect(state?.same).toBe(true);
+    const bay = { latitude: 33.9, longitude: -118.55 };
+    const westLosAngeles = { latitude: 34.03, longitude: -118.45 };
+    // Rancho Palos Verdes, 1.2 km inland.
+    const palosVerdes = { latitude: 33.77, longitude: -118.41 };
+    const inLand = async (point: { latitude: number; longitude: number }) => {
+      const [row] = await queryOnce<{ land: boolean }>(
+        subject.database.url,
+        'SELECT EXISTS (SELECT 1 FROM land_parts WHERE ST_Intersects(geom, ST_Transform(ST_SetSRID(ST_MakePoint($1, $2), 4326), 3857))) AS land',
+        [point.longitude, point.latitude],
+      );
+      return row?.land;
+    };
+    expect(await inLand(bay)).toBe(false);
+    expect(await inLand(westLosAngeles)).toBe(true);
+    expect(await inLand(palosVerdes)).toBe(true);
+    const [coarse] = await queryOnce<{ land: boolean }>(
+      subject.database.url,
+      "SELECT bool_or(ST_Intersects(geom, ST_SetSRID(ST_MakePoint($1, $2), 4326))) AS land FROM boundaries WHERE level = 0 AND country_code = 'US'",
+      [palosVerdes.longitude, palosVerdes.latitude],
+    );
+    expect(coarse?.land, 'the 1:50m shape leaves the hills in the sea').toBe(false);
+    // Cut into parts a tile clips quickly: none over 1,024 vertices.
+    const [parts] = await queryOnce<{ parts: number; largest: number }>(subject.database.url, 'SELECT count(*)::int AS parts, max(ST_NPoints(geom)) AS largest FROM land_parts');
+    expect(parts?.parts).toBeGreaterThan(4_000);
+    expect(parts?.largest).toBeLessThanOrEqual(1_024);
+    const detailed = await tile(10, bay.latitude, bay.longitude);
+    expect(detailed.decoded.layers.land?.length ?? 0).toBeGreaterThan(0);
+    expect((await tile(6, bay.latitude, bay.longitude)).decoded.layers.land?.length ?? 0).toBeGreaterThan(0);
+    expect((await tile(5, bay.latitude, bay.longitude)).decoded.layers.land).toBeUndefined();
+    // Open sea has none.
+    expect((await tile(8, 30, -140)).decoded.layers.land).toBeUndefined();
+  });
+
   it("tiles at the map's edges carry their places and country names: the world view's zoom 1, and zoom 2 over the Americas and East Asia", async () => {
     const northwest = await tile(1, 40, -100);
     expect(northwest.places).toEqual(expect.arrayContaining(['Washington', 'Ottawa', 'Mexico City']));

@@ -4,7 +4,7 @@ import { expect, test } from './support/ui-test.js';
 import { ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';
-import { waitForGazetteer } from './support/places-ready.js';
+import { waitForBasemapLand, waitForGazetteer } from './support/places-ready.js';
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
@@ -44,6 +44,21 @@ test('zoom 2 over Europe names the large countries before the small ones beside 
   await expect
     .poll(() => map.renderedPlaceNames(), { timeout: 20_000 })
     .toEqual(expect.arrayContaining(['France', 'Germany', 'Italy', 'United Kingdom', 'Spain']));
+});
+
+test('from zoom 6 the land is drawn at 1:10m: the Palos Verdes hills are land at zoom 10, where the 1:50m shape left them in the sea', async ({ page }) => {
+  test.setTimeout(150_000);
+  await waitForBasemapLand();
+  const map = new MapPage(page);
+  // Rancho Palos Verdes, 1.2 km inland.
+  const hills = { lon: -118.41, lat: 33.77 };
+  await new AppPage(page).openReady({ view: [hills.lon, hills.lat, 10] });
+  await expect.poll(() => map.basemapLandAt(hills.lon, hills.lat), { timeout: 20_000 }).toEqual({ detail: true, coarse: false });
+  // And the sea off Santa Monica's pier, which the 1:50m shape draws as land, is sea: that shape stops at zoom 6.
+  expect(await map.basemapLandAt(-118.499, 34.008)).toEqual({ detail: false, coarse: false });
+  // Below zoom 6 the shipped shapes draw the land (the tiles carry no detail there).
+  await new AppPage(page).openReady({ view: [-100, 40, 4] });
+  await expect.poll(() => map.basemapLandAt(-100, 40), { timeout: 20_000 }).toEqual({ detail: false, coarse: true });
 });
 
 test('zoom 8 over California names Sacramento', async ({ page }) => {

@@ -5,6 +5,7 @@
 // shapes paint first; the 1:50m ones replace them once the map is ready (`basemapDetail`).
 import type { ExpressionSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import basemapFiles from 'virtual:basemap-files';
+import { LAND_DETAIL_MIN_ZOOM } from './land-detail';
 import { PALETTE } from './map-palette';
 
 export const BASEMAP_ATTRIBUTION = 'Natural Earth (world-atlas)';
@@ -71,6 +72,9 @@ function placeLayers(): LayerSpecification[] {
       type: 'line',
       source: 'places',
       'source-layer': 'boundaries',
+      // The states' lines are simplified to about 1:50m: from zoom 9 the coastal ones ran across the land and the
+      // bays of the 1:10m land beneath (over San Francisco at zoom 12, through the city).
+      maxzoom: 9,
       filter: ['==', ['get', 'level'], 1],
       paint: { 'line-color': PALETTE.border, 'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.4, 8, 0.9], 'line-dasharray': [3, 2], 'line-opacity': 0.8 },
     },
@@ -152,6 +156,9 @@ export function offlineBasemapStyle(apiOrigin: string): StyleSpecification {
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': PALETTE.water } },
       { id: 'countries', type: 'fill', source: 'countries', paint: { 'fill-color': PALETTE.land } },
+      // The land at 1:10m from the place tiles; once it is loaded the 1:50m land and coasts stop where it begins
+      // (MapController.setLandDetail). Parts of one coast meet edge to edge: no outline, which would draw the cuts.
+      { id: 'land-detail', type: 'fill', source: 'places', 'source-layer': 'land', minzoom: LAND_DETAIL_MIN_ZOOM, paint: { 'fill-color': PALETTE.land } },
       { id: 'coasts', type: 'line', source: 'coasts', paint: { 'line-color': PALETTE.coast, 'line-width': 0.8 } },
       { id: 'borders', type: 'line', source: 'borders', paint: { 'line-color': PALETTE.border, 'line-width': 0.6, 'line-dasharray': [2, 2] } },
       ...placeLayers(),

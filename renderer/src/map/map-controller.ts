@@ -12,6 +12,7 @@ import { bboxContains, viewportBbox } from '../api/viewport-bbox';
 import { addAircraftIcons } from './aircraft-icons';
 import { addIncidentIcon, INCIDENT_ICON } from './incident-icon';
 import { type BasemapChoice, basemapDetail, offlineBasemapStyle } from './basemap-style';
+import { LAND_DETAIL_MIN_ZOOM } from './land-detail';
 import { PICK_RADIUS_PX, type PickProps, pickedObjects } from './feature-picking';
 import { pickListContent } from './pick-list-content';
 import { GeofenceDrawing } from './geofence-drawing';
@@ -348,6 +349,18 @@ export class MapController {
   /** Credits the data sources ask for (health's `attributions`), on the map's attribution line. */
   setCredits(credits: readonly string[]): void {
     this.attribution.setCredits(credits);
+  }
+
+  /**
+   * With the land at 1:10m in the place tiles (the gazetteer loaded), the offline basemap's 1:50m land and coasts are
+   * drawn only below the zoom it begins at: over Los Angeles at zoom 10 they put land over Santa Monica Bay.
+   */
+  setLandDetail(loaded: boolean): void {
+    if (!this.styleReady) return this.whenStyleReady(() => this.setLandDetail(loaded));
+    // An online style has no shipped shapes to hand over.
+    if (!this.map.getLayer('land-detail')) return;
+    const coarseUntil = loaded ? LAND_DETAIL_MIN_ZOOM : 24;
+    for (const id of ['countries', 'coasts']) if (this.map.getLayer(id)) this.map.setLayerZoomRange(id, 0, coarseUntil);
   }
 
   /** Tiles are cut to the last 24 h when fetched: re-read so new fires appear and old ones leave. */

@@ -20,6 +20,8 @@ export interface VantageTestHook {
   renderedPlaceNames(): string[];
   /** The style's layer ids, bottom first (the order they are drawn in). */
   styleLayerIds(): string[];
+  /** Which of the offline basemap's land layers draw land at a position: the 1:10m detail, the 1:50m countries. */
+  basemapLandAt(lon: number, lat: number): { detail: boolean; coarse: boolean };
   layerKeys: readonly LayerKey[];
 }
 
@@ -48,6 +50,11 @@ export function installTestHook(controller: MapController): void {
       return [...new Set(controller.map.queryRenderedFeatures({ layers }).map((feature) => String(feature.properties.name)))];
     },
     styleLayerIds: () => controller.map.getStyle().layers.map((layer) => layer.id),
+    basemapLandAt: (lon: number, lat: number) => {
+      const point = controller.map.project([lon, lat]);
+      const drawn = (id: string) => Boolean(controller.map.getLayer(id)) && controller.map.queryRenderedFeatures(point, { layers: [id] }).length > 0;
+      return { detail: drawn('land-detail'), coarse: drawn('countries') };
+    },
     layerKeys: LAYER_KEYS,
   });
 }

@@ -9,6 +9,7 @@ import { incidentsDiscoveredBy } from '../data/incidents-discovered';
 import { useFireWindow } from '../data/use-fire-window';
 import { useCollapsible } from '../data/use-collapsible';
 import { useHealth } from '../data/use-health';
+import { landDetailLoaded } from '../map/land-detail';
 import { useLayerVisibility } from '../data/use-layer-visibility';
 import { useLiveMessages } from '../data/use-live-messages';
 import { applyViewFilter, useMapSession } from '../data/use-map-session';
@@ -150,6 +151,9 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   const home = useTimeZoneHome(api, controller, address.view === null, ready);
   // The aircraft aggregator's licence (adsb.lol: ODbL) is credited on the map while it feeds it.
   useEffect(() => controller?.setCredits(health.attributions), [controller, health.attributions]);
+  // The basemap's land at 1:10m, from zoom 6, once the gazetteer's load has put it in the place tiles.
+  const landLoaded = landDetailLoaded(health);
+  useEffect(() => controller?.setLandDetail(landLoaded), [controller, landLoaded]);
 
   // The window the alerts shown are of: the brief column and the legend name it.
   const alertsWindow = fireCounterLabels(filter, playbackMinute, Date.now()).window;

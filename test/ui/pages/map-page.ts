@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export type LayerKey = 'fires' | 'incidents' | 'aircraft' | 'events' | 'geofences' | 'alerts' | 'cameras';
 export const LAYER_KEYS: readonly LayerKey[] = ['fires', 'incidents', 'aircraft', 'events', 'geofences', 'alerts', 'cameras'];
 
-type HookMethod = 'layerVisible' | 'renderedCount' | 'renderedFireCount' | 'featuresNear' | 'project' | 'view' | 'moving' | 'playbackMinuteEpoch' | 'renderedPlaceNames' | 'styleLayerIds';
+type HookMethod = 'layerVisible' | 'renderedCount' | 'renderedFireCount' | 'featuresNear' | 'project' | 'view' | 'moving' | 'playbackMinuteEpoch' | 'renderedPlaceNames' | 'styleLayerIds' | 'basemapLandAt';
 
 export class MapPage {
   readonly canvas: Locator;
@@ -68,6 +68,11 @@ export class MapPage {
   /** The style's layer ids, bottom first. */
   styleLayerIds(): Promise<string[]> {
     return this.call('styleLayerIds');
+  }
+
+  /** Which basemap land layers draw land at a position: the 1:10m detail (from zoom 6), the 1:50m countries. */
+  basemapLandAt(lon: number, lat: number): Promise<{ detail: boolean; coarse: boolean }> {
+    return this.call('basemapLandAt', lon, lat);
   }
 
   view(): Promise<{ center: [number, number]; zoom: number; bbox: [number, number, number, number]; bearing: number }> {

@@ -15,3 +15,11 @@ export async function waitForGazetteer(timeout = 120_000): Promise<void> {
     )
     .toBe('ready');
 }
+
+/** The basemap's land at 1:10m, which the stack loads a few seconds after the places. */
+export async function waitForBasemapLand(timeout = 120_000): Promise<void> {
+  await waitForGazetteer(timeout);
+  await expect
+    .poll(async () => (await apiGet<{ sources: { places?: { land?: string } } }>('/api/health')).sources.places?.land, { message: 'health sources.places.land', timeout, intervals: [1_000, 2_000] })
+    .toBe('ready');
+}
