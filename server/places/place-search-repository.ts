@@ -38,8 +38,12 @@ export interface BoundaryHit {
 // The end of a prefix statement: the places of its `candidates` (geoname_id, matched, kind, exact), each once by its
 // best-matching name: exact matches first, then, among the others, places matched by their own name (not an
 // alternate: "San Fr" is San Francisco before Quito, "San Francisco de Quito"; an exact alternate stays as good as an
-// exact own name: "Roma" is Rome before Roma, Texas), then those inside the map's view (parameter `view`: west, south,
-// east, north, or null; west > east crosses the antimeridian), then the larger places ($3: how many).
+// exact own name: "Roma" is Rome before Roma, Texas); among exact matches a capital or a city of a million first (the
+// map opens over California, and "London" flew to London, California, a town of 2,000 in view); then those inside
+// the map's view (parameter `view`: west, south, east, north, or null; west > east crosses the antimeridian), then the
+// larger places ($3: how many).
+const MAJOR_CITY_POPULATION = 1_000_000;
+
 function placesOfCandidates(view: number): string {
   return `
 best AS (
@@ -50,7 +54,8 @@ SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "cou
        ST_Y(p.geom) AS latitude, ST_X(p.geom) AS longitude, best.exact, best.kind < 2 AS "ownName", best.kind = ${CODE_KIND} AS code,
        ($${view}::float8[] IS NOT NULL AND ${pointInView('ST_Y(p.geom)', 'ST_X(p.geom)', `($${view}::float8[])`)}) IS TRUE AS "inView"
 FROM best JOIN places p ON p.geoname_id = best.geoname_id
-ORDER BY best.exact DESC, (best.exact OR best.kind < 2) DESC, "inView" DESC, p.population DESC, p.geoname_id
+ORDER BY best.exact DESC, (best.exact OR best.kind < 2) DESC, (best.exact AND (p.capital OR p.population >= ${MAJOR_CITY_POPULATION})) DESC,
+         "inView" DESC, p.population DESC, p.geoname_id
 LIMIT $3`;
 }
 

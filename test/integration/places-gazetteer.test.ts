@@ -222,6 +222,20 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect((await search('Nad', 3)).results[0]?.label).not.toBe('Nadi');
     // An exact name still comes before a prefix of a place in view.
     expect((await search('Paris', 10, california)).results[0]).toMatchObject({ label: 'Paris', sublabel: expect.stringMatching(/France$/) });
+    // Among exact names a capital or a city of a million comes before a town in view: the map opens over California,
+    // and "London" flew to London, California (2,000 people), "Dublin" to Dublin, California.
+    const wholeState = '-124.5,32.5,-114,42';
+    expect((await search('London', 10, wholeState)).results.find((result) => result.kind === 'place')).toMatchObject({ label: 'London', sublabel: expect.stringMatching(/United Kingdom$/) });
+    expect((await search('Dublin', 10, wholeState)).results.find((result) => result.kind === 'place')).toMatchObject({ label: 'Dublin', sublabel: expect.stringMatching(/Ireland$/) });
+    const londons = (await search('London', 10, wholeState)).results.filter((result) => result.kind === 'place').map((result) => result.sublabel);
+    expect(londons).toContain('California, United States');
+  });
+
+  it('reads no machine romanisation as a name: "HND", "SMF" and "LGA" no longer find Henderson, Simferopol and Loganville', async () => {
+    for (const [query, wrong] of [['HND', 'Henderson'], ['SMF', 'Simferopol'], ['LGA', 'Loganville'], ['YYZ', 'Yaizu']] as const) {
+      const places = (await search(query, 10)).results.filter((result) => result.kind === 'place' && !result.similar);
+      expect(places.map((result) => result.label), query).not.toContain(wrong);
+    }
   });
 
   it('puts an incident named exactly what was typed before a small place of that name away from the view, not before a city or a place in view', async () => {
