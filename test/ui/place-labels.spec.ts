@@ -99,3 +99,15 @@ test('a popup ends with the object’s coordinates and age; the cursor readout f
   await page.keyboard.press('ArrowRight');
   await expect.poll(async () => Number((await page.getByTestId('cursor-decimal').textContent())?.split(',')[1])).toBeGreaterThan(spot.longitude + 0.05);
 });
+
+test('zoomed in past what the offline map draws, a note says it has no streets and where they come from, until closed', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.openReady({ view: [-121.49, 38.58, 8] });
+  const note = page.getByTestId('offline-detail-note');
+  await expect(note).toHaveCount(0);
+  await app.openReady({ view: [-121.49, 38.58, 13] });
+  await expect(note).toContainText('no streets or terrain');
+  await expect(note).toContainText('online map style in the Sources tab');
+  await note.getByRole('button', { name: 'Close' }).click();
+  await expect(note).toHaveCount(0);
+});

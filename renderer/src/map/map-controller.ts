@@ -438,6 +438,11 @@ export class MapController {
     return { x: point.x, y: point.y };
   }
 
+  /** The map is drawn on the shipped offline basemap (no online style, or one that failed and was replaced by it). */
+  get offlineBasemap(): boolean {
+    return this.styleReady && Boolean(this.map.getSource('countries'));
+  }
+
   /** Swaps the offline basemap's 1:110m shapes for 1:50m ones (after ready: not on the path to it). */
   async loadBasemapDetail(): Promise<void> {
     await this.loaded;

@@ -9,6 +9,7 @@ import { incidentsDiscoveredBy } from '../data/incidents-discovered';
 import { useFireWindow } from '../data/use-fire-window';
 import { useCollapsible } from '../data/use-collapsible';
 import { useHealth } from '../data/use-health';
+import { OfflineDetailNote } from './OfflineDetailNote';
 import { landDetailLoaded } from '../map/land-detail';
 import { useLayerVisibility } from '../data/use-layer-visibility';
 import { useLiveMessages } from '../data/use-live-messages';
@@ -211,6 +212,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         pipelines={health.pipelines}
       />
       <TimeZoneHomeNote state={home} />
+      <OfflineDetailNote controller={controller} viewport={readyView} />
       <CursorCoordinates controller={controller} />
       <PlaybackBar api={api} controller={controller} viewport={readyView} aircraftNarrowing={filter} openAt={address.at} onMinuteChange={setPlaybackMinute} onPastAircraftCount={setPastAircraftCount} />
       <ShortcutsHelp />
