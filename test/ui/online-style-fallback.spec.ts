@@ -80,6 +80,9 @@ test('with no network: the shipped basemap, and one plain box for the feeds that
     await sources.open();
     await expect(sources.state('fires')).toHaveText(`Out of reach: could not reach ${UNREACHABLE}: connection refused`);
     await expect(sources.todo('fires')).toContainText('This computer may be offline');
+    // The map style's row says the online style did not load here, not "Working: an online map style".
+    await expect(sources.state('map')).toHaveText('Not in use: the online map style did not load: its address could not be reached (no network, or a wrong address). The offline basemap is drawn instead.');
+    await expect(sources.todo('map')).toContainText('Check the style address below, or use the default');
   } finally {
     await supervisor.stop();
     await rm(parent, { recursive: true, force: true });

@@ -95,6 +95,8 @@ export class MapController {
     /** Settles once the style is loaded and sources can take data; rejects if the map cannot start. */
     readonly loaded: Promise<void>,
     private readonly attribution: PlainAttributionControl,
+    /** Why the online style the settings name was not used (the shipped basemap is drawn instead); null: not asked, or used. */
+    readonly onlineStyleFailure: string | null = null,
   ) {
     this.fireTileQuery = options.fireTileQuery;
     this.drawingTool = new GeofenceDrawing(map, options.onDrawChange, options.onDrawFinished);
@@ -124,7 +126,7 @@ export class MapController {
    * style, worker and first tiles load; `loaded` settles when the map can take data.
    */
   static async create(options: MapControllerOptions): Promise<MapController> {
-    const [lib, style] = await Promise.all([import('maplibre-gl'), MapController.style(options.basemap, options.apiOrigin, options.fireTileQuery)]);
+    const [lib, { style, onlineStyleFailure }] = await Promise.all([import('maplibre-gl'), MapController.style(options.basemap, options.apiOrigin, options.fireTileQuery)]);
     // Bundled builds cannot find the worker beside the library: point MapLibre at the emitted file.
     lib.setWorkerUrl(new URL(workerUrl, window.location.href).href);
     const map = new lib.Map({
@@ -172,24 +174,36 @@ export class MapController {
         resolve();
       });
     });
-    return new MapController(map, lib, options, loaded, attribution);
+    return new MapController(map, lib, options, loaded, attribution, onlineStyleFailure);
   }
 
   /**
    * The offline basemap with the overlays built in (one load for both), unless settings name an online
    * style — and that style answers: in the field with no network the shipped basemap is drawn instead.
    */
-  private static async style(basemap: BasemapChoice, apiOrigin: string, fireTileQuery: string): Promise<StyleSpecification | string> {
+  private static async style(basemap: BasemapChoice, apiOrigin: string, fireTileQuery: string): Promise<{ style: StyleSpecification; onlineStyleFailure: string | null }> {
+    let onlineStyleFailure: string | null = null;
     if (basemap.styleUrl) {
       try {
         const response = await fetch(basemap.styleUrl, { signal: AbortSignal.timeout(ONLINE_STYLE_TIMEOUT_MS) });
-        if (response.ok) return (await response.json()) as StyleSpecification;
-      } catch {
-        // Offline, or the style host is away: fall through to the shipped basemap.
+        if (response.ok) return { style: (await response.json()) as StyleSpecification, onlineStyleFailure: null };
+        onlineStyleFailure = `its address answered HTTP ${response.status}`;
+      } catch (error) {
+        // Offline, or the style host is away: fall through to the shipped basemap. (A browser names no reason for a
+        // failed request: a wrong host name and no network look alike.)
+        onlineStyleFailure =
+          error instanceof DOMException && error.name === 'TimeoutError'
+            ? `its address did not answer in ${ONLINE_STYLE_TIMEOUT_MS / 1000} s`
+            : error instanceof SyntaxError
+              ? 'its address did not answer with a style (JSON)'
+              : 'its address could not be reached (no network, or a wrong address)';
       }
     }
     const base = offlineBasemapStyle(apiOrigin);
-    return { ...base, sources: { ...base.sources, ...overlaySources(apiOrigin, fireTileQuery) }, layers: layersWithOverlays(base.layers, OVERLAY_LAYERS) };
+    return {
+      style: { ...base, sources: { ...base.sources, ...overlaySources(apiOrigin, fireTileQuery) }, layers: layersWithOverlays(base.layers, OVERLAY_LAYERS) },
+      onlineStyleFailure,
+    };
   }
 
   viewport(): MapViewport {

@@ -273,6 +273,21 @@ function SourceItem(props: {
   );
 }
 
+/**
+ * The map style's row as this window drew it: the settings may name an online style that did not load here, and then
+ * the shipped basemap is drawn (it said "Working: an online map style" over the offline map).
+ */
+function mapStyleAsDrawn(source: SourceRow, controller: MapController | null): SourceRow {
+  const failure = source.id === 'map' ? controller?.onlineStyleFailure : null;
+  if (!failure) return source;
+  return {
+    ...source,
+    state: 'failing',
+    stateText: `Not in use: the online map style did not load: ${failure}. The offline basemap is drawn instead.`,
+    todo: 'Check the style address below, or use the default; it applies when the app is reloaded.',
+  };
+}
+
 export function SourcesTab({ api, controller, drawing, onOpenKeys }: SourcesTabProps) {
   const data = useSources(api);
   return (
@@ -282,7 +297,7 @@ export function SourcesTab({ api, controller, drawing, onOpenKeys }: SourcesTabP
       {data.sources === null && !data.error && <p className="muted">Loading…</p>}
       <ul className="source-list">
         {data.sources?.map((source) => (
-          <SourceItem key={source.id} source={source} api={api} controller={controller} drawing={drawing} data={data} onOpenKeys={onOpenKeys} />
+          <SourceItem key={source.id} source={mapStyleAsDrawn(source, controller)} api={api} controller={controller} drawing={drawing} data={data} onOpenKeys={onOpenKeys} />
         ))}
       </ul>
     </section>
