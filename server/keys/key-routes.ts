@@ -25,6 +25,10 @@ export async function keyRoutes(app: FastifyInstance, options: { keys: KeyServic
   typed.post(
     '/api/keys/:provider/test',
     { schema: { params: z.object({ provider }).strict(), response: { 200: keyTestResult } } },
-    async (request) => options.tester.test(request.params.provider),
+    async (request) => {
+      const result = await options.tester.test(request.params.provider);
+      options.keys.recordTest(request.params.provider, result);
+      return result;
+    },
   );
 }

@@ -17,6 +17,11 @@ export const keyEntry = z
     updatedAt: instant.nullable(),
     /** Set but not enough to work (a Telegram key without a chat id), in plain words. */
     warning: z.string().nullable(),
+    /**
+     * The last Test of the key in use since the API started (kept in memory; a new or removed key clears it): a failed
+     * one stays on the row when the analyst comes back to the tab, not "Set" alone.
+     */
+    lastTest: z.object({ ok: z.boolean(), message: z.string(), at: instant }).nullable(),
     /** What the key is for, where to get one, and what works without it. */
     purpose: z.string(),
     getFrom: z.string(),

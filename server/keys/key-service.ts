@@ -19,6 +19,7 @@ const NOT_SET: Current = { configured: false, origin: null, masked: null, family
 
 export class KeyService implements KeySource {
   private readonly changeListeners = new Set<(provider: KeyProviderId) => void>();
+  private readonly lastTests = new Map<KeyProviderId, NonNullable<KeyEntry['lastTest']>>();
 
   constructor(
     private readonly keys: ApiKeyRepository,
@@ -32,9 +33,15 @@ export class KeyService implements KeySource {
     const format = PROVIDER_FORMATS[provider];
     const warning =
       provider === 'telegram' && current.configured && !this.context.telegramChatId()
-        ? 'no chat id: set TELEGRAM_CHAT_ID — alerts are not sent'
+        ? 'no chat id: set it in the Sources tab (Alerts delivery) — alerts are not sent'
         : null;
-    return { provider, label: format.label, ...current, warning, purpose: format.purpose, getFrom: format.getFrom, withoutIt: format.withoutIt };
+    const lastTest = current.configured ? (this.lastTests.get(provider) ?? null) : null;
+    return { provider, label: format.label, ...current, warning, lastTest, purpose: format.purpose, getFrom: format.getFrom, withoutIt: format.withoutIt };
+  }
+
+  /** Keeps the outcome of a Test of the key in use (until the key changes), for the Keys tab to show again. */
+  recordTest(provider: KeyProviderId, result: { ok: boolean; message: string }, at: Date = new Date()): void {
+    this.lastTests.set(provider, { ok: result.ok, message: result.message, at: at.toISOString() });
   }
 
   /** A key from the environment: masked, its family named, the value itself kept here. */
@@ -81,6 +88,8 @@ export class KeyService implements KeySource {
   }
 
   private changed(provider: KeyProviderId): void {
+    // A test was of the key that was in use: the new one (or the environment's, or none) is untested.
+    this.lastTests.delete(provider);
     for (const listener of this.changeListeners) listener(provider);
   }
 

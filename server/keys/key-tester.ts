@@ -102,7 +102,7 @@ export class KeyTester {
       const bot = typeof username === 'string' ? `@${username}` : 'the bot';
       return this.endpoints.telegramChatId
         ? { ok: true, message: `Telegram knows ${bot}; alerts go to chat ${this.endpoints.telegramChatId}` }
-        : { ok: true, message: `Telegram knows ${bot}, but no chat id is set: set TELEGRAM_CHAT_ID — alerts are not sent` };
+        : { ok: true, message: `Telegram knows ${bot}, but no chat id is set: set it in the Sources tab (Alerts delivery) — alerts are not sent` };
     }
     if (response.status === 401 || response.status === 404) return { ok: false, message: `Telegram refused the token (HTTP ${response.status})` };
     return { ok: false, message: `Telegram answered HTTP ${response.status}` };

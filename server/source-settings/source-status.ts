@@ -117,7 +117,10 @@ function statusOf(definition: Definition, facts: SourceFacts, key: KeyEntry | un
     const failingFeeds = failingFeedNames(sourceFacts(report, 'news').failingFeeds);
     if (failingFeeds.length > 0) return { ...runs, stateText: `Working; ${feedsFailingText(failingFeeds)}`, todo: FAILING_FEEDS_TODO };
   }
-  if (definition.id === 'summaries') return summariesStatus(runs, sourceFacts(report, 'news').lastSummaryAt, !key?.configured && !valueOf(settings, 'LLM_BASE_URL'));
+  if (definition.id === 'summaries') {
+    const news = sourceFacts(report, 'news');
+    return summariesStatus(runs, news.lastSummaryAt, !key?.configured && !valueOf(settings, 'LLM_BASE_URL'), news.model);
+  }
   return runs;
 }
 
@@ -125,7 +128,7 @@ function statusOf(definition: Definition, facts: SourceFacts, key: KeyEntry | un
  * The summaries' row: its "last success" is the newest digest written, not the newest run (a run with no stories
  * succeeds and writes nothing); without a model it is "not set up", its digests extractive.
  */
-function summariesStatus(runs: Status, lastSummaryAt: unknown, noModel: boolean): Status {
+function summariesStatus(runs: Status, lastSummaryAt: unknown, noModel: boolean, model: unknown): Status {
   // Health without the fact (its section timed out): the runs' own time, as before.
   const written = typeof lastSummaryAt === 'string' ? lastSummaryAt : lastSummaryAt === null ? null : runs.lastSuccessAt;
   const status = { ...runs, lastSuccessAt: written };
@@ -138,7 +141,25 @@ function summariesStatus(runs: Status, lastSummaryAt: unknown, noModel: boolean)
     };
   }
   if (status.state === 'working' && written === null) return { ...status, stateText: 'Working; no digest yet: the next run writes one if news stories have come in' };
+  // A model is set up, but the last digest was written without it (a refused key, no network): the runs succeed, and
+  // the row said "Working" over extractive digests.
+  const fellBack = modelFellBack(model);
+  if (status.state === 'working' && fellBack) {
+    return {
+      ...status,
+      state: 'failing',
+      stateText: `Working without the model: ${fellBack}; digests are extractive (the leading sentences of the top stories)`,
+      todo: 'Test the language-model key in the Keys tab, or check the model URL and model below.',
+    };
+  }
   return status;
+}
+
+/** Why the last digest was written without the language model (health's news.model), or null when it was not. */
+function modelFellBack(model: unknown): string | null {
+  if (typeof model !== 'object' || model === null) return null;
+  const { available, lastError } = model as { available?: unknown; lastError?: unknown };
+  return available === false && typeof lastError === 'string' ? lastError : null;
 }
 
 export function settingRow(setting: EffectiveSetting): SourceSetting {

@@ -221,15 +221,19 @@ describe('keys that tell the truth: origin, warnings, and a real test call per p
     const bad = await api('POST', '/api/keys/llm/test');
     expect(bad.json()).toEqual({ ok: false, message: `${new URL(fake.url).host} refused the key (HTTP 401)` });
     expect(bad.body).not.toContain(LLM_KEY.slice(-8));
+    // The failed test stays on the row (the Keys tab shows it when the analyst comes back), until the key changes.
+    const tested = await entry('llm');
+    expect(tested.lastTest).toMatchObject({ ok: false, message: `${new URL(fake.url).host} refused the key (HTTP 401)` });
+    expect(Date.now() - Date.parse(tested.lastTest!.at)).toBeLessThan(60_000);
     expect((await api('DELETE', '/api/keys?provider=llm')).statusCode).toBe(204);
-    expect(await entry('llm')).toMatchObject({ configured: true, origin: 'environment' });
+    expect(await entry('llm')).toMatchObject({ configured: true, origin: 'environment', lastTest: null });
   });
 
   it('Telegram without a chat id is a warning, and getMe says whose bot it is', async () => {
     await api('POST', '/api/keys', { provider: 'telegram', value: TELEGRAM_GOOD });
-    expect(await entry('telegram')).toMatchObject({ configured: true, origin: 'stored', warning: 'no chat id: set TELEGRAM_CHAT_ID — alerts are not sent' });
+    expect(await entry('telegram')).toMatchObject({ configured: true, origin: 'stored', warning: 'no chat id: set it in the Sources tab (Alerts delivery) — alerts are not sent' });
     const good = await api('POST', '/api/keys/telegram/test');
-    expect(good.json()).toEqual({ ok: true, message: 'Telegram knows @vantage_alerts_bot, but no chat id is set: set TELEGRAM_CHAT_ID — alerts are not sent' });
+    expect(good.json()).toEqual({ ok: true, message: 'Telegram knows @vantage_alerts_bot, but no chat id is set: set it in the Sources tab (Alerts delivery) — alerts are not sent' });
     await api('POST', '/api/keys', { provider: 'telegram', value: TELEGRAM_BAD });
     const bad = await api('POST', '/api/keys/telegram/test');
     expect(bad.json()).toEqual({ ok: false, message: 'Telegram refused the token (HTTP 401)' });

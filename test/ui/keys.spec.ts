@@ -30,7 +30,7 @@ test('Keys tab: format error, save with masking, delete', async ({ page }) => {
   await expect(keys.status('firms')).toHaveText(/^Set/);
   await expect(keys.input('firms')).toHaveValue('');
   // Narrowed by Test and Delete, a set key's field asks in words short enough to read whole.
-  await expect(keys.input('firms')).toHaveAttribute('placeholder', 'Paste a new key');
+  await expect(keys.input('firms')).toHaveAttribute('placeholder', 'New key');
   await expect(keys.error('firms')).toHaveCount(0);
   // Tried with FIRMS at once, without a click on Test (the UI stack's FIRMS is a closed port).
   await expect(keys.testResult('firms')).toHaveAttribute('data-ok', 'false');
@@ -41,10 +41,12 @@ test('Keys tab: format error, save with masking, delete', async ({ page }) => {
   // The full value appears nowhere on the page.
   expect(await page.content()).not.toContain(GOOD_FIRMS_KEY);
 
-  // A reload of the tab reads the stored state back from the API.
+  // A reload of the tab reads the stored state back from the API, the failed test with it (it read a green "Set").
   await page.getByRole('tab', { name: 'Layers' }).click();
   await keys.open();
   await expect(keys.masked('firms')).toHaveText('****c9f7');
+  await expect(keys.status('firms')).toHaveText('Set · test failed');
+  await expect(keys.testResult('firms')).toContainText(/could not reach the provider.*\(tested \d+ \w+ /);
 
   // Delete asks first, saying what works without the key; Keep leaves it stored.
   await page.getByTestId('key-delete-firms').click();

@@ -7,7 +7,7 @@ import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { KeyEntry, KeyTestResult } from '../api/api-types';
 import { sentenceCase } from '../format/sentence-case';
-import { formatBoth } from '../format/time-format';
+import { formatBoth, formatLocal } from '../format/time-format';
 import { announceSourcesChanged } from '../data/sources-changed';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 import { LinkedText } from './LinkedText';
@@ -34,7 +34,8 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [tested, setTested] = useState<KeyTestResult | null>(null);
+  // The last test, made here or before (the API keeps it until the key changes): a failed one stays on the row.
+  const [tested, setTested] = useState<(KeyTestResult & { at?: string }) | null>(entry.lastTest);
   const failedTest = tested?.ok === false;
   const id = entry.provider;
 
@@ -131,8 +132,9 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
           type="password"
           autoComplete="off"
           spellCheck={false}
-          // Beside Test and Delete the field is narrow: a set key's placeholder is short enough to read whole.
-          placeholder={entry.configured ? 'Paste a new key' : `Paste a new ${entry.label}`}
+          // Beside Test and Delete the field is narrow: a set key's placeholder is short enough to read whole ("Paste a
+          // new key" was cut to "Paste a new ke" at 1440 px).
+          placeholder={entry.configured ? 'New key' : `Paste a new ${entry.label}`}
           value={value}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `key-error-${id}` : undefined}
@@ -164,6 +166,7 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
       {tested && (
         <p className={`key-test-result ${tested.ok ? 'ok' : 'failed'}`} data-testid={`key-test-result-${id}`} data-ok={tested.ok} role="status">
           {tested.ok ? '✓' : '✗'} {tested.message}
+          {tested.at && <span className="muted"> (tested {formatLocal(new Date(tested.at))})</span>}
         </p>
       )}
       <dl className="key-help">
