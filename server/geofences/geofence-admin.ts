@@ -3,9 +3,22 @@
 // Checking objects against the fences is GeofenceService's job.
 import { invalidInput, notFound } from '../domain-errors.js';
 import type { GeofenceBody } from './geofence-input.js';
-import type { Alert, Geofence, GeofenceRepository } from './geofence-repository.js';
+import type { Alert, Geofence, GeofenceRepository, GeometryValidity } from './geofence-repository.js';
 
 const WEEK_MS = 7 * 86_400_000;
+
+/**
+ * Why a shape is refused, in the analyst's words: a crossing outline (corners clicked out of order) says where it
+ * crosses, not PostGIS's "Self-intersection[-119.566718203125 36.1349566231732]".
+ */
+export function invalidShapeMessage(validity: GeometryValidity): string {
+  const { reason, latitude, longitude } = validity;
+  if (/^(Self-intersection|Ring Self-intersection)/i.test(reason) && latitude !== null && longitude !== null) {
+    const where = `${Math.abs(latitude).toFixed(4)}° ${latitude >= 0 ? 'N' : 'S'}, ${Math.abs(longitude).toFixed(4)}° ${longitude >= 0 ? 'E' : 'W'}`;
+    return `geometry is not valid: the outline crosses itself near ${where}; place the corners in order around the area, or draw it again`;
+  }
+  return `geometry is not valid: ${reason.replace(/\[[^\]]*\]$/, '')}`;
+}
 
 export class GeofenceAdmin {
   constructor(private readonly geofences: GeofenceRepository) {}
@@ -16,7 +29,7 @@ export class GeofenceAdmin {
 
   async create(fence: GeofenceBody): Promise<Geofence> {
     const validity = await this.geofences.validity(fence.geometry);
-    if (!validity.valid) throw invalidInput('bad_request', `geometry is not valid: ${validity.reason}`);
+    if (!validity.valid) throw invalidInput('bad_request', invalidShapeMessage(validity));
     return this.geofences.create(fence.name, fence.geometry);
   }
 

@@ -23,7 +23,10 @@ ST_Multi(ST_CollectionExtract(ST_UnaryUnion(ST_MakeValid(
     ST_SetSRID(ST_MakeLine(ST_MakePoint(180, -90), ST_MakePoint(180, 90)), 4326)),
     ST_SetSRID(ST_MakeLine(ST_MakePoint(-180, -90), ST_MakePoint(-180, 90)), 4326)), 180, -360), -180, 360))), 3))`;
 
-const VALIDITY = `SELECT ST_IsValid(g) AS valid, ST_IsValidReason(g) AS reason FROM (SELECT ST_SetSRID(ST_GeomFromGeoJSON($1), 4326) AS g) x`;
+// Whether PostGIS finds the shape valid, why not, and where (the first crossing of a self-crossing outline).
+const VALIDITY = `
+SELECT (d).valid, coalesce((d).reason, 'not valid') AS reason, ST_Y((d).location) AS latitude, ST_X((d).location) AS longitude
+FROM (SELECT ST_IsValidDetail(ST_SetSRID(ST_GeomFromGeoJSON($1), 4326)) AS d) x`;
 
 // A check is one statement (its own transaction, one round trip); its objects come as one JSON parameter.
 const CHECK = `
@@ -111,12 +114,20 @@ export interface CheckOptions {
   wholeState?: boolean;
 }
 
+/** What PostGIS says of a shape: valid or not, why, and where the fault is (null when it names no place). */
+export interface GeometryValidity {
+  valid: boolean;
+  reason: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
 export class GeofenceRepository {
   constructor(private readonly db: Database) {}
 
-  async validity(geometry: unknown): Promise<{ valid: boolean; reason: string }> {
-    const { rows } = await this.db.query<{ valid: boolean; reason: string }>(VALIDITY, [JSON.stringify(geometry)]);
-    return rows[0] ?? { valid: false, reason: 'unreadable geometry' };
+  async validity(geometry: unknown): Promise<GeometryValidity> {
+    const { rows } = await this.db.query<GeometryValidity>(VALIDITY, [JSON.stringify(geometry)]);
+    return rows[0] ?? { valid: false, reason: 'unreadable geometry', latitude: null, longitude: null };
   }
 
   async create(name: string, geometry: unknown): Promise<Geofence> {

@@ -88,7 +88,8 @@ export class GeofenceDrawing {
 
   private render(closed?: Polygon): void {
     const features: Array<Feature<Geometry>> = this.points.map((coordinates) => ({ type: 'Feature', geometry: { type: 'Point', coordinates }, properties: {} }));
-    if (closed) features.push({ type: 'Feature', geometry: closed, properties: {} });
+    // Closed, the outline is drawn as a line too: a ring that crosses itself has no fill, and was four dots alone.
+    if (closed) features.push({ type: 'Feature', geometry: closed, properties: {} }, { type: 'Feature', geometry: { type: 'LineString', coordinates: closed.coordinates[0]! }, properties: {} });
     else if (this.points.length >= 2) features.push({ type: 'Feature', geometry: { type: 'LineString', coordinates: this.points }, properties: {} });
     const data: FeatureCollection = { type: 'FeatureCollection', features };
     (this.map.getSource('geofence-draft') as GeoJSONSource | undefined)?.setData(data);
