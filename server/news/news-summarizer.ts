@@ -96,7 +96,7 @@ export class NewsSummarizer {
     if (text === null) {
       const digest = extractiveDigest(kind, stories, settings.maxSummaryChars);
       text = digest.text;
-      itemIds = itemIds.slice(0, digest.used);
+      itemIds = digest.used.map((story) => story.id);
       await this.deps.pipelines.recordFailure(LLM_STATUS_NAME, fallbackReason ?? 'unavailable');
       this.deps.log?.warn({ kind, reason: fallbackReason }, 'language model unavailable; extractive digest written');
     } else {

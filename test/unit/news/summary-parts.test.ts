@@ -70,10 +70,16 @@ describe('summary prompt', () => {
 
 describe('extractive digest', () => {
   it('lists the top stories by source count with their counts', () => {
-    const digest = extractiveDigest('analyst', [story('Quake', 3, 'Strong shaking.'), story('Floods', 2), ...Array.from({ length: 10 }, (_, i) => story(`Other ${i}`, 1))], 4000);
-    expect(digest.used).toBe(6);
+    const digest = extractiveDigest('analyst', [story('Quake', 3, 'Strong shaking.'), story('Coastal floods', 2), ...Array.from({ length: 10 }, (_, i) => story(`Other ${i}`, 1))], 4000);
+    expect(digest.used).toHaveLength(6);
     expect(digest.text.split('\n')).toHaveLength(6);
-    expect(digest.text.split('\n').slice(0, 2)).toEqual(['- Quake (3 sources) — Strong shaking.', '- Floods (2 sources)']);
+    expect(digest.text.split('\n').slice(0, 2)).toEqual(['- Quake (3 sources) — Strong shaking.', '- Coastal floods (2 sources)']);
+  });
+
+  it('puts a one-word headline with nothing under it after the stories that say something, however many feeds carry it', () => {
+    const digest = extractiveDigest('analyst', [story('don’t', 2), story('Quake', 1, 'Strong shaking.'), story('Coastal floods', 1)], 4000);
+    expect(digest.text.split('\n')).toEqual(['- Quake (1 source) — Strong shaking.', '- Coastal floods (1 source)', '- don’t (2 sources)']);
+    expect(digest.used.map((used) => used.title)).toEqual(['Quake', 'Coastal floods', 'don’t']);
   });
 });
 
