@@ -66,10 +66,14 @@ async function timeStack(dataDir: string): Promise<{ ms: number; memoryMiB: numb
   const breakdown = await startBreakdown(dataDir, supervisor.startSteps, ms);
   // Idle means idle: a start that (re)loads the gazetteer in the background is measured once that load is over
   // (a first run stopped as soon as it is healthy leaves the load to the next start).
-  const placesSettled = async () =>
-    ((await (await fetch(`${runtime.apiUrl}/api/health`, { headers: { authorization: `Bearer ${runtime.token}` } })).json()) as { sources?: { places?: { state?: string } } })
-      .sources?.places?.state;
-  for (let waited = 0; waited < 120_000 && ['pending', 'loading'].includes((await placesSettled()) ?? ''); waited += 250) await sleep(250);
+  // The basemap's land loads after the places, in a transaction of its own: idle is after it too.
+  const placesLoading = async () => {
+    const places = ((await (await fetch(`${runtime.apiUrl}/api/health`, { headers: { authorization: `Bearer ${runtime.token}` } })).json()) as { sources?: { places?: { state?: string; land?: string } } })
+      .sources?.places;
+    const busy = (state: string | undefined) => ['pending', 'loading'].includes(state ?? '');
+    return busy(places?.state) || (places?.state === 'ready' && busy(places.land));
+  };
+  for (let waited = 0; waited < 120_000 && (await placesLoading()); waited += 250) await sleep(250);
   await sleep(3_000);
   const pids = [supervisor.postgres!.pid!, supervisor.nats!.pid!, supervisor.api!.pid!];
   let memoryMiB = 0;

@@ -87,7 +87,7 @@ test('Keys tab: purpose and help text, Test answer, Telegram warning; nothing ov
 
   await keys.save('telegram', TELEGRAM_TOKEN);
   await expect(keys.status('telegram')).toHaveText(/^Incomplete/);
-  await expect(keys.warning('telegram')).toContainText('TELEGRAM_CHAT_ID');
+  await expect(keys.warning('telegram')).toContainText('no chat id: set it in the Sources tab (Alerts delivery)');
   expect(await page.content()).not.toContain(TELEGRAM_TOKEN);
 
   for (const [width, height] of [

@@ -34,6 +34,20 @@ test('the brief and the side panel fold away with a button or a key, and stay fo
   await expect(page.getByRole('tab', { name: 'News' })).toBeVisible();
 });
 
+test('a first start in a narrow window (1024 px) opens with the brief folded, so the map keeps its room; unfolded, it stays so', async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const app = new AppPage(page);
+  await app.openReady();
+  const brief = page.getByTestId('brief-toggle');
+  await expect(brief).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('daily-recap')).toHaveCount(0);
+  await brief.click();
+  await expect(page.getByTestId('daily-recap')).toBeVisible();
+  await page.reload();
+  await app.waitForState('ready');
+  await expect(page.getByTestId('brief-toggle')).toHaveAttribute('aria-expanded', 'true');
+});
+
 /** The scrolling of an element (this project's tests are typed without the DOM's types). */
 interface Scroller {
   scrollTop: number;

@@ -19,11 +19,13 @@ export function spaceActivates(target: EventTarget | null): boolean {
   return element?.tagName === 'INPUT' && ['checkbox', 'radio', 'button', 'submit', 'reset'].includes((element.type ?? '').toLowerCase());
 }
 
-function remembered(key: string): boolean {
+/** The fold remembered for the panel; `narrowFold` (a first use, nothing remembered) when there is none. */
+function remembered(key: string, narrowFold: boolean): boolean {
   try {
-    return window.localStorage.getItem(`vantage.collapsed.${key}`) === '1';
+    const stored = window.localStorage.getItem(`vantage.collapsed.${key}`);
+    return stored === null ? narrowFold : stored === '1';
   } catch {
-    return false;
+    return narrowFold;
   }
 }
 
@@ -32,8 +34,12 @@ export interface Folding {
   toggle: () => void;
 }
 
-export function useCollapsible(key: string, shortcut: string): Folding {
-  const [collapsed, setCollapsed] = useState(() => remembered(key));
+/**
+ * `foldBelowWidth`: a first use in a window narrower than this starts folded (the brief beside the panel left the map
+ * 345 px wide at 1024 px, and about 120 at 800); the analyst's own fold is remembered from then on.
+ */
+export function useCollapsible(key: string, shortcut: string, foldBelowWidth = 0): Folding {
+  const [collapsed, setCollapsed] = useState(() => remembered(key, window.innerWidth < foldBelowWidth));
   const toggle = useCallback(() => setCollapsed((value) => !value), []);
 
   useEffect(() => {

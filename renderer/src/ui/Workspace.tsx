@@ -35,6 +35,9 @@ import { ShortcutsHelp } from './ShortcutsHelp';
 import { SidePanel } from './SidePanel';
 import { TimeZoneHomeNote } from './TimeZoneHomeNote';
 
+/** Below this width a first start folds the brief, so the map keeps room between it and the side panel. */
+const NARROW_WINDOW_PX = 1200;
+
 export function Workspace({ api, initialHealth, settings, address }: { api: ApiClient; initialHealth: HealthReport; settings: UiSettings; address: AddressState }) {
   const { health, healthError, applyLive } = useHealth(api, initialHealth);
   const news = useNewsDigest(api);
@@ -75,7 +78,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   const [camera, setCamera] = useState<{ id: string; title: string } | null>(null);
   const [draft, dispatchDraft] = useReducer(draftReducer, NO_DRAFT);
   // The layout follows the panels: the map's box (and its controls with it) takes the room a folded panel leaves.
-  const brief = useCollapsible('brief', '[');
+  const brief = useCollapsible('brief', '[', NARROW_WINDOW_PX);
   const panels = useCollapsible('side-panel', ']');
 
   // The same view again: its layers and the HUD's counts.
