@@ -3,11 +3,13 @@
 // previous data (or none) and the next start loads again; other processes wait for the one that loads.
 import type { FastifyBaseLogger } from 'fastify';
 import type { Queryable } from '../db/database.js';
+import type { AirportRepository } from './airport-repository.js';
+import type { AirportSource } from './airport-source.js';
 import { placeBatchCopy, type GazetteerRepository } from './gazetteer-repository.js';
 import type { GazetteerSource } from './gazetteer-source.js';
 import type { GazetteerProgress } from './places-schemas.js';
 
-const ATTRIBUTION = 'Places © GeoNames (geonames.org), CC BY 4.0; boundaries and land Natural Earth';
+const ATTRIBUTION = 'Places © GeoNames (geonames.org), CC BY 4.0; boundaries and land Natural Earth; airports OurAirports';
 const BATCH_SIZE = 20_000;
 const WAIT_FOR_OTHER_MS = 2_000;
 
@@ -22,8 +24,9 @@ export class GazetteerLoader {
     private readonly repository: GazetteerRepository,
     private readonly source: GazetteerSource,
     private readonly log: FastifyBaseLogger,
+    private readonly airports: { repository: AirportRepository; source: AirportSource },
   ) {
-    this.progressNow = { state: 'pending', land: 'pending', loaded: 0, total: 0, places: 0, boundaries: 0, version: source.version, attribution: ATTRIBUTION };
+    this.progressNow = { state: 'pending', land: 'pending', airports: 0, loaded: 0, total: 0, places: 0, boundaries: 0, version: source.version, attribution: ATTRIBUTION };
   }
 
   /** GAZETTEER_LOAD=off: nothing is loaded, and health and search say so. */
@@ -57,10 +60,10 @@ export class GazetteerLoader {
         const current = await this.repository.state();
         if (current?.version === this.source.version && current.state === 'ready') {
           this.progressNow = { ...this.progressNow, state: 'ready', places: current.places, boundaries: current.boundaries, loaded: this.progressNow.total || current.places, total: this.progressNow.total || current.places };
-          return await this.ensureLand();
+          return await this.afterPlaces();
         }
         const done = await this.loadOnce();
-        if (done) return await this.ensureLand();
+        if (done) return await this.afterPlaces();
         // Another process holds the load: report its state and look again shortly.
         const other = await this.repository.state();
         this.progressNow = { ...this.progressNow, state: other?.state === 'failed' ? 'failed' : 'loading', error: other?.error ?? undefined };
@@ -133,6 +136,35 @@ export class GazetteerLoader {
     this.progressNow = { ...this.progressNow, state: 'ready', loaded: total, total, places: result.places, boundaries: result.boundaries, loadMs, error: undefined };
     this.log.info({ places: result.places, boundaries: result.boundaries, loadMs, phases }, 'gazetteer ready');
     return true;
+  }
+
+  /** What is loaded once the places are in, each in a transaction of its own: the airports (a second), then the land. */
+  private async afterPlaces(): Promise<void> {
+    await this.ensureAirports();
+    await this.ensureLand();
+  }
+
+  /** The airports for search; a failure leaves search without them (logged) and the land still loads. */
+  private async ensureAirports(): Promise<void> {
+    const { repository, source } = this.airports;
+    const started = Date.now();
+    try {
+      while (!this.stopped) {
+        const outcome = await repository.load(source.version, () => source.airports());
+        if (outcome === 'busy') {
+          await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_OTHER_MS));
+          continue;
+        }
+        if (outcome === 'loaded') await repository.analyze();
+        const airports = await repository.count();
+        this.progressNow = { ...this.progressNow, airports };
+        if (outcome === 'loaded') this.log.info({ airports, airportsMs: Date.now() - started }, 'airports loaded');
+        return;
+      }
+    } catch (error) {
+      if (this.stopped) return;
+      this.log.warn({ err: error }, 'the airports could not load: search finds no airports');
+    }
   }
 
   /**

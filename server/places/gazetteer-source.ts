@@ -5,7 +5,7 @@
 // simplified to about 1:50m in resources/boundaries, see admin1-boundaries.ts) and the land at 1:10m (world-atlas's
 // land-10m: the basemap's detail from zoom 6).
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { feature } from 'topojson-client';
 import type { MultiPolygon, Polygon } from 'geojson';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 import { ADMIN1_BOUNDARIES_FILE, readAdmin1Boundaries } from './admin1-boundaries.js';
+import { packageDir, packageVersion } from './data-package.js';
 import type { BoundaryRecord } from './boundary-record.js';
 
 const require = createRequire(import.meta.url);
@@ -54,21 +55,6 @@ export interface PlaceRecord {
 }
 
 export type { BoundaryRecord } from './boundary-record.js';
-
-/** Walks up from a resolved file of a package to the folder holding its package.json. */
-function packageDir(resolvedFile: string, name: string): string {
-  let dir = path.dirname(resolvedFile);
-  while (dir !== path.dirname(dir)) {
-    const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === name) return dir;
-    dir = path.dirname(dir);
-  }
-  throw new Error(`package ${name} not found above ${resolvedFile}`);
-}
-
-function packageVersion(dir: string): string {
-  return (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version: string }).version;
-}
 
 // Alternate names that carry digits are not names a person searches for, and codes (IATA "KBP", "FOR" for Fortaleza)
 // are kept apart (codesOf): they are looked up only whole. Two capitals of a city's own are its everyday short name, though ("LA", "NY", "SF", "BH" for Belo Horizonte):

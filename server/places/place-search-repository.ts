@@ -60,7 +60,7 @@ LIMIT $3`;
 }
 
 /** SQL: the point lies in the view (an array west, south, east, north; west > east: across the antimeridian). */
-function pointInView(latitude: string, longitude: string, view: string): string {
+export function pointInView(latitude: string, longitude: string, view: string): string {
   return `${latitude} BETWEEN ${view}[2] AND ${view}[4]
     AND CASE WHEN ${view}[1] <= ${view}[3] THEN ${longitude} BETWEEN ${view}[1] AND ${view}[3]
              ELSE ${longitude} >= ${view}[1] OR ${longitude} <= ${view}[3] END`;

@@ -2,6 +2,8 @@
 // the search box's GET /api/search, the place the map opens on (GET /api/time-zone-place), the labelled basemap's place tiles, and place resolution for the other
 // domains (app.placeResolver: registered before the sources that use it).
 import type { DomainModule } from '../domain-module.js';
+import { AirportRepository } from './airport-repository.js';
+import { AirportSource } from './airport-source.js';
 import { GazetteerLoader } from './gazetteer-loader.js';
 import { GazetteerRepository } from './gazetteer-repository.js';
 import { GazetteerSource } from './gazetteer-source.js';
@@ -29,14 +31,15 @@ declare module 'fastify' {
 export const placesModule: DomainModule = {
   name: 'places',
   async register(app) {
-    const gazetteer = new GazetteerLoader(new GazetteerRepository(app.db), new GazetteerSource(), app.log);
+    const airports = new AirportRepository(app.db);
+    const gazetteer = new GazetteerLoader(new GazetteerRepository(app.db), new GazetteerSource(), app.log, { repository: airports, source: new AirportSource() });
     // Read at start: a bad value stops the start with the reason.
     if (readPlacesSettings(app.config.settings).load === 'off') gazetteer.switchOff();
     app.decorate('gazetteer', gazetteer);
     app.decorate('placeResolver', new PlaceResolver(new PlaceResolveRepository(app.db)));
     // state loading|ready|failed, records read of total, places and boundaries stored, and the credit GeoNames asks for.
     app.health.addSection('places', async () => gazetteer.progress());
-    const search = new SearchService(new PlaceSearchRepository(app.db), new ObjectSearchRepository(app.db), () => gazetteer.progress().state);
+    const search = new SearchService(new PlaceSearchRepository(app.db), new ObjectSearchRepository(app.db), airports, () => gazetteer.progress().state);
     await app.register(placeRoutes, {
       search,
       tiles: new PlaceTileQueries(new PlaceTileRepository(app.db)),

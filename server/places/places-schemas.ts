@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { binaryResponse } from '../http/response-schemas.js';
 
-export const searchResultKind = z.enum(['place', 'country', 'region', 'coordinates', 'aircraft', 'incident', 'news']);
+export const searchResultKind = z.enum(['place', 'country', 'region', 'airport', 'coordinates', 'aircraft', 'incident', 'news']);
 export type SearchResultKind = z.infer<typeof searchResultKind>;
 
 export const searchResult = z
@@ -19,7 +19,7 @@ export const searchResult = z
     bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
     /** Zoom to fly to when there is no bbox. */
     zoom: z.number().nullable(),
-    /** The thing's own id: GeoNames id, ICAO hex, IRWIN id, story id. */
+    /** The thing's own id: GeoNames id, airport ident (ICAO where it has one), ICAO hex, IRWIN id, story id. */
     id: z.string().nullable(),
     /** A news story's link. */
     link: z.string().nullable(),
@@ -70,6 +70,8 @@ export interface GazetteerProgress {
   state: 'pending' | 'loading' | 'ready' | 'failed' | 'off';
   /** The basemap's land at 1:10m in the place tiles (from zoom 6), loaded after the places. */
   land: 'pending' | 'loading' | 'ready' | 'failed';
+  /** Airports search can find (loaded after the places, before the land). */
+  airports: number;
   /** Records of the places file read so far (all of them once ready). */
   loaded: number;
   total: number;

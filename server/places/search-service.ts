@@ -1,6 +1,7 @@
 // The search box: a typed position first, else places (prefix, then misspellings; "Paradise, CA" in California),
-// countries and states, aircraft, incidents and news stories, merged into one list of things to fly to.
+// countries and states, airports, aircraft, incidents and news stories, merged into one list of things to fly to.
 import type { Bbox } from '../http/query-params.js';
+import type { AirportHit, AirportRepository } from './airport-repository.js';
 import { parsePosition, type ParsedPosition } from './coordinate-query.js';
 import { aircraftResult, incidentResult, newsResult } from './object-results.js';
 import { incidentNameOf, type ObjectSearchRepository } from './object-search-repository.js';
@@ -16,6 +17,8 @@ const REGION_NAME_MIN_LENGTH = 3;
 const NEAREST_MAX_METRES = 50_000;
 /** An exact place this large leads the exact aircraft and incidents of its name wherever the map is (a city). */
 const LEADING_PLACE_POPULATION = 100_000;
+/** Close enough to see an airport's runways. */
+const AIRPORT_ZOOM = 13;
 
 const FORMAT_NAMES: Record<ParsedPosition['format'], string> = {
   decimal: 'Decimal degrees',
@@ -49,6 +52,22 @@ function placeResult(hit: PlaceHit): SearchResult {
   };
 }
 
+function airportResult(hit: AirportHit): SearchResult {
+  const codes = [hit.iata, hit.ident, hit.gpsCode].filter((code): code is string => Boolean(code));
+  const where = [hit.municipality, hit.regionName, hit.countryName ?? hit.countryCode].filter((part): part is string => Boolean(part));
+  return {
+    kind: 'airport',
+    label: hit.name,
+    sublabel: [codes.join(' · '), [...new Set(where)].join(', ')].filter(Boolean).join(' · ') || null,
+    latitude: hit.latitude,
+    longitude: hit.longitude,
+    bbox: null,
+    zoom: AIRPORT_ZOOM,
+    id: hit.ident,
+    link: null,
+  };
+}
+
 function boundaryResult(hit: BoundaryHit): SearchResult {
   return {
     kind: hit.level === 0 ? 'country' : 'region',
@@ -67,6 +86,7 @@ export class SearchService {
   constructor(
     private readonly places: PlaceSearchRepository,
     private readonly objects: ObjectSearchRepository,
+    private readonly airports: AirportRepository,
     private readonly gazetteerState: () => SearchAnswer['gazetteer'],
   ) {}
 
@@ -84,9 +104,11 @@ export class SearchService {
     const name = split?.name ?? query;
     // Regions narrow a name of three letters or more: a shorter one matches too many names to check each one's place.
     const qualified = split && split.regions.length > 0 && name.length >= REGION_NAME_MIN_LENGTH ? split : null;
-    const [prefixPlaces, boundaries, aircraft, incidents, news] = await Promise.all([
+    const [prefixPlaces, boundaries, airports, aircraft, incidents, news] = await Promise.all([
       !namesReady ? Promise.resolve([]) : qualified ? this.places.byPrefixInRegions(qualified.name, qualified.regions, limit, view) : this.places.byPrefix(name, limit, view),
       this.places.boundaries(name, OTHER_KINDS_LIMIT),
+      // A name in regions ("Paris, TX") asks for places there, not for the airports of the name elsewhere (CDG).
+      qualified ? Promise.resolve([]) : this.airports.search(name, OTHER_KINDS_LIMIT, view),
       this.objects.aircraft(name, OTHER_KINDS_LIMIT),
       this.objects.incidents(name, OTHER_KINDS_LIMIT),
       this.objects.news(query, OTHER_KINDS_LIMIT),
@@ -105,8 +127,14 @@ export class SearchService {
     const otherBoundaries = boundaries.filter((hit) => hit.name.toLowerCase() !== folded);
     const objects: SearchResult[] = [...aircraft.map(aircraftResult), ...incidents.map(incidentResult)];
     const newsResults = news.map(newsResult);
+    // An airport by its code typed whole ("JFK", "KJFK") leads when it is a large one or in view; a medium one by its
+    // code comes after the flights whose callsign starts with it; airports found by words, see below.
+    const airportLeads = (hit: AirportHit) => hit.byCode && (hit.large || hit.inView);
+    const leadingAirports = airports.filter(airportLeads).map(airportResult);
+    const codeAirports = airports.filter((hit) => hit.byCode && !airportLeads(hit)).map(airportResult);
+    const namedAirports = airports.filter((hit) => !hit.byCode);
     // Places fill what the other kinds leave, but never fewer than half the list.
-    const placeRoom = Math.max(Math.ceil(limit / 2), limit - exactBoundaries.length - objects.length - otherBoundaries.length - newsResults.length);
+    const placeRoom = Math.max(Math.ceil(limit / 2), limit - exactBoundaries.length - airports.length - objects.length - otherBoundaries.length - newsResults.length);
     const placeHits = places.slice(0, placeRoom);
     const shownPlaces = placesToldApart(placeHits.map(placeResult)).map((result) => (similar ? { ...result, similar: true } : result));
     // An aircraft or incident named exactly what was typed ("TANKER91", "Eaton") comes before places that only start
@@ -128,13 +156,28 @@ export class SearchService {
     // also Luau's (18,000 people), but "LAX" is Los Angeles.
     const prominent = placeHits.map((hit) => (hit.exact && !hit.code) || ((hit.ownName || hit.code) && standsOut(hit)));
     const laterPlaces = shownPlaces.slice(leadingPlaces);
+    // A city found by its code ("LAX") comes after the airport of that code, which is what the code names.
+    const leadingPlaceByCode = leadingPlaces === 1 && firstExact?.code === true;
+    // A large airport with the words typed comes before the places unless one of those is a city or in view, named so
+    // itself: "Heathrow" is the airport before Heathrow, Florida (6,000 people), but "London" and "Sacr" list the
+    // cities first and the airports after the places.
+    const placeStandsOut = placeHits.some((hit) => (hit.exact || hit.ownName) && standsOut(hit));
+    const airportFirst = (hit: AirportHit) => similar || (hit.large && !placeStandsOut);
+    const namedAirportsFirst = namedAirports.filter(airportFirst).map(airportResult);
+    const namedAirportsLast = namedAirports.filter((hit) => !airportFirst(hit)).map(airportResult);
     const results = [
       ...exactBoundaries.map(boundaryResult),
-      ...shownPlaces.slice(0, leadingPlaces),
+      ...(leadingPlaceByCode ? [] : shownPlaces.slice(0, leadingPlaces)),
+      ...leadingAirports,
+      ...(leadingPlaceByCode ? shownPlaces.slice(0, leadingPlaces) : []),
       ...objects.filter(isExact),
+      // Places only like the text are guesses: an airport whose name has the words typed is not.
+      ...namedAirportsFirst,
       ...laterPlaces.filter((_, index) => prominent[leadingPlaces + index]),
       ...objects.filter((result) => !isExact(result)),
+      ...codeAirports,
       ...laterPlaces.filter((_, index) => !prominent[leadingPlaces + index]),
+      ...namedAirportsLast,
       ...otherBoundaries.map(boundaryResult),
       ...newsResults,
     ].slice(0, limit);

@@ -39,23 +39,24 @@ describe('migrations on a real PostgreSQL', () => {
       '017_fire_hours_notify',
       '018_place_codes',
       '019_land_parts',
+      '020_airports',
     ]);
     // One of them did all the work; the other waited on the lock and found nothing pending.
-    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 22]);
-    expect(first.heads).toEqual(['019_land_parts']);
-    expect(second.heads).toEqual(['019_land_parts']);
+    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 23]);
+    expect(first.heads).toEqual(['020_airports']);
+    expect(second.heads).toEqual(['020_airports']);
     const rows = await queryOnce<{ revision: string; n: string }>(
       database.url,
       'SELECT revision, count(*) AS n FROM schema_migrations GROUP BY revision',
     );
-    expect(rows).toHaveLength(22);
+    expect(rows).toHaveLength(23);
     expect(rows.every((row) => row.n === '1')).toBe(true);
   });
 
   it('a later run applies nothing', async () => {
     const again = await runMigrations(database.url);
     expect(again.applied).toEqual([]);
-    expect(again.heads).toEqual(['019_land_parts']);
+    expect(again.heads).toEqual(['020_airports']);
   });
 
   it('a placeholder filled in later is re-applied where it is marked `on-change: reapply`, and only warned about otherwise', async () => {

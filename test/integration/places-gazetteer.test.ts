@@ -1,6 +1,8 @@
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AirportRepository } from '../../server/places/airport-repository.js';
+import { AirportSource } from '../../server/places/airport-source.js';
 import { GazetteerLoader } from '../../server/places/gazetteer-loader.js';
 import { GazetteerRepository } from '../../server/places/gazetteer-repository.js';
 import { GazetteerSource } from '../../server/places/gazetteer-source.js';
@@ -60,7 +62,7 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     timeZonePlaceBeforeLoad = (await subject.app.inject({ method: 'GET', url: '/api/time-zone-place?timeZone=Europe/Paris', headers: authorized })).json();
     tileCachingBeforeLoad = (await subject.app.inject({ method: 'GET', url: '/api/tiles/places/4/8/5.mvt', headers: authorized })).headers['cache-control'] as string | undefined;
     // A load stopped midway (the app closing) is cancelled and rolled back whole.
-    const first = new GazetteerLoader(new GazetteerRepository(subject.app.db), new GazetteerSource(), subject.app.log);
+    const first = new GazetteerLoader(new GazetteerRepository(subject.app.db), new GazetteerSource(), subject.app.log, { repository: new AirportRepository(subject.app.db), source: new AirportSource() });
     const running = first.ensureLoaded();
     while (first.progress().places === 0 && first.progress().state !== 'failed') await new Promise((resolve) => setTimeout(resolve, 20));
     const progress = first.progress();
@@ -108,7 +110,7 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
 
   it('a second start with the same package versions does not load again', async () => {
     const [before] = await queryOnce<{ updated_at: Date }>(subject.database.url, 'SELECT updated_at FROM gazetteer_state');
-    const again = new GazetteerLoader(new GazetteerRepository(subject.app.db), new GazetteerSource(), subject.app.log);
+    const again = new GazetteerLoader(new GazetteerRepository(subject.app.db), new GazetteerSource(), subject.app.log, { repository: new AirportRepository(subject.app.db), source: new AirportSource() });
     const started = Date.now();
     await again.ensureLoaded();
     expect(Date.now() - started).toBeLessThan(2_000);
@@ -143,17 +145,64 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
 
   it('finds a city by its airport code typed whole ("LAX", "DXB", "nyc"), and in the contiguous US by its ICAO form ("KLAX")', async () => {
     // GeoNames lists the codes among the cities' names. "LAX" listed Laxou, France; "NYC" Nichinan, Japan (by "Nyc…").
-    expect((await search('LAX')).results[0]).toMatchObject({ kind: 'place', label: 'Los Angeles', sublabel: 'California, United States · code “LAX”' });
+    // The airport of the code comes first (see the airports' test), the city right after it.
+    const placesOf = async (q: string) => (await search(q)).results.filter((result) => result.kind === 'place');
+    expect((await placesOf('LAX'))[0]).toMatchObject({ label: 'Los Angeles', sublabel: 'California, United States · code “LAX”' });
+    expect((await search('LAX')).results[1]).toMatchObject({ kind: 'place', label: 'Los Angeles' });
     expect((await search('nyc')).results[0]).toMatchObject({ kind: 'place', label: 'New York City' });
-    expect((await search('DXB')).results[0]).toMatchObject({ kind: 'place', label: 'Dubai' });
-    const klax = await search('KLAX');
-    expect(klax.results[0]).toMatchObject({ kind: 'place', label: 'Los Angeles', sublabel: 'California, United States · code “KLAX”' });
-    expect(klax.results[0]?.similar).toBeUndefined();
+    expect((await placesOf('DXB'))[0]).toMatchObject({ label: 'Dubai' });
+    const klax = await placesOf('KLAX');
+    expect(klax[0]).toMatchObject({ label: 'Los Angeles', sublabel: 'California, United States · code “KLAX”' });
+    expect(klax[0]?.similar).toBeUndefined();
     // Alaska's ICAO codes start "PA": no "KANC" for Anchorage.
-    expect((await search('KANC', 10)).results.map((result) => result.label)).not.toContain('Anchorage');
+    expect((await search('KANC', 10)).results.filter((result) => result.kind === 'place').map((result) => result.label)).not.toContain('Anchorage');
     // Only whole: "DX" does not find Dubai, nor "PD" Portland ("PDX").
     expect((await search('DX', 10)).results.map((result) => result.label)).not.toContain('Dubai');
     expect((await search('PD', 10)).results.map((result) => result.label)).not.toContain('Portland');
+  });
+
+  it('finds airports by IATA or ICAO code typed whole and by the words of their name or town, the large ones first', async () => {
+    const health = (await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized })).json();
+    expect(health.sources.places.airports).toBeGreaterThan(5_000);
+    expect(health.sources.places.attribution).toMatch(/OurAirports/);
+    // GeoNames lists no city under these codes: they found nothing, or Ord, Nebraska and Iadăra.
+    for (const [query, name, where] of [
+      ['JFK', 'John F Kennedy International Airport', 'JFK · KJFK · New York, United States'],
+      ['kjfk', 'John F Kennedy International Airport', 'JFK · KJFK · New York, United States'],
+      ['LHR', 'London Heathrow Airport', 'LHR · EGLL · London, England, United Kingdom'],
+      ['EGLL', 'London Heathrow Airport', 'LHR · EGLL · London, England, United Kingdom'],
+      ['ORD', "Chicago O'Hare International Airport", 'ORD · KORD · Chicago, Illinois, United States'],
+      ['LAX', 'Los Angeles International Airport', 'LAX · KLAX · Los Angeles, California, United States'],
+    ] as const) {
+      const first = (await search(query)).results[0];
+      expect(first, query).toMatchObject({ kind: 'airport', label: name, sublabel: where, zoom: 13 });
+    }
+    const jfk = (await search('JFK')).results[0];
+    expect(jfk?.latitude).toBeCloseTo(40.64, 1);
+    expect(jfk?.longitude).toBeCloseTo(-73.78, 1);
+    // A medium airport by its code leads in view; away from it, after the city whose name starts with the code.
+    const overSacramento = '-122,38.3,-121,39';
+    expect((await search('SAC', 10, overSacramento)).results[0]).toMatchObject({ kind: 'airport', label: 'Sacramento Executive Airport' });
+    const sac = (await search('SAC', 10)).results.map((result) => result.label);
+    expect(sac.indexOf('Sacramento')).toBeGreaterThanOrEqual(0);
+    expect(sac.indexOf('Sacramento')).toBeLessThan(sac.indexOf('Sacramento Executive Airport'));
+    // By words: "Heathrow" is the airport before Heathrow, Florida (a town of 6,000); "McClellan" is an air tanker
+    // base's airfield; "London" is the city, then its airports after the places.
+    expect((await search('Heathrow')).results[0]).toMatchObject({ kind: 'airport', label: 'London Heathrow Airport' });
+    expect((await search('Heathrow')).results.some((result) => result.kind === 'place' && result.label === 'Heathrow')).toBe(true);
+    const london = (await search('London', 10)).results;
+    expect(london[0]).toMatchObject({ kind: 'place', label: 'London', sublabel: expect.stringMatching(/United Kingdom$/) });
+    expect(london.findIndex((result) => result.kind === 'airport')).toBeGreaterThan(london.findLastIndex((result) => result.kind === 'place'));
+    expect((await search('mcclellan', 10)).results.filter((result) => result.kind === 'airport').map((result) => result.label)).toContain('McClellan Airfield');
+    // A city first, then its airports: the large one, then those in view.
+    const sacramento = (await search('Sacramento airport', 10, overSacramento)).results;
+    const airports = sacramento.filter((result) => result.kind === 'airport').map((result) => result.label);
+    expect(airports[0]).toBe('Sacramento International Airport');
+    expect(airports).toContain('McClellan Airfield');
+    expect((await search('Sacramento', 10)).results[0]).toMatchObject({ kind: 'place', label: 'Sacramento' });
+    // Codes only whole, names only from three letters: "JF" and "he" list no airport.
+    expect((await search('JF', 10)).results.filter((result) => result.kind === 'airport')).toEqual([]);
+    expect((await search('he', 10)).results.filter((result) => result.kind === 'airport')).toEqual([]);
   });
 
   it('ranks the larger of two equal names first: Paris, France before Paris, Texas', async () => {

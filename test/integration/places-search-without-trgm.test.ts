@@ -2,6 +2,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AirportRepository } from '../../server/places/airport-repository.js';
+import { AirportSource } from '../../server/places/airport-source.js';
 import { GazetteerLoader } from '../../server/places/gazetteer-loader.js';
 import { GazetteerRepository } from '../../server/places/gazetteer-repository.js';
 import { GazetteerSource } from '../../server/places/gazetteer-source.js';
@@ -37,7 +39,7 @@ describe('place search on a server without pg_trgm, and the other kinds of resul
     wfigs = await startFakeWfigs();
     subject = await createTestApp({ ingesterEnabled: false, settings: { WILDFIRE_INCIDENTS_URL: wfigs.url } });
     await queryOnce(subject.database.url, 'DROP EXTENSION pg_trgm CASCADE');
-    const loader = new GazetteerLoader(new GazetteerRepository(subject.app.db), new GazetteerSource({ placesFile: path.join(dir, 'extract.txt') }), subject.app.log);
+    const loader = new GazetteerLoader(new GazetteerRepository(subject.app.db), new GazetteerSource({ placesFile: path.join(dir, 'extract.txt') }), subject.app.log, { repository: new AirportRepository(subject.app.db), source: new AirportSource() });
     await loader.ensureLoaded();
     expect(loader.progress()).toMatchObject({ state: 'ready', loaded: extractLines, total: extractLines });
   }, 120_000);

@@ -4,7 +4,7 @@ import { type Page } from '@playwright/test';
 import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';
-import { waitForGazetteer } from './support/places-ready.js';
+import { waitForAirports, waitForGazetteer } from './support/places-ready.js';
 import { placeAircraft } from './support/aircraft-fixture.js';
 
 test.beforeAll(async () => {
@@ -56,16 +56,29 @@ test('Ctrl+K opens the search; "Sacramento" lists it first and Enter flies there
   await expect(input).not.toBeFocused();
 });
 
-test('an airport code typed whole finds its city: "LAX" lists Los Angeles first, saying why, and Enter flies there', async ({ page }) => {
+test('an airport code typed whole finds the airport, then its city: "LAX" lists the airport first and Enter flies there; "JFK" too', async ({ page }) => {
+  await waitForAirports();
   const map = await openApp(page);
   const input = page.getByTestId('search-input');
   await input.fill('LAX');
-  const first = page.getByTestId('search-result').first();
-  await expect(first).toContainText('Los Angeles');
-  await expect(first).toContainText('code “LAX”');
-  await expect(first).not.toContainText('similar name');
+  const results = page.getByTestId('search-result');
+  await expect(results.first()).toContainText('Los Angeles International Airport');
+  await expect(results.first()).toContainText('LAX · KLAX');
+  await expect(results.first()).toContainText('Airport');
+  await expect(results.nth(1)).toContainText('Los Angeles');
+  await expect(results.nth(1)).toContainText('code “LAX”');
+  await expect(results.first()).not.toContainText('similar name');
   await input.press('Enter');
-  await expectCentreNear(map, 34.05, -118.24);
+  await expectCentreNear(map, 33.94, -118.41);
+  await expect.poll(async () => (await map.view()).zoom, { message: 'close enough to see the runways' }).toBeGreaterThanOrEqual(12);
+  // The offline basemap draws no airport: a pin marks it, named.
+  await expect(page.getByTestId('search-pin')).toHaveAttribute('aria-label', 'Los Angeles International Airport');
+  // GeoNames names no city by "JFK": the airport list does.
+  await page.keyboard.press('Control+k');
+  await input.fill('JFK');
+  await expect(results.first()).toContainText('John F Kennedy International Airport');
+  await input.press('Enter');
+  await expectCentreNear(map, 40.64, -73.78);
 });
 
 test('while the place list is still loading, a place typed is not "nothing found": the search is asked again and its places come by themselves', async ({ page }) => {

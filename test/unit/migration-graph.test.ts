@@ -84,9 +84,10 @@ describe('migration graph', () => {
       '017_fire_hours_notify',
       '018_place_codes',
       '019_land_parts',
+      '020_airports',
     ]);
     const revisions = await loadRevisions();
-    expect(headsOf(revisions)).toEqual(['019_land_parts']);
+    expect(headsOf(revisions)).toEqual(['020_airports']);
     expect(revisions.find((entry) => entry.id === '008_merge_007')?.parents.sort()).toEqual(['007_news_undated', '007_pipeline_rejections']);
     expect(revisions.find((entry) => entry.id === '006_merge_005')?.parents.sort()).toEqual(['005_news_items', '005_phase2']);
     expect(revisions.find((entry) => entry.id === '002_cameras')?.parents).toEqual(['002_fires']);

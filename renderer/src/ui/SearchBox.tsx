@@ -1,4 +1,4 @@
-// One box to find things: places, coordinates (decimal, DMS, MGRS), aircraft, incidents, news.
+// One box to find things: places, airports, coordinates (decimal, DMS, MGRS), aircraft, incidents, news.
 // Ctrl+K or "/" focuses it (not while typing elsewhere); arrows pick a result, Enter flies there (an
 // incident's or aircraft's popup opens), Escape closes.
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
@@ -13,6 +13,7 @@ const KIND_LABEL: Record<SearchResultKind, string> = {
   place: 'Place',
   country: 'Country',
   region: 'Region',
+  airport: 'Airport',
   coordinates: 'Position',
   aircraft: 'Aircraft',
   incident: 'Incident',
@@ -23,6 +24,7 @@ const KIND_ICON: Record<SearchResultKind, string> = {
   place: '●',
   country: '▦',
   region: '▢',
+  airport: '◎',
   coordinates: '⌖',
   aircraft: '✈',
   incident: '▲',
@@ -30,7 +32,7 @@ const KIND_ICON: Record<SearchResultKind, string> = {
 };
 
 // Without a zoom from the API: a position close in, anything else at town scale.
-const DEFAULT_ZOOM: Record<SearchResultKind, number> = { place: 10, country: 5, region: 6, coordinates: 12, aircraft: 10, incident: 10, news: 8 };
+const DEFAULT_ZOOM: Record<SearchResultKind, number> = { place: 10, country: 5, region: 6, airport: 13, coordinates: 12, aircraft: 10, incident: 10, news: 8 };
 
 function isTypingTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -42,8 +44,8 @@ function go(result: SearchResult, controller: MapController | null): void {
   if (result.latitude !== null && result.longitude !== null) {
     // An incident or aircraft opens its popup once it is drawn there, as a click on it would.
     const object = (result.kind === 'incident' || result.kind === 'aircraft') && result.id ? { kind: result.kind, id: result.id } : undefined;
-    // A typed position has nothing drawn there to show it: a pin does.
-    const pin = result.kind === 'coordinates' ? [result.label, result.sublabel].filter(Boolean).join(' · ') : undefined;
+    // A typed position has nothing drawn there to show it, nor an airport on the offline basemap: a pin does.
+    const pin = result.kind === 'coordinates' ? [result.label, result.sublabel].filter(Boolean).join(' · ') : result.kind === 'airport' ? result.label : undefined;
     controller?.flyTo({ center: [result.longitude, result.latitude], zoom: result.zoom ?? DEFAULT_ZOOM[result.kind], bbox: result.bbox, object, pin });
     return;
   }
@@ -135,7 +137,7 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
         type="search"
         data-testid="search-input"
         role="combobox"
-        aria-label="Search places, coordinates, aircraft, incidents, news"
+        aria-label="Search places, airports, coordinates, aircraft, incidents, news"
         aria-expanded={showPanel}
         aria-controls={listId}
         aria-activedescendant={activeId}

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { isTypingTarget } from '../data/use-collapsible';
 
 const SHORTCUTS: ReadonlyArray<[keys: string, what: string]> = [
-  ['Ctrl+K or /', 'Search places, coordinates, aircraft, incidents, news'],
+  ['Ctrl+K or /', 'Search places, airports, coordinates, aircraft, incidents, news'],
   ['[', 'Hide or show the brief (left)'],
   [']', 'Hide or show the panels (right)'],
   ['Space', 'Play or pause the playback'],

@@ -23,3 +23,11 @@ export async function waitForBasemapLand(timeout = 120_000): Promise<void> {
     .poll(async () => (await apiGet<{ sources: { places?: { land?: string } } }>('/api/health')).sources.places?.land, { message: 'health sources.places.land', timeout, intervals: [1_000, 2_000] })
     .toBe('ready');
 }
+
+/** The airports, which the stack loads right after the places. */
+export async function waitForAirports(timeout = 120_000): Promise<void> {
+  await waitForGazetteer(timeout);
+  await expect
+    .poll(async () => (await apiGet<{ sources: { places?: { airports?: number } } }>('/api/health')).sources.places?.airports ?? 0, { message: 'health sources.places.airports', timeout, intervals: [500, 1_000] })
+    .toBeGreaterThan(0);
+}

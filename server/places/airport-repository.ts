@@ -1,0 +1,93 @@
+// SQL of the airports (020_airports): filled from the packaged airports after the places, and searched by a code typed
+// whole (IATA, ICAO or GPS code) or by the starts of the words of the name and town.
+import type { Database } from '../db/database.js';
+import type { Bbox } from '../http/query-params.js';
+import type { AirportRecord } from './airport-source.js';
+import { pointInView } from './place-search-repository.js';
+
+export interface AirportHit {
+  ident: string;
+  iata: string | null;
+  gpsCode: string | null;
+  name: string;
+  municipality: string | null;
+  regionName: string | null;
+  countryName: string | null;
+  countryCode: string;
+  large: boolean;
+  latitude: number;
+  longitude: number;
+  /** Found by a code typed whole, not by words of its name. */
+  byCode: boolean;
+  /** It lies in the map's view the search was asked from (false without one). */
+  inView: boolean;
+}
+
+// Every airport's words end with "airport": "Sacramento airport" finds McClellan Airfield too.
+const INSERT_AIRPORTS = `
+INSERT INTO airports (ident, iata, gps_code, name, municipality, region_name, country_code, country_name, large, words, geom)
+SELECT ident, iata, "gpsCode", name, municipality, "regionName", "countryCode", "countryName", large,
+       ' ' || trim(regexp_replace(gazetteer_fold(name || ' ' || coalesce(municipality, '')), '[^[:alnum:]]+', ' ', 'g')) || ' airport ',
+       ST_SetSRID(ST_MakePoint(longitude, latitude), 4326)
+FROM json_to_recordset($1::json) AS r(ident text, iata text, "gpsCode" text, name text, municipality text, "regionName" text,
+                                      "countryCode" text, "countryName" text, large boolean, latitude float8, longitude float8)
+ON CONFLICT (ident) DO NOTHING`;
+
+// $1 the text, $2 how many, $3 the view (west, south, east, north, or null). Words match from a word's start; a name
+// is looked for only from three characters on ("LA" is no airport's start of a word worth listing).
+const NAME_MIN_LENGTH = 3;
+const SEARCH = `
+WITH q AS (SELECT upper(trim($1::text)) AS code, gazetteer_fold(trim($1::text)) AS folded),
+-- One pattern per word typed (split at what is not a letter or digit, so no LIKE character is left in one).
+patterns AS (
+  SELECT array_agg('% ' || w || '%') AS each FROM q, regexp_split_to_table(q.folded, '[^[:alnum:]]+') AS w
+  WHERE w <> '' AND length(q.folded) >= ${NAME_MIN_LENGTH}
+),
+found AS (
+  -- IS TRUE: an airport without a GPS code (NULL) is not found by code, and NULL would sort first below.
+  SELECT a.*, (a.iata = q.code OR a.ident = q.code OR a.gps_code = q.code) IS TRUE AS by_code
+  FROM airports a, q, patterns
+  WHERE a.iata = q.code OR a.ident = q.code OR a.gps_code = q.code OR a.words LIKE ALL (patterns.each)
+)
+SELECT ident, iata, gps_code AS "gpsCode", name, municipality, region_name AS "regionName", country_name AS "countryName",
+       country_code AS "countryCode", large, ST_Y(geom) AS latitude, ST_X(geom) AS longitude, by_code AS "byCode",
+       ($3::float8[] IS NOT NULL AND ${pointInView('ST_Y(geom)', 'ST_X(geom)', '($3::float8[])')}) IS TRUE AS "inView"
+FROM found
+ORDER BY by_code DESC, "inView" DESC, large DESC, name, ident
+LIMIT $2`;
+
+export class AirportRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Fills airports unless it holds this version's already, under the gazetteer's lock in a transaction of its own;
+   * 'busy' when another process holds the lock (it is loading the gazetteer, the airports or the land).
+   */
+  async load(version: string, records: () => Promise<AirportRecord[]>): Promise<'loaded' | 'present' | 'busy'> {
+    return this.db.transaction(async (client) => {
+      const { rows } = await client.query<{ acquired: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('vantage-gazetteer')) AS acquired");
+      if (!rows[0]?.acquired) return 'busy';
+      const state = await client.query<{ airportsVersion: string | null }>('SELECT airports_version AS "airportsVersion" FROM gazetteer_state');
+      if (state.rows[0]?.airportsVersion === version) return 'present';
+      await client.query('DELETE FROM airports');
+      await client.query(INSERT_AIRPORTS, [JSON.stringify(await records())]);
+      await client.query('UPDATE gazetteer_state SET airports_version = $1', [version]);
+      return 'loaded' as const;
+    });
+  }
+
+  async analyze(): Promise<void> {
+    await this.db.query('ANALYZE airports');
+  }
+
+  async count(): Promise<number> {
+    const { rows } = await this.db.query<{ n: number }>('SELECT count(*)::int AS n FROM airports');
+    return rows[0]?.n ?? 0;
+  }
+
+  /** Airports of a code typed whole, else of the words typed: by code first, then those in `view`, then large ones. */
+  async search(text: string, limit: number, view?: Bbox): Promise<AirportHit[]> {
+    const { rows } = await this.db.query<AirportHit>(SEARCH, [text, limit, view ?? null]);
+    return rows;
+  }
+}
