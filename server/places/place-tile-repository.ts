@@ -1,6 +1,6 @@
 // SQL of the place tiles: the places drawn from this zoom on (capitals and larger places first, capped),
-// boundaries (simplified below zoom 5), the points their names are drawn at and, from the zoom the rules say, the
-// land at 1:10m (land_parts), as MVT layers. A name carries its boundary's area (Web Mercator km², of the simplified
+// boundaries (simplified below zoom 5), the points their names are drawn at and, from the zooms the rules say, the
+// land at 1:10m (land_parts) and the airports (name, code: IATA or else ident, large), as MVT layers. A name carries its boundary's area (Web Mercator km², of the simplified
 // shape): the map places larger countries' names first.
 import type { Database } from '../db/database.js';
 
@@ -16,6 +16,8 @@ export interface PlaceTileRules {
   lowDetail: boolean;
   /** Carry the land at 1:10m (layer `land`), which the basemap draws instead of its 1:50m shapes. */
   land: boolean;
+  /** Which airports the layer `airports` carries. */
+  airports: 'none' | 'large' | 'all';
 }
 
 // Labels near a tile's edge are kept by the neighbouring tile too (a margin of 1/16 of the tile's width, 22.5° / 2^z),
@@ -51,11 +53,18 @@ land_features AS (
   SELECT ST_AsMVTGeom(l.geom, b.tile, 4096, 64, true) AS geom
   FROM land_parts l, bounds b
   WHERE $9 AND l.geom && b.tile
+),
+airport_features AS (
+  SELECT ST_AsMVTGeom(ST_Transform(a.geom, 3857), b.tile, 4096, 256, true) AS geom,
+         a.name, coalesce(a.iata, a.ident) AS code, a.large
+  FROM airports a, bounds b
+  WHERE $10::text <> 'none' AND a.geom && b.wide AND (a.large OR $10::text = 'all')
 )
 SELECT coalesce((SELECT ST_AsMVT(place_features.*, 'places', 4096, 'geom', 'id') FROM place_features WHERE geom IS NOT NULL), ''::bytea)
     || coalesce((SELECT ST_AsMVT(boundary_features.*, 'boundaries', 4096, 'geom') FROM boundary_features WHERE geom IS NOT NULL), ''::bytea)
     || coalesce((SELECT ST_AsMVT(label_features.*, 'boundary_labels', 4096, 'geom') FROM label_features WHERE geom IS NOT NULL), ''::bytea)
-    || coalesce((SELECT ST_AsMVT(land_features.*, 'land', 4096, 'geom') FROM land_features WHERE geom IS NOT NULL), ''::bytea) AS tile`;
+    || coalesce((SELECT ST_AsMVT(land_features.*, 'land', 4096, 'geom') FROM land_features WHERE geom IS NOT NULL), ''::bytea)
+    || coalesce((SELECT ST_AsMVT(airport_features.*, 'airports', 4096, 'geom') FROM airport_features WHERE geom IS NOT NULL), ''::bytea) AS tile`;
 
 export class PlaceTileRepository {
   constructor(private readonly db: Database) {}
@@ -71,6 +80,7 @@ export class PlaceTileRepository {
       rules.labelLevel,
       rules.lowDetail,
       rules.land,
+      rules.airports,
     ]);
     return rows[0]?.tile ?? Buffer.alloc(0);
   }

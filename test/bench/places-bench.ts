@@ -55,11 +55,16 @@ label_features AS (
 ),
 land_features AS (
   SELECT ST_AsMVTGeom(l.geom, b.tile, 4096, 64, true) AS geom FROM land_parts l, bounds b WHERE $9 AND l.geom && b.tile
+),
+airport_features AS (
+  SELECT ST_AsMVTGeom(ST_Transform(a.geom, 3857), b.tile, 4096, 256, true) AS geom, a.name, coalesce(a.iata, a.ident) AS code, a.large
+  FROM airports a, bounds b WHERE $10::text <> 'none' AND a.geom && b.wide AND (a.large OR $10::text = 'all')
 )
 SELECT coalesce((SELECT ST_AsMVT(place_features.*, 'places', 4096, 'geom', 'id') FROM place_features WHERE geom IS NOT NULL), ''::bytea)
     || coalesce((SELECT ST_AsMVT(boundary_features.*, 'boundaries', 4096, 'geom') FROM boundary_features WHERE geom IS NOT NULL), ''::bytea)
     || coalesce((SELECT ST_AsMVT(label_features.*, 'boundary_labels', 4096, 'geom') FROM label_features WHERE geom IS NOT NULL), ''::bytea)
-    || coalesce((SELECT ST_AsMVT(land_features.*, 'land', 4096, 'geom') FROM land_features WHERE geom IS NOT NULL), ''::bytea) AS tile`;
+    || coalesce((SELECT ST_AsMVT(land_features.*, 'land', 4096, 'geom') FROM land_features WHERE geom IS NOT NULL), ''::bytea)
+    || coalesce((SELECT ST_AsMVT(airport_features.*, 'airports', 4096, 'geom') FROM airport_features WHERE geom IS NOT NULL), ''::bytea) AS tile`;
 
 function tileOf(zoom: number, latitude: number, longitude: number): [number, number, number] {
   const n = 2 ** zoom;
@@ -167,7 +172,7 @@ export async function benchPlaces(options: { queries: number }): Promise<BenchFi
           await answer.arrayBuffer();
         },
         ([z, x, y]) =>
-          client.query(TILE_SQL, [z, x, y, rules.zoom, rules.maxPlaces, rules.boundaryLevel, rules.labelLevel, rules.lowDetail, rules.land]),
+          client.query(TILE_SQL, [z, x, y, rules.zoom, rules.maxPlaces, rules.boundaryLevel, rules.labelLevel, rules.lowDetail, rules.land, rules.airports]),
       );
       tileFigures.push(figure(`place tile z${zoom} p95, ${progress.places.toLocaleString('en')} places (vs bare SQL)`, times, '≤ 50 ms'));
     }

@@ -501,6 +501,19 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect((await tile(2, 40, 120)).labels).toEqual(expect.arrayContaining(['China', 'Japan']));
   });
 
+  it('serves the airports in the place tiles: large ones from zoom 7 with their IATA code, medium ones too from zoom 9', async () => {
+    const airportsOf = async (zoom: number) => {
+      const { decoded } = await tile(zoom, 38.62, -121.45);
+      const layer = decoded.layers.airports;
+      return layer ? Array.from({ length: layer.length }, (_, i) => layer.feature(i).properties) : [];
+    };
+    expect(await airportsOf(6)).toEqual([]);
+    const z7 = await airportsOf(7);
+    expect(z7).toContainEqual({ name: 'Sacramento International Airport', code: 'SMF', large: true });
+    expect(z7.every((airport) => airport.large === true)).toBe(true);
+    expect(await airportsOf(9)).toContainEqual({ name: 'McClellan Airfield', code: 'MCC', large: false });
+  });
+
   it('a tile served before the gazetteer is loaded is not kept by the browser and is asked for again soon; once loaded, kept for an hour', async () => {
     expect(tileCachingBeforeLoad).toBe('no-store, max-age=3');
     const { x, y } = tileOf(4, 48.85, 2.35);

@@ -4,7 +4,7 @@ import { expect, test } from './support/ui-test.js';
 import { ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';
-import { waitForBasemapLand, waitForGazetteer } from './support/places-ready.js';
+import { waitForAirports, waitForBasemapLand, waitForGazetteer } from './support/places-ready.js';
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
@@ -65,6 +65,21 @@ test('zoom 8 over California names Sacramento', async ({ page }) => {
   const map = new MapPage(page);
   await new AppPage(page).openReady({ view: [-121.49, 38.58, 8] });
   await expect.poll(() => map.renderedPlaceNames(), { timeout: 20_000 }).toContain('Sacramento');
+});
+
+test('airports are drawn with their codes: the large ones from zoom 7, the others too from zoom 9', async ({ page }) => {
+  await waitForAirports();
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [-121.45, 38.62, 9] });
+  await expect
+    .poll(() => map.renderedPlaceNames(), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(['Sacramento International Airport', 'McClellan Airfield']));
+  await new AppPage(page).openReady({ view: [-121.45, 38.62, 7.5] });
+  await expect.poll(() => map.renderedPlaceNames(), { timeout: 20_000 }).toContain('Sacramento International Airport');
+  expect(await map.renderedPlaceNames()).not.toContain('McClellan Airfield');
+  // Above the marks, as the other names: an aircraft on its runway leaves the code readable.
+  const ids = await map.styleLayerIds();
+  expect(ids.indexOf('place-airport-labels')).toBeGreaterThan(ids.indexOf('aircraft'));
 });
 
 test('a popup ends with the object’s coordinates and age; the cursor readout follows the pointer, and the map under it', async ({ page }) => {

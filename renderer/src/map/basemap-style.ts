@@ -32,6 +32,8 @@ const LABEL_HALO = '#0b1118';
 const PLACE_TEXT = '#c9d3dc';
 const REGION_TEXT = '#8796a5';
 const COUNTRY_TEXT = '#aab6c2';
+const AIRPORT_TEXT = '#9fc3e0';
+const IS_LARGE_AIRPORT: ExpressionSpecification = ['to-boolean', ['get', 'large']];
 
 /** Larger places win label collisions (MapLibre places lower sort keys first). Capitals first of all. */
 const PLACE_SORT_KEY: ExpressionSpecification = ['-', 0, ['+', ['to-number', ['get', 'population'], 0], ['case', ['to-boolean', ['get', 'capital']], 1e9, 0]]];
@@ -64,7 +66,7 @@ function placeNameLayer(id: string, filter: ExpressionSpecification): LayerSpeci
   };
 }
 
-/** The layers drawn from the API's place tiles (layers `places`, `boundaries`, `boundary_labels`). */
+/** The layers drawn from the API's place tiles (layers `places`, `boundaries`, `boundary_labels`, `airports`). */
 function placeLayers(): LayerSpecification[] {
   return [
     {
@@ -91,8 +93,38 @@ function placeLayers(): LayerSpecification[] {
         'circle-stroke-width': ['case', IS_CAPITAL, 1.5, 0.8],
       },
     },
+    {
+      // Airports (large ones from zoom 7, all from 9): a ring, not a dot, so none reads as a town.
+      id: 'place-airport-marks',
+      type: 'circle',
+      source: 'places',
+      'source-layer': 'airports',
+      paint: {
+        'circle-radius': ['case', IS_LARGE_AIRPORT, 4.5, 3.5],
+        'circle-color': 'rgba(0, 0, 0, 0)',
+        'circle-stroke-color': AIRPORT_TEXT,
+        'circle-stroke-width': 1.5,
+      },
+    },
     // Towns: placed after the state names above them (a state's name tells more than a suburb's).
     placeNameLayer('place-labels', ['!', MAJOR_PLACE]),
+    {
+      // An airport's code (IATA, or its ident where it has none), its name from zoom 11: placed before the towns.
+      id: 'place-airport-labels',
+      type: 'symbol',
+      source: 'places',
+      'source-layer': 'airports',
+      layout: {
+        'text-field': ['step', ['zoom'], ['get', 'code'], 11, ['get', 'name']],
+        'text-font': LABEL_FONT,
+        'text-size': ['case', IS_LARGE_AIRPORT, 11.5, 10.5],
+        'text-variable-anchor': ['top', 'bottom', 'right', 'left'],
+        'text-radial-offset': 0.75,
+        'text-max-width': 10,
+        'symbol-sort-key': ['case', IS_LARGE_AIRPORT, 0, 1],
+      },
+      paint: { 'text-color': AIRPORT_TEXT, 'text-halo-color': LABEL_HALO, 'text-halo-width': 1.4 },
+    },
     {
       // Above the towns (MapLibre places the upper layers first): a state's name tells more than a suburb's.
       id: 'place-region-labels',
@@ -139,7 +171,7 @@ function placeLayers(): LayerSpecification[] {
 const PLACE_TILES_MAX_ZOOM = 10;
 
 /** The label layers' ids (for the test hook and anything that asks what names are drawn). */
-export const PLACE_LABEL_LAYERS = ['place-labels', 'place-major-labels', 'place-country-labels', 'place-region-labels'] as const;
+export const PLACE_LABEL_LAYERS = ['place-labels', 'place-major-labels', 'place-country-labels', 'place-region-labels', 'place-airport-labels'] as const;
 
 export function offlineBasemapStyle(apiOrigin: string): StyleSpecification {
   const data = basemapFiles['110m'];

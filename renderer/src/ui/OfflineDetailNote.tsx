@@ -13,7 +13,7 @@ export function OfflineDetailNote({ controller, viewport }: { controller: MapCon
   return (
     <p className="home-note" role="status" data-testid="offline-detail-note">
       <span>
-        The offline map has coasts, borders and places, but no streets or terrain. For those, set an online map style in the Sources tab (Map style).
+        The offline map has coasts, borders, places and airports, but no streets or terrain. For those, set an online map style in the Sources tab (Map style).
       </span>
       <button type="button" aria-label="Close" onClick={() => setClosed(true)}>
         ×
