@@ -204,3 +204,26 @@ test('at 1280×720 the HUD spells out four filters whole, on two lines, rather t
   expect(fits).toEqual({ height: true, width: true, lines: 2 });
   expect(inside((await line.boundingBox())!, await boxOf(page, 'HUD bar', '.hud-bar')), 'the filters lie inside the HUD bar').toBe(true);
 });
+
+for (const size of [{ width: 1024, height: 768 }, { width: 800, height: 600 }]) {
+  test(`at ${size.width}×${size.height} the playback bar keeps one line with its buttons' words whole, and the search box clears the brief's button`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await new AppPage(page).openReady();
+    // A first start this narrow opens with the brief folded: its button sits at the map's top left.
+    await expect(page.getByTestId('brief-toggle')).toHaveAttribute('aria-expanded', 'false');
+    const controls = await boxOf(page, 'playback controls', '.playback-controls');
+    for (const button of await page.locator('.playback-controls button').all()) {
+      const box = (await button.boundingBox())!;
+      // One line of text: a wrapped "−1 min" or "1 h" was twice as tall as the bar's row.
+      expect(box.height, `"${await button.innerText()}" on one line`).toBeLessThanOrEqual(controls.height + 2);
+      expect(inside(box, { x: 0, y: 0, ...size }), `"${await button.innerText()}" on screen`).toBe(true);
+    }
+    const total = await boxOf(page, 'event total', '[data-testid="playback-total"]');
+    expect(total.height).toBeLessThanOrEqual(controls.height + 2);
+    const search = await boxOf(page, 'search box', '[data-testid="search-box"]');
+    const brief = await boxOf(page, "brief's button", '[data-testid="brief-toggle"]');
+    const tabs = await boxOf(page, 'side panel', 'nav.side-panel');
+    expect(apart(search, brief), "the search box clears the brief's button").toBe(true);
+    expect(apart(search, tabs), 'the search box clears the side panel').toBe(true);
+  });
+}

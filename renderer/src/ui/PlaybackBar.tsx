@@ -135,7 +135,7 @@ export function PlaybackBar({
         )}
         {/* The timeline counts whole 1° cells (a minute rollup), so it may count events just outside the view: it says so. */}
         <span
-          className="muted"
+          className="muted playback-total"
           data-testid="playback-total"
           data-value={total}
           title="Events of every source (fires, aircraft, incidents, cameras, news) in the 1° cells the view touches, by minute"
