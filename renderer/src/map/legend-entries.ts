@@ -1,6 +1,6 @@
 // What each drawn symbol means, per layer, in the colours and sizes the style draws them with (overlay-layers.ts).
-import type { LayerKey } from './layer-catalog';
-import { PALETTE, QUIET_INCIDENT_OPACITY } from './map-palette';
+import { LAYERS, type LayerKey } from './layer-catalog.js';
+import { PALETTE, QUIET_INCIDENT_OPACITY } from './map-palette.js';
 
 export type LegendSymbol =
   | { shape: 'dot'; color: string; size: number }
@@ -63,4 +63,15 @@ export function legendEntries(key: LayerKey, alertsWindow: string): LegendEntry[
 /** A picture's legend of a layer: without the marks of this session on screen, and the playback ones only in playback. */
 export function pictureLegendEntries(key: LayerKey, alertsWindow: string, playback: boolean): LegendEntry[] {
   return legendEntries(key, alertsWindow).filter((entry) => entry.only === undefined || (entry.only === 'playback' && playback));
+}
+
+/**
+ * The picture's legend: a section for each shown layer that draws something in the picture (`drawn`), in the order
+ * given; a layer switched on with nothing in view (no cameras, no alerts there) is not in it. With none drawn, one
+ * line says so.
+ */
+export function pictureLegend(shown: readonly LayerKey[], drawn: (key: LayerKey) => boolean, alertsWindow: string, playback: boolean): Array<{ title: string; entries: LegendEntry[] }> {
+  const sections = shown.filter(drawn).map((key) => ({ title: LAYERS[key].label, entries: pictureLegendEntries(key, alertsWindow, playback) }));
+  if (sections.length > 0) return sections;
+  return [{ title: 'Legend', entries: [{ symbol: null, text: 'None of the layers shown draws anything in this view.' }] }];
 }

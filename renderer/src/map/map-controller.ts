@@ -259,6 +259,12 @@ export class MapController {
     return this.map.queryRenderedFeatures({ layers });
   }
 
+  /** Whether the layer draws anything in the view (a picture's legend names only those); fires their playback cells too. */
+  drawsInView(key: LayerKey): boolean {
+    if (this.renderedFeatures(key).length > 0) return true;
+    return key === 'fires' && Boolean(this.map.getLayer('playback-cells')) && this.map.queryRenderedFeatures({ layers: ['playback-cells'] }).length > 0;
+  }
+
   featuresNear(key: LayerKey, lon: number, lat: number, radius: number): MapGeoJSONFeature[] {
     const { x, y } = this.map.project([lon, lat]);
     const layers = LAYERS[key].styleLayers.filter((id) => this.map.getLayer(id));

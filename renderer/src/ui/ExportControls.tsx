@@ -10,7 +10,7 @@ import { exportWhat } from '../data/export-what';
 import { fireCounterLabels } from '../data/fire-counter-labels';
 import { savedWords } from '../data/export-saved-words';
 import { LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
-import { pictureLegendEntries } from '../map/legend-entries';
+import { pictureLegend } from '../map/legend-entries';
 import { composeSnapshot } from '../map/map-snapshot';
 import { metresPerPixel } from '../map/scale-bar';
 import { ApiRequestError } from '../api/api-error';
@@ -105,7 +105,7 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
         .trim();
       const blob = await composeSnapshot(await controller.captureCanvas(), {
         caption: [playbackMinute === null ? `Vantage · ${formatBoth(Date.now())}` : `Vantage · the map at ${formatBoth(playbackMinute)} (playback)`, words.join(' · ')],
-        legend: shown.map((key) => ({ title: LAYERS[key].label, entries: pictureLegendEntries(key, alertsWindow, playbackMinute !== null) })),
+        legend: pictureLegend(shown, (key) => controller.drawsInView(key), alertsWindow, playbackMinute !== null),
         credits,
         metresPerPixel: viewport ? metresPerPixel(viewport.center[1], viewport.zoom) : null,
       });
