@@ -165,9 +165,15 @@ export class SearchService {
     const airportFirst = (hit: AirportHit) => similar || (hit.large && !placeStandsOut);
     const namedAirportsFirst = namedAirports.filter(airportFirst).map(airportResult);
     const namedAirportsLast = namedAirports.filter((hit) => !airportFirst(hit)).map(airportResult);
+    // A country of the name comes first; a state or province of the name after a city of it that stands out, named so
+    // itself: "Manchester" is the city, then Jamaica's parish (it flew to Jamaica), "New York" the city, then the state.
+    const regionsAfterPlace = leadingPlaces === 1 && !leadingPlaceByCode;
+    const exactCountries = exactBoundaries.filter((hit) => hit.level === 0 || !regionsAfterPlace).map(boundaryResult);
+    const exactRegions = exactBoundaries.filter((hit) => hit.level !== 0 && regionsAfterPlace).map(boundaryResult);
     const results = [
-      ...exactBoundaries.map(boundaryResult),
+      ...exactCountries,
       ...(leadingPlaceByCode ? [] : shownPlaces.slice(0, leadingPlaces)),
+      ...exactRegions,
       ...leadingAirports,
       ...(leadingPlaceByCode ? shownPlaces.slice(0, leadingPlaces) : []),
       ...objects.filter(isExact),

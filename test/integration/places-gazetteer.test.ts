@@ -346,6 +346,15 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     const california = (await search('California')).results[0];
     expect(california).toMatchObject({ kind: 'region', label: 'California' });
     expect(california?.bbox?.[0]).toBeCloseTo(-124.4, 0);
+    // A state or province of the name comes after a city of that very name: "Manchester" flew to Jamaica's parish.
+    const manchester = (await search('Manchester')).results;
+    expect(manchester[0]).toMatchObject({ kind: 'place', label: 'Manchester', sublabel: expect.stringMatching(/United Kingdom$/) });
+    expect(manchester[1]).toMatchObject({ kind: 'region', label: 'Manchester' });
+    const newYork = (await search('New York')).results;
+    expect(newYork[0]).toMatchObject({ kind: 'place', label: 'New York City' });
+    expect(newYork[1]).toMatchObject({ kind: 'region', label: 'New York' });
+    // A country of the name stays first: "Georgia" is the country, whatever towns carry the name.
+    expect((await search('Georgia')).results[0]).toMatchObject({ kind: 'country', label: 'Georgia' });
   });
 
   it('reads positions in decimal degrees, with hemispheres, in DMS and as MGRS, naming the place nearby', async () => {
