@@ -70,16 +70,41 @@ describe('summary prompt', () => {
 
 describe('extractive digest', () => {
   it('lists the top stories by source count with their counts', () => {
-    const digest = extractiveDigest('analyst', [story('Quake', 3, 'Strong shaking.'), story('Coastal floods', 2), ...Array.from({ length: 10 }, (_, i) => story(`Other ${i}`, 1))], 4000);
-    expect(digest.used).toHaveLength(6);
-    expect(digest.text.split('\n')).toHaveLength(6);
+    const digest = extractiveDigest('hourly', [story('Quake', 3, 'Strong shaking.'), story('Coastal floods', 2), ...Array.from({ length: 10 }, (_, i) => story(`Other ${i}`, 1))], 4000);
+    expect(digest.used).toHaveLength(8);
+    expect(digest.text.split('\n')).toHaveLength(8);
     expect(digest.text.split('\n').slice(0, 2)).toEqual(['- Quake (3 sources) — Strong shaking.', '- Coastal floods (2 sources)']);
+    expect(extractiveDigest('daily_recap', [story('Quake', 3), ...Array.from({ length: 20 }, (_, i) => story(`Other ${i}`, 1))], 4000).used).toHaveLength(15);
   });
 
   it('puts a one-word headline with nothing under it after the stories that say something, however many feeds carry it', () => {
-    const digest = extractiveDigest('analyst', [story('don’t', 2), story('Quake', 1, 'Strong shaking.'), story('Coastal floods', 1)], 4000);
+    const digest = extractiveDigest('hourly', [story('don’t', 2), story('Quake', 1, 'Strong shaking.'), story('Coastal floods', 1)], 4000);
     expect(digest.text.split('\n')).toEqual(['- Quake (1 source) — Strong shaking.', '- Coastal floods (1 source)', '- don’t (2 sources)']);
     expect(digest.used.map((used) => used.title)).toEqual(['Quake', 'Coastal floods', 'don’t']);
+  });
+
+  it('writes the analyst note by domain: the most reported story of each category first, then the next ones', () => {
+    const inCategory = (title: string, sources: number, category: string) => ({ ...story(title, sources), categories: [category] });
+    const stories = [
+      inCategory('Wildfire crosses ridge', 7, 'disaster'),
+      inCategory('Floods along the Danube', 5, 'disaster'),
+      inCategory('Ceasefire talks resume', 4, 'defence'),
+      inCategory('Grid restored after heatwave', 2, 'energy'),
+      { ...story('No category', 1), categories: [] },
+      inCategory('Storm makes landfall', 1, 'disaster'),
+      inCategory('Border patrols doubled', 1, 'defence'),
+    ];
+    const digest = extractiveDigest('analyst', stories, 4000);
+    expect(digest.text.split('\n')).toEqual([
+      '- Disaster: Wildfire crosses ridge (7 sources)',
+      '- Defence: Ceasefire talks resume (4 sources)',
+      '- Energy: Grid restored after heatwave (2 sources)',
+      '- General: No category (1 source)',
+      '- Disaster: Floods along the Danube (5 sources)',
+      '- Disaster: Storm makes landfall (1 source)',
+    ]);
+    // Not the recap's list again: the recap of the same stories is by source count alone.
+    expect(extractiveDigest('daily_recap', stories, 4000).used.map((used) => used.title).slice(0, 3)).toEqual(['Wildfire crosses ridge', 'Floods along the Danube', 'Ceasefire talks resume']);
   });
 });
 
