@@ -4,9 +4,9 @@ import { EventEmitter } from 'node:events';
 import type { ServerConfigInput } from '../../server/config.js';
 import { obtainDataKey } from '../keychain/data-key.js';
 import { type ApiLauncher, ForkApiLauncher, PrelaunchedApi } from './api-launcher.js';
+import { chooseApiPort } from './api-port.js';
 import { ApiProcess, type ApiReady } from './api-process.js';
 import { prepareDataDir } from './data-dir.js';
-import { findFreePort } from './free-port.js';
 import { NatsService } from './nats-service.js';
 import { PostgresService } from './postgres-service.js';
 import { removeRuntimeFile, type RuntimeInfo, writeRuntimeFile } from './runtime-file.js';
@@ -81,7 +81,7 @@ export class StackSupervisor extends EventEmitter<StackSupervisorEvents> {
       if (dataKey.storage.kind === 'file') logger.warn(dataKey.storage.detail);
       this.emit('progress', 'starting the API');
       const token = settings.apiToken ?? randomSecret(32);
-      const port = settings.apiPort || (await findFreePort(settings.apiHost === '0.0.0.0' ? '0.0.0.0' : '127.0.0.1'));
+      const port = settings.apiPort || (await chooseApiPort(settings.dataDir, settings.apiHost === '0.0.0.0' ? '0.0.0.0' : '127.0.0.1'));
       const api = new ApiProcess({
         launcher: prelaunched,
         logger,

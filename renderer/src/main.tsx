@@ -1,11 +1,13 @@
-// Entry: take the token (or this tab's remembered one) and the view from the address, then boot the app.
+// Entry: take the token (or this tab's remembered one) and the view from the address (or the one the last session on
+// this origin was left at), then boot the app.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiClient } from './api/api-client';
 import { setPageState } from './boot/page-state';
 import { rememberedToken, rememberToken } from './boot/session-token';
 import { takeTokenFromFragment } from './boot/token-from-fragment';
-import { readAddress } from './boot/view-address';
+import { addressToOpen, readAddress } from './boot/view-address';
+import { rememberedAddress } from './data/use-view-address';
 import './styles/app.css';
 import { loadMapModule } from './map/map-module';
 import { App } from './ui/App';
@@ -27,6 +29,6 @@ const root = document.getElementById('root')!;
 
 createRoot(root).render(
   <StrictMode>
-    <App api={api} address={readAddress(hash)} />
+    <App api={api} address={readAddress(addressToOpen(hash, rememberedAddress()))} />
   </StrictMode>,
 );

@@ -24,6 +24,7 @@ async function health(runtime: { apiUrl: string; token: string }): Promise<{ sta
 describe('stack supervisor with embedded PostgreSQL and bundled NATS', () => {
   let dataDir: string;
   let supervisor: StackSupervisor;
+  let firstApiUrl: string | undefined;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'vantage-stack-'));
@@ -43,6 +44,8 @@ describe('stack supervisor with embedded PostgreSQL and bundled NATS', () => {
   it('first run: initdb, PostGIS, migrations, ready, runtime.json (0600)', async () => {
     const runtime = await supervisor.start();
     expect(runtime.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    firstApiUrl = runtime.apiUrl;
+    expect((await readFile(path.join(dataDir, 'api-port'), 'utf8')).trim()).toBe(new URL(runtime.apiUrl).port);
     const file = await readRuntimeFile(dataDir);
     expect(file).toEqual(runtime);
     expect((await stat(path.join(dataDir, 'runtime.json'))).mode & 0o777).toBe(0o600);
@@ -102,7 +105,7 @@ describe('stack supervisor with embedded PostgreSQL and bundled NATS', () => {
     expect(pids.filter((pid) => isProcessAlive(pid))).toEqual([]);
   });
 
-  it('a warm start of the same data dir skips initdb and comes back healthy', async () => {
+  it('a warm start of the same data dir skips initdb and comes back healthy, on the same address (the page keeps its storage)', async () => {
     const again = new StackSupervisor({
       settings: readStackSettings({ VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
       logger: createStackLogger({ dataDir, level: 'warn', quiet: true }),
@@ -115,6 +118,7 @@ describe('stack supervisor with embedded PostgreSQL and bundled NATS', () => {
       const runtime = await again.start();
       expect(steps).not.toContain('initialising the database (first run)');
       expect((await health(runtime)).body.database).toMatchObject({ ok: true, schemaHeads: SCHEMA_HEADS });
+      expect(runtime.apiUrl).toBe(firstApiUrl);
     } finally {
       await again.stop();
     }

@@ -1,6 +1,7 @@
 // The view in the address: panning and toggling write it (no token in it), a reload of the same tab reopens the same
 // place and layers with the token it was opened with, and a new tab given the link alone asks for the token. The
-// playback minute is in it too: a reload reopens playback there; a minute still to come opens live.
+// playback minute is in it too: a reload reopens playback there; a minute still to come opens live. A new launch
+// (the token alone in the address) reopens where the last session on the origin was left.
 import { type Page } from '@playwright/test';
 import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
@@ -48,6 +49,29 @@ test('a reload reopens the same view and layers; the link alone carries no token
   await expect(other.locator('html')).toHaveAttribute('data-state', 'error', { timeout: 20_000 });
   await expect(other.getByTestId('error-screen')).toContainText('No access token');
   await other.close();
+});
+
+test('a new launch, whose address names only the token, reopens where the last session was left: view and layers, live', async ({ page, context }) => {
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  await app.openReady({ view: [-3.7, 40.4, 7] });
+  await map.toggle('aircraft').click();
+  await expect(map.toggle('aircraft')).toHaveAttribute('aria-pressed', 'false');
+  const remembered = () => page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('vantage.lastAddress'));
+  await expect.poll(remembered).toMatch(/^#view=-3\.70000,40\.40000,7\.00&layers=fires,incidents,events,geofences,alerts,cameras$/);
+
+  // The desktop app opens `<apiUrl>/#token=…` at each launch, on the same origin (its port is kept between starts).
+  const next = await context.newPage();
+  const reopened = new AppPage(next);
+  await reopened.openReady();
+  const view = await mapView(next);
+  expect(view.center[0]).toBeCloseTo(-3.7, 3);
+  expect(view.center[1]).toBeCloseTo(40.4, 3);
+  expect(view.zoom).toBeCloseTo(7, 2);
+  await expect(new MapPage(next).toggle('aircraft')).toHaveAttribute('aria-pressed', 'false');
+  // Not the time zone's region: nothing says it opened there.
+  await expect(next.getByTestId('home-note')).toHaveCount(0);
+  await next.close();
 });
 
 // The Mongolian steppe, a place no other test uses.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readAddress, readMinute, writeAddress, writeMinute } from '../../renderer/src/boot/view-address.js';
+import { addressToOpen, readAddress, readMinute, writeAddress, writeMinute } from '../../renderer/src/boot/view-address.js';
 import { DEFAULT_FILTER } from '../../renderer/src/data/view-filter.js';
 import { initialVisibility } from '../../renderer/src/map/layer-catalog.js';
 
@@ -55,5 +55,16 @@ describe('the view in the address', () => {
     }
     // A mistyped minute leaves the rest of the address as it was.
     expect(readAddress('#view=10,20,3&at=yesterday')).toMatchObject({ view: { center: [10, 20], zoom: 3 }, at: null });
+  });
+
+  it('opens the address named, else the one the last session was left at: the desktop app opens "#token=…" alone', () => {
+    const remembered = '#view=-121.49000,38.58000,9.00&layers=fires,aircraft';
+    expect(addressToOpen('#token=abc', remembered)).toBe(remembered);
+    expect(addressToOpen('', remembered)).toBe(remembered);
+    expect(addressToOpen('#token=abc', null)).toBe('');
+    // A link or a reload names a view, a layer or a filter: that one.
+    expect(addressToOpen('#token=abc&view=10,45,3', remembered)).toBe('#token=abc&view=10,45,3');
+    expect(addressToOpen('#filter=w:72h', remembered)).toBe('#filter=w:72h');
+    expect(readAddress(addressToOpen('#token=abc', remembered)).view).toEqual({ center: [-121.49, 38.58], zoom: 9 });
   });
 });

@@ -80,3 +80,13 @@ export function writeAddress(state: { view: InitialView; layers: LayerVisibility
   // Commas kept readable in the address bar.
   return `#${fragment.toString().replace(/%2C/g, ',').replace(/%3A/g, ':').replace(/%3B/g, ';')}`;
 }
+
+/**
+ * The fragment to open: the address's own when it names anything besides the token (a link, a reload), else the one
+ * remembered from the last session on this origin (the desktop app opens `#token=…` alone at each launch).
+ */
+export function addressToOpen(hash: string, remembered: string | null): string {
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  fragment.delete('token');
+  return fragment.toString() !== '' ? hash : (remembered ?? '');
+}
