@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import type { AirportHit } from '../../server/places/airport-repository.js';
+import type { AircraftHit } from '../../server/places/object-search-repository.js';
+import type { BoundaryHit, PlaceHit } from '../../server/places/place-search-repository.js';
+import { type FoundThings, orderedResults } from '../../server/places/search-result-order.js';
+
+let nextId = 1;
+function place(name: string, population: number, more: Partial<PlaceHit> = {}): PlaceHit {
+  return {
+    geonameId: nextId++,
+    name,
+    matched: name,
+    countryCode: 'US',
+    countryName: 'United States',
+    admin1Name: 'State',
+    population,
+    featureCode: 'PPL',
+    latitude: 10 + nextId / 100,
+    longitude: 20,
+    exact: true,
+    inView: false,
+    ownName: true,
+    code: false,
+    ...more,
+  };
+}
+
+function airport(name: string, more: Partial<AirportHit> = {}): AirportHit {
+  return {
+    ident: `K${name.slice(0, 3).toUpperCase()}`,
+    iata: name.slice(0, 3).toUpperCase(),
+    gpsCode: null,
+    name,
+    municipality: 'Town',
+    regionName: 'State',
+    countryName: 'United States',
+    countryCode: 'US',
+    large: true,
+    latitude: 1,
+    longitude: 2,
+    byCode: false,
+    inView: false,
+    ...more,
+  };
+}
+
+function region(name: string, level: 0 | 1): BoundaryHit {
+  return { level, name, countryCode: 'JM', countryName: 'Jamaica', latitude: 18, longitude: -77.5, bbox: [-78, 17.8, -77.3, 18.3] };
+}
+
+function flight(callsign: string): AircraftHit {
+  return { icao24: 'a0e001', callsign, registration: null, typeCode: 'B738', latitude: 33.9, longitude: -118.4, seenAt: '2026-11-27T20:00:00Z' };
+}
+
+function order(found: Partial<FoundThings> & { name: string }): string[] {
+  return orderedResults({ limit: 10, places: [], similar: false, boundaries: [], airports: [], aircraft: [], incidents: [], news: [], ...found }).map(
+    (result) => `${result.kind}:${result.label}`,
+  );
+}
+
+describe('orderedResults: what the search list shows first', () => {
+  it('an airport of the code typed whole before the city of that code; a country before everything', () => {
+    expect(
+      order({
+        name: 'LAX',
+        places: [place('Los Angeles', 3_900_000, { matched: 'LAX', code: true, ownName: false }), place('Laxou', 15_000, { exact: false })],
+        airports: [airport('Los Angeles International Airport', { byCode: true })],
+      }),
+    ).toEqual(['airport:Los Angeles International Airport', 'place:Los Angeles', 'place:Laxou']);
+    expect(order({ name: 'Georgia', boundaries: [region('Georgia', 0)], places: [place('Georgia', 200_000)] })[0]).toBe('country:Georgia');
+  });
+
+  it('a medium airport by its code, away from the view, after the flights whose callsign starts with it; in view, first', () => {
+    const found = { name: 'SAC', aircraft: [flight('SAC123')] };
+    expect(order({ ...found, airports: [airport('Sacramento Executive Airport', { byCode: true, large: false })] })).toEqual(['aircraft:SAC123', 'airport:Sacramento Executive Airport']);
+    expect(order({ ...found, airports: [airport('Sacramento Executive Airport', { byCode: true, large: false, inView: true })] })[0]).toBe('airport:Sacramento Executive Airport');
+  });
+
+  it('a large airport of the words typed before a small town of that name; after a city, and after the places', () => {
+    expect(order({ name: 'Heathrow', places: [place('Heathrow', 6_000)], airports: [airport('London Heathrow Airport')] })).toEqual(['airport:London Heathrow Airport', 'place:Heathrow']);
+    expect(order({ name: 'London', places: [place('London', 8_900_000), place('London', 400_000)], airports: [airport('London Heathrow Airport')] })).toEqual([
+      'place:London',
+      'place:London',
+      'airport:London Heathrow Airport',
+    ]);
+    // A medium airport of the words: after the places, whatever they are.
+    expect(order({ name: 'McClellan', places: [place('Mcclellan', 2_000)], airports: [airport('McClellan Airfield', { large: false })] })).toEqual(['place:Mcclellan', 'airport:McClellan Airfield']);
+    // Places only like the text are guesses: the airport of the words before them.
+    expect(order({ name: 'Heathrw', similar: true, places: [place('Heath', 1_000_000, { exact: false })], airports: [airport('London Heathrow Airport', { large: false })] })[0]).toBe('airport:London Heathrow Airport');
+  });
+
+  it('a state or province of the name after a city of that name that stands out; before a small town', () => {
+    expect(order({ name: 'Manchester', boundaries: [region('Manchester', 1)], places: [place('Manchester', 400_000), place('Manchester', 110_000)] })).toEqual([
+      'place:Manchester',
+      'region:Manchester',
+      'place:Manchester',
+    ]);
+    expect(order({ name: 'California', boundaries: [region('California', 1)], places: [place('California', 11_000)] })).toEqual(['region:California', 'place:California']);
+  });
+});
