@@ -5,18 +5,8 @@ import type { Bbox } from '../http/query-params.js';
 import type { AirportRecord } from './airport-source.js';
 import { pointInView } from './place-search-repository.js';
 
-export interface AirportHit {
-  ident: string;
-  iata: string | null;
-  gpsCode: string | null;
-  name: string;
-  municipality: string | null;
-  regionName: string | null;
-  countryName: string | null;
-  countryCode: string;
-  large: boolean;
-  latitude: number;
-  longitude: number;
+/** A packaged airport as search found it. */
+export interface AirportHit extends AirportRecord {
   /** Found by a code typed whole, not by words of its name. */
   byCode: boolean;
   /** It lies in the map's view the search was asked from (false without one). */
