@@ -152,3 +152,40 @@ test('a click on the first corner closes the shape there, and the tab says what 
   expect(saved?.geometry.type).toBe('MultiPolygon');
   expect(saved?.geometry.coordinates[0]?.[0]).toHaveLength(4);
 });
+
+test('a geofence drawn from the keyboard: arrows move the map, Enter places a corner at the centre cross', async ({ page }) => {
+  // The Karakum desert, a place no other test uses.
+  const map = new MapPage(page);
+  const fences = new GeofencesPage(page, map);
+  await new AppPage(page).openReady({ view: [59.5, 39.5, 7] });
+  await fences.open();
+  await page.getByTestId('geofence-draw').click();
+  const canvas = page.locator('.maplibregl-canvas');
+  await canvas.focus();
+  const corner = async (keys: string[]) => {
+    for (const key of keys) await page.keyboard.press(key);
+    await map.expectStill();
+    await page.keyboard.press('Enter');
+  };
+  await corner([]);
+  await expect(page.getByTestId('keyboard-cross')).toBeVisible();
+  await corner(['ArrowRight', 'ArrowRight']);
+  await corner(['ArrowUp', 'ArrowUp']);
+  await expect(page.getByTestId('geofence-drawing')).toHaveAttribute('data-points', '3');
+  await page.getByTestId('geofence-finish').click();
+  const name = `Keyboard ${Date.now().toString(36)}`;
+  await fences.name(name);
+  await fences.save();
+  await expect(fences.item(name)).toBeVisible();
+  const saved = (await apiGet<Array<{ name: string; geometry: { coordinates: number[][][][] } }>>('/api/geofences')).find((fence) => fence.name === name);
+  const ring = saved?.geometry.coordinates[0]?.[0] ?? [];
+  // Three corners and the closing one (in the order the store keeps rings): where the map opened, east of it, and
+  // north of that.
+  expect(ring).toHaveLength(4);
+  const near = (lon: (value: number) => boolean, lat: (value: number) => boolean) => ring.slice(0, 3).some(([x, y]) => lon(x!) && lat(y!));
+  const at = (target: number) => (value: number) => Math.abs(value - target) < 0.05;
+  const past = (target: number) => (value: number) => value > target;
+  expect(near(at(59.5), at(39.5)), 'the first corner, where the map opened').toBe(true);
+  expect(near(past(59.6), at(39.5)), 'the second, east of it').toBe(true);
+  expect(near(past(59.6), past(39.6)), 'the third, north of that').toBe(true);
+});

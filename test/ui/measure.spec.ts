@@ -226,3 +226,22 @@ test('on a fresh page, M and two clicks straight away place both points and give
   await expectReadout(page, [a, b]);
   await expect(page.locator('.vantage-popup')).toHaveCount(0);
 });
+
+test('from the keyboard: M, then Enter at the centre cross, the arrows, Enter again measure the leg between', async ({ page }) => {
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [70.0, 47.0, 6] });
+  const canvas = page.locator('.maplibregl-canvas');
+  await canvas.focus();
+  await page.keyboard.press('m');
+  await expect(page.getByTestId('measure-readout')).toBeVisible();
+  const centre = async (): Promise<LonLat> => (await map.view()).center;
+  const first = await centre();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('measure-readout')).toHaveAttribute('data-points', '1');
+  for (let press = 0; press < 2; press += 1) await page.keyboard.press('ArrowRight');
+  await map.expectStill();
+  const second = await centre();
+  await page.keyboard.press('Enter');
+  // Due east along the parallel, as far as the map moved.
+  await expectReadout(page, [first, second]);
+});

@@ -60,6 +60,39 @@ test('a click over a fire, an aircraft and an alert lists them all; Escape close
   await expect.poll(() => hud.counterValue('alerts')).toBe(alertsNow);
 });
 
+test('from the keyboard: the map focused shows a cross at its centre; Enter picks what lies under it, arrows move it away', async ({ page }) => {
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [SPOT.longitude, SPOT.latitude, 10] });
+  await map.expectFireDrawnNear(SPOT.longitude, SPOT.latitude);
+  const cross = page.getByTestId('keyboard-cross');
+  await expect(cross).toBeHidden();
+  const canvas = page.locator('.maplibregl-canvas');
+  await canvas.focus();
+  await expect(canvas).toHaveAttribute('aria-label', /Enter picks or places a point at the centre cross/);
+  // A key on the map shows the cross (Shift: one that moves nothing).
+  await page.keyboard.press('Shift');
+  await expect(cross).toBeVisible();
+  await page.keyboard.press('Enter');
+  // What a click at the centre lists: the fire there (and the alert about it, an aircraft if one is still near).
+  const list = page.getByTestId('pick-list');
+  await expect(list).toBeVisible();
+  await expect(list.getByRole('button', { name: /^Fire detection/ })).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(list).toHaveCount(0);
+  // Moved off the fire by the arrows (MapLibre's 100 px a press), Enter opens what lies under the cross there: the
+  // geofence around the fire.
+  await canvas.focus();
+  for (let press = 0; press < 2; press += 1) await page.keyboard.press('ArrowLeft');
+  await map.expectStill();
+  await page.keyboard.press('Enter');
+  await expect(list).toHaveCount(0);
+  await expect(page.locator('.vantage-popup')).toContainText('Geofence: Chubut watch');
+  // A press of the mouse on the map puts the cross away.
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.click(box.x + 20, box.y + box.height - 20);
+  await expect(cross).toBeHidden();
+});
+
 test('a click on the geofence alone opens the geofence', async ({ page }) => {
   const app = new AppPage(page);
   const map = new MapPage(page);

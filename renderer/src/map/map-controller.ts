@@ -115,6 +115,18 @@ export class MapController {
       this.pick(pickedObjects(map.queryRenderedFeatures(box, { layers })), [event.lngLat.lng, event.lngLat.lat]);
     });
     window.addEventListener('keydown', this.closeOnEscape);
+    // From the keyboard: the map's arrows move it and +/- zoom (MapLibre's); Enter clicks under a cross at its centre,
+    // shown while the map has the keyboard's focus, so picking, drawing a geofence and measuring need no mouse.
+    const canvas = map.getCanvas();
+    canvas.setAttribute('aria-label', 'Map. Arrow keys move it, plus and minus zoom, Enter picks or places a point at the centre cross.');
+    canvas.addEventListener('keydown', this.clickOnEnter);
+    canvas.addEventListener('mousedown', this.stopKeyboardPointing);
+    canvas.addEventListener('blur', this.stopKeyboardPointing);
+    const cross = document.createElement('div');
+    cross.className = 'keyboard-cross';
+    cross.dataset.testid = 'keyboard-cross';
+    cross.setAttribute('aria-hidden', 'true');
+    map.getContainer().appendChild(cross);
     for (const id of LAYER_KEYS.flatMap((key) => LAYERS[key].clickable)) {
       map.on('mouseenter', id, () => !this.drawingTool.drawing && (map.getCanvas().style.cursor = 'pointer'));
       map.on('mouseleave', id, () => !this.drawingTool.drawing && (map.getCanvas().style.cursor = ''));
@@ -541,12 +553,37 @@ export class MapController {
     if (shift !== 0) this.map.panBy([0, shift], { duration: 250 });
   }
 
+  private readonly clickOnEnter = (event: KeyboardEvent) => {
+    // A key on the map shows the cross (a map focused by a click shows none until then; a press of the mouse hides it).
+    this.map.getContainer().classList.add('keyboard-pointing');
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+    event.preventDefault();
+    this.clickAtCentre();
+  };
+
+  private readonly stopKeyboardPointing = (event: Event) => {
+    if (event.type === 'blur' || event.isTrusted) this.map.getContainer().classList.remove('keyboard-pointing');
+  };
+
+  /** A press and click at the map's centre, as the mouse makes them: what a click there does (pick, draw, measure). */
+  clickAtCentre(): void {
+    const canvas = this.map.getCanvas();
+    const box = canvas.getBoundingClientRect();
+    const at = { bubbles: true, cancelable: true, view: window, button: 0, clientX: box.left + box.width / 2, clientY: box.top + box.height / 2 };
+    canvas.dispatchEvent(new MouseEvent('mousedown', { ...at, buttons: 1 }));
+    canvas.dispatchEvent(new MouseEvent('mouseup', at));
+    canvas.dispatchEvent(new MouseEvent('click', at));
+  }
+
   private readonly closeOnEscape = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && this.popup?.isOpen()) this.popup.remove();
   };
 
   destroy(): void {
     window.removeEventListener('keydown', this.closeOnEscape);
+    this.map.getCanvas().removeEventListener('keydown', this.clickOnEnter);
+    this.map.getCanvas().removeEventListener('mousedown', this.stopKeyboardPointing);
+    this.map.getCanvas().removeEventListener('blur', this.stopKeyboardPointing);
     this.cancelOpenWhenDrawn?.();
     window.clearTimeout(this.viewportTimer);
     this.map.remove();

@@ -12,6 +12,7 @@ const SHORTCUTS: ReadonlyArray<[keys: string, what: string]> = [
   ['M', 'Measure a distance and bearing: click points on the map'],
   ['Esc', 'Close a popup, cancel a drawing, close this list'],
   ['← ↑ → ↓, + −', 'Pan and zoom the map (when it has the focus)'],
+  ['Enter', 'On the map: click at the centre cross (pick what is there, place a corner or a measuring point)'],
   ['?', 'This list'],
 ];
 
