@@ -43,7 +43,14 @@ SELECT ident, iata, gps_code AS "gpsCode", name, municipality, region_name AS "r
        country_code AS "countryCode", large, ST_Y(geom) AS latitude, ST_X(geom) AS longitude, by_code AS "byCode",
        ($3::float8[] IS NOT NULL AND ${pointInView('ST_Y(geom)', 'ST_X(geom)', '($3::float8[])')}) IS TRUE AS "inView"
 FROM found
-ORDER BY by_code DESC, "inView" DESC, large DESC, name, ident
+ORDER BY by_code DESC, "inView" DESC, large DESC,
+         -- Nearest the view's centre first ("airport" lists the airports around it); a view across the antimeridian
+         -- (west > east) has its centre 180° from the plain mean.
+         CASE WHEN $3::float8[] IS NULL THEN NULL
+              ELSE geom <-> ST_SetSRID(ST_MakePoint(CASE WHEN ($3::float8[])[1] <= ($3::float8[])[3] THEN (($3::float8[])[1] + ($3::float8[])[3]) / 2
+                                                         ELSE (($3::float8[])[1] + ($3::float8[])[3]) / 2 + 180 END,
+                                                    (($3::float8[])[2] + ($3::float8[])[4]) / 2), 4326) END,
+         name, ident
 LIMIT $2`;
 
 export class AirportRepository {
@@ -75,7 +82,7 @@ export class AirportRepository {
     return rows[0]?.n ?? 0;
   }
 
-  /** Airports of a code typed whole, else of the words typed: by code first, then those in `view`, then large ones. */
+  /** Airports of a code typed whole, else of the words typed: by code first, then those in `view`, large ones, nearest its centre. */
   async search(text: string, limit: number, view?: Bbox): Promise<AirportHit[]> {
     const { rows } = await this.db.query<AirportHit>(SEARCH, [text, limit, view ?? null]);
     return rows;

@@ -65,11 +65,11 @@ export function orderedResults({ name, limit, places, similar, boundaries, airpo
   const laterPlaces = shownPlaces.slice(leadingPlaces);
   // A city found by its code ("LAX") comes after the airport of that code, which is what the code names.
   const leadingPlaceByCode = leadingPlaces === 1 && firstExact?.code === true;
-  // A large airport with the words typed comes before the places unless one of those is a city or in view, named so
-  // itself: "Heathrow" is the airport before Heathrow, Florida (6,000 people), but "London" and "Sacr" list the
-  // cities first and the airports after the places.
+  // A large airport with the words typed, or one in view, comes before the places unless one of those is a city or in
+  // view, named so itself: "Heathrow" is the airport before Heathrow, Florida (6,000 people), "airport" the airports
+  // around the view, but "London" and "Sacr" list the cities first and the airports after the places.
   const placeStandsOut = placeHits.some((hit) => (hit.exact || hit.ownName) && standsOut(hit));
-  const airportFirst = (hit: AirportHit) => similar || (hit.large && !placeStandsOut);
+  const airportFirst = (hit: AirportHit) => similar || ((hit.large || hit.inView) && !placeStandsOut);
   const namedAirportsFirst = namedAirports.filter(airportFirst).map(airportResult);
   const namedAirportsLast = namedAirports.filter((hit) => !airportFirst(hit)).map(airportResult);
   // A country of the name comes first; a state or province of the name after a city of it that stands out, named so

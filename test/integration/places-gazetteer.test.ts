@@ -200,6 +200,12 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(airports[0]).toBe('Sacramento International Airport');
     expect(airports).toContain('McClellan Airfield');
     expect((await search('Sacramento', 10)).results[0]).toMatchObject({ kind: 'place', label: 'Sacramento' });
+    // "airport": the airports around the view, the large one first, before any place named "Airport …".
+    const around = (await search('airport', 10, overSacramento)).results;
+    expect(around.slice(0, 3).map((result) => result.kind)).toEqual(['airport', 'airport', 'airport']);
+    expect(around[0]).toMatchObject({ label: 'Sacramento International Airport' });
+    // Over the Pacific across the antimeridian, the nearest large ones are New Zealand's.
+    expect((await search('airport', 10, '170,-50,-170,-30')).results[0]?.sublabel).toMatch(/New Zealand$/);
     // Codes only whole, names only from three letters: "JF" and "he" list no airport.
     expect((await search('JF', 10)).results.filter((result) => result.kind === 'airport')).toEqual([]);
     expect((await search('he', 10)).results.filter((result) => result.kind === 'airport')).toEqual([]);

@@ -83,7 +83,13 @@ describe('orderedResults: what the search list shows first', () => {
       'place:London',
       'airport:London Heathrow Airport',
     ]);
-    // A medium airport of the words: after the places, whatever they are.
+    // "airport": the airports in view, the medium ones too, before a place of another continent named "Airport West".
+    expect(order({ name: 'airport', places: [place('Airport West', 20_000, { exact: false, countryName: 'Australia' })], airports: [airport('Sacramento International Airport', { inView: true }), airport('McClellan Airfield', { large: false, inView: true })] })).toEqual([
+      'airport:Sacramento International Airport',
+      'airport:McClellan Airfield',
+      'place:Airport West',
+    ]);
+    // A medium airport of the words away from the view: after the places, whatever they are.
     expect(order({ name: 'McClellan', places: [place('Mcclellan', 2_000)], airports: [airport('McClellan Airfield', { large: false })] })).toEqual(['place:Mcclellan', 'airport:McClellan Airfield']);
     // Places only like the text are guesses: the airport of the words before them.
     expect(order({ name: 'Heathrw', similar: true, places: [place('Heath', 1_000_000, { exact: false })], airports: [airport('London Heathrow Airport', { large: false })] })[0]).toBe('airport:London Heathrow Airport');
