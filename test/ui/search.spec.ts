@@ -56,6 +56,33 @@ test('Ctrl+K opens the search; "Sacramento" lists it first and Enter flies there
   await expect(input).not.toBeFocused();
 });
 
+test('a list opening under a pointer at rest chooses no row: Enter goes to the first result; a pointer moved over a row chooses it', async ({ page }) => {
+  const map = await openApp(page);
+  const input = page.getByTestId('search-input');
+  const box = (await page.getByTestId('search-box').boundingBox())!;
+  // The pointer rests over the map where the list's fourth row will open.
+  const rest = { x: box.x + box.width / 2, y: box.y + box.height + 190 };
+  await page.mouse.move(rest.x, rest.y);
+  await input.focus();
+  await input.fill('Sacramento');
+  const results = page.getByTestId('search-result');
+  await expect(results.nth(4)).toBeVisible();
+  // The row under the pointer is not chosen by its appearing there.
+  await expect(results.first()).toHaveAttribute('aria-selected', 'true');
+  await page.waitForTimeout(300);
+  await expect(results.first()).toHaveAttribute('aria-selected', 'true');
+  // Moved over the second row, the pointer chooses it.
+  const second = (await results.nth(1).boundingBox())!;
+  await page.mouse.move(second.x + 40, second.y + second.height / 2, { steps: 3 });
+  await expect(results.nth(1)).toHaveAttribute('aria-selected', 'true');
+  // Typed again (the pointer at rest over the list): the new answer starts on its first row, and Enter goes there.
+  await input.fill('Sacramento, CA');
+  await expect(results.first()).toContainText('California');
+  await expect(results.first()).toHaveAttribute('aria-selected', 'true');
+  await input.press('Enter');
+  await expectCentreNear(map, 38.58, -121.49);
+});
+
 test('an airport code typed whole finds the airport, then its city: "LAX" lists the airport first and Enter flies there; "JFK" too', async ({ page }) => {
   await waitForAirports();
   const map = await openApp(page);

@@ -67,6 +67,10 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
   // A result chosen with the arrows since the text last changed: Enter then goes to it even when it is only a similar
   // name (a click always does). Unchosen, Enter on a guess ("KLAX" → Callao, Peru) stays, and a line says why.
   const [chosen, setChosen] = useState(false);
+  // Where the pointer was at its last move over the list: a row is chosen by the pointer only when it moves. A list
+  // opening under a pointer at rest (over the map) had the row beneath it chosen, and Enter went there ("Chico" flew to
+  // Chiconcuac, Mexico, the fourth row).
+  const pointerAt = useRef<{ x: number; y: number } | null>(null);
 
   // Ctrl+K (⌘K) anywhere, "/" when not typing in a field: focus the box.
   useEffect(() => {
@@ -116,6 +120,12 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
       else pick(results[Math.min(active, results.length - 1)], true);
     }
   };
+
+  // Each new answer starts on its first row (unless one was chosen with the arrows meanwhile).
+  useEffect(() => {
+    if (search.status === 'done' && !chosen) setActive(0);
+    // Only a new answer asks.
+  }, [search]);
 
   useEffect(() => {
     if (enterFor === null || search.status === 'loading') return;
@@ -203,7 +213,11 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
                   data-testid="search-result"
                   data-kind={result.kind}
                   onMouseDown={(event) => event.preventDefault()}
-                  onMouseEnter={() => setActive(index)}
+                  onMouseMove={(event) => {
+                    const last = pointerAt.current;
+                    pointerAt.current = { x: event.clientX, y: event.clientY };
+                    if (last && (last.x !== event.clientX || last.y !== event.clientY)) setActive(index);
+                  }}
                   onClick={() => pick(result)}
                 >
                   <span className={`search-kind kind-${result.kind}`} title={KIND_LABEL[result.kind]} aria-hidden="true">
