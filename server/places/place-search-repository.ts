@@ -38,7 +38,8 @@ export interface BoundaryHit {
 // The end of a prefix statement: the places of its `candidates` (geoname_id, matched, kind, exact), each once by its
 // best-matching name: exact matches first, then, among the others, places matched by their own name (not an
 // alternate: "San Fr" is San Francisco before Quito, "San Francisco de Quito"; an exact alternate stays as good as an
-// exact own name: "Roma" is Rome before Roma, Texas); among exact matches a capital or a city of a million first (the
+// exact own name: "Roma" is Rome before Roma, Texas, unless a place of its own country is named so: "Manchester" lists
+// Manchester, New Hampshire before Richmond, Virginia, which once had a Manchester); among exact matches a capital or a city of a million first (the
 // map opens over California, and "London" flew to London, California, a town of 2,000 in view); then those inside
 // the map's view (parameter `view`: west, south, east, north, or null; west > east crosses the antimeridian), then the
 // larger places ($3: how many).
@@ -48,6 +49,11 @@ function placesOfCandidates(view: number): string {
   return `
 best AS (
   SELECT DISTINCT ON (geoname_id) * FROM candidates ORDER BY geoname_id, exact DESC, kind
+),
+-- The countries with a place of its own name exactly the text: there, a place that only has it among its other names
+-- (Richmond, Virginia's "Manchester", Dayton's "Venice") comes after the places named so.
+own_name_countries AS (
+  SELECT DISTINCT o.country_code FROM candidates c JOIN places o ON o.geoname_id = c.geoname_id WHERE c.exact AND c.kind < 2
 )
 SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "countryCode", p.country_name AS "countryName",
        p.admin1_name AS "admin1Name", p.population::float8 AS population, p.feature_code AS "featureCode",
@@ -55,6 +61,8 @@ SELECT p.geoname_id AS "geonameId", p.name, best.matched, p.country_code AS "cou
        ($${view}::float8[] IS NOT NULL AND ${pointInView('ST_Y(p.geom)', 'ST_X(p.geom)', `($${view}::float8[])`)}) IS TRUE AS "inView"
 FROM best JOIN places p ON p.geoname_id = best.geoname_id
 ORDER BY best.exact DESC, (best.exact OR best.kind < 2) DESC, (best.exact AND (p.capital OR p.population >= ${MAJOR_CITY_POPULATION})) DESC,
+         (best.exact AND best.kind >= 2 AND NOT (p.capital OR p.population >= ${MAJOR_CITY_POPULATION})
+          AND p.country_code IN (SELECT country_code FROM own_name_countries)) ASC,
          "inView" DESC, p.population DESC, p.geoname_id
 LIMIT $3`;
 }
