@@ -225,5 +225,12 @@ for (const size of [{ width: 1024, height: 768 }, { width: 800, height: 600 }]) 
     const tabs = await boxOf(page, 'side panel', 'nav.side-panel');
     expect(apart(search, brief), "the search box clears the brief's button").toBe(true);
     expect(apart(search, tabs), 'the search box clears the side panel').toBe(true);
+    // The HUD bar holds its counters and the live badge on screen (at 800 px it was 867 px wide, the badge cut off).
+    const bar = await page.locator('.hud-bar').evaluate((element) => {
+      const { scrollWidth, clientWidth } = element as unknown as { scrollWidth: number; clientWidth: number };
+      return { scrollWidth, clientWidth };
+    });
+    expect(bar.scrollWidth).toBeLessThanOrEqual(bar.clientWidth);
+    expect(inside(await boxOf(page, 'live badge', '[data-testid="live-state"]'), { x: 0, y: 0, ...size }), 'the live badge on screen').toBe(true);
   });
 }
