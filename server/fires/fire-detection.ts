@@ -163,10 +163,22 @@ export const firmsRowSchema = z
   })
   .catchall(safeText().max(1_000));
 
-/** `acq_time` of the JSON form: a real ISO 8601 date and time with its zone (`…T21:14:00Z`, `…+02:00`). */
-const jsonInstant = safeText()
-  .max(64)
-  .refine((value) => value.includes('T') && parseIsoInstant(value) !== null, 'acq_time must be a real ISO 8601 date-time with a zone (Z or ±hh:mm)');
+/** FIRMS's own `acq_time`: the hour and minute as HHMM ("0241", 241), read with `acq_date`. */
+const HHMM = /^\d{1,4}$/;
+
+/**
+ * `acq_time` of the JSON form: a real ISO 8601 date and time with its zone (`…T21:14:00Z`, `…+02:00`), or FIRMS's own
+ * HHMM with `acq_date` beside it (a FIRMS row kept as it comes).
+ */
+const jsonInstant = z.union([
+  z.number().int().min(0).max(2359),
+  safeText()
+    .max(64)
+    .refine(
+      (value) => HHMM.test(value) || (value.includes('T') && parseIsoInstant(value) !== null),
+      'acq_time must be a real ISO 8601 date-time with a zone (Z or ±hh:mm), or FIRMS\'s HHMM with acq_date',
+    ),
+]);
 
 const jsonNumber = (min: number, max: number) => z.number().min(min).max(max).nullable().optional();
 
@@ -234,9 +246,11 @@ function buildDetection(row: FirmsRow, acqTime: string | null, acqProblem: strin
 }
 
 export function detectionFromJson(item: FireJson, now: number = Date.now()): { detection: FireDetection } | { errors: string[] } {
-  const given = item.acq_time === undefined ? null : parseIsoInstant(item.acq_time);
+  // FIRMS's own acq_time is HHMM, read with acq_date as acq_hhmm is.
+  const hhmm = item.acq_time !== undefined && HHMM.test(String(item.acq_time)) ? String(item.acq_time) : item.acq_hhmm === undefined ? undefined : String(item.acq_hhmm);
+  const given = item.acq_time === undefined || hhmm === String(item.acq_time) ? null : parseIsoInstant(String(item.acq_time));
   let acqTime: string | null = given ? given.toISOString() : null;
-  if (!acqTime && item.acq_date !== undefined && item.acq_hhmm !== undefined) acqTime = acquisitionInstant(item.acq_date, String(item.acq_hhmm));
+  if (!acqTime && item.acq_date !== undefined && hhmm !== undefined) acqTime = acquisitionInstant(item.acq_date, hhmm);
   // The row rules are the CSV's; the acquisition fields were read above, so placeholders stand in for them.
   const row = firmsRowSchema.safeParse({
     latitude: item.latitude,
@@ -255,7 +269,7 @@ export function detectionFromJson(item: FireJson, now: number = Date.now()): { d
     track: item.track ?? '',
   });
   const errors: string[] = [];
-  if (!acqTime) errors.push('acq_time (ISO 8601) or acq_date + acq_hhmm (a real date and HHMM time) is required');
+  if (!acqTime) errors.push('acq_time (ISO 8601) or acq_date + acq_time or acq_hhmm (a real date and HHMM time) is required');
   if (!row.success) errors.push(...row.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   if (errors.length > 0 || !row.success || !acqTime) return { errors };
   return buildDetection(row.data, acqTime, null, now);

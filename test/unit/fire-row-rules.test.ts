@@ -96,6 +96,15 @@ describe('FIRMS JSON row rules', () => {
       detection: { acqTime: `${YESTERDAY}T00:45:00.000Z`, confidence: '55' },
     });
     expect(convert({ ...base, acq_time: `${YESTERDAY}T09:48:00+02:00` })).toMatchObject({ detection: { acqTime: `${YESTERDAY}T07:48:00.000Z` } });
+    // A FIRMS row as it comes: acq_time is its HHMM, read with acq_date (it was refused: "must be ISO 8601").
+    expect(convert({ ...base, acq_time: '0241', acq_date: YESTERDAY })).toMatchObject({ detection: { acqTime: `${YESTERDAY}T02:41:00.000Z` } });
+    expect(convert({ ...base, acq_time: 241, acq_date: YESTERDAY })).toMatchObject({ detection: { acqTime: `${YESTERDAY}T02:41:00.000Z` } });
+  });
+
+  it('refuses FIRMS\'s HHMM without its date, and an HHMM that is no time of day', () => {
+    expect(errorsOf({ ...base, acq_time: '0241' })).toMatch(/acq_date \+ acq_time or acq_hhmm/);
+    expect(errorsOf({ ...base, acq_time: '2475', acq_date: YESTERDAY })).toMatch(/acq_time|acq_date/);
+    expect(errorsOf({ ...base, acq_time: 'yesterday', acq_date: YESTERDAY })).toMatch(/ISO 8601 date-time with a zone \(Z or ±hh:mm\), or FIRMS's HHMM with acq_date/);
   });
 
   it('refuses NUL, unbounded numbers and impossible dates', () => {
