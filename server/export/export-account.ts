@@ -21,6 +21,8 @@ export interface ExportAccount {
   bbox: Bbox | null;
   /** The Layers tab's filters as asked; an empty object when none was set. */
   filter: FireFilter;
+  /** The name of the geofence the filter names (`filter.geofence` is its id); null without one. */
+  geofenceName: string | null;
   /** Aircraft only when identified as firefighting. */
   firefightingOnly: boolean;
   layers: Array<{ name: ExportLayerName; rows: number; truncated: boolean }>;
@@ -34,6 +36,7 @@ export interface ExportAccountInput {
   until?: Date;
   bbox?: Bbox;
   filter: FireFilter;
+  geofenceName?: string | null;
   firefightingOnly: boolean;
   layers: readonly ExportLayer[];
 }
@@ -47,6 +50,7 @@ export function exportAccount(input: ExportAccountInput): ExportAccount {
     fires: { since: input.since.toISOString(), until: input.until?.toISOString() ?? null },
     bbox: input.bbox ?? null,
     filter,
+    geofenceName: filter.geofence ? (input.geofenceName ?? null) : null,
     firefightingOnly: input.firefightingOnly,
     layers: input.layers.map((layer) => ({ name: layer.name, rows: layer.rows.length, truncated: layer.truncated })),
   };
@@ -63,7 +67,7 @@ export function exportAccountWords(account: ExportAccount): string {
     filter.minFrp !== undefined && `FRP ≥ ${filter.minFrp} MW`,
     filter.satellites && `satellites ${filter.satellites.join(', ')}`,
     filter.dayNight && `${filter.dayNight} detections only`,
-    filter.geofence && `inside geofence ${filter.geofence}`,
+    filter.geofence && (account.geofenceName ? `inside geofence “${account.geofenceName}” (id ${filter.geofence})` : `inside geofence ${filter.geofence}`),
     account.firefightingOnly && 'firefighting aircraft only',
   ].filter((part): part is string => typeof part === 'string');
   const view = account.bbox ? `view ${account.bbox.map((value) => Number(value.toFixed(4))).join(', ')} (west, south, east, north)` : 'the whole world';
@@ -74,4 +78,9 @@ export function exportAccountWords(account: ExportAccount): string {
     `Filters: ${filters.length > 0 ? filters.join('; ') : 'none'}.`,
     `Rows: ${rows.join(', ')}.`,
   ].join('\n');
+}
+
+/** Whether the rows are narrowed by a filter of the Layers tab (the file's name says "filtered"). */
+export function isFiltered(account: ExportAccount): boolean {
+  return Object.keys(account.filter).length > 0 || account.firefightingOnly;
 }

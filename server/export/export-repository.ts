@@ -85,6 +85,12 @@ const bboxParams = (bbox: Bbox | undefined) => bbox ?? [null, null, null, null];
 export class ExportRepository {
   constructor(private readonly db: Database) {}
 
+  /** A geofence's name by its id; null when there is none of that id. */
+  async geofenceName(id: string): Promise<string | null> {
+    const { rows } = await this.db.query<{ name: string }>('SELECT name FROM geofences WHERE id = $1', [id]);
+    return rows[0]?.name ?? null;
+  }
+
   /** The newest detections of the selection, at most `rows`. */
   async fires(selection: FireSelection, rows: number): Promise<FireExportRow[]> {
     const params = [...bboxParams(selection.bbox), selection.since, selection.until ?? null, rows, ...fireFilterParams(selection.filter, selection.fence)];

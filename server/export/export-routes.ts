@@ -1,7 +1,7 @@
 // GET /api/export?format=csv|geojson|kml&layers=&bbox=&since=&until=&<fire filter>&firefighting= — a file to download.
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ExportAccount } from './export-account.js';
+import { type ExportAccount, isFiltered } from './export-account.js';
 import { exportCsv } from './csv-export.js';
 import { exportGeoJson } from './geojson-export.js';
 import { exportKml } from './kml-export.js';
@@ -33,7 +33,8 @@ export async function exportRoutes(app: FastifyInstance, options: { exports: Exp
   typed.get('/api/export', { schema: { querystring: exportQuery, response: { 200: exportFile } } }, async (request, reply) => {
     const { format, layers: names, firefighting, ...fireRequest } = request.query;
     const { layers, account } = await options.exports.layers({ ...fireRequest, format, layers: names, firefightingOnly: firefighting === 'true' });
-    const name = `vantage-${names.join('-')}-${fileStamp(fireRequest.at)}`;
+    // A file narrowed by the Layers tab's filters says so in its name: a CSV has nowhere else to say it.
+    const name = `vantage-${names.join('-')}${isFiltered(account) ? '-filtered' : ''}-${fileStamp(fireRequest.at)}`;
     return reply
       .header('content-type', EXPORT_CONTENT_TYPES[format])
       .header('content-disposition', `attachment; filename="${name}.${EXPORT_EXTENSIONS[format]}"`)

@@ -53,7 +53,8 @@ export class ExportService {
     const layers: ExportLayer[] = [];
     for (const name of request.layers) layers.push(await read(name));
     const { since, until, filter } = selection;
-    const account = exportAccount({ now: new Date(), at: request.at, since, until, bbox, filter, firefightingOnly: request.firefightingOnly, layers });
+    const geofenceName = filter.geofence ? await this.exports.geofenceName(filter.geofence) : null;
+    const account = exportAccount({ now: new Date(), at: request.at, since, until, bbox, filter, geofenceName, firefightingOnly: request.firefightingOnly, layers });
     return { layers, account };
   }
 }

@@ -163,8 +163,15 @@ describe('GET /api/export', () => {
       asOf: '2026-11-27T10:57:00.000Z',
       bbox: null,
       filter: { confidence: ['high', 'nominal'], minFrp: 2.5, dayNight: 'day', geofence: fenceId },
+      geofenceName: 'north valley',
       layers: [{ name: 'fires' }],
     });
+    expect((answer.json() as { vantage: { geofenceName: unknown } }).vantage.geofenceName).toBeNull();
+    // A file narrowed by a filter says so in its name (a CSV has nowhere else to say it); one that is not, does not.
+    const narrowed = await get(`/api/export?format=csv&layers=fires&confidence=high`);
+    expect(narrowed.headers['content-disposition']).toMatch(/^attachment; filename="vantage-fires-filtered-\d{8}T\d{6}Z\.csv"$/);
+    const firefighting = await get(`/api/export?format=csv&layers=aircraft&firefighting=true`);
+    expect(firefighting.headers['content-disposition']).toMatch(/^attachment; filename="vantage-aircraft-filtered-\d{8}T\d{6}Z\.csv"$/);
   });
 
   it('answers KML that an XML parser reads back, every outside text intact but unable to break it', async () => {

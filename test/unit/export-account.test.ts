@@ -21,6 +21,7 @@ describe('what an export is of', () => {
       fires: { since: '2026-11-26T19:20:31.000Z', until: null },
       bbox: null,
       filter: {},
+      geofenceName: null,
       firefightingOnly: false,
       layers: [{ name: 'fires', rows: 3, truncated: false }, { name: 'incidents', rows: 0, truncated: false }],
     });
@@ -42,6 +43,7 @@ describe('what an export is of', () => {
       until: new Date('2026-11-27T10:57:00.000Z'),
       bbox: [-123.123456, 37, -120, 40.5],
       filter: { confidence: ['high'], minFrp: 10, satellites: ['N', 'N20'], dayNight: 'night', geofence: 'fence-1' },
+      geofenceName: 'North valley',
       firefightingOnly: true,
       layers: [layer('fires', 2, true), layer('aircraft', 1)],
     });
@@ -50,7 +52,7 @@ describe('what an export is of', () => {
       [
         'Exported by Vantage 2026-11-27 19:20 UTC, of the playback minute ending 2026-11-27 10:57 UTC.',
         'Fires detected 2026-11-26 10:57 UTC – 2026-11-27 10:57 UTC; view -123.1235, 37, -120, 40.5 (west, south, east, north).',
-        'Filters: confidence high; FRP ≥ 10 MW; satellites N, N20; night detections only; inside geofence fence-1; firefighting aircraft only.',
+        'Filters: confidence high; FRP ≥ 10 MW; satellites N, N20; night detections only; inside geofence “North valley” (id fence-1); firefighting aircraft only.',
         'Rows: 2 fire detections (cut at the cap), 1 aircraft.',
       ].join('\n'),
     );
