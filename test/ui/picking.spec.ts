@@ -50,14 +50,19 @@ test('a click over a fire, an aircraft and an alert lists them all; Escape close
   const hud = new HudPage(page);
   const alertsNow = (await hud.counterValue('alerts'))!;
   expect(alertsNow).toBeGreaterThan(0);
+  // The Layers tab counts the alerts in view the map draws: the one here, now; none hours back (it said now's).
+  const layerCount = async () => Number(await page.getByTestId('layer-count-alerts').getAttribute('data-value'));
+  await expect.poll(layerCount).toBeGreaterThan(0);
   const playback = new PlaybackPage(page);
   await playback.dragTo(0.1);
   await expect(playback.root).toHaveAttribute('data-mode', 'playback');
   await expect.poll(() => map.featuresNear('alerts', SPOT.longitude, SPOT.latitude)).toBe(0);
   await expect.poll(() => hud.counterValue('alerts')).toBeLessThan(alertsNow);
+  await expect.poll(layerCount).toBe(0);
   await playback.goLive();
   await expect.poll(() => map.featuresNear('alerts', SPOT.longitude, SPOT.latitude)).toBeGreaterThan(0);
   await expect.poll(() => hud.counterValue('alerts')).toBe(alertsNow);
+  await expect.poll(layerCount).toBeGreaterThan(0);
 });
 
 test('from the keyboard: the map focused shows a cross at its centre; Enter picks what lies under it, arrows move it away', async ({ page }) => {

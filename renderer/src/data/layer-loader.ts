@@ -3,7 +3,7 @@ import type { Feature, Point } from 'geojson';
 import { type ApiClient, listFrom } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { Aircraft, AircraftTrail, Alert, Camera, CorrelationPair, EventPage, Fire, Geofence, Incident } from '../api/api-types';
-import { bboxContains } from '../api/viewport-bbox';
+import { countInView, type Placed } from './count-in-view';
 import {
   alertFeatures,
   cameraFeatures,
@@ -42,10 +42,6 @@ const FIRE_POINT_LIMIT = 20_000;
 const EVENT_SOURCES = 'camera,news,aircraft,incident,alert';
 
 type Props = Record<string, string | number | boolean | null>;
-
-function pointOf(geometry: { type: string; coordinates: unknown } | null): [number, number] | null {
-  return geometry?.type === 'Point' ? (geometry.coordinates as [number, number]) : null;
-}
 
 export class LayerLoader {
   private viewport: MapViewport | null = null;
@@ -263,15 +259,8 @@ export class LayerLoader {
     this.emit();
   }
 
-  private inView(lon: number, lat: number): boolean {
-    return !this.viewport || bboxContains(this.viewport.bbox, lon, lat);
-  }
-
-  private countGeometries(items: ReadonlyArray<{ geometry: { type: string; coordinates: unknown } | null }>): number {
-    return items.filter((item) => {
-      const point = pointOf(item.geometry);
-      return point ? this.inView(point[0], point[1]) : item.geometry !== null;
-    }).length;
+  private countGeometries(items: readonly Placed[]): number {
+    return countInView(items, this.viewport?.bbox ?? null);
   }
 
   private emit(): void {

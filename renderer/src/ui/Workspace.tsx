@@ -19,6 +19,7 @@ import { useRefreshTimers } from '../data/use-refresh-timers';
 import { useSourceUpdates } from '../data/use-source-updates';
 import { useTimeZoneHome } from '../data/use-time-zone-home';
 import { useViewAddress } from '../data/use-view-address';
+import { countInView } from '../data/count-in-view';
 import { MINUTE_MS } from '../data/time-windows';
 import { describeFilter, fireTileQuery, hasChosenWindow, playbackReachStart, type ViewFilter, windowSpanMs } from '../data/view-filter';
 import { formatShortUtc } from '../format/time-format';
@@ -61,18 +62,20 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   // Back to live, a playback minute's counts are not shown beside "Live" while now's are read: "–" until they are.
   const hudFireCounts = playbackMinute === null && fireWindow.countsMinute !== null ? null : fireWindow.counts;
   const hudCountsMinute = playbackMinute === null ? null : fireWindow.countsMinute;
-  const shownSnapshot = useMemo(() => {
-    if (playbackMinute === null) return snapshot;
-    const aircraft = pastAircraftCount ?? snapshot.aircraftCount;
-    const incidents = incidentsDiscoveredBy(snapshot.incidentsDiscovered, playbackMinute + MINUTE_MS);
-    return { ...snapshot, aircraftCount: aircraft, counts: { ...snapshot.counts, aircraft, fires: pastFireCount, incidents } };
-  }, [snapshot, playbackMinute, pastAircraftCount, pastFireCount]);
   const hudAlerts = useMemo(() => {
     if (playbackMinute === null) return snapshot.alerts;
     const end = playbackMinute + MINUTE_MS;
     const start = end - windowSpanMs(filter, Date.now());
     return snapshot.alerts.filter((alert) => Date.parse(alert.createdAt) < end && Date.parse(alert.createdAt) >= start);
   }, [snapshot.alerts, playbackMinute, filter]);
+  const shownSnapshot = useMemo(() => {
+    if (playbackMinute === null) return snapshot;
+    const aircraft = pastAircraftCount ?? snapshot.aircraftCount;
+    const incidents = incidentsDiscoveredBy(snapshot.incidentsDiscovered, playbackMinute + MINUTE_MS);
+    // The alerts of the window before the cursor's minute, as the map and the HUD show them (it said now's).
+    const alerts = countInView(hudAlerts, viewport?.bbox ?? null);
+    return { ...snapshot, aircraftCount: aircraft, counts: { ...snapshot.counts, aircraft, fires: pastFireCount, incidents, alerts } };
+  }, [snapshot, playbackMinute, pastAircraftCount, pastFireCount, hudAlerts, viewport]);
   const { visibility, toggle } = useLayerVisibility(session, address.layers);
   useViewAddress(viewport, visibility, filter, playbackMinute);
   const [camera, setCamera] = useState<{ id: string; title: string } | null>(null);
