@@ -98,6 +98,27 @@ test('from the keyboard: the map focused shows a cross at its centre; Enter pick
   await expect(cross).toBeHidden();
 });
 
+test('a click on a fire inside a watched area opens the fire, its alert named in it (not a list of the fire and its own ring)', async ({ page }) => {
+  // Patagonia's Santa Cruz, a place no other test uses.
+  const spot = { longitude: -69.31, latitude: -49.18 };
+  await createGeofence('Santa Cruz watch', [spot.longitude, spot.latitude], 0.2);
+  await ingestFires([{ ...spot, frp: 17.5 }]);
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [spot.longitude, spot.latitude, 10] });
+  await expect.poll(() => map.featuresNear('alerts', spot.longitude, spot.latitude), { timeout: 20_000 }).toBeGreaterThan(0);
+  await map.expectFireDrawnNear(spot.longitude, spot.latitude);
+  await map.clickAt(spot.longitude, spot.latitude);
+  const popup = page.locator('.vantage-popup');
+  await expect(popup).toContainText('17.5 MW');
+  await expect(page.getByTestId('pick-list')).toHaveCount(0);
+  const alerts = page.getByTestId('popup-alerts');
+  await expect(alerts).toContainText('Alert: inside “Santa Cruz watch”');
+  // The alert's own popup, a click away.
+  await alerts.getByRole('button').first().click();
+  await expect(popup).toContainText('Santa Cruz watch');
+  await expect(popup).toContainText('Raised');
+});
+
 test('a click on the geofence alone opens the geofence', async ({ page }) => {
   const app = new AppPage(page);
   const map = new MapPage(page);

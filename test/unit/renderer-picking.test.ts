@@ -1,6 +1,6 @@
 // The list shown when a click lands on several objects: its order and its lines.
 import { describe, expect, it } from 'vitest';
-import { pickedObjects } from '../../renderer/src/map/feature-picking.js';
+import { objectWithItsAlerts, pickedObjects } from '../../renderer/src/map/feature-picking.js';
 import { pickLabel } from '../../renderer/src/map/pick-label.js';
 
 describe('pickLabel', () => {
@@ -33,5 +33,23 @@ describe('pickedObjects', () => {
     ]);
     expect(objects.map((props) => props.kind)).toEqual(['aircraft', 'fire', 'fire', 'fire', 'alert']);
     expect(objects.filter((props) => props.kind === 'fire').map((props) => props.acqTime)).toEqual([yesterday + 16 * hour, yesterday + 12 * hour, yesterday]);
+  });
+});
+
+describe('objectWithItsAlerts', () => {
+  const fire = { kind: 'fire', acqTime: 1, satellite: 'N20', position: [-121.5, 38.6] };
+  const alert = (objectType: string, position: number[]) => ({ kind: 'alert', id: 7, objectType, geofenceName: 'Home', position });
+
+  it('opens a fire with its own alert: one object, and alerts of its kind at its place (a tile moves a point ~10 m)', () => {
+    const own = alert('fire', [-121.50004, 38.60003]);
+    expect(objectWithItsAlerts([fire, own])).toEqual({ object: fire, alerts: [own] });
+    expect(objectWithItsAlerts([{ ...fire, kind: 'fire-live' }, own])?.alerts).toHaveLength(1);
+  });
+
+  it('lists rather than opens: two objects, an alert of another kind or place, or no alert', () => {
+    expect(objectWithItsAlerts([fire, { kind: 'aircraft', icao24: 'a1b2c3', position: [-121.5, 38.6] }, alert('fire', [-121.5, 38.6])])).toBeNull();
+    expect(objectWithItsAlerts([fire, alert('aircraft', [-121.5, 38.6])])).toBeNull();
+    expect(objectWithItsAlerts([fire, alert('fire', [-121.52, 38.6])])).toBeNull();
+    expect(objectWithItsAlerts([fire])).toBeNull();
   });
 });

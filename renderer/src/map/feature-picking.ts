@@ -55,3 +55,24 @@ export function pickedObjects(features: readonly PickableFeature[]): PickProps[]
   // By kind, and fire detections newest first: a list of one place's passes read 18:30 (yesterday's) before 06:30.
   return chosen.sort((a, b) => (ORDER[String(a.kind)] ?? 9) - (ORDER[String(b.kind)] ?? 9) || detectedAt(b) - detectedAt(a));
 }
+
+/** How far an alert's point may lie from its object's as drawn (a tile moves a point to its grid): about 100 m. */
+const SAME_PLACE_DEGREES = 0.001;
+
+/**
+ * One object and only the alerts raised about it (of its kind, at its place): a click on a fire inside a watched area
+ * finds the fire and its own alert ring, and opened a list of the two. The object is opened, its alerts listed in it.
+ */
+export function objectWithItsAlerts(objects: readonly PickProps[]): { object: PickProps; alerts: PickProps[] } | null {
+  const alerts = objects.filter((props) => props.kind === 'alert');
+  const others = objects.filter((props) => props.kind !== 'alert');
+  const [object] = others;
+  if (others.length !== 1 || !object || alerts.length === 0) return null;
+  const kind = object.kind === 'fire-live' ? 'fire' : String(object.kind);
+  const place = object.position as number[] | undefined;
+  const itsOwn = (alert: PickProps) => {
+    const at = alert.position as number[] | undefined;
+    return alert.objectType === kind && !!place && !!at && Math.abs(at[0]! - place[0]!) <= SAME_PLACE_DEGREES && Math.abs(at[1]! - place[1]!) <= SAME_PLACE_DEGREES;
+  };
+  return alerts.every(itsOwn) ? { object, alerts } : null;
+}

@@ -13,7 +13,8 @@ import { addAircraftIcons } from './aircraft-icons';
 import { addIncidentIcon, INCIDENT_ICON } from './incident-icon';
 import { type BasemapChoice, basemapDetail, offlineBasemapStyle } from './basemap-style';
 import { LAND_DETAIL_MIN_ZOOM } from './land-detail';
-import { PICK_RADIUS_PX, type PickProps, pickedObjects } from './feature-picking';
+import { formatBoth } from '../format/time-format';
+import { objectWithItsAlerts, PICK_RADIUS_PX, type PickProps, pickedObjects } from './feature-picking';
 import { pickListContent } from './pick-list-content';
 import { GeofenceDrawing } from './geofence-drawing';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from './layer-catalog';
@@ -509,11 +510,32 @@ export class MapController {
   private pick(objects: PickProps[], at: [number, number]): void {
     const [only] = objects;
     if (!only) return;
+    // A fire inside a watched area and its own alert ring: the fire, its alerts named in it (not a list of the two).
+    const withAlerts = objectWithItsAlerts(objects);
     if (objects.length === 1) this.open(only, at);
+    else if (withAlerts) this.open(withAlerts.object, at, withAlerts.alerts);
     else this.showPopup(pickListContent(objects, (chosen) => this.open(chosen, at)), at, objects.map((object) => String(object.kind)));
   }
 
-  private open(props: PickProps, at: [number, number]): void {
+  /** The alerts raised about an object, one line each, a click on one opening it. */
+  private alertLines(alerts: readonly PickProps[], at: [number, number]): HTMLElement {
+    const list = document.createElement('ul');
+    list.className = 'popup-alerts';
+    list.dataset.testid = 'popup-alerts';
+    for (const alert of alerts) {
+      const item = document.createElement('li');
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.className = 'link-button';
+      button.textContent = `Alert: inside “${String(alert.geofenceName ?? 'a geofence')}” · raised ${formatBoth(alert.createdAt as string)}`;
+      button.addEventListener('click', () => this.open(alert, at));
+      item.append(button);
+      list.append(item);
+    }
+    return list;
+  }
+
+  private open(props: PickProps, at: [number, number], alerts: readonly PickProps[] = []): void {
     if (props.kind === 'camera') {
       this.popup?.remove();
       this.options.onCameraClick({ id: String(props.id), title: String(props.title ?? 'Camera') });
@@ -523,6 +545,7 @@ export class MapController {
     const position = Array.isArray(props.position) ? (props.position as [number, number]) : at;
     const cameras = apiCameraLinks(this.options.apiOrigin, this.options.authorization, this.options.onCameraClick);
     const content = popupContent(props, { at: position, cameras });
+    if (alerts.length > 0) content.append(this.alertLines(alerts, at));
     content.append(popupFooter(props, position));
     this.showPopup(content, at, [String(props.kind)]);
   }
