@@ -3,6 +3,7 @@
 import type { DomainModule } from '../domain-module.js';
 import { GeofenceShapeRepository } from '../geofences/geofence-shape-repository.js';
 import { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
+import { alertTitle } from './alert-title.js';
 import { EventIngester } from './event-ingester.js';
 import { EventPublisher } from './event-publisher.js';
 import { EventQueries } from './event-queries.js';
@@ -41,11 +42,11 @@ export const eventsModule: DomainModule = {
       pipelines: new PipelineStatusRepository(app.db),
       log: app.log,
       // Every stored event with a place is checked against the geofences. Stored means new (its URL was not stored
-      // before): a first sighting, which can enter a fence but never leave one.
+      // before): a first sighting, which can enter a fence but never leave one. Its alert says when it happened.
       afterStore: async (events) => {
         const placed = events.filter((event) => event.geometry);
         await app.geofences.checkQuietly(
-          placed.map((event) => ({ objectType: event.sourceType, objectId: event.url, title: event.title, geometry: event.geometry! })),
+          placed.map((event) => ({ objectType: event.sourceType, objectId: event.url, title: alertTitle(event), geometry: event.geometry! })),
           { firstSighting: true },
         );
       },

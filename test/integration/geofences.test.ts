@@ -23,6 +23,7 @@ interface AlertBody {
   objectType: string;
   objectId: string;
   geofenceName: string;
+  title: string;
 }
 
 describe('geofences and alerts (real bus, ingester and pollers with fakes on loopback)', () => {
@@ -106,6 +107,9 @@ describe('geofences and alerts (real bus, ingester and pollers with fakes on loo
     await waitFor(async () => ((await alerts()).length === 1 ? true : undefined), 10_000, 'the fire alert');
     const [alert] = await alerts();
     expect(alert).toMatchObject({ objectType: 'fire', geofenceName: 'Sonoma' });
+    // It says when the fire was detected: raised now, it may be of a detection hours old.
+    const detected = new Date(acq);
+    expect(alert?.title).toMatch(new RegExp(`^Fire detection by NOAA-20 at 38\\.500, -122\\.700 · detected ${detected.getUTCDate()} [A-Z][a-z]{2} ${acq.slice(11, 16)} UTC$`));
     await waitFor(() => (announced.some((item) => item.objectType === 'fire') ? true : undefined), 5_000, 'the live alert');
   });
 
