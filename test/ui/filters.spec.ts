@@ -66,6 +66,9 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   await firesInView(hud, 2);
   await expect.poll(() => map.renderedFireCount()).toBe(2);
   await expect(page.getByTestId('hud-filters')).toContainText('high confidence');
+  // The timeline counts every source's events, unfiltered: it says so while a filter narrows the map.
+  await expect(page.getByTestId('playback-total')).toHaveText(/ · unfiltered$/);
+  await expect(page.getByTestId('playback-total')).toHaveAttribute('title', /the Layers tab’s filters are not applied to the timeline$/);
 
   // FRP ≥ 30 MW on top: the 60 MW one.
   await page.getByTestId('filter-min-frp').fill('30');
@@ -112,6 +115,7 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   await firesInView(hud, 3);
   await expect.poll(() => map.renderedFireCount()).toBe(3);
   await expect(page.getByTestId('hud-filters')).toHaveCount(0);
+  await expect(page.getByTestId('playback-total')).not.toContainText('unfiltered');
 });
 
 // The Okavango delta, away from the first test's fires; a geofence around part of it.

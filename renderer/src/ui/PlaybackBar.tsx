@@ -26,6 +26,7 @@ export function PlaybackBar({
   controller,
   viewport,
   aircraftNarrowing,
+  filtered,
   openAt,
   onMinuteChange,
   onPastAircraftCount,
@@ -35,6 +36,8 @@ export function PlaybackBar({
   viewport: MapViewport | null;
   /** The filter's: the aircraft of a playback minute are filtered as now's are. */
   aircraftNarrowing: AircraftNarrowing;
+  /** A filter of the Layers tab narrows the map (besides its time window): the timeline's counts are not narrowed. */
+  filtered: boolean;
   /** The minute to open at (the address's, epoch ms; null: live). */
   openAt: number | null;
   /** The cursor's minute (its start, epoch ms), null when live: the HUD follows it. */
@@ -138,9 +141,11 @@ export function PlaybackBar({
           className="muted playback-total"
           data-testid="playback-total"
           data-value={total}
-          title="Events of every source (fires, aircraft, incidents, cameras, news) in the 1° cells the view touches, by minute"
+          title={`Events of every source (fires, aircraft, incidents, cameras, news) in the 1° cells the view touches, by minute${filtered ? ': the Layers tab’s filters are not applied to the timeline' : ''}`}
         >
-          {error ? `Timeline unavailable: ${error}` : `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} in ${hours} h, in and around the view`}
+          {error
+            ? `Timeline unavailable: ${error}`
+            : `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} in ${hours} h, in and around the view${filtered ? ' · unfiltered' : ''}`}
         </span>
         <div className="playback-ranges" role="group" aria-label="Range">
           {/* Named: the Layers tab's time window is another row of 1 h / 6 h / 24 h, and a different thing. */}

@@ -220,7 +220,16 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
       <TimeZoneHomeNote state={home} />
       <OfflineDetailNote controller={controller} viewport={readyView} />
       <CursorCoordinates controller={controller} />
-      <PlaybackBar api={api} controller={controller} viewport={readyView} aircraftNarrowing={filter} openAt={address.at} onMinuteChange={setPlaybackMinute} onPastAircraftCount={setPastAircraftCount} />
+      <PlaybackBar
+        api={api}
+        controller={controller}
+        viewport={readyView}
+        aircraftNarrowing={filter}
+        filtered={filterWords.length > 1}
+        openAt={address.at}
+        onMinuteChange={setPlaybackMinute}
+        onPastAircraftCount={setPastAircraftCount}
+      />
       <ShortcutsHelp />
       <MeasureTool controller={controller} drawing={draft.drawing} />
       {camera && <CameraPanel api={api} camera={camera} onClose={() => setCamera(null)} />}
