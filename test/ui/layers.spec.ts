@@ -172,3 +172,16 @@ test('the Layers tab counts the last filter\'s fires when a slow re-read is cut 
   await expect.poll(() => hud.counterValue('fires-view')).toBe(1);
   await expect(map.count('fires')).toHaveAttribute('data-value', '1', { timeout: 10_000 });
 });
+
+test('fires counted in view are data: the last hour’s none reads 0, not the "–" of a feed that delivered nothing', async ({ page }) => {
+  // The Gobi, a place no other test uses; a detection of two hours ago (the stack's fires feed has not run).
+  const spot = { longitude: 103.2, latitude: 42.9 };
+  await ingestFires([{ ...spot, minutesAgo: 120 }]);
+  const hud = new HudPage(page);
+  await new AppPage(page).openReady({ view: [spot.longitude, spot.latitude, 8] });
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(1);
+  const lastHour = page.getByTestId('hud-count-fires-hour');
+  await expect(lastHour).toHaveAttribute('data-value', '0');
+  await expect(lastHour.locator('.counter-value')).toHaveText('0');
+  await expect(lastHour).not.toHaveAttribute('data-no-data', 'true');
+});

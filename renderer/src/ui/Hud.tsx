@@ -61,7 +61,8 @@ export function Hud(props: HudProps) {
               label={fireLabels.lastHour}
               value={fireWindow?.lastHour ?? null}
               explanation="Of those, the ones detected in the window's last hour"
-              noData={noDataReason(health.pipelines.fires)}
+              // Fires counted in the window are data: then the last hour's 0 is a real none, not "–".
+              noData={(fireWindow?.inWindow ?? 0) > 0 ? null : noDataReason(health.pipelines.fires)}
               behind={fireCountsBehind}
             />
           )}
