@@ -174,8 +174,9 @@ test('the Layers tab counts the last filter\'s fires when a slow re-read is cut 
 });
 
 test('fires counted in view are data: the last hour’s none reads 0, not the "–" of a feed that delivered nothing', async ({ page }) => {
-  // The Gobi, a place no other test uses; a detection of two hours ago (the stack's fires feed has not run).
-  const spot = { longitude: 103.2, latitude: 42.9 };
+  // West Greenland's coast, a place no other test uses (the playback tests watch the Gobi); a detection of two hours
+  // ago (the stack's fires feed has not run).
+  const spot = { longitude: -50.7, latitude: 67.0 };
   await ingestFires([{ ...spot, minutesAgo: 120 }]);
   const hud = new HudPage(page);
   await new AppPage(page).openReady({ view: [spot.longitude, spot.latitude, 8] });

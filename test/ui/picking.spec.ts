@@ -99,9 +99,9 @@ test('from the keyboard: the map focused shows a cross at its centre; Enter pick
 });
 
 test('a click on a fire inside a watched area opens the fire, its alert named in it (not a list of the fire and its own ring)', async ({ page }) => {
-  // Patagonia's Santa Cruz, a place no other test uses.
-  const spot = { longitude: -69.31, latitude: -49.18 };
-  await createGeofence('Santa Cruz watch', [spot.longitude, spot.latitude], 0.2);
+  // East Falkland, a place no other test uses.
+  const spot = { longitude: -58.9, latitude: -51.75 };
+  await createGeofence('Falklands watch', [spot.longitude, spot.latitude], 0.2);
   await ingestFires([{ ...spot, frp: 17.5 }]);
   const map = new MapPage(page);
   await new AppPage(page).openReady({ view: [spot.longitude, spot.latitude, 10] });
@@ -112,10 +112,10 @@ test('a click on a fire inside a watched area opens the fire, its alert named in
   await expect(popup).toContainText('17.5 MW');
   await expect(page.getByTestId('pick-list')).toHaveCount(0);
   const alerts = page.getByTestId('popup-alerts');
-  await expect(alerts).toContainText('Alert: inside “Santa Cruz watch”');
+  await expect(alerts).toContainText('Alert: inside “Falklands watch”');
   // The alert's own popup, a click away.
   await alerts.getByRole('button').first().click();
-  await expect(popup).toContainText('Santa Cruz watch');
+  await expect(popup).toContainText('Falklands watch');
   await expect(popup).toContainText('Raised');
 });
 
