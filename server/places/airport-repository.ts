@@ -3,6 +3,7 @@
 import type { Database } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
 import type { AirportRecord } from './airport-source.js';
+import { loadOncePerVersion } from './gazetteer-lock.js';
 import { pointInView } from './place-search-repository.js';
 
 /** A packaged airport as search found it. */
@@ -61,15 +62,9 @@ export class AirportRepository {
    * 'busy' when another process holds the lock (it is loading the gazetteer, the airports or the land).
    */
   async load(version: string, records: () => Promise<AirportRecord[]>): Promise<'loaded' | 'present' | 'busy'> {
-    return this.db.transaction(async (client) => {
-      const { rows } = await client.query<{ acquired: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('vantage-gazetteer')) AS acquired");
-      if (!rows[0]?.acquired) return 'busy';
-      const state = await client.query<{ airportsVersion: string | null }>('SELECT airports_version AS "airportsVersion" FROM gazetteer_state');
-      if (state.rows[0]?.airportsVersion === version) return 'present';
+    return loadOncePerVersion(this.db, 'airports_version', version, async (client) => {
       await client.query('DELETE FROM airports');
       await client.query(INSERT_AIRPORTS, [JSON.stringify(await records())]);
-      await client.query('UPDATE gazetteer_state SET airports_version = $1', [version]);
-      return 'loaded' as const;
     });
   }
 

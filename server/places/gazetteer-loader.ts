@@ -149,18 +149,12 @@ export class GazetteerLoader {
     const { repository, source } = this.airports;
     const started = Date.now();
     try {
-      while (!this.stopped) {
-        const outcome = await repository.load(source.version, () => source.airports());
-        if (outcome === 'busy') {
-          await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_OTHER_MS));
-          continue;
-        }
-        if (outcome === 'loaded') await repository.analyze();
-        const airports = await repository.count();
-        this.progressNow = { ...this.progressNow, airports };
-        if (outcome === 'loaded') this.log.info({ airports, airportsMs: Date.now() - started }, 'airports loaded');
-        return;
-      }
+      const outcome = await this.whenNotBusy(() => repository.load(source.version, () => source.airports()));
+      if (outcome === null) return;
+      if (outcome === 'loaded') await repository.analyze();
+      const airports = await repository.count();
+      this.progressNow = { ...this.progressNow, airports };
+      if (outcome === 'loaded') this.log.info({ airports, airportsMs: Date.now() - started }, 'airports loaded');
     } catch (error) {
       if (this.stopped) return;
       this.log.warn({ err: error }, 'the airports could not load: search finds no airports');
@@ -175,24 +169,28 @@ export class GazetteerLoader {
     const started = Date.now();
     this.progressNow = { ...this.progressNow, land: 'loading' };
     try {
-      while (!this.stopped) {
-        const outcome = await this.repository.loadLand(this.source.version, () => this.source.landPolygons());
-        if (outcome === 'busy') {
-          await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_OTHER_MS));
-          continue;
-        }
-        if (outcome === 'loaded') {
-          await this.repository.analyzeLand();
-          this.log.info({ landMs: Date.now() - started }, 'basemap land loaded');
-        }
-        this.progressNow = { ...this.progressNow, land: 'ready' };
-        return;
+      const outcome = await this.whenNotBusy(() => this.repository.loadLand(this.source.version, () => this.source.landPolygons()));
+      if (outcome === null) return;
+      if (outcome === 'loaded') {
+        await this.repository.analyzeLand();
+        this.log.info({ landMs: Date.now() - started }, 'basemap land loaded');
       }
+      this.progressNow = { ...this.progressNow, land: 'ready' };
     } catch (error) {
       if (this.stopped) return;
       this.progressNow = { ...this.progressNow, land: 'failed' };
       this.log.warn({ err: error }, 'the basemap land could not load: the map keeps its 1:50m shapes');
     }
+  }
+
+  /** A load asked again while another process holds the gazetteer's lock; null when this loader is stopped first. */
+  private async whenNotBusy(load: () => Promise<'loaded' | 'present' | 'busy'>): Promise<'loaded' | 'present' | null> {
+    while (!this.stopped) {
+      const outcome = await load();
+      if (outcome !== 'busy') return outcome;
+      await new Promise((resolve) => setTimeout(resolve, WAIT_FOR_OTHER_MS));
+    }
+    return null;
   }
 
   /** Stores the places batch by batch, reading the next batch (and making its COPY input) while PostgreSQL stores the last. */

@@ -6,6 +6,7 @@ import { setImmediate } from 'node:timers/promises';
 import { from as copyFrom } from 'pg-copy-streams';
 import type { Polygon } from 'geojson';
 import type { Database, Queryable } from '../db/database.js';
+import { loadOncePerVersion, tryGazetteerLock } from './gazetteer-lock.js';
 import type { BoundaryRecord, PlaceRecord } from './gazetteer-source.js';
 import { placeMinZoom } from './place-min-zoom.js';
 import { CODE_KIND } from './place-name-kind.js';
@@ -268,11 +269,7 @@ export class GazetteerRepository {
    * null (nothing done) when another process holds it. Readers keep the old rows until the commit.
    */
   async loadExclusively<T>(work: (client: Queryable) => Promise<T>): Promise<T | null> {
-    return this.db.transaction(async (client) => {
-      const { rows } = await client.query<{ acquired: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('vantage-gazetteer')) AS acquired");
-      if (!rows[0]?.acquired) return null;
-      return this.cancellable(client, () => work(client));
-    });
+    return this.db.transaction(async (client) => ((await tryGazetteerLock(client)) ? this.cancellable(client, () => work(client)) : null));
   }
 
   /** Cancels the statements a load is running (an index build takes seconds), so that a stop need not wait. */
@@ -340,18 +337,12 @@ export class GazetteerRepository {
    * transaction of its own; 'busy' when another process holds the lock (it is loading the gazetteer or the land).
    */
   async loadLand(version: string, polygons: () => Promise<Polygon[]>): Promise<'loaded' | 'present' | 'busy'> {
-    return this.db.transaction(async (client) => {
-      const { rows } = await client.query<{ acquired: boolean }>("SELECT pg_try_advisory_xact_lock(hashtext('vantage-gazetteer')) AS acquired");
-      if (!rows[0]?.acquired) return 'busy';
-      const state = await client.query<{ landVersion: string | null }>('SELECT land_version AS "landVersion" FROM gazetteer_state');
-      if (state.rows[0]?.landVersion === version) return 'present';
-      return this.cancellable(client, async () => {
+    return loadOncePerVersion(this.db, 'land_version', version, (client) =>
+      this.cancellable(client, async () => {
         await client.query('DELETE FROM land_parts');
         await client.query(INSERT_LAND_PARTS, [JSON.stringify((await polygons()).map((polygon) => JSON.stringify(polygon)))]);
-        await client.query('UPDATE gazetteer_state SET land_version = $1', [version]);
-        return 'loaded' as const;
-      });
-    });
+      }),
+    );
   }
 
   async indexPlaces(client: Queryable): Promise<void> {
