@@ -12,6 +12,8 @@ export interface AirportHit extends AirportRecord {
   byCode: boolean;
   /** It lies in the map's view the search was asked from (false without one). */
   inView: boolean;
+  /** Every word typed is a whole word of its name or town ("Roma": Roma, Queensland, not Cape Romanzof). */
+  wholeWords: boolean;
 }
 
 // Every airport's words end with "airport": "Sacramento airport" finds McClellan Airfield too.
@@ -31,20 +33,23 @@ const SEARCH = `
 WITH q AS (SELECT upper(trim($1::text)) AS code, gazetteer_fold(trim($1::text)) AS folded),
 -- One pattern per word typed (split at what is not a letter or digit, so no LIKE character is left in one).
 patterns AS (
-  SELECT array_agg('% ' || w || '%') AS each FROM q, regexp_split_to_table(q.folded, '[^[:alnum:]]+') AS w
+  SELECT array_agg('% ' || w || '%') AS each, array_agg('% ' || w || ' %') AS whole
+  FROM q, regexp_split_to_table(q.folded, '[^[:alnum:]]+') AS w
   WHERE w <> '' AND length(q.folded) >= ${NAME_MIN_LENGTH}
 ),
 found AS (
   -- IS TRUE: an airport without a GPS code (NULL) is not found by code, and NULL would sort first below.
-  SELECT a.*, (a.iata = q.code OR a.ident = q.code OR a.gps_code = q.code) IS TRUE AS by_code
+  SELECT a.*, (a.iata = q.code OR a.ident = q.code OR a.gps_code = q.code) IS TRUE AS by_code,
+         (a.words LIKE ALL (patterns.whole)) IS TRUE AS whole_words
   FROM airports a, q, patterns
   WHERE a.iata = q.code OR a.ident = q.code OR a.gps_code = q.code OR a.words LIKE ALL (patterns.each)
 )
 SELECT ident, iata, gps_code AS "gpsCode", name, municipality, region_name AS "regionName", country_name AS "countryName",
        country_code AS "countryCode", large, ST_Y(geom) AS latitude, ST_X(geom) AS longitude, by_code AS "byCode",
+       whole_words AS "wholeWords",
        ($3::float8[] IS NOT NULL AND ${pointInView('ST_Y(geom)', 'ST_X(geom)', '($3::float8[])')}) IS TRUE AS "inView"
 FROM found
-ORDER BY by_code DESC, "inView" DESC, large DESC,
+ORDER BY by_code DESC, whole_words DESC, "inView" DESC, large DESC,
          -- Nearest the view's centre first ("airport" lists the airports around it); a view across the antimeridian
          -- (west > east) has its centre 180° from the plain mean.
          CASE WHEN $3::float8[] IS NULL THEN NULL

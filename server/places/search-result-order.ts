@@ -28,7 +28,8 @@ export interface FoundThings {
 }
 
 /** The list shown, at most `limit` long. */
-export function orderedResults({ name, limit, places, similar, boundaries, airports, aircraft, incidents, news }: FoundThings): SearchResult[] {
+export function orderedResults({ name, limit, places, similar, boundaries, airports: found, aircraft, incidents, news }: FoundThings): SearchResult[] {
+  const airports = wordMatchesShown(found);
   const folded = name.trim().toLowerCase();
   const exactBoundaries = boundaries.filter((hit) => hit.name.toLowerCase() === folded);
   const otherBoundaries = boundaries.filter((hit) => hit.name.toLowerCase() !== folded);
@@ -94,4 +95,14 @@ export function orderedResults({ name, limit, places, similar, boundaries, airpo
     ...otherBoundaries.map(boundaryResult),
     ...newsResults,
   ].slice(0, limit);
+}
+
+/**
+ * Airports found by words: when some have every word typed as a whole word of their name or town, those alone; the
+ * ones that only have words starting so are noise beside them ("Roma" listed Cape Romanzof, Alaska, beside Roma,
+ * Queensland; "Chico" Chicopee's Westover). A word still being typed matches only starts ("Heathr"), and keeps them.
+ */
+function wordMatchesShown(airports: readonly AirportHit[]): readonly AirportHit[] {
+  if (!airports.some((hit) => !hit.byCode && hit.wholeWords)) return airports;
+  return airports.filter((hit) => hit.byCode || hit.wholeWords);
 }

@@ -206,6 +206,13 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(around[0]).toMatchObject({ label: 'Sacramento International Airport' });
     // Over the Pacific across the antimeridian, the nearest large ones are New Zealand's.
     expect((await search('airport', 10, '170,-50,-170,-30')).results[0]?.sublabel).toMatch(/New Zealand$/);
+    // An airport with the word whole hides those whose words only start so: "Roma" lists Roma's airport
+    // (Queensland), not Cape Romanzof's; "Romanz", still being typed, lists Cape Romanzof's.
+    const airportsOf = async (text: string) => (await search(text, 10)).results.filter((result) => result.kind === 'airport').map((result) => result.label);
+    const roma = await airportsOf('Roma');
+    expect(roma).toContain('Roma Airport');
+    expect(roma).not.toContain('Cape Romanzof LRRS Airport');
+    expect(await airportsOf('Romanz')).toContain('Cape Romanzof LRRS Airport');
     // Codes only whole, names only from three letters: "JF" and "he" list no airport.
     expect((await search('JF', 10)).results.filter((result) => result.kind === 'airport')).toEqual([]);
     expect((await search('he', 10)).results.filter((result) => result.kind === 'airport')).toEqual([]);

@@ -40,6 +40,7 @@ function airport(name: string, more: Partial<AirportHit> = {}): AirportHit {
     longitude: 2,
     byCode: false,
     inView: false,
+    wholeWords: true,
     ...more,
   };
 }
@@ -74,6 +75,18 @@ describe('orderedResults: what the search list shows first', () => {
     const found = { name: 'SAC', aircraft: [flight('SAC123')] };
     expect(order({ ...found, airports: [airport('Sacramento Executive Airport', { byCode: true, large: false })] })).toEqual(['aircraft:SAC123', 'airport:Sacramento Executive Airport']);
     expect(order({ ...found, airports: [airport('Sacramento Executive Airport', { byCode: true, large: false, inView: true })] })[0]).toBe('airport:Sacramento Executive Airport');
+  });
+
+  it('airports with every word typed whole hide those whose words only start so; a word still being typed keeps them', () => {
+    const chico = airport('Chico Municipal Airport', { large: false });
+    const westover = airport('Westover Metropolitan Airport', { large: false, municipality: 'Chicopee', wholeWords: false });
+    expect(order({ name: 'Chico', places: [place('Chico', 94_000)], airports: [chico, westover] })).toEqual(['place:Chico', 'airport:Chico Municipal Airport']);
+    // "Chic": no airport has it whole, so the starts are all there is.
+    const chicoStart = { ...chico, wholeWords: false };
+    expect(order({ name: 'Chic', airports: [chicoStart, westover] })).toEqual(['airport:Chico Municipal Airport', 'airport:Westover Metropolitan Airport']);
+    // An airport of the code typed whole stays beside them.
+    const byCode = airport('Chico Code Airport', { byCode: true, wholeWords: false });
+    expect(order({ name: 'Chico', airports: [byCode, chico, westover] })).toEqual(['airport:Chico Code Airport', 'airport:Chico Municipal Airport']);
   });
 
   it('a large airport of the words typed before a small town of that name; after a city, and after the places', () => {
