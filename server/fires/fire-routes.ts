@@ -1,11 +1,12 @@
-// POST /api/ingest/fires (FIRMS CSV or JSON), GET /api/fires, GET /api/fires/count and
-// GET /api/tiles/fires/{z}/{x}/{y}.mvt; the three reads take the same fire filter.
+// POST /api/ingest/fires (FIRMS CSV or JSON), GET /api/fires, GET /api/fires/count, GET /api/fires/timeline and
+// GET /api/tiles/fires/{z}/{x}/{y}.mvt; the four reads take the same fire filter.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { etagMatches } from './etag-match.js';
 import { fireFilterQuery } from './fire-filter.js';
-import { fireCount, fireIngestCounts, fireList, fireTile, fireTileNotModified } from './fire-schemas.js';
+import { fireCount, fireIngestCounts, fireList, fireTile, fireTileNotModified, fireTimeline } from './fire-schemas.js';
+import type { FireTimelineQueries } from './fire-timeline.js';
 import { ApiError } from '../http/api-error.js';
 import { bboxParam, instantParam, limitParam, wholeNumberParam } from '../http/query-params.js';
 import { detectionFromJson, type FireDetection, fireJsonSchema, type RowProblem } from './fire-detection.js';
@@ -18,6 +19,7 @@ import { checkFirmsBody, FirmsCsvSyntaxError, firmsDetectionChunks, FirmsRespons
 export interface FireRoutesOptions {
   service: FireService;
   queries: FireQueries;
+  timeline: FireTimelineQueries;
   ingestBodyLimitBytes: number;
   /** Runs after a batch is stored (the 20-mile correlation). */
   afterIngest?: () => Promise<void>;
@@ -39,6 +41,9 @@ const fireSelectionQuery = z
 
 // The map draws fires from vector tiles; this list answers the newest first, 1,000 unless asked.
 const firesQuery = fireSelectionQuery.extend({ limit: limitParam(1_000, 50_000) }).strict();
+
+// The timeline's range: both ends given (no longer than the playback limit, checked by FireTimelineQueries).
+const timelineQuery = fireSelectionQuery.extend({ since: instantParam, until: instantParam }).strict();
 
 // A window wholly in closed hours (both ends given) is what FireQueries keeps in its tile cache, per filter.
 const tileQuery = fireSelectionQuery.omit({ bbox: true }).strict();
@@ -125,6 +130,11 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
   typed.get('/api/fires/count', { schema: { querystring: fireSelectionQuery, response: { 200: fireCount } } }, async (request) => ({
     count: await options.queries.count(request.query),
   }));
+
+  // The timeline's fires under the filter, per minute and per map cell.
+  typed.get('/api/fires/timeline', { schema: { querystring: timelineQuery, response: { 200: fireTimeline } } }, async (request) =>
+    options.timeline.read(request.query),
+  );
 
   typed.get(
     '/api/tiles/fires/:z/:x/:y.mvt',

@@ -1,6 +1,6 @@
-// POST /api/ingest/fires, GET /api/fires, GET /api/fires/count and the fire tile answers.
+// POST /api/ingest/fires, GET /api/fires, GET /api/fires/count, GET /api/fires/timeline and the fire tile answers.
 import { z } from 'zod';
-import { binaryResponse, instant } from '../http/response-schemas.js';
+import { bboxTuple, binaryResponse, instant } from '../http/response-schemas.js';
 
 export const fireIngestCounts = z
   .object({ received: z.number(), stored: z.number(), duplicate: z.number() })
@@ -28,6 +28,21 @@ export const fireList = z.array(fire).meta({ id: 'FireList' });
 /** GET /api/fires/count: how many detections the view, window and filter hold (no limit). */
 export const fireCount = z.object({ count: z.number().int() }).meta({ id: 'FireCount' });
 export type FireCount = z.infer<typeof fireCount>;
+
+/**
+ * GET /api/fires/timeline: the detections of a range under the filter per minute of acquisition, and per 1° map cell
+ * (cell = (floor(latitude) + 90) × 360 + floor(longitude) + 180, as the playback rollup numbers them), of the cells the
+ * bbox touches. The timeline shows them in place of the rollup's unfiltered fires while a filter narrows the map.
+ */
+export const fireTimeline = z
+  .object({
+    since: instant,
+    until: instant,
+    buckets: z.array(z.object({ minute: instant, count: z.number().int() })),
+    cells: z.array(z.object({ cell: z.number().int(), bbox: bboxTuple, count: z.number().int() })),
+  })
+  .meta({ id: 'FireTimeline' });
+export type FireTimeline = z.infer<typeof fireTimeline>;
 
 /** A Mapbox vector tile, layer `fires` (properties satellite, confidence, frp, dayNight, acqTime in epoch seconds). */
 export const fireTile = binaryResponse('Mapbox vector tile, layer `fires`', ['application/vnd.mapbox-vector-tile']);

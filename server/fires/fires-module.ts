@@ -7,6 +7,7 @@ import { FireChangeFeed } from './fire-change-feed.js';
 import { FireQueries, TILE_CACHE_BYTES } from './fire-queries.js';
 import { FireRepository } from './fire-repository.js';
 import { fireRoutes } from './fire-routes.js';
+import { FireTimelineQueries } from './fire-timeline.js';
 import { FireService } from './fire-service.js';
 import { readFireSettings } from './fire-settings.js';
 
@@ -36,6 +37,7 @@ export const firesModule: DomainModule = {
     await app.register(fireRoutes, {
       service,
       queries: new FireQueries(fires, app.config.maxTileFeatures, TILE_CACHE_BYTES, changes),
+      timeline: new FireTimelineQueries(app.db, fires, app.config.maxPlaybackHours),
       ingestBodyLimitBytes: app.config.ingestBodyLimitBytes,
       afterIngest: async () => void (await app.correlations.refresh()),
     });

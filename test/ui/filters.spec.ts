@@ -54,6 +54,9 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   await page.getByTestId('filter-window-72h').click();
   await firesInView(hud, 4);
   await expect.poll(() => map.renderedFireCount()).toBe(4);
+  // The timeline's last 6 h hold three of them, and no filter narrows its fires yet.
+  await expect(page.getByTestId('playback-total')).toHaveAttribute('data-value', '3');
+  await expect(page.getByTestId('playback-total')).not.toContainText('filtered');
   // The counter says it counts the view, and its tooltip what else limits it.
   await expect(hud.counter('fires-view')).toContainText('Fires in view · last 72 h');
   await expect(hud.counter('fires-view')).toHaveAttribute('title', /inside the map's view.*filters/);
@@ -66,9 +69,10 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   await firesInView(hud, 2);
   await expect.poll(() => map.renderedFireCount()).toBe(2);
   await expect(page.getByTestId('hud-filters')).toContainText('high confidence');
-  // The timeline counts every source's events, unfiltered: it says so while a filter narrows the map.
-  await expect(page.getByTestId('playback-total')).toHaveText(/ · unfiltered$/);
-  await expect(page.getByTestId('playback-total')).toHaveAttribute('title', /the Layers tab’s filters are not applied to the timeline$/);
+  // The timeline (its last 6 h) counts the fires the filter leaves: the fresh one, not the two others of its hours.
+  await expect(page.getByTestId('playback-total')).toHaveAttribute('data-value', '1');
+  await expect(page.getByTestId('playback-total')).toHaveText(/^1 event in 6 h, .* · fires filtered$/);
+  await expect(page.getByTestId('playback-total')).toHaveAttribute('title', /the fires as the Layers tab’s filters leave them, the other sources all$/);
 
   // FRP ≥ 30 MW on top: the 60 MW one.
   await page.getByTestId('filter-min-frp').fill('30');
@@ -115,7 +119,8 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   await firesInView(hud, 3);
   await expect.poll(() => map.renderedFireCount()).toBe(3);
   await expect(page.getByTestId('hud-filters')).toHaveCount(0);
-  await expect(page.getByTestId('playback-total')).not.toContainText('unfiltered');
+  await expect(page.getByTestId('playback-total')).not.toContainText('filtered');
+  await expect(page.getByTestId('playback-total')).toHaveAttribute('data-value', '3');
 });
 
 // The Okavango delta, away from the first test's fires; a geofence around part of it.

@@ -3,12 +3,13 @@
 // answers; live removes the cells and brings back the aircraft of now.
 import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
-import type { PlaybackResult } from '../api/api-types';
 import { playbackCellFeatures } from '../map/feature-collections';
 import type { MapController, MapViewport } from '../map/map-controller';
 import { type AircraftNarrowing, loadAircraftView, showAircraftView } from './aircraft-view';
 import { PacedRunner } from './paced-runner';
+import { readPlaybackCounts, useFireNarrowing } from './read-playback-counts';
 import { MINUTE_MS } from './time-windows';
+import type { ViewFilter } from './view-filter';
 
 const CELL_WINDOW_MINUTES = 60;
 // A playing or dragged cursor passes many minutes: the cells and aircraft are read for the newest minute at most this
@@ -21,9 +22,11 @@ export function usePlaybackMap(
   controller: MapController | null,
   minuteStart: number | null,
   viewport: MapViewport | null,
-  narrowing: AircraftNarrowing,
+  filter: ViewFilter,
 ): number | null {
-  const { firefightingOnly, geofenceId } = narrowing;
+  const { firefightingOnly, geofenceId }: AircraftNarrowing = filter;
+  // The density cells count the fires the filter leaves: read again when that narrowing changes.
+  const narrowing = useFireNarrowing(filter);
   const [pastAircraft, setPastAircraft] = useState<number | null>(null);
   // Whether the map shows a playback minute's aircraft, which going live must replace with now's.
   const showingPast = useRef(false);
@@ -50,12 +53,7 @@ export function usePlaybackMap(
     // A newer minute replaces this read if it has not begun; one under way lands first (its minute, then the newest).
     reads.ask((signal) =>
       Promise.all([
-        api
-          .get<PlaybackResult>(
-            '/api/playback',
-            { from: new Date(minuteStart - (CELL_WINDOW_MINUTES - 1) * MINUTE_MS).toISOString(), to: new Date(minuteStart + MINUTE_MS).toISOString(), bbox: viewport?.bbox },
-            signal,
-          )
+        readPlaybackCounts(api, { from: minuteStart - (CELL_WINDOW_MINUTES - 1) * MINUTE_MS, to: minuteStart + MINUTE_MS, bbox: viewport?.bbox }, narrowing, signal)
           .then((body) => !signal.aborted && controller.setData('playback-cells', playbackCellFeatures(body.cells)))
           .catch(() => undefined),
         loadAircraftView(api, viewport?.bbox, minuteStart, signal, { firefightingOnly, geofenceId })
@@ -68,8 +66,8 @@ export function usePlaybackMap(
           .catch(() => undefined),
       ]),
       // Another view or narrowing is not let land late.
-      JSON.stringify([viewport?.bbox ?? null, firefightingOnly, geofenceId]),
+      JSON.stringify([viewport?.bbox ?? null, firefightingOnly, geofenceId, narrowing]),
     );
-  }, [api, controller, minuteStart, viewport, firefightingOnly, geofenceId, reads]);
+  }, [api, controller, minuteStart, viewport, firefightingOnly, geofenceId, narrowing, reads]);
   return minuteStart === null ? null : pastAircraft;
 }

@@ -8,10 +8,10 @@ import { PLAYBACK_RANGE_HOURS, PLAYBACK_SPEEDS, type PlaybackSpeed, rangeMovesCu
 import { MINUTE_MS } from '../data/time-windows';
 import { histogramPath } from '../data/playback-histogram';
 import { isTypingTarget, spaceActivates } from '../data/use-collapsible';
-import type { AircraftNarrowing } from '../data/aircraft-view';
 import { usePlaybackCursor } from '../data/use-playback-cursor';
 import { usePlaybackHistogram } from '../data/use-playback-histogram';
 import { usePlaybackMap } from '../data/use-playback-map';
+import { narrowsFires, type ViewFilter } from '../data/view-filter';
 import { useAircraftRecorded } from '../data/use-aircraft-recorded';
 import { aircraftRecordedNote } from '../data/aircraft-recorded-note';
 import { formatClock, formatClockWithZone, formatLocalDay, formatMinuteBoth } from '../format/time-format';
@@ -25,8 +25,7 @@ export function PlaybackBar({
   api,
   controller,
   viewport,
-  aircraftNarrowing,
-  filtered,
+  filter,
   openAt,
   onMinuteChange,
   onPastAircraftCount,
@@ -34,10 +33,8 @@ export function PlaybackBar({
   api: ApiClient;
   controller: MapController | null;
   viewport: MapViewport | null;
-  /** The filter's: the aircraft of a playback minute are filtered as now's are. */
-  aircraftNarrowing: AircraftNarrowing;
-  /** A filter of the Layers tab narrows the map (besides its time window): the timeline's counts are not narrowed. */
-  filtered: boolean;
+  /** The Layers tab's: the aircraft of a playback minute are narrowed as now's are, and the timeline's fires too. */
+  filter: ViewFilter;
   /** The minute to open at (the address's, epoch ms; null: live). */
   openAt: number | null;
   /** The cursor's minute (its start, epoch ms), null when live: the HUD follows it. */
@@ -46,8 +43,9 @@ export function PlaybackBar({
   onPastAircraftCount: (count: number | null) => void;
 }) {
   const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor(openAt);
-  const { counts, error } = usePlaybackHistogram(api, viewport, from, end, minutes);
-  const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, aircraftNarrowing);
+  const { counts, error } = usePlaybackHistogram(api, viewport, from, end, minutes, filter);
+  const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, filter);
+  const firesNarrowed = narrowsFires(filter);
   const recorded = useAircraftRecorded(api, minuteStart !== null);
   const aircraftNote = minuteStart === null ? null : aircraftRecordedNote(recorded, minuteStart, (epochMs) => formatMinuteBoth(new Date(epochMs)));
   const reportMinute = useEffectEvent(onMinuteChange);
@@ -141,11 +139,11 @@ export function PlaybackBar({
           className="muted playback-total"
           data-testid="playback-total"
           data-value={total}
-          title={`Events of every source (fires, aircraft, incidents, cameras, news) in the 1° cells the view touches, by minute${filtered ? ': the Layers tab’s filters are not applied to the timeline' : ''}`}
+          title={`Events of every source (fires, aircraft, incidents, cameras, news) in the 1° cells the view touches, by minute${firesNarrowed ? ': the fires as the Layers tab’s filters leave them, the other sources all' : ''}`}
         >
           {error
             ? `Timeline unavailable: ${error}`
-            : `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} in ${hours} h, in and around the view${filtered ? ' · unfiltered' : ''}`}
+            : `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} in ${hours} h, in and around the view${firesNarrowed ? ' · fires filtered' : ''}`}
         </span>
         <div className="playback-ranges" role="group" aria-label="Range">
           {/* Named: the Layers tab's time window is another row of 1 h / 6 h / 24 h, and a different thing. */}

@@ -224,8 +224,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         api={api}
         controller={controller}
         viewport={readyView}
-        aircraftNarrowing={filter}
-        filtered={filterWords.length > 1}
+        filter={filter}
         openAt={address.at}
         onMinuteChange={setPlaybackMinute}
         onPastAircraftCount={setPastAircraftCount}
