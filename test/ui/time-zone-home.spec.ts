@@ -129,14 +129,25 @@ test.describe('in Los Angeles', () => {
   }));
 });
 
-test('in UTC (named after no place) nothing is asked and the world view stays', async ({ page }) => {
+test('in UTC (named after no place) nothing is asked and the world view stays: the whole world, the Americas too, at either screen size', async ({ page }) => {
   const app = new AppPage(page);
   const map = new MapPage(page);
   await waitForGazetteer();
-  const asked = page.waitForRequest(/\/api\/time-zone-place/, { timeout: 3_000 }).then(() => true, () => false);
-  await app.openReady();
-  expect(await asked).toBe(false);
-  const { zoom } = await map.view();
-  expect(zoom).toBeCloseTo(1.6, 2);
-  await expect(page.getByTestId('home-note')).toHaveCount(0);
+  for (const size of [{ width: 1280, height: 720 }, { width: 1440, height: 900 }]) {
+    await page.setViewportSize(size);
+    const asked = page.waitForRequest(/\/api\/time-zone-place/, { timeout: 3_000 }).then(() => true, () => false);
+    await app.openReady();
+    expect(await asked).toBe(false);
+    // Opened on a fixed centre (10° E) and zoom, the map showed Europe and Africa between the panels, and no part of the
+    // United States at 1280 px.
+    const { bbox } = await map.view();
+    expect(bbox, `${size.width} px`).toEqual([-180, expect.any(Number), 180, expect.any(Number)]);
+    for (const [name, lon, lat] of [['Los Angeles', -118.2, 34], ['Rio de Janeiro', -43.2, -22.9], ['Sydney', 151.2, -33.9], ['Oslo', 10.8, 59.9]] as const) {
+      // On the canvas and under no panel: the map itself is what is at that point of the page.
+      const { x, y } = await map.pagePoint(lon, lat);
+      const shown = await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.classList.contains('maplibregl-canvas') ?? false, [x, y]);
+      expect(shown, `${name} on the map at ${size.width} px`).toBe(true);
+    }
+    await expect(page.getByTestId('home-note')).toHaveCount(0);
+  }
 });

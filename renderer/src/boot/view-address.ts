@@ -19,7 +19,12 @@ export interface AddressState {
   at: number | null;
 }
 
-export const WORLD_VIEW: InitialView = { center: [10, 25], zoom: 1.6 };
+/**
+ * What a first start opens on when the address names no view: the inhabited world, whole, fitted to the map's own
+ * width (west, south, east, north). A fixed centre and zoom (10° E, 25° N, zoom 1.6) showed Europe and Africa in the
+ * strip between the two panels and left the Americas off screen: on a computer set to UTC nothing flies elsewhere.
+ */
+export const WORLD_BOUNDS: [number, number, number, number] = [-180, -58, 180, 78];
 
 function viewOf(value: string | null): InitialView | null {
   if (!value) return null;

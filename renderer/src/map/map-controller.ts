@@ -7,6 +7,7 @@ import type * as MapLibre from 'maplibre-gl';
 import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature, StyleSpecification, VectorTileSource } from 'maplibre-gl';
 import type { Bbox } from '../api/api-types';
 import { markBoot } from '../boot/timing-marks';
+import { WORLD_BOUNDS } from '../boot/view-address';
 import { MAP_WINDOW_SECONDS } from '../data/time-windows';
 import { bboxContains, viewportBbox } from '../api/viewport-bbox';
 import { addAircraftIcons } from './aircraft-icons';
@@ -39,7 +40,8 @@ export interface MapControllerOptions {
   container: HTMLElement;
   apiOrigin: string;
   authorization: string;
-  initialView: { center: [number, number]; zoom: number };
+  /** 'world': the whole inhabited world fitted to the map's width (WORLD_BOUNDS). */
+  initialView: { center: [number, number]; zoom: number } | 'world';
   basemap: BasemapChoice;
   /** The fire tiles' filter query the map opens with (view-filter.ts's fireTileQuery). */
   fireTileQuery: string;
@@ -145,8 +147,9 @@ export class MapController {
     const map = new lib.Map({
       container: options.container,
       style,
-      center: options.initialView.center,
-      zoom: options.initialView.zoom,
+      ...(options.initialView === 'world'
+        ? { bounds: WORLD_BOUNDS, fitBoundsOptions: { padding: 8 } }
+        : { center: options.initialView.center, zoom: options.initialView.zoom }),
       // Our own control writes the attribution as text (a third-party style's HTML is not trusted).
       attributionControl: false,
       renderWorldCopies: true,

@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { HealthReport, UiSettings } from '../api/api-types';
-import { type AddressState, WORLD_VIEW } from '../boot/view-address';
+import type { AddressState } from '../boot/view-address';
 import { countsBehindCursor, fireCounterLabels } from '../data/fire-counter-labels';
 import { incidentsDiscoveredBy } from '../data/incidents-discovered';
 import { useFireWindow } from '../data/use-fire-window';
@@ -141,7 +141,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
     () => ({
       apiOrigin: api.baseUrl,
       authorization: api.authorization,
-      initialView: address.view ?? WORLD_VIEW,
+      initialView: address.view ?? 'world',
       basemap: { styleUrl: settings.mapStyleUrl },
       fireTileQuery: fireTileQuery(address.filter),
     }),
