@@ -38,13 +38,18 @@ function oneOfEachCategory<T extends PromptStory>(ranked: readonly T[], count: n
   return [...firsts, ...ranked.filter((story) => !firsts.includes(story))].slice(0, count);
 }
 
-/** Stories are expected most-reported first; answers the text and the stories it lists, in its order. */
+/**
+ * Stories are expected most-reported first; answers the text and the stories it lists, in its order. One no feed
+ * dated comes after the dated ones and says so: its feed may list stories of years ago, never presented as fresh.
+ */
 export function extractiveDigest<T extends PromptStory>(kind: SummaryKind, stories: readonly T[], maxChars: number): { text: string; used: T[] } {
-  const ranked = [...stories.filter(saysSomething), ...stories.filter((story) => !saysSomething(story))];
+  const dated = stories.filter((story) => story.dated);
+  const undated = stories.filter((story) => !story.dated);
+  const ranked = [dated, undated].flatMap((group) => [...group.filter(saysSomething), ...group.filter((story) => !saysSomething(story))]);
   const byDomain = kind === 'analyst';
   const top = byDomain ? oneOfEachCategory(ranked, TOP[kind]) : ranked.slice(0, TOP[kind]);
   const lines = top.map((story) => {
-    const sources = `${story.sourceCount} source${story.sourceCount === 1 ? '' : 's'}`;
+    const sources = `${story.sourceCount} source${story.sourceCount === 1 ? '' : 's'}${story.dated ? '' : ', undated'}`;
     const summary = story.summary ? ` — ${capLength(story.summary, 160)}` : '';
     return `- ${byDomain ? `${categoryName(story)}: ` : ''}${story.title} (${sources})${summary}`;
   });

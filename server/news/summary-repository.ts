@@ -43,15 +43,17 @@ export class SummaryRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Stories of [from, to], most reported first: published then, or undated and first seen then (the News list shows
-   * those too; the summaries said "no stories" beside a list of them). The story time's index serves the window.
+   * Stories of [from, to]: published then, most reported first, then those no feed dated and first seen then (the News
+   * list shows those too; the summaries said "no stories" beside a list of them). Undated ones come after every dated
+   * one, however many feeds carry them: a feed that dates nothing lists stories years old ("the western Mosul assault"
+   * of 2017 led a first start's recap). The story time's index serves the window.
    */
   async storiesInWindow(from: Date, to: Date, limit: number): Promise<WindowStory[]> {
     const { rows } = await this.db.query<{ id: string; title: string; summary: string | null; source_count: number; categories: string[]; story_time: Date; dated: boolean }>(
       `SELECT id::text, title, summary, source_count, categories, coalesce(published_at, first_seen_at) AS story_time, published_at IS NOT NULL AS dated
        FROM news_items
        WHERE coalesce(published_at, first_seen_at) BETWEEN $1 AND $2
-       ORDER BY source_count DESC, coalesce(published_at, first_seen_at) DESC, id DESC LIMIT $3`,
+       ORDER BY published_at IS NULL, source_count DESC, coalesce(published_at, first_seen_at) DESC, id DESC LIMIT $3`,
       [from, to, limit],
     );
     return rows.map((row) => ({

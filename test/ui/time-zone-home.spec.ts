@@ -145,7 +145,10 @@ test('in UTC (named after no place) nothing is asked and the world view stays: t
     for (const [name, lon, lat] of [['Los Angeles', -118.2, 34], ['Rio de Janeiro', -43.2, -22.9], ['Sydney', 151.2, -33.9], ['Oslo', 10.8, 59.9]] as const) {
       // On the canvas and under no panel: the map itself is what is at that point of the page.
       const { x, y } = await map.pagePoint(lon, lat);
-      const shown = await page.evaluate(([px, py]) => document.elementFromPoint(px!, py!)?.classList.contains('maplibregl-canvas') ?? false, [x, y]);
+      const shown = await page.evaluate(([px, py]) => {
+        const { document } = globalThis as unknown as { document: { elementFromPoint(x: number, y: number): { classList: { contains(name: string): boolean } } | null } };
+        return document.elementFromPoint(px!, py!)?.classList.contains('maplibregl-canvas') ?? false;
+      }, [x, y]);
       expect(shown, `${name} on the map at ${size.width} px`).toBe(true);
     }
     await expect(page.getByTestId('home-note')).toHaveCount(0);

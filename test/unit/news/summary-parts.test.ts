@@ -77,6 +77,11 @@ describe('extractive digest', () => {
     expect(extractiveDigest('daily_recap', [story('Quake', 3), ...Array.from({ length: 20 }, (_, i) => story(`Other ${i}`, 1))], 4000).used).toHaveLength(15);
   });
 
+  it('puts a story no feed dated after the dated ones, however many feeds carry it, and says it is undated', () => {
+    const digest = extractiveDigest('daily_recap', [{ ...story('Western Mosul assault begins', 4), dated: false }, story('Quake', 1, 'Strong shaking.'), story('Coastal floods', 1)], 4000);
+    expect(digest.text.split('\n')).toEqual(['- Quake (1 source) — Strong shaking.', '- Coastal floods (1 source)', '- Western Mosul assault begins (4 sources, undated)']);
+  });
+
   it('puts a one-word headline with nothing under it after the stories that say something, however many feeds carry it', () => {
     const digest = extractiveDigest('hourly', [story('don’t', 2), story('Quake', 1, 'Strong shaking.'), story('Coastal floods', 1)], 4000);
     expect(digest.text.split('\n')).toEqual(['- Quake (1 source) — Strong shaking.', '- Coastal floods (1 source)', '- don’t (2 sources)']);
