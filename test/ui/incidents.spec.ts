@@ -17,6 +17,10 @@ test('an incident is drawn as a diamond and opens its popup when clicked', async
   // The second, smaller and faded: incidents contained or over a month old.
   await expect(legend.locator('svg.legend-diamond')).toHaveCount(2);
   await expect(page.locator('[data-legend-layer="alerts"] .legend-ring')).toBeVisible();
+  // Beneath the fires: hundreds of incidents around a city hid its detections.
+  const layers = await map.styleLayerIds();
+  expect(layers.indexOf('incidents')).toBeGreaterThanOrEqual(0);
+  expect(layers.indexOf('incidents')).toBeLessThan(Math.min(...['fires-tiles', 'fires-points', 'fires-live'].map((id) => layers.indexOf(id))));
   await map.clickAt(INCIDENT.longitude, INCIDENT.latitude);
   await expect(map.popup()).toContainText(INCIDENT.name);
   await expect(map.popup()).toContainText('12,400');

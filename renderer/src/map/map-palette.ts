@@ -1,4 +1,5 @@
-// Restrained colours on a dark map: fire warm, aircraft cool, alerts the one loud red.
+// Restrained colours on a dark map: fire warm, aircraft cool, alerts the one loud red. Incidents magenta: in the
+// fires' own orange (#e0603f) hundreds of them over Los Angeles read as one mass of fire detections.
 export const PALETTE = {
   water: '#0b1118',
   land: '#18212b',
@@ -8,7 +9,7 @@ export const PALETTE = {
   fireNominal: '#ff9f43',
   fireLow: '#f7d37a',
   fireNew: '#ffffff',
-  incident: '#e0603f',
+  incident: '#e879f9',
   aircraft: '#8fb8de',
   aircraftFirefighting: '#4fd1c5',
   correlation: '#4fd1c5',

@@ -86,6 +86,25 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
     source: 'correlations',
     paint: { 'line-color': PALETTE.correlation, 'line-width': 1.2, 'line-dasharray': [3, 2] },
   },
+  // A diamond (incident-icon.ts), larger for more acres burned: apart from the round marks of fires and alerts. Quiet
+  // ones (100 % contained, or discovered over a month ago: incident-quiet.ts) faded and beneath, the largest on top.
+  // Beneath the fires: hundreds of incidents around a city hid its detections; a point drawn over an outline hides
+  // neither.
+  {
+    id: 'incidents',
+    type: 'symbol',
+    source: 'incidents',
+    layout: {
+      'icon-image': INCIDENT_ICON,
+      // Unknown or tiny starts small; a fire of tens of thousands of acres stands out (Palisades, 23,700 acres, had come
+      // out at 0.83 beside a sub-acre start's 0.4).
+      'icon-size': ['interpolate', ['linear'], ['coalesce', ['get', 'sizeAcres'], 0], 0, 0.35, 1, 0.45, 1000, 0.7, 10000, 1.1, 100000, 1.6],
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+      'symbol-sort-key': ['+', ['case', ['==', ['get', 'quiet'], true], 0, 1e9], ['coalesce', ['get', 'sizeAcres'], 0]],
+    },
+    paint: { 'icon-opacity': ['case', ['==', ['get', 'quiet'], true], QUIET_INCIDENT_OPACITY, 1] },
+  },
   {
     id: 'fires-tiles',
     type: 'circle',
@@ -107,21 +126,6 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
     source: 'fires-live',
     // Detections that arrived since the page opened get a white ring so the eye finds them.
     paint: { 'circle-color': PALETTE.fireHigh, 'circle-radius': 4.5, 'circle-stroke-color': PALETTE.fireNew, 'circle-stroke-width': 1.5 },
-  },
-  // A diamond (incident-icon.ts), larger for more acres burned: apart from the round marks of fires and alerts. Quiet
-  // ones (100 % contained, or discovered over a month ago: incident-quiet.ts) faded and beneath, the largest on top.
-  {
-    id: 'incidents',
-    type: 'symbol',
-    source: 'incidents',
-    layout: {
-      'icon-image': INCIDENT_ICON,
-      'icon-size': ['interpolate', ['linear'], ['coalesce', ['get', 'sizeAcres'], 0], 0, 0.4, 1, 0.5, 1000, 0.7, 100000, 1.25],
-      'icon-allow-overlap': true,
-      'icon-ignore-placement': true,
-      'symbol-sort-key': ['+', ['case', ['==', ['get', 'quiet'], true], 0, 1e9], ['coalesce', ['get', 'sizeAcres'], 0]],
-    },
-    paint: { 'icon-opacity': ['case', ['==', ['get', 'quiet'], true], QUIET_INCIDENT_OPACITY, 1] },
   },
   {
     id: 'events',
