@@ -157,3 +157,23 @@ test('a click over thirty detections are thirty in the Layers tab, and listed in
   await expect(page.locator('.vantage-popup')).toContainText(/Fire detection/);
   await expect(page.getByTestId('pick-list')).toHaveCount(0);
 });
+
+test('on a computer in California, the list gives each detection\'s minute in UTC and on the wall clock, as its popup does', async ({ browser }) => {
+  // The Kerguelen Islands: a place of their own. Two detections within a pixel of each other at zoom 10.
+  const spot = { longitude: 69.35, latitude: -49.35 };
+  await ingestFires([0, 1].map((index) => ({ longitude: spot.longitude + index * 0.0002, latitude: spot.latitude, frp: 20 + index })));
+  const context = await browser.newContext({ timezoneId: 'America/Los_Angeles', viewport: { width: 1280, height: 720 } });
+  try {
+    const page = await context.newPage();
+    const map = new MapPage(page);
+    await new AppPage(page).openReady({ view: [spot.longitude, spot.latitude, 10] });
+    await map.expectFireDrawnNear(spot.longitude, spot.latitude);
+    const point = await map.pagePoint(spot.longitude + 0.0001, spot.latitude);
+    await page.mouse.click(point.x, point.y);
+    const list = page.getByTestId('pick-list');
+    await expect(list).toContainText('2 objects here');
+    await expect(list.locator('button').first()).toHaveText(/ · \d{1,2} [A-Z][a-z]{2} \d\d:\d\d UTC · \d{1,2} [A-Z][a-z]{2} \d\d:\d\d (AM|PM) P[SD]T$/);
+  } finally {
+    await context.close();
+  }
+});

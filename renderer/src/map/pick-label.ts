@@ -1,7 +1,7 @@
 // One line naming an object in the list shown when a click lands on several. Pure and DOM-free (`.js` specifiers):
 // unit-tested from Node.
 import { satelliteLabel } from '../format/satellite-label.js';
-import { formatShortUtc, toDate } from '../format/time-format.js';
+import { formatMinuteBoth, toDate } from '../format/time-format.js';
 
 export type PickProps = Record<string, unknown>;
 
@@ -13,11 +13,12 @@ export function pickLabel(props: PickProps): string {
     case 'fire':
     case 'fire-live': {
       // Many detections of one place differ by their satellite, their power and their minute (with its day: a list
-      // may hold yesterday's pass beside today's).
+      // may hold yesterday's pass beside today's), in UTC and on the wall clock as the popup gives it (in UTC alone,
+      // an evening's fires read as the next day's to an analyst in California).
       const satellite = text(props.satellite) ? ` · ${satelliteLabel(text(props.satellite))}` : '';
       const frp = typeof props.frp === 'number' ? ` · ${props.frp.toFixed(1)} MW` : '';
       const detected = toDate(props.acqTime as string | number | undefined);
-      return `${props.kind === 'fire-live' ? 'New fire detection' : 'Fire detection'}${satellite}${frp}${detected ? ` · ${formatShortUtc(detected)}` : ''}`;
+      return `${props.kind === 'fire-live' ? 'New fire detection' : 'Fire detection'}${satellite}${frp}${detected ? ` · ${formatMinuteBoth(detected)}` : ''}`;
     }
     case 'aircraft':
       return `Aircraft ${text(props.callsign)?.trim() ?? text(props.icao24) ?? ''}${props.firefighting ? ' (firefighting)' : ''}`.trim();
