@@ -34,18 +34,33 @@ test('the brief and the side panel fold away with a button or a key, and stay fo
   await expect(page.getByRole('tab', { name: 'News' })).toBeVisible();
 });
 
-test('a first start in a narrow window (1024 px) opens with the brief folded, so the map keeps its room; unfolded, it stays so', async ({ page }) => {
+test('a first start in a narrow window (1024 px) opens with the brief folded, so the map keeps its room; the brief and the side panel then take turns, and stay as left', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 700 });
   const app = new AppPage(page);
   await app.openReady();
   const brief = page.getByTestId('brief-toggle');
+  const panels = page.getByTestId('side-panel-toggle');
   await expect(brief).toHaveAttribute('aria-expanded', 'false');
+  await expect(panels).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByTestId('daily-recap')).toHaveCount(0);
+  // Opening the brief folds the side panel (both open left the map about 340 px wide), and the other way round.
   await brief.click();
   await expect(page.getByTestId('daily-recap')).toBeVisible();
+  await expect(panels).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('tab', { name: 'Layers' })).toHaveCount(0);
+  const mapWidth = async () => (await page.locator('.maplibregl-canvas').boundingBox())!.width;
+  await expect.poll(mapWidth).toBeGreaterThan(600);
+  await page.keyboard.press(']');
+  await expect(page.getByRole('tab', { name: 'Layers' })).toBeVisible();
+  await expect(page.getByTestId('brief-toggle')).toHaveAttribute('aria-expanded', 'false');
+  await expect.poll(mapWidth).toBeGreaterThan(600);
+  await page.keyboard.press('[');
+  await expect(page.getByTestId('daily-recap')).toBeVisible();
+  await expect(page.getByTestId('side-panel-toggle')).toHaveAttribute('aria-expanded', 'false');
   await page.reload();
   await app.waitForState('ready');
   await expect(page.getByTestId('brief-toggle')).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('side-panel-toggle')).toHaveAttribute('aria-expanded', 'false');
 });
 
 /** The scrolling of an element (this project's tests are typed without the DOM's types). */

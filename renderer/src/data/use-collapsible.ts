@@ -1,5 +1,5 @@
 // A panel the analyst can fold away to see the map: a button and a key (not while typing), remembered across reloads.
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 
 // Inputs that take no text: a key pressed on them (the playback slider after a drag, a ticked box) is a shortcut.
 const TEXTLESS_INPUTS = new Set(['range', 'checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'file', 'image']);
@@ -32,6 +32,7 @@ function remembered(key: string, narrowFold: boolean): boolean {
 export interface Folding {
   collapsed: boolean;
   toggle: () => void;
+  fold: () => void;
 }
 
 /**
@@ -41,8 +42,10 @@ export interface Folding {
 export function useCollapsible(key: string, shortcut: string, foldBelowWidth = 0): Folding {
   const [collapsed, setCollapsed] = useState(() => remembered(key, window.innerWidth < foldBelowWidth));
   const toggle = useCallback(() => setCollapsed((value) => !value), []);
+  const fold = useCallback(() => setCollapsed(true), []);
 
-  useEffect(() => {
+  // Kept before the fold is painted: a reload right after it (a panel folded by opening the other) finds it.
+  useLayoutEffect(() => {
     try {
       window.localStorage.setItem(`vantage.collapsed.${key}`, collapsed ? '1' : '0');
     } catch {
@@ -60,5 +63,5 @@ export function useCollapsible(key: string, shortcut: string, foldBelowWidth = 0
     return () => window.removeEventListener('keydown', onKey);
   }, [shortcut, toggle]);
 
-  return { collapsed, toggle };
+  return { collapsed, toggle, fold };
 }

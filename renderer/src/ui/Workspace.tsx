@@ -8,6 +8,7 @@ import { countsBehindCursor, fireCounterLabels } from '../data/fire-counter-labe
 import { incidentsDiscoveredBy } from '../data/incidents-discovered';
 import { useFireWindow } from '../data/use-fire-window';
 import { useCollapsible } from '../data/use-collapsible';
+import { useOnePanelWhenNarrow } from '../data/use-one-panel-when-narrow';
 import { useHealth } from '../data/use-health';
 import { OfflineDetailNote } from './OfflineDetailNote';
 import { landDetailLoaded } from '../map/land-detail';
@@ -36,7 +37,7 @@ import { ShortcutsHelp } from './ShortcutsHelp';
 import { SidePanel } from './SidePanel';
 import { TimeZoneHomeNote } from './TimeZoneHomeNote';
 
-/** Below this width a first start folds the brief, so the map keeps room between it and the side panel. */
+/** Below this width a first start folds the brief, and opening one of the brief and the side panel folds the other, so the map keeps room between them. */
 const NARROW_WINDOW_PX = 1200;
 
 export function Workspace({ api, initialHealth, settings, address }: { api: ApiClient; initialHealth: HealthReport; settings: UiSettings; address: AddressState }) {
@@ -83,6 +84,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   // The layout follows the panels: the map's box (and its controls with it) takes the room a folded panel leaves.
   const brief = useCollapsible('brief', '[', NARROW_WINDOW_PX);
   const panels = useCollapsible('side-panel', ']');
+  useOnePanelWhenNarrow(brief, panels, NARROW_WINDOW_PX);
 
   // The same view again: its layers and the HUD's counts.
   const reloadView = () => {
