@@ -33,6 +33,8 @@ test.describe('in Los Angeles', () => {
     await app.openReady();
     const note = page.getByTestId('home-note');
     await expect(note).toContainText('Opened on Los Angeles, California, United States');
+    // Said once the map is there: not over the world it flies from.
+    expect((await map.view()).center[0]).toBeCloseTo(LOS_ANGELES.lon, 0);
     await expect(note).toContainText('America/Los_Angeles');
     await map.expectStill(10_000);
     const { center, zoom } = await map.view();

@@ -80,8 +80,11 @@ export function useTimeZoneHome(api: ApiClient, controller: MapController | null
         const answer = await api.get<TimeZonePlaceAnswer>('/api/time-zone-place', { timeZone }, abort.signal).catch(() => null);
         if (abort.signal.aborted || moved()) return;
         if (answer?.place) {
-          controller.flyTo({ center: [answer.place.longitude, answer.place.latitude], zoom: HOME_ZOOM });
-          setHome({ timeZone, place: answer.place });
+          const place = answer.place;
+          // Said once the map is there, not over the world it is leaving ("Opened on Los Angeles" sat over Europe for
+          // the fly's second); a fly the analyst cut short is not said at all.
+          map.once('moveend', () => !abort.signal.aborted && !gestured.current && setHome({ timeZone, place }));
+          controller.flyTo({ center: [place.longitude, place.latitude], zoom: HOME_ZOOM });
           return;
         }
         // Nothing to look for (a zone named after no place, no gazetteer), or no answer: the world view stays.
