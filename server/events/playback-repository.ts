@@ -1,5 +1,6 @@
 // SQL for playback: counts per minute and source, and per map cell, read from the minute rollup only.
 import type { Database } from '../db/database.js';
+import { gridCellBbox } from '../db/grid-cell.js';
 import type { Bbox } from '../http/query-params.js';
 import type { EventSourceType } from './event-record.js';
 
@@ -63,11 +64,7 @@ export class PlaybackRepository {
     ]);
     return {
       buckets: buckets.rows.map((row) => ({ minute: row.minute.toISOString(), source: row.source_type, count: Number(row.count) })),
-      cells: cells.rows.map((row) => {
-        const south = Math.floor(row.cell / 360) - 90;
-        const west = (row.cell % 360) - 180;
-        return { cell: row.cell, bbox: [west, south, west + 1, south + 1] as Bbox, count: Number(row.count) };
-      }),
+      cells: cells.rows.map((row) => ({ cell: row.cell, bbox: gridCellBbox(row.cell), count: Number(row.count) })),
     };
   }
 }

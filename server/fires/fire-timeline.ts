@@ -5,7 +5,7 @@
 // while a filter is on.
 import { invalidInput } from '../domain-errors.js';
 import type { Database } from '../db/database.js';
-import type { Bbox } from '../http/query-params.js';
+import { gridCellBbox, gridCellSql } from '../db/grid-cell.js';
 import { fireFilterCondition, fireFilterParams } from './fire-filter.js';
 import { type FireRequest, fireSelection } from './fire-queries.js';
 import type { FireRepository } from './fire-repository.js';
@@ -17,7 +17,7 @@ import type { FireTimeline } from './fire-schemas.js';
 const TIMELINE = `
 WITH picked AS (
   SELECT date_trunc('minute', f.acq_time) AS minute,
-         (least(89, greatest(-90, floor(f.latitude)))::int + 90) * 360 + (least(179, greatest(-180, floor(f.longitude)))::int + 180) AS cell
+         ${gridCellSql('f.latitude', 'f.longitude')} AS cell
   FROM fires f
   WHERE f.acq_time >= $5 AND f.acq_time < $6
     AND ($1::float8 IS NULL OR (
@@ -58,15 +58,8 @@ export class FireTimelineQueries {
     const cells: FireTimeline['cells'] = [];
     for (const row of rows) {
       if (row.minute) buckets.push({ minute: row.minute.toISOString(), count: row.count });
-      else if (row.cell !== null) cells.push({ cell: row.cell, bbox: cellBbox(row.cell), count: row.count });
+      else if (row.cell !== null) cells.push({ cell: row.cell, bbox: gridCellBbox(row.cell), count: row.count });
     }
     return { since: since.toISOString(), until: until.toISOString(), buckets, cells };
   }
-}
-
-/** [west, south, east, north] of a 1° cell. */
-function cellBbox(cell: number): Bbox {
-  const south = Math.floor(cell / 360) - 90;
-  const west = (cell % 360) - 180;
-  return [west, south, west + 1, south + 1];
 }

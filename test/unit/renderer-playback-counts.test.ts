@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fireNarrowing, withFires } from '../../renderer/src/data/playback-counts.js';
-import { DEFAULT_FILTER, narrowsFires } from '../../renderer/src/data/view-filter.js';
+import { withFires } from '../../renderer/src/data/playback-counts.js';
+import { DEFAULT_FILTER, fireNarrowing, narrowsFires } from '../../renderer/src/data/view-filter.js';
 
 describe('the timeline\'s counts with the fires under the filter', () => {
   it('the fires\' narrowing is the filter less its time window: none by default, and none for the aircraft\'s own', () => {

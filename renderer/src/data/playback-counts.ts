@@ -1,15 +1,8 @@
 // What the timeline and the map's past cells count: the events of every source per minute and 1° cell
 // (/api/playback), and while the Layers filters narrow the fires, the fires they leave (/api/fires/timeline) in place
 // of the rollup's, which counts every fire stored; the other sources are counted whole (read-playback-counts.ts reads
-// them). Here: what narrows the fires, and the two answers made one.
+// them). Here: the two answers made one.
 import type { FireTimeline, PlaybackCell, PlaybackResult } from '../api/api-types.js';
-import { fireFilterParams, type ViewFilter } from './view-filter.js';
-
-/** The filter's narrowing of the fires (confidence, power, satellites, day or night, a geofence): none → empty. */
-export function fireNarrowing(filter: ViewFilter): Record<string, string> {
-  const { since: _since, until: _until, ...narrowing } = fireFilterParams(filter);
-  return narrowing;
-}
 
 /** The other sources' counts with the filtered fires added: buckets by minute, cells summed. */
 export function withFires(others: PlaybackResult, fires: FireTimeline): PlaybackResult {

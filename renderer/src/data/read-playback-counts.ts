@@ -3,8 +3,8 @@
 import { useMemo } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { Bbox, EventSourceType, FireTimeline, PlaybackResult } from '../api/api-types';
-import { fireNarrowing, withFires } from './playback-counts';
-import type { ViewFilter } from './view-filter';
+import { withFires } from './playback-counts';
+import { fireNarrowing, type ViewFilter } from './view-filter';
 
 // Every source but fires, each named once (a source added to the server's list fails the type check here).
 const OTHER_SOURCES = Object.keys({ camera: true, news: true, aircraft: true, incident: true, alert: true } satisfies Record<Exclude<EventSourceType, 'fire'>, true>);
@@ -32,4 +32,3 @@ export async function readPlaybackCounts(api: ApiClient, range: PlaybackRange, n
   ]);
   return withFires(others, fires);
 }
-

@@ -136,10 +136,15 @@ export function fireTileQuery(filter: ViewFilter, reachStart: number | null = nu
   return new URLSearchParams(params).toString();
 }
 
+/** The filter's narrowing of the fires beyond the time window (confidence, power, satellites, day or night, a geofence) as query parameters: none → empty. */
+export function fireNarrowing(filter: ViewFilter): Record<string, string> {
+  const { since: _since, until: _until, ...narrowing } = fireFilterParams(filter);
+  return narrowing;
+}
+
 /** Whether a filter narrows fires beyond the time window (what a live fire has to be checked against). */
 export function narrowsFires(filter: ViewFilter): boolean {
-  const params = fireFilterParams(filter);
-  return 'confidence' in params || 'minFrp' in params || 'satellites' in params || 'geofence' in params || 'dayNight' in params;
+  return Object.keys(fireNarrowing(filter)).length > 0;
 }
 
 /** FIRMS's confidence classes: VIIRS stores l/n/h, MODIS a percentage (< 30 low, ≥ 80 high). */
