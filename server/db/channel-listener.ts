@@ -21,7 +21,8 @@ export interface ChannelListenerOptions {
   /** The connection's application_name (pg_stat_activity). */
   applicationName: string;
   log: Pick<FastifyBaseLogger, 'warn'>;
-  onMessage: (payload: string | undefined) => void;
+  /** A notification's payload, and the process id of the database session that sent it. */
+  onMessage: (payload: string | undefined, senderProcessId: number) => void;
   /** Listening (again): what was sent while it was not was missed. */
   onListening: () => void;
   /** No longer listening. */
@@ -63,7 +64,7 @@ export class ChannelListener {
         if (this.ping?.payload === message.payload) this.pingAnswered();
         return;
       }
-      onMessage(message.payload);
+      onMessage(message.payload, message.processId);
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));

@@ -3,7 +3,9 @@
 // listener), and fire retention sends "*". A kept tile whose hours have not changed since it was last checked is
 // answered from memory with no database read at all; without the feed (no connection, DB_NULL_POOL, or a reconnect
 // under way) every kept tile is checked by its version read as before. Stores made by this process are noted here at
-// their commit, before their answer goes out, so a tile asked for after one never comes from memory.
+// their commit, before their answer goes out, so a tile asked for after one is never answered from memory unseen; their
+// own notifications, told of before the commit, are known by the session that sends them and not counted again (a
+// kept tile that took the store in at its commit, fire-queries.ts, stays kept).
 import type { FastifyBaseLogger } from 'fastify';
 import { ChannelListener } from '../db/channel-listener.js';
 
@@ -14,6 +16,18 @@ export const ALL_HOURS = '*';
 const HOUR_MS = 3_600_000;
 /** Hours remembered: more than the 30-day window; the oldest go when there are more. */
 const MAX_HOURS_KEPT = 1_000;
+/** The most hours a notification names (017_fire_hours_notify sends "*" past it). */
+const MAX_HOURS_NAMED = 500;
+/** How long a store's own notification is awaited, and how many at once (a rolled-back store sends none). */
+const ECHO_WAIT_MS = 5_000;
+const MAX_ECHOES_AWAITED = 100;
+
+/** The notification(s) a store of this process will send: its session and the hours not yet heard back. */
+interface AwaitedEcho {
+  processId: number;
+  hours: Set<number>;
+  until: number;
+}
 
 export interface FireChangeFeedOptions {
   databaseUrl: string;
@@ -31,6 +45,7 @@ export class FireChangeFeed {
   private readonly hourChangedAt = new Map<number, number>();
   private listening = false;
   private readonly listener: ChannelListener | null;
+  private echoes: AwaitedEcho[] = [];
 
   constructor(options: FireChangeFeedOptions | null) {
     this.listener = options
@@ -38,14 +53,16 @@ export class FireChangeFeed {
           ...options,
           channel: FIRE_HOURS_CHANNEL,
           applicationName: 'vantage-fire-changes',
-          onMessage: (payload) => this.noteChanged(hoursOf(payload)),
+          onMessage: (payload, senderProcessId) => this.heard(hoursOf(payload), senderProcessId),
           // Whatever was stored while nobody listened: every kept tile is checked again once.
           onListening: () => {
+            this.echoes = [];
             this.noteChanged(ALL_HOURS);
             this.listening = true;
           },
           onLost: () => {
             this.listening = false;
+            this.echoes = [];
             this.noteChanged(ALL_HOURS);
           },
         })
@@ -97,6 +114,36 @@ export class FireChangeFeed {
       // checked again.
       this.allChangedAt = Math.max(this.allChangedAt, changedAt);
     }
+  }
+
+  /**
+   * A store of this process is about to commit on the database session `processId`, in these hours: its
+   * notification, when it comes from that session, is not counted (the store notes its hours at its commit). Told
+   * before the commit, so the notification never comes first; one rolled back sends none, and what it awaited lapses.
+   */
+  expectOwnNotification(hours: readonly number[], processId: number | null): void {
+    if (processId === null || !this.listening || hours.length === 0 || hours.length > MAX_HOURS_NAMED) return;
+    // The oldest awaited go first: one not recognised only counts twice.
+    if (this.echoes.length >= MAX_ECHOES_AWAITED) this.echoes.shift();
+    this.echoes.push({ processId, hours: new Set(hours), until: Date.now() + ECHO_WAIT_MS });
+  }
+
+  /**
+   * A notification: the echo of a store already noted (sent by its session, naming only hours it awaits) is dropped;
+   * anything else is a change. An ON CONFLICT insert's two triggers send one store's hours in two notifications.
+   */
+  private heard(hours: readonly number[] | typeof ALL_HOURS, senderProcessId: number): void {
+    const now = Date.now();
+    this.echoes = this.echoes.filter((echo) => echo.until > now);
+    if (hours !== ALL_HOURS) {
+      const echo = this.echoes.find((awaited) => awaited.processId === senderProcessId && hours.every((hour) => awaited.hours.has(hour)));
+      if (echo) {
+        for (const hour of hours) echo.hours.delete(hour);
+        if (echo.hours.size === 0) this.echoes.splice(this.echoes.indexOf(echo), 1);
+        return;
+      }
+    }
+    this.noteChanged(hours);
   }
 
   /** Starts listening (no-op without options); a lost connection is connected again with backoff. */

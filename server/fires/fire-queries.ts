@@ -5,14 +5,17 @@
 // while its data holds and its start has not passed its oldest detection. Drawn again, a window that reaches into
 // the open hour is, at the zooms where it pays, its closed hours' tile (kept the same way) joined with a tile of its
 // edges, the partial first hour and the open one: what changes is drawn again, what does not is read from memory.
-// While the change feed listens, a kept tile whose hours no process stored in since is answered with no read at all.
+// While the change feed listens, a kept tile whose hours no process stored in since is answered with no read at all,
+// and a small store of this process's own is added, at its commit, to the kept tiles of the map's last 24 h that are
+// drawn whole (noteStored): the next request of such a tile is answered from memory too.
 import type { Readable } from 'node:stream';
 import { invalidInput, notFound } from '../domain-errors.js';
 import type { Bbox } from '../http/query-params.js';
 import { FireChangeFeed } from './fire-change-feed.js';
 import { type FireFilter, fireFilterKey } from './fire-filter.js';
-import type { EdgeTiles, FireRepository, FireSelection, KnownVersion, TileWindow } from './fire-repository.js';
+import type { BumpedHours, EdgeTiles, FireRepository, FireSelection, KnownVersion, StoredFire, TileWindow } from './fire-repository.js';
 import { type CachedTile, cachedLayer, type EncodedTile, encodedTile, FireTileCache } from './fire-tile-cache.js';
+import { fireTileOfPoints, epochSeconds, tilePosition } from './mvt-fire-points.js';
 import { joinTileLayers, readTileLayer } from './mvt-layer-merge.js';
 
 const DAY_MS = 86_400_000;
@@ -27,6 +30,17 @@ export const TILE_CACHE_BYTES = 64 * 1024 * 1024;
  * hold few detections: drawn whole (~0.4 ms over 5 million stored) they cost less than the edges' version read.
  */
 export const JOINED_TILE_MAX_ZOOM = 6;
+/** Deepest zoom whose kept tiles take a store of this process in at its commit (deeper ones are drawn again). */
+export const ADDED_TILE_MAX_ZOOM = 16;
+/** A store of more detections than this marks its hours changed and leaves its tiles to be drawn again. */
+export const MAX_DETECTIONS_ADDED = 1_000;
+/** The filter key of no filter: only unfiltered tiles take a store in. */
+const UNFILTERED = fireFilterKey({});
+
+/** A store of this process, committed: its new detections and the hours they bumped (FireService tells it). */
+export interface CommittedStore extends BumpedHours {
+  fires: readonly StoredFire[];
+}
 
 export interface FireTileAnswer extends EncodedTile {
   /** The window lies wholly in closed hours: the tile changes only if late detections arrive. */
@@ -116,7 +130,7 @@ export class FireQueries {
    */
   private async openWindowTile(zoom: number, x: number, y: number, window: TileWindow, startMoves: boolean): Promise<EncodedTile> {
     const start = window.since.getTime();
-    const key = `${zoom}/${x}/${y}/open/${startMoves ? 'day' : start}/${fireFilterKey(window.filter)}`;
+    const key = openTileKey(zoom, x, y, startMoves ? 'day' : start, fireFilterKey(window.filter));
     // Taken before any read: a change heard while this request reads is checked again by the next one.
     const checked = this.changes.now;
     const kept = this.tiles.kept(key);
@@ -203,6 +217,79 @@ export class FireQueries {
     if ((closedLayer?.featureCount ?? 0) + (edgeLayer?.featureCount ?? 0) > this.maxTileFeatures) return null;
     return { ...edges, tile: joinTileLayers(closedLayer, edgeLayer) };
   }
+
+  /** A store of this process about to commit: its own notification is not to count as news (fire-change-feed.ts). */
+  committing(bumped: BumpedHours): void {
+    this.changes.expectOwnNotification(bumped.hours, bumped.processId);
+  }
+
+  /**
+   * A store of this process, at its commit: its hours are noted on the change feed, and its detections are added to
+   * the kept unfiltered tiles of the map's last 24 h drawn whole (zoom JOINED_TILE_MAX_ZOOM + 1 to ADDED_TILE_MAX_ZOOM)
+   * that held until this store, as PostGIS would draw them (mvt-fire-points.ts). Such a tile stays kept, with the
+   * version it was drawn from: should it ever be checked against the database, that version has moved, and it is drawn
+   * again. A zoom where a detection lies too near a tile's edge to tell its tile, a tile that would hold more than a
+   * tile may, a large store and a feed not listening are left to be drawn again as before.
+   */
+  noteStored(store: CommittedStore): void {
+    if (store.hours.length === 0) return;
+    const additions = this.changes.live && store.fires.length <= MAX_DETECTIONS_ADDED ? this.keptTilesTaking(store.fires) : [];
+    this.changes.noteChanged(store.hours);
+    const checked = this.changes.now;
+    for (const { key, kept, open, points } of additions) {
+      if (points.length === 0) {
+        stillHolds(kept, checked);
+        continue;
+      }
+      const added = fireTileOfPoints(points);
+      const oldest = Math.min(open.oldest, ...points.map(({ fire }) => (epochSeconds(fire.acqTime) - 1) * 1000));
+      this.tiles.set(key, kept.version, checked, joinTileLayers(cachedLayer(kept), readTileLayer(added)), { since: open.since, oldest });
+    }
+  }
+
+  /** The kept tiles (as noteStored says) that hold until this store, each with the detections it takes in. */
+  private keptTilesTaking(fires: readonly StoredFire[]): KeptTileAddition[] {
+    const additions: KeptTileAddition[] = [];
+    for (let zoom = JOINED_TILE_MAX_ZOOM + 1; zoom <= ADDED_TILE_MAX_ZOOM; zoom += 1) {
+      const byKey = new Map<string, KeptTileAddition['points']>();
+      let sure = true;
+      for (const fire of fires) {
+        const position = tilePosition(zoom, fire.longitude, fire.latitude);
+        if (!position) {
+          sure = false;
+          break;
+        }
+        const key = openTileKey(zoom, position.x, position.y, 'day', UNFILTERED);
+        const points = byKey.get(key) ?? [];
+        points.push({ fire, px: position.px, py: position.py });
+        byKey.set(key, points);
+      }
+      if (!sure) continue;
+      for (const [key, points] of byKey) {
+        const kept = this.tiles.peek(key);
+        if (!kept?.open || !this.changes.unchangedSince(kept.checked, new Date(kept.open.since))) continue;
+        const open = kept.open;
+        // A detection older than the tile's start is in none of the windows it answers for.
+        const taken = points.filter(({ fire }) => Date.parse(fire.acqTime) >= open.since);
+        if ((cachedLayer(kept)?.featureCount ?? 0) + taken.length > this.maxTileFeatures) continue;
+        additions.push({ key, kept, open, points: taken });
+      }
+    }
+    return additions;
+  }
+}
+
+/** A kept tile and the detections of a store it takes in, each with its place in the tile. */
+interface KeptTileAddition {
+  key: string;
+  kept: CachedTile;
+  open: NonNullable<CachedTile['open']>;
+  points: { fire: StoredFire; px: number; py: number }[];
+}
+
+/** Where an open window's tile is kept: its tile, its start ('day': the last day, moving with the clock) and its filter. */
+function openTileKey(zoom: number, x: number, y: number, start: 'day' | number, filterKey: string): string {
+  return `${zoom}/${x}/${y}/open/${start}/${filterKey}`;
 }
 
 /** A kept tile found to hold at the change feed's counter `checked`: answered, and not checked again until it moves. */

@@ -42,10 +42,12 @@ FROM inserted`;
 // The acquisition hours that gained detections get their change counter bumped (cached tiles of those hours stop
 // matching), once per transaction after all its chunks and in hour order, so concurrent batches lock them in one order.
 // The table's own triggers send the hours to every API process at commit (017_fire_hours_notify, fire-change-feed.ts).
+// It answers the session's process id, which the notifications it sends carry (fire-change-feed.ts knows its own).
 const BUMP_HOUR_VERSIONS = `
 INSERT INTO fire_hour_versions AS v (hour)
 SELECT hour FROM unnest($1::timestamptz[]) AS hour ORDER BY 1
-ON CONFLICT (hour) DO UPDATE SET version = v.version + 1`;
+ON CONFLICT (hour) DO UPDATE SET version = v.version + 1
+RETURNING pg_backend_pid() AS pid`;
 
 function stagingLine(d: FireDetection, ord: number): string {
   return [ord, d.latitude, d.longitude, d.acqTime, csvField(d.satellite), csvField(d.instrument), csvField(d.confidence), csvField(d.frp),
@@ -63,6 +65,12 @@ export interface StoredFire {
   frp: number | null;
   brightness: number | null;
   dayNight: 'D' | 'N' | null;
+}
+
+/** The hours a store bumped (their starts, ms), and the database session whose commit tells every process of them. */
+export interface BumpedHours {
+  hours: number[];
+  processId: number | null;
 }
 
 /** Detections of [since, until) in the bbox that pass the filter. */
@@ -324,14 +332,14 @@ export class FireRepository {
 
   /**
    * Bumps the change counter of each acquisition hour these new detections fall in (after the last chunk), and tells
-   * every API process at commit. Answers the hours' starts (ms).
+   * every API process at commit. Answers the hours' starts (ms) and the process id of the session that will tell.
    */
-  async bumpHourVersions(client: Queryable, inserted: readonly StoredFire[]): Promise<number[]> {
-    if (inserted.length === 0) return [];
+  async bumpHourVersions(client: Queryable, inserted: readonly StoredFire[]): Promise<BumpedHours> {
+    if (inserted.length === 0) return { hours: [], processId: null };
     // acqTime is isoTimeSql's text (UTC): its first 13 characters name the hour; each hour once.
     const hours = [...new Set(inserted.map((fire) => `${fire.acqTime.slice(0, 13)}:00:00Z`))];
-    await client.query(BUMP_HOUR_VERSIONS, [hours]);
-    return hours.map((hour) => Date.parse(hour));
+    const { rows } = await client.query<{ pid: number }>(BUMP_HOUR_VERSIONS, [hours]);
+    return { hours: hours.map((hour) => Date.parse(hour)), processId: rows[0]?.pid ?? null };
   }
 
   /** The detections of the query, newest first, as the JSON text of a FireList, written as the rows arrive. */

@@ -1,11 +1,17 @@
 // Stores a batch of detections once each and announces the new ones on the bus.
-import type { FireChangeFeed } from './fire-change-feed.js';
 import type { Database } from '../db/database.js';
 import { unavailable } from '../domain-errors.js';
 import { fireEvents, type FireEventMessage } from './fire-events.js';
 import type { EventPublisher } from '../events/event-publisher.js';
 import type { FireDetection } from './fire-detection.js';
-import type { FireRepository, StoredFire } from './fire-repository.js';
+import type { CommittedStore } from './fire-queries.js';
+import type { BumpedHours, FireRepository, StoredFire } from './fire-repository.js';
+
+/** Told of each store that adds detections, just before its commit and at it (FireQueries: the change feed and the kept tiles). */
+export interface StoreListener {
+  committing(bumped: BumpedHours): void;
+  noteStored(store: CommittedStore): void;
+}
 
 export interface FireIngestCounts {
   received: number;
@@ -19,8 +25,8 @@ export class FireService {
     private readonly fires: FireRepository,
     private readonly publisher: EventPublisher,
     private readonly dataset: string,
-    /** Told of the hours each committed batch stored in. */
-    private readonly changes: FireChangeFeed | null = null,
+    /** Told of each committed batch that stored detections. */
+    private readonly committed: StoreListener | null = null,
   ) {}
 
   /**
@@ -60,14 +66,15 @@ export class FireService {
       }
       await storing;
       const inserted = storedChunks.flat();
-      const hours = await this.fires.bumpHourVersions(client, inserted);
+      const bumped = await this.fires.bumpHourVersions(client, inserted);
       await this.announce(inserted, dataset);
-      return { count: inserted.length, hours };
+      this.committed?.committing(bumped);
+      return { fires: inserted, ...bumped };
     });
-    // Committed: this process's kept tiles of those hours are checked again from the very next request (other
-    // processes hear the commit's notification).
-    if (stored.hours.length > 0) this.changes?.noteChanged(stored.hours);
-    return { received, stored: stored.count, duplicate: received - stored.count };
+    // Committed: this process's kept tiles of those hours take the new detections in or are checked again from the very
+    // next request (other processes hear the commit's notification).
+    this.committed?.noteStored(stored);
+    return { received, stored: stored.fires.length, duplicate: received - stored.fires.length };
   }
 
   private async announce(inserted: readonly StoredFire[], dataset: string): Promise<void> {

@@ -23,7 +23,8 @@ export const firesModule: DomainModule = {
     const changes = new FireChangeFeed(app.config.dbNullPool ? null : { databaseUrl: app.config.databaseUrl, log: app.log });
     app.addHook('onReady', async () => void changes.start());
     app.addHook('onClose', async () => changes.stop());
-    const service = new FireService(app.db, fires, app.eventPublisher, settings().dataset, changes);
+    const queries = new FireQueries(fires, app.config.maxTileFeatures, TILE_CACHE_BYTES, changes);
+    const service = new FireService(app.db, fires, app.eventPublisher, settings().dataset, queries);
     const poller = firePollerJob({ service, keys: app.keys, settings });
     app.jobs.register(app.correlations.after(poller));
     // A FIRMS key saved or removed is tried at once (the area API, or back to the keyless files): the Sources tab's
@@ -36,7 +37,7 @@ export const firesModule: DomainModule = {
     app.health.addSection('fires', () => poller.health());
     await app.register(fireRoutes, {
       service,
-      queries: new FireQueries(fires, app.config.maxTileFeatures, TILE_CACHE_BYTES, changes),
+      queries,
       timeline: new FireTimelineQueries(app.db, fires, app.config.maxPlaybackHours),
       ingestBodyLimitBytes: app.config.ingestBodyLimitBytes,
       afterIngest: async () => void (await app.correlations.refresh()),

@@ -187,8 +187,9 @@ async function fireReadFigures(
 
   // Tiles of the map's default window (the last day, open hour included), against the whole window drawn by one
   // statement. Asked again with nothing stored since (the map's periodic re-read, another analyst's view), the API
-  // answers from memory after one version read. After a detection is stored in the tile, it draws it again: at z4 its
-  // closed hours' tile (from memory) joined with its edges, at z8 the whole window (see JOINED_TILE_MAX_ZOOM).
+  // answers from memory after one version read. After a detection is stored in the tile, at z4 it draws its edges
+  // again and joins them to its closed hours' tile (from memory); at z8 (drawn whole, see JOINED_TILE_MAX_ZOOM) the
+  // store, made by the API process itself, was added to the kept tile at its commit (FireQueries.noteStored).
   const wholeDaySql = (zoom: number, x: number, y: number) => () =>
     client.query(TILE_SQL, [zoom, x, y, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]);
   for (const [zoom, x, y, where, [lon, lat]] of [
@@ -208,7 +209,7 @@ async function fireReadFigures(
         await databaseIdle(client);
       },
     );
-    const how = zoom === 4 ? 'closed hours from memory, edges drawn' : 'drawn whole';
+    const how = zoom === 4 ? 'closed hours from memory, edges drawn' : 'taken into the kept tile at its commit';
     figures.push(...figures95and50(`  … z${zoom} after a detection was stored in it (${how}) p95`, drawnAgain, 'ratio ≤ 1.2'));
     if (zoom !== 4) continue;
     // The z4 tile's first request of the hour (or of a filter): its closed hours drawn too, and kept. Each call names

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EventPublisher } from '../../server/events/event-publisher.js';
 import { FireChangeFeed } from '../../server/fires/fire-change-feed.js';
 import type { FireDetection } from '../../server/fires/fire-detection.js';
+import { FireQueries, TILE_CACHE_BYTES } from '../../server/fires/fire-queries.js';
 import { FireRepository } from '../../server/fires/fire-repository.js';
 import { FireService } from '../../server/fires/fire-service.js';
 import { connectTestBus } from '../support/ingest-helpers.js';
@@ -41,7 +42,8 @@ describe('a store of this process on its change feed', () => {
 
   it('marks the hours it stored in as soon as the store returns; the other hours stay unchanged', async () => {
     expect(deaf.live).toBe(true);
-    const service = new FireService(subject.app.db, new FireRepository(subject.app.db), new EventPublisher(bus), 'VIIRS_NOAA20_NRT', deaf);
+    const fires = new FireRepository(subject.app.db);
+    const service = new FireService(subject.app.db, fires, new EventPublisher(bus), 'VIIRS_NOAA20_NRT', new FireQueries(fires, 50_000, TILE_CACHE_BYTES, deaf));
     const hour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS - 2 * HOUR_MS;
     const detection: FireDetection = {
       latitude: 45.5,
