@@ -16,7 +16,7 @@ import { type FireFilter, fireFilterKey } from './fire-filter.js';
 import type { BumpedHours, EdgeTiles, FireRepository, FireSelection, KnownVersion, StoredFire, TileWindow } from './fire-repository.js';
 import { type CachedTile, cachedLayer, type EncodedTile, encodedTile, FireTileCache } from './fire-tile-cache.js';
 import { fireTileOfPoints, epochSeconds, tilePosition } from './mvt-fire-points.js';
-import { joinTileLayers, readTileLayer } from './mvt-layer-merge.js';
+import { firstFeatures, joinTileLayers, readTileLayer } from './mvt-layer-merge.js';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;
@@ -183,7 +183,8 @@ export class FireQueries {
    * the version of the window from there). Null where the whole window is drawn instead: deeper than
    * JOINED_TILE_MAX_ZOOM, a window without closed hours, or two parts that hold more than a tile may (which detections
    * a full tile leaves out is the whole window's query to choose). The first request of an hour (or of a filter) finds
-   * no closed hours' tile at all: both parts are drawn by one pass over the whole window.
+   * no closed hours' tile at all: the whole window is drawn in one pass, its closed hours' features first, and they are
+   * kept as the closed hours' tile (with the whole layer's table of values, some of them unused).
    */
   private async joinedTile(zoom: number, x: number, y: number, window: TileWindow, hourNow: number, keptSince?: Date): Promise<(EdgeTiles & { tile: Buffer }) | null> {
     const closedStart = Math.ceil(window.since.getTime() / HOUR_MS) * HOUR_MS;
@@ -194,13 +195,8 @@ export class FireQueries {
     const kept = this.tiles.peek(key);
     // Closed hours that already fill a tile (a low zoom over a busy day): the whole window is drawn, edges or not.
     if (kept && (cachedLayer(kept)?.featureCount ?? 0) >= this.maxTileFeatures) return null;
-    let closed: CachedTile;
-    let edges: EdgeTiles & { tile: Buffer };
     const checked = this.changes.now;
-    if (kept) {
-      edges = await this.fires.edgeTile(zoom, x, y, edgeWindow, this.maxTileFeatures);
-      closed = await this.closedHoursTile(zoom, x, y, closedWindow, { version: edges.version, checked });
-    } else {
+    if (!kept) {
       const drawn = await this.fires.edgeAndClosedTiles(zoom, x, y, edgeWindow, this.maxTileFeatures);
       if (!drawn) {
         // More than a tile holds: the closed hours' own tile is kept (the next request learns from it whether they
@@ -209,9 +205,14 @@ export class FireQueries {
         this.tiles.set(key, alone.version, checked, alone.tile);
         return null;
       }
-      closed = this.tiles.set(key, drawn.version, checked, drawn.closed);
-      edges = { ...drawn, tile: drawn.edges };
+      // The whole window's tile, its closed hours' features first: those are the closed hours' tile, kept.
+      const whole = readTileLayer(drawn.tile);
+      const closedTile = whole && drawn.closedFeatures > 0 ? joinTileLayers(firstFeatures(whole, drawn.closedFeatures), null) : Buffer.alloc(0);
+      this.tiles.set(key, drawn.version, checked, closedTile);
+      return drawn;
     }
+    const edges = await this.fires.edgeTile(zoom, x, y, edgeWindow, this.maxTileFeatures);
+    const closed = await this.closedHoursTile(zoom, x, y, closedWindow, { version: edges.version, checked });
     const closedLayer = cachedLayer(closed);
     const edgeLayer = readTileLayer(edges.tile);
     if ((closedLayer?.featureCount ?? 0) + (edgeLayer?.featureCount ?? 0) > this.maxTileFeatures) return null;

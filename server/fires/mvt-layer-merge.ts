@@ -77,6 +77,30 @@ function* featureMessages(runs: FieldRuns): Generator<Uint8Array> {
   }
 }
 
+/**
+ * The layer with only its first `count` features (its keys and values as they are: those only the others used are
+ * left unused, which decoders skip). ST_AsMVT writes rows in the order it is given them: a tile drawn with one part's
+ * rows first holds that part's tile as its first features.
+ */
+export function firstFeatures(layer: TileLayer, count: number): TileLayer {
+  if (count >= layer.featureCount) return layer;
+  const features: FieldRuns = [];
+  let left = count;
+  for (const run of layer.runs.features) {
+    if (left === 0) break;
+    const reader = new PbfReader(run);
+    while (left > 0 && reader.pos < reader.length) {
+      reader.readVarint();
+      // Read first: `pos += readVarint()` would add to the position from before the length was read.
+      const length = reader.readVarint();
+      reader.pos += length;
+      left -= 1;
+    }
+    features.push(run.subarray(0, reader.pos));
+  }
+  return { ...layer, featureCount: count, runs: { ...layer.runs, features } };
+}
+
 interface FeatureParts {
   id: number | null;
   tags: number[];

@@ -3,7 +3,7 @@
 import { VectorTile, type VectorTileLayer } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { joinTileLayers, readTileLayer } from '../../server/fires/mvt-layer-merge.js';
+import { firstFeatures, joinTileLayers, readTileLayer } from '../../server/fires/mvt-layer-merge.js';
 import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
 
 // Rows of mixed kinds: text, floats, integers, booleans, a property one part has and the other lacks, and nulls
@@ -44,6 +44,17 @@ describe('joining two tiles of one layer', () => {
   });
   afterAll(async () => {
     await db?.drop();
+  });
+
+  it('takes the first part back out of a tile drawn with its rows first: its features, properties and points alike', async () => {
+    const [first, whole] = await Promise.all([tile(FIRST), tile(`${FIRST} UNION ALL ${SECOND}`)]);
+    const layer = readTileLayer(whole)!;
+    const part = joinTileLayers(firstFeatures(layer, 2), null);
+    expect(features(part)).toEqual(features(first));
+    expect(readTileLayer(part)!.featureCount).toBe(2);
+    // As many as it holds, or more: the layer itself.
+    expect(firstFeatures(layer, 5)).toBe(layer);
+    expect(features(joinTileLayers(firstFeatures(layer, 0), null))).toEqual([]);
   });
 
   it('gives the features ST_AsMVT draws from both parts at once, properties and points alike', async () => {
