@@ -9,6 +9,7 @@ import { FireChangeFeed } from '../../server/fires/fire-change-feed.js';
 import { FireQueries, TILE_CACHE_BYTES } from '../../server/fires/fire-queries.js';
 import { FireRepository, type StoredFire } from '../../server/fires/fire-repository.js';
 import { PartitionRepository } from '../../server/partitions/partition-repository.js';
+import { CountingDatabase } from '../support/counting-database.js';
 import { createMigratedTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
 
 const HOUR_MS = 3_600_000;
@@ -16,29 +17,6 @@ const quiet = { warn: () => undefined, info: () => undefined };
 
 /** A stored detection as the insert answers it: only its acquisition time matters to the hours' counters. */
 const storedAt = (at: number) => ({ acqTime: new Date(at).toISOString().replace('.000Z', 'Z') }) as StoredFire;
-
-/** Every statement a repository sends, counted (the real database answers them). */
-class CountingDatabase implements Database {
-  statements = 0;
-  constructor(private readonly inner: Database) {}
-  query: Database['query'] = (text, params) => {
-    this.statements += 1;
-    return this.inner.query(text, params);
-  };
-  prepared: Database['prepared'] = (name, text, params) => {
-    this.statements += 1;
-    return this.inner.prepared(name, text, params);
-  };
-  withClient: Database['withClient'] = (work) => {
-    this.statements += 1;
-    return this.inner.withClient(work);
-  };
-  transaction: Database['transaction'] = (work) => {
-    this.statements += 1;
-    return this.inner.transaction(work);
-  };
-  close = () => this.inner.close();
-}
 
 describe('fire change feed', () => {
   let database: TestDatabase;

@@ -15,6 +15,7 @@ import { FireQueries, TILE_CACHE_BYTES } from '../../server/fires/fire-queries.j
 import { FireRepository, type StoredFire } from '../../server/fires/fire-repository.js';
 import { FireService } from '../../server/fires/fire-service.js';
 import { type FirePoint, fireTileOfPoints, tilePosition } from '../../server/fires/mvt-fire-points.js';
+import { CountingDatabase } from '../support/counting-database.js';
 import { connectTestBus } from '../support/ingest-helpers.js';
 import { startOwnNats, type OwnNats } from '../support/own-nats.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -23,29 +24,6 @@ import { createTestDatabase, queryOnce, type TestDatabase } from '../support/tes
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 const quiet = { warn: () => undefined, info: () => undefined };
-
-/** Every statement a repository sends, counted (the real database answers them). */
-class CountingDatabase implements Database {
-  statements = 0;
-  constructor(private readonly inner: Database) {}
-  query: Database['query'] = (text, params) => {
-    this.statements += 1;
-    return this.inner.query(text, params);
-  };
-  prepared: Database['prepared'] = (name, text, params) => {
-    this.statements += 1;
-    return this.inner.prepared(name, text, params);
-  };
-  withClient: Database['withClient'] = (work) => {
-    this.statements += 1;
-    return this.inner.withClient(work);
-  };
-  transaction: Database['transaction'] = (work) => {
-    this.statements += 1;
-    return this.inner.transaction(work);
-  };
-  close = () => this.inner.close();
-}
 
 /** A small seeded generator (mulberry32): the same points every run. */
 function seeded(seed: number): () => number {
