@@ -42,7 +42,7 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   const hud = new HudPage(page);
   const map = new MapPage(page);
   await app.openReady({ view: VIEW });
-  await map.openLayersTab();
+  await map.showMoreFilters();
 
   // The last 24 h: three of them, drawn and counted alike.
   await firesInView(hud, 3);
@@ -152,7 +152,7 @@ test('satellites, firefighting aircraft only and a geofence narrow the fires, ai
   const hud = new HudPage(page);
   const map = new MapPage(page);
   await app.openReady({ view: DELTA_VIEW });
-  await map.openLayersTab();
+  await map.showMoreFilters();
   await firesInView(hud, 3);
   await expect.poll(() => hud.counterValue('aircraft')).toBe(2);
   await expect.poll(() => map.featuresNear('events', eventInFence.longitude, eventInFence.latitude)).toBe(1);
@@ -198,7 +198,7 @@ test('a chosen window says which clock its inputs read, with its ends in UTC; th
     const from = Date.UTC(2026, 10, 23, 8, 0);
     const to = Date.UTC(2026, 10, 25, 20, 0);
     await new AppPage(page).openReady({ filter: `w:custom:${from}:${to}` });
-    await new MapPage(page).openLayersTab();
+    await new MapPage(page).showMoreFilters();
     await expect(page.getByTestId('filter-from')).toHaveValue('2026-11-23T00:00');
     await expect(page.getByTestId('filter-zone')).toHaveText("In this computer's time (PST); in UTC 23 Nov 08:00 UTC – 25 Nov 20:00 UTC");
 
@@ -243,7 +243,7 @@ test('day or night: only the detections of that part of the day are drawn and co
   const hud = new HudPage(page);
   const map = new MapPage(page);
   await app.openReady({ view: [SPOT.longitude, SPOT.latitude, 8] });
-  await map.openLayersTab();
+  await map.showMoreFilters();
   await firesInView(hud, 3);
   // The day detection's popup open: the night filter hides that fire, and its popup goes with it.
   await map.expectStill();
@@ -304,4 +304,33 @@ test("in playback the export is of the cursor's minute: the window's fires befor
   await page.getByTestId('playback-step-back').click();
   await expect(page.getByTestId('export-message')).toHaveCount(0);
   await playback.goLive();
+});
+
+test('at 1280×720 the Layers tab shows the time window, every layer and the legend unscrolled: the other filters fold, their line names what they narrow, and the fold is remembered', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  await app.openReady({ filter: 'c:high;frp:10' });
+  await map.openLayersTab();
+  const panel = page.getByRole('tabpanel');
+  const inPanel = async (shown: string) => {
+    const element = shown === 'legend' ? page.getByTestId('map-legend').locator('summary') : page.getByTestId(shown);
+    const [box, bounds] = await Promise.all([element.boundingBox(), panel.boundingBox()]);
+    return box !== null && bounds !== null && box.y >= bounds.y && box.y + box.height <= bounds.y + bounds.height;
+  };
+  expect(await panel.evaluate((element) => (element as unknown as { scrollTop: number }).scrollTop)).toBe(0);
+  for (const shown of ['filter-window-24h', 'layer-toggle-fires', 'layer-toggle-cameras', 'legend']) expect({ shown, inView: await inPanel(shown) }).toEqual({ shown, inView: true });
+  // Folded, with what the folded filters narrow on its line.
+  await expect(page.getByTestId('filter-confidence-high')).toBeHidden();
+  await expect(page.getByTestId('filter-more-words')).toHaveText('high confidence · FRP ≥ 10 MW');
+  await page.getByTestId('filter-reset').click();
+  await expect(page.getByTestId('filter-more-words')).toHaveText('none on');
+
+  // Unfolded, and still so after a reload.
+  await page.getByTestId('filter-more').click();
+  await expect(page.getByTestId('filter-confidence-high')).toBeVisible();
+  await page.reload();
+  await app.waitForState('ready');
+  await map.openLayersTab();
+  await expect(page.getByTestId('filter-confidence-high')).toBeVisible();
 });

@@ -124,7 +124,7 @@ test('the Layers tab counts the fires the HUD counts: not a circle drawn over th
   await page.reload();
   await app.waitForState('ready');
   expect((await map.view()).bbox).toEqual([expect.any(Number), south, east, north]);
-  await map.openLayersTab();
+  await map.showMoreFilters();
   await expect.poll(() => map.featuresNear('fires', east - 0.001, edge.latitude), { message: 'the edge fire is drawn' }).toBeGreaterThan(0);
   await expect.poll(() => hud.counterValue('fires-view')).toBe(2);
   await expect(map.count('fires')).toHaveAttribute('data-value', '2');
@@ -156,7 +156,7 @@ test('the Layers tab counts the last filter\'s fires when a slow re-read is cut 
   const map = new MapPage(page);
   const hud = new HudPage(page);
   await app.openReady({ view: [SPOT.longitude, SPOT.latitude, 7] });
-  await map.openLayersTab();
+  await map.showMoreFilters();
   await expect.poll(() => hud.counterValue('fires-view')).toBe(3);
   await expect(map.count('fires')).toHaveAttribute('data-value', '3');
 

@@ -36,10 +36,11 @@ export interface Folding {
 }
 
 /**
- * `foldBelowWidth`: a first use in a window narrower than this starts folded (the brief beside the panel left the map
- * 345 px wide at 1024 px, and about 120 at 800); the analyst's own fold is remembered from then on.
+ * `shortcut`: the key that folds and unfolds it (null: none). `foldBelowWidth`: a first use in a window narrower than
+ * this starts folded (the brief beside the panel left the map 345 px wide at 1024 px, and about 120 at 800; Infinity:
+ * always); the analyst's own fold is remembered from then on.
  */
-export function useCollapsible(key: string, shortcut: string, foldBelowWidth = 0): Folding {
+export function useCollapsible(key: string, shortcut: string | null, foldBelowWidth = 0): Folding {
   const [collapsed, setCollapsed] = useState(() => remembered(key, window.innerWidth < foldBelowWidth));
   const toggle = useCallback(() => setCollapsed((value) => !value), []);
   const fold = useCallback(() => setCollapsed(true), []);
@@ -54,6 +55,7 @@ export function useCollapsible(key: string, shortcut: string, foldBelowWidth = 0
   }, [key, collapsed]);
 
   useEffect(() => {
+    if (shortcut === null) return;
     const onKey = (event: KeyboardEvent) => {
       if (event.key !== shortcut || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
       event.preventDefault();

@@ -1,10 +1,15 @@
 // The analyst's filters: the time window (1 h … 7 d, or from … to), fire confidence, FRP, satellites, day or night,
 // firefighting aircraft only and an alert geofence. The map, the HUD's counts and the export all read the one filter set here.
+// The window is always in sight; the others fold under "More filters" (folded at first, the fold remembered), whose
+// line says what they narrow: unfolded they took ~230 px, and at 1280×720 the layer list, the legend and Export were
+// all below the tab's fold.
 import { useState } from 'react';
 import type { Geofence } from '../api/api-types';
+import { useCollapsible } from '../data/use-collapsible';
 import {
   CONFIDENCE_LEVELS,
   DEFAULT_FILTER,
+  describeFilter,
   frpFloorOf,
   MAX_FRP_FLOOR_MW,
   SATELLITES,
@@ -90,6 +95,10 @@ export function FilterControls({ filter, onChange, geofences }: FilterControlsPr
   const frpValue = frpTyped.minFrp === filter.minFrp ? frpTyped.text : (filter.minFrp ?? '');
   const frpNote = frpFloorOf(String(frpValue)).note;
   const narrowed = writeFilter(filter) !== null;
+  const more = useCollapsible('more-filters', null, Number.POSITIVE_INFINITY);
+  // What the folded filters narrow, in the HUD's words (the window's are its first).
+  const fenceName = geofences.find((geofence) => geofence.id === filter.geofenceId)?.name ?? null;
+  const moreWords = describeFilter(filter, (epochMs) => formatShortUtc(new Date(epochMs)), fenceName).slice(1);
 
   return (
     <section className="filters" aria-label="Filters" data-testid="filters">
@@ -136,6 +145,19 @@ export function FilterControls({ filter, onChange, geofences }: FilterControlsPr
         </div>
       )}
 
+      <details
+        className="filter-more"
+        open={!more.collapsed}
+        onToggle={(event) => {
+          if (event.currentTarget.open === more.collapsed) more.toggle();
+        }}
+      >
+        <summary data-testid="filter-more" title={`Fire confidence, FRP, satellites, day or night, firefighting aircraft, geofence${moreWords.length > 0 ? `: ${moreWords.join(' · ')}` : ''}`}>
+          More filters{' '}
+          <span className={moreWords.length > 0 ? 'filter-more-on' : 'muted'} data-testid="filter-more-words">
+            {moreWords.length > 0 ? moreWords.join(' · ') : 'none on'}
+          </span>
+        </summary>
       <fieldset className="filter-group">
         <legend>Fire confidence</legend>
         {CONFIDENCE_LEVELS.map((level: ConfidenceLevel) => (
@@ -228,6 +250,7 @@ export function FilterControls({ filter, onChange, geofences }: FilterControlsPr
           ))}
         </select>
       </label>
+      </details>
     </section>
   );
 }

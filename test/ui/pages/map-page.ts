@@ -25,6 +25,13 @@ export class MapPage {
     await this.page.getByRole('tab', { name: 'Layers' }).click();
   }
 
+  /** Unfolds "More filters" in the Layers tab (confidence, FRP, satellites, …), folded at first. */
+  async showMoreFilters(): Promise<void> {
+    await this.openLayersTab();
+    if ((await this.page.locator('details.filter-more').getAttribute('open')) === null) await this.page.getByTestId('filter-more').click();
+    await expect(this.page.getByTestId('filter-confidence-high')).toBeVisible();
+  }
+
   // The callback runs in the page, where the hook lives on window (the root tsconfig has no DOM lib).
   private call<T>(method: HookMethod, ...args: unknown[]): Promise<T> {
     return this.page.evaluate(
