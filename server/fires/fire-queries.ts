@@ -77,6 +77,11 @@ export async function fireSelection(fires: FireRepository, request: FireRequest)
 
 export class FireQueries {
   private readonly tiles: FireTileCache;
+  /**
+   * The zooms (JOINED_TILE_MAX_ZOOM + 1 to ADDED_TILE_MAX_ZOOM) whose unfiltered tiles of the last 24 h were ever kept:
+   * only those are looked through at a store (the map itself asks for tiles up to z6, so usually none).
+   */
+  private readonly keptDayZooms = new Set<number>();
 
   constructor(
     private readonly fires: FireRepository,
@@ -153,6 +158,7 @@ export class FireQueries {
     let whole = await (heard ? this.fires.versionedTileUnless(zoom, x, y, window, this.maxTileFeatures, heard.known) : null);
     if (heard && !whole) return stillHolds(heard.tile, checked);
     whole ??= await this.fires.versionedTile(zoom, x, y, window, this.maxTileFeatures);
+    if (startMoves && zoom > JOINED_TILE_MAX_ZOOM && zoom <= ADDED_TILE_MAX_ZOOM && fireFilterKey(window.filter) === UNFILTERED) this.keptDayZooms.add(zoom);
     return this.tiles.set(key, whole.version, checked, whole.tile, { since: start, oldest: whole.oldest ?? Number.POSITIVE_INFINITY });
   }
 
@@ -234,7 +240,8 @@ export class FireQueries {
    */
   noteStored(store: CommittedStore): void {
     if (store.hours.length === 0) return;
-    const additions = this.changes.live && store.fires.length <= MAX_DETECTIONS_ADDED ? this.keptTilesTaking(store.fires) : [];
+    const looked = this.changes.live && this.keptDayZooms.size > 0 && store.fires.length <= MAX_DETECTIONS_ADDED;
+    const additions = looked ? this.keptTilesTaking(store.fires) : [];
     this.changes.noteChanged(store.hours);
     const checked = this.changes.now;
     for (const { key, kept, open, points } of additions) {
@@ -251,7 +258,7 @@ export class FireQueries {
   /** The kept tiles (as noteStored says) that hold until this store, each with the detections it takes in. */
   private keptTilesTaking(fires: readonly StoredFire[]): KeptTileAddition[] {
     const additions: KeptTileAddition[] = [];
-    for (let zoom = JOINED_TILE_MAX_ZOOM + 1; zoom <= ADDED_TILE_MAX_ZOOM; zoom += 1) {
+    for (const zoom of this.keptDayZooms) {
       const byKey = new Map<string, KeptTileAddition['points']>();
       let sure = true;
       for (const fire of fires) {
