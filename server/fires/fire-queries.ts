@@ -40,6 +40,8 @@ const UNFILTERED = fireFilterKey({});
 /** A store of this process, committed: its new detections and the hours they bumped (FireService tells it). */
 export interface CommittedStore extends BumpedHours {
   fires: readonly StoredFire[];
+  /** What `committing` answered just before its commit. */
+  tilesSetBefore: number;
 }
 
 export interface FireTileAnswer extends EncodedTile {
@@ -225,15 +227,20 @@ export class FireQueries {
     return { ...edges, tile: joinTileLayers(closedLayer, edgeLayer) };
   }
 
-  /** A store of this process about to commit: its own notification is not to count as news (fire-change-feed.ts). */
-  committing(bumped: BumpedHours): void {
+  /**
+   * A store of this process about to commit: its own notification is not to count as news (fire-change-feed.ts).
+   * Answers how many tiles were kept so far: one kept from now until the store is noted may have been drawn after the
+   * commit, the store's detections in it already, and is not added to (noteStored).
+   */
+  committing(bumped: BumpedHours): number {
     this.changes.expectOwnNotification(bumped.hours, bumped.processId);
+    return this.tiles.setCount;
   }
 
   /**
    * A store of this process, at its commit: its hours are noted on the change feed, and its detections are added to
    * the kept unfiltered tiles of the map's last 24 h drawn whole (zoom JOINED_TILE_MAX_ZOOM + 1 to ADDED_TILE_MAX_ZOOM)
-   * that held until this store, as PostGIS would draw them (mvt-fire-points.ts). Such a tile stays kept, with the
+   * that held until this store and were kept before it began to commit, as PostGIS would draw them (mvt-fire-points.ts). Such a tile stays kept, with the
    * version it was drawn from: should it ever be checked against the database, that version has moved, and it is drawn
    * again. A zoom where a detection lies too near a tile's edge to tell its tile, a tile that would hold more than a
    * tile may, a large store and a feed not listening are left to be drawn again as before.
@@ -241,7 +248,7 @@ export class FireQueries {
   noteStored(store: CommittedStore): void {
     if (store.hours.length === 0) return;
     const looked = this.changes.live && this.keptDayZooms.size > 0 && store.fires.length <= MAX_DETECTIONS_ADDED;
-    const additions = looked ? this.keptTilesTaking(store.fires) : [];
+    const additions = looked ? this.keptTilesTaking(store.fires, store.tilesSetBefore) : [];
     this.changes.noteChanged(store.hours);
     const checked = this.changes.now;
     for (const { key, kept, open, points } of additions) {
@@ -256,7 +263,7 @@ export class FireQueries {
   }
 
   /** The kept tiles (as noteStored says) that hold until this store, each with the detections it takes in. */
-  private keptTilesTaking(fires: readonly StoredFire[]): KeptTileAddition[] {
+  private keptTilesTaking(fires: readonly StoredFire[], setBefore: number): KeptTileAddition[] {
     const additions: KeptTileAddition[] = [];
     for (const zoom of this.keptDayZooms) {
       const byKey = new Map<string, KeptTileAddition['points']>();
@@ -275,7 +282,7 @@ export class FireQueries {
       if (!sure) continue;
       for (const [key, points] of byKey) {
         const kept = this.tiles.peek(key);
-        if (!kept?.open || !this.changes.unchangedSince(kept.checked, new Date(kept.open.since))) continue;
+        if (!kept?.open || kept.setAt > setBefore || !this.changes.unchangedSince(kept.checked, new Date(kept.open.since))) continue;
         const open = kept.open;
         // A detection older than the tile's start is in none of the windows it answers for.
         const taken = points.filter(({ fire }) => Date.parse(fire.acqTime) >= open.since);

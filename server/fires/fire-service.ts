@@ -9,7 +9,7 @@ import type { BumpedHours, FireRepository, StoredFire } from './fire-repository.
 
 /** Told of each store that adds detections, just before its commit and at it (FireQueries: the change feed and the kept tiles). */
 export interface StoreListener {
-  committing(bumped: BumpedHours): void;
+  committing(bumped: BumpedHours): number;
   noteStored(store: CommittedStore): void;
 }
 
@@ -68,8 +68,8 @@ export class FireService {
       const inserted = storedChunks.flat();
       const bumped = await this.fires.bumpHourVersions(client, inserted);
       await this.announce(inserted, dataset);
-      this.committed?.committing(bumped);
-      return { fires: inserted, ...bumped };
+      const tilesSetBefore = this.committed?.committing(bumped) ?? 0;
+      return { fires: inserted, ...bumped, tilesSetBefore };
     });
     // Committed: this process's kept tiles of those hours take the new detections in or are checked again from the very
     // next request (other processes hear the commit's notification).

@@ -16,6 +16,8 @@ export interface CachedTile extends EncodedTile {
   version: string;
   /** The change feed's counter when it was drawn or its version last read (fire-change-feed.ts). */
   checked: number;
+  /** How many tiles this cache had been given when it was (FireTileCache.setCount): which came before what. */
+  setAt: number;
   /** Its layer, once read (views of `body`: no bytes of its own). */
   layer?: TileLayer | null;
   /** An open window's tile: it is the tile of every start from `since` to `oldest` (ms) while its version holds. */
@@ -47,6 +49,7 @@ export function encodedTile(body: Buffer): EncodedTile {
 
 export class FireTileCache {
   private readonly entries: LRUCache<string, CachedTile>;
+  private sets = 0;
 
   constructor(maxBytes: number) {
     this.entries = new LRUCache<string, CachedTile>({
@@ -75,9 +78,15 @@ export class FireTileCache {
   }
 
   set(key: string, version: string, checked: number, body: Buffer, open?: OpenWindowStarts): CachedTile {
-    const entry: CachedTile = { ...encodedTile(body), version, checked, ...(open && { open }) };
+    this.sets += 1;
+    const entry: CachedTile = { ...encodedTile(body), version, checked, setAt: this.sets, ...(open && { open }) };
     this.entries.set(key, entry);
     return entry;
+  }
+
+  /** How many tiles have been set so far. */
+  get setCount(): number {
+    return this.sets;
   }
 
   get size(): number {

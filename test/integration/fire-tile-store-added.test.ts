@@ -223,6 +223,26 @@ describe('a store of this process added to its kept tiles', () => {
     expect(again.answer.etag).toBe(after.answer.etag);
   });
 
+  it('a tile drawn while a store commits, which may hold its detections already, is drawn again rather than added to', async () => {
+    const at = Date.now() - 40_000;
+    const hour = Math.floor(at / HOUR_MS) * HOUR_MS;
+    await tile();
+    // A store about to commit, as FireService tells it; its row committed (here by another connection, which also
+    // bumps the hour, so the tile is drawn again once that is heard: drawn after the commit, the row in it).
+    const tilesSetBefore = queries.committing({ hours: [hour], processId: null });
+    const checked = feed.now;
+    await storeElsewhere(10.55, 45.35, at);
+    await expect.poll(() => feed.unchangedSince(checked, new Date(hour))).toBe(false);
+    const drawn = await counted(() => tile());
+    expect(drawn.statements).toBeGreaterThan(0);
+    // The store noted only now: the tile drawn meanwhile is not added to, and is drawn again; the row is in it once.
+    const stored = { latitude: 45.35, longitude: 10.55, acqTime: new Date(at).toISOString(), satellite: 'N', instrument: null, confidence: null, frp: null, brightness: null, dayNight: null };
+    queries.noteStored({ fires: [stored], hours: [hour], processId: null, tilesSetBefore });
+    const next = await counted(() => tile());
+    expect(next.statements).toBeGreaterThan(0);
+    expect(features(next.answer.body)).toEqual(features(await whole()));
+  });
+
   it("draws again after another process's store, and a filtered tile or a store on a tile's edge as before", async () => {
     const now = Date.now();
     await tile();
