@@ -14,8 +14,8 @@ const HALF_WORLD_M = Math.PI * EARTH_RADIUS_M;
 /** The latitude where Web Mercator's square world ends (ST_TileEnvelope's bounds). */
 const MAX_LATITUDE = (Math.atan(Math.sinh(Math.PI)) * 180) / Math.PI;
 /** Nearer than this to a tile's edge, which tiles hold a point is left to PostGIS (about 11 m). */
-export const EDGE_MARGIN_DEGREES = 1e-4;
-export const TILE_EXTENT = 4096;
+const EDGE_MARGIN_DEGREES = 1e-4;
+const TILE_EXTENT = 4096;
 const LAYER_NAME = 'fires';
 const KEYS = ['satellite', 'confidence', 'frp', 'dayNight', 'acqTime'] as const;
 

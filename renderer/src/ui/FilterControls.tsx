@@ -9,7 +9,6 @@ import { useCollapsible } from '../data/use-collapsible';
 import {
   CONFIDENCE_LEVELS,
   DEFAULT_FILTER,
-  describeFilter,
   frpFloorOf,
   MAX_FRP_FLOOR_MW,
   SATELLITES,
@@ -56,6 +55,8 @@ export interface FilterControlsProps {
   filter: ViewFilter;
   onChange: (filter: ViewFilter) => void;
   geofences: Geofence[];
+  /** The filters in words, the window's first (Workspace's describeFilter, which the HUD shows too). */
+  filterWords: readonly string[];
 }
 
 // FIRMS' daynight: whether the satellite saw the fire in daylight or at night (night detections stand out from sun glint
@@ -66,7 +67,7 @@ const DAY_NIGHT_OPTIONS: ReadonlyArray<{ value: DayNight | null; label: string; 
   { value: 'night', label: 'by night', title: 'Only detections made at night (FIRMS daynight N)' },
 ];
 
-export function FilterControls({ filter, onChange, geofences }: FilterControlsProps) {
+export function FilterControls({ filter, onChange, geofences, filterWords }: FilterControlsProps) {
   const [customError, setCustomError] = useState<string | null>(null);
   const set = (patch: Partial<ViewFilter>) => onChange({ ...filter, ...patch });
 
@@ -97,8 +98,7 @@ export function FilterControls({ filter, onChange, geofences }: FilterControlsPr
   const narrowed = writeFilter(filter) !== null;
   const more = useCollapsible('more-filters', null, Number.POSITIVE_INFINITY);
   // What the folded filters narrow, in the HUD's words (the window's are its first).
-  const fenceName = geofences.find((geofence) => geofence.id === filter.geofenceId)?.name ?? null;
-  const moreWords = describeFilter(filter, (epochMs) => formatShortUtc(new Date(epochMs)), fenceName).slice(1);
+  const moreWords = filterWords.slice(1);
 
   return (
     <section className="filters" aria-label="Filters" data-testid="filters">

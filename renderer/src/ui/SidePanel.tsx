@@ -94,7 +94,7 @@ export function SidePanel(props: SidePanelProps) {
         {tab === 'sources' && <SourcesTab api={props.api} controller={props.controller} drawing={{ draft: props.draft, dispatchDraft: props.dispatchDraft }} onOpenKeys={() => setTab('keys')} />}
         {tab === 'layers' && (
           <>
-            <FilterControls filter={props.filter} onChange={props.onFilterChange} geofences={props.snapshot.geofences} />
+            <FilterControls filter={props.filter} onChange={props.onFilterChange} geofences={props.snapshot.geofences} filterWords={props.filterWords} />
             <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} alertsWindow={props.alertsWindow} pipelines={props.pipelines} onOpenSources={() => setTab('sources')} />
             <ExportControls api={props.api} controller={props.controller} viewport={props.viewport} visibility={props.visibility} filter={props.filter} filterWords={props.filterWords} alertsWindow={props.alertsWindow} playbackMinute={props.playbackMinute} />
           </>
