@@ -1,10 +1,9 @@
 // The ingester: drains the durable consumer in batches, stores each event once, acks only after commit,
-// and announces what it stored to every API process's live hub.
+// and announces what it stored (to every API process's live hub, through the live feed).
 import { type ConsumerMessages, JSONCodec, type JsMsg, type NatsConnection } from 'nats';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database.js';
 import type { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
-import { LIVE_EVENTS_SUBJECT } from '../live/live-subjects.js';
 import { EVENT_STREAM, INGESTER_CONSUMER, MAX_PAYLOADS_PER_MESSAGE } from './event-messages.js';
 import type { EventRecord } from './event-record.js';
 import type { EventSources } from './event-source.js';
@@ -26,6 +25,8 @@ export interface IngesterOptions {
   maxBatch?: number;
   /** Messages held in memory before the consumer is paused. */
   maxBuffered?: number;
+  /** Told each stored batch (what it stored, in order) once it is committed and acked: the live feed's announcement. */
+  announce?: (events: StoredEvent[]) => void;
   /** Runs after a batch is stored and acked (the geofence check), beside the storing of the next ones; its failure blocks nothing. */
   afterStore?: (events: StoredEvent[]) => Promise<void>;
   /** Batches stored at the same time (each on its own connection); commits then share WAL flushes. */
@@ -177,8 +178,8 @@ export class EventIngester {
     for (const message of accepted) message.ack();
     this.counters.stored += stored.length;
     this.counters.duplicates += records.length - stored.length;
-    // One bus message per batch: the live feed of every API process splits it again.
-    if (stored.length > 0) this.options.connection.publish(LIVE_EVENTS_SUBJECT, codec.encode(stored));
+    // One announcement per batch: the live feed of every API process splits it again.
+    if (stored.length > 0) this.options.announce?.(stored);
     if (stored.length > 0) await this.afterStore(stored);
     await this.noteSuccess();
   }

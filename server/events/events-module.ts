@@ -41,6 +41,7 @@ export const eventsModule: DomainModule = {
       store: new EventStoreRepository(),
       pipelines: new PipelineStatusRepository(app.db),
       log: app.log,
+      announce: (events) => app.liveFeed.announceEvents(events),
       // Every stored event with a place is checked against the geofences. Stored means new (its URL was not stored
       // before): a first sighting, which can enter a fence but never leave one. Its alert says when it happened.
       afterStore: async (events) => {

@@ -9,6 +9,8 @@ import { liveRoutes } from './live-routes.js';
 declare module 'fastify' {
   interface FastifyInstance {
     live: LiveHub;
+    /** Hears the bus for the hub, and announces what this process stored (liveFeed.announceEvents). */
+    liveFeed: LiveFeed;
   }
 }
 
@@ -22,6 +24,7 @@ export const liveModule: DomainModule = {
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
     await app.register(liveRoutes, { hub, maxMessageBytes: MAX_CLIENT_MESSAGE_BYTES });
     const feed = new LiveFeed(app.bus.connection, hub, app.log);
+    app.decorate('liveFeed', feed);
     feed.start();
     // Clients go before the app closes, or close would wait on their sockets.
     app.addHook('preClose', async () => {

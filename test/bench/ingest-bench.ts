@@ -11,6 +11,8 @@ import { ensureEventStream } from '../../server/events/event-stream-setup.js';
 import { EventSources } from '../../server/events/event-source.js';
 import { fireEvents } from '../../server/fires/fire-events.js';
 import { EventStoreRepository } from '../../server/events/event-store-repository.js';
+import { LiveFeed } from '../../server/live/live-feed.js';
+import { LiveHub } from '../../server/live/live-hub.js';
 import { createServerLogger } from '../../server/logger.js';
 import { PipelineStatusRepository } from '../../server/pipelines/pipeline-status-repository.js';
 import { fireMessages } from '../support/event-fixtures.js';
@@ -73,6 +75,7 @@ export async function benchIngest(eventCount: number): Promise<BenchFigure[]> {
     }
     const sources = new EventSources();
     sources.add(fireEvents);
+    const feed = new LiveFeed(connection, new LiveHub(4 * 1024 * 1024), log);
     const ingester = new EventIngester({
       connection,
       db,
@@ -80,6 +83,8 @@ export async function benchIngest(eventCount: number): Promise<BenchFigure[]> {
       store: new EventStoreRepository(),
       pipelines: new PipelineStatusRepository(db),
       log,
+      // As the app announces each stored batch: onto the bus, and to a hub (here without clients).
+      announce: (events) => feed.announceEvents(events),
     });
     const started = performance.now();
     ingester.start();

@@ -177,6 +177,28 @@ describe('GET /api/live — WebSocket with viewport fan-out (real bus, real inge
     }
   });
 
+  it('what this process stored reaches its own clients once: at its announcement, not again when it comes back from the bus', async () => {
+    const client = await open();
+    await client.setViewport(CALIFORNIA);
+    const announced: string[][] = [];
+    const heard = bus.subscribe(LIVE_EVENTS_SUBJECT, {
+      callback: (_error, message) => announced.push((JSONCodec().decode(message.data) as Array<{ url: string }>).map((event) => event.url)),
+    });
+    try {
+      await bus.flush();
+      const url = await fireAt(-118, 34);
+      // Announced on the bus for the other API processes, as before.
+      await waitFor(() => announced.some((urls) => urls.includes(url)) || undefined, 10_000, 'the announcement on the bus');
+      // A batch from elsewhere, published after the app's announcement reached the bus: the app's own subscription
+      // hears the two in that order, so once this one is delivered the echo has been heard (and dropped).
+      bus.publish(LIVE_EVENTS_SUBJECT, JSONCodec().encode([{ url: 'https://elsewhere.test/1', sourceType: 'fire', bbox: [-119, 35, -119, 35] }]));
+      await client.waitForEvent('https://elsewhere.test/1');
+      expect(client.eventUrls()).toEqual([url, 'https://elsewhere.test/1']);
+    } finally {
+      heard.unsubscribe();
+    }
+  });
+
   it('sends health messages', async () => {
     const client = await open();
     await waitFor(() => client.messages.find((message) => message.type === 'health'), 5_000, 'a health message');
