@@ -334,3 +334,34 @@ test('at 1280×720 the Layers tab shows the time window, every layer and the leg
   await map.openLayersTab();
   await expect(page.getByTestId('filter-confidence-high')).toBeVisible();
 });
+
+test('the map\'s Export button brings the Export section into sight from anywhere: the panel unfolded, the Layers tab opened, CSV focused', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const app = new AppPage(page);
+  await app.openReady({ view: VIEW });
+  const panel = page.getByRole('tabpanel');
+  const exportInPanel = async () => {
+    const [box, bounds] = await Promise.all([page.getByTestId('export').boundingBox(), panel.boundingBox()]);
+    // Scrolled into sight to the nearest whole pixel: its edge may pass the panel's by a fraction of one.
+    return box !== null && bounds !== null && box.y >= bounds.y - 1 && box.y + box.height <= bounds.y + bounds.height + 1;
+  };
+  // Below the fold on the Layers tab at this size: the button is what brings it up.
+  await expect(page.getByRole('tab', { name: 'Layers' })).toHaveAttribute('aria-selected', 'true');
+  expect(await exportInPanel()).toBe(false);
+  await page.getByTestId('export-button').click();
+  await expect(page.getByTestId('export-csv')).toBeFocused();
+  await expect.poll(exportInPanel).toBe(true);
+  // The focused button exports from the keyboard.
+  const download = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+
+  // From another tab with the panel folded.
+  await page.getByRole('tab', { name: 'Sources' }).click();
+  await page.getByTestId('side-panel-toggle').click();
+  await expect(panel).toBeHidden();
+  await page.getByTestId('export-button').click();
+  await expect(page.getByRole('tab', { name: 'Layers' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByTestId('export-csv')).toBeFocused();
+  await expect.poll(exportInPanel).toBe(true);
+});

@@ -200,6 +200,7 @@ test('at 1280×720 the readout covers neither the search box, the HUD, the panel
     'zoom buttons': page.locator('.maplibregl-ctrl-bottom-right .maplibregl-ctrl-group'),
     'shortcuts button': page.getByTestId('shortcuts-button'),
     'measure button': page.getByTestId('measure-button'),
+    'export button': page.getByTestId('export-button'),
     'playback bar': page.locator('.playback'),
   };
   for (const [name, locator] of Object.entries(others)) {

@@ -33,6 +33,7 @@ export interface Folding {
   collapsed: boolean;
   toggle: () => void;
   fold: () => void;
+  unfold: () => void;
 }
 
 /**
@@ -44,6 +45,7 @@ export function useCollapsible(key: string, shortcut: string | null, foldBelowWi
   const [collapsed, setCollapsed] = useState(() => remembered(key, window.innerWidth < foldBelowWidth));
   const toggle = useCallback(() => setCollapsed((value) => !value), []);
   const fold = useCallback(() => setCollapsed(true), []);
+  const unfold = useCallback(() => setCollapsed(false), []);
 
   // Kept before the fold is painted: a reload right after it (a panel folded by opening the other) finds it.
   useLayoutEffect(() => {
@@ -65,5 +67,5 @@ export function useCollapsible(key: string, shortcut: string | null, foldBelowWi
     return () => window.removeEventListener('keydown', onKey);
   }, [shortcut, toggle]);
 
-  return { collapsed, toggle, fold };
+  return { collapsed, toggle, fold, unfold };
 }

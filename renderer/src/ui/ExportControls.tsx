@@ -55,9 +55,23 @@ export interface ExportControlsProps {
   alertsWindow: string;
   /** The playback cursor's minute (epoch ms), null while live: the export is of the minute the map shows. */
   playbackMinute: number | null;
+  /** Asked for by the map's Export button: scrolled into sight, its first button focused, marked for a moment. */
+  reveal?: boolean;
+  onRevealed?: () => void;
 }
 
-export function ExportControls({ api, controller, viewport, visibility, filter, filterWords, alertsWindow, playbackMinute }: ExportControlsProps) {
+export function ExportControls({ api, controller, viewport, visibility, filter, filterWords, alertsWindow, playbackMinute, reveal = false, onRevealed }: ExportControlsProps) {
+  const sectionRef = useRef<HTMLElement | null>(null);
+  const [marked, setMarked] = useState(false);
+  useEffect(() => {
+    if (!reveal) return;
+    const section = sectionRef.current;
+    section?.scrollIntoView({ block: 'nearest' });
+    // The first format that can be saved now (none while the map has no view yet: the section itself).
+    (section?.querySelector<HTMLButtonElement>('button:not(:disabled)') ?? section)?.focus({ preventScroll: true });
+    setMarked(true);
+    onRevealed?.();
+  }, [reveal, onRevealed]);
   const [state, setState] = useState<{ busy: boolean; message: string | null; error: boolean }>({ busy: false, message: null, error: false });
   // The section ends the Layers tab, under the legend: its message is scrolled into sight, not left under the fold.
   const messageRef = useRef<HTMLParagraphElement | null>(null);
@@ -118,7 +132,14 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
   };
 
   return (
-    <section className="export" aria-label="Export" data-testid="export">
+    <section
+      ref={sectionRef}
+      className={marked ? 'export export-marked' : 'export'}
+      aria-label="Export"
+      data-testid="export"
+      tabIndex={-1}
+      onAnimationEnd={() => setMarked(false)}
+    >
       <h3>Export the view</h3>
       <p className="muted export-what">
         {exportWhat(layers, words, playbackAt)}

@@ -1,5 +1,5 @@
 // Tabs on the right: layers, sources (the first-run place: every source set up from here), geofences, news, keys.
-import { type Dispatch, useState } from 'react';
+import { type Dispatch, useCallback, useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { PipelineFreshness } from '../api/api-types';
 import type { LayerSnapshot } from '../data/layer-loader';
@@ -46,6 +46,8 @@ export interface SidePanelProps {
   onGeofencesChanged: () => void;
   /** Health's feeds (the Layers tab says which are off and why). */
   pipelines: Record<string, PipelineFreshness>;
+  /** Counts the map's Export button presses (0: none yet): each opens the Layers tab at its Export section. */
+  exportAsked: number;
 }
 
 /** The tab an arrow key, Home or End moves to from `current` (round the ends); null for any other key. */
@@ -59,6 +61,15 @@ function tabByKey(current: TabId, key: string): TabId | null {
 export function SidePanel(props: SidePanelProps) {
   const [tab, setTab] = useState<TabId>('layers');
   const { collapsed, toggle } = props.folding;
+  // The Export section ends the Layers tab, under the legend (below the fold at 1280×720): the map's Export button
+  // brings it into sight. The workspace unfolds the panel; here the tab is chosen and the section told to show itself.
+  const [revealExport, setRevealExport] = useState(false);
+  useEffect(() => {
+    if (props.exportAsked === 0) return;
+    setTab('layers');
+    setRevealExport(true);
+  }, [props.exportAsked]);
+  const exportRevealed = useCallback(() => setRevealExport(false), []);
   if (collapsed) {
     return (
       <nav className="side-panel side-panel-collapsed" aria-label="Panels">
@@ -96,7 +107,7 @@ export function SidePanel(props: SidePanelProps) {
           <>
             <FilterControls filter={props.filter} onChange={props.onFilterChange} geofences={props.snapshot.geofences} filterWords={props.filterWords} />
             <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} alertsWindow={props.alertsWindow} pipelines={props.pipelines} onOpenSources={() => setTab('sources')} />
-            <ExportControls api={props.api} controller={props.controller} viewport={props.viewport} visibility={props.visibility} filter={props.filter} filterWords={props.filterWords} alertsWindow={props.alertsWindow} playbackMinute={props.playbackMinute} />
+            <ExportControls api={props.api} controller={props.controller} viewport={props.viewport} visibility={props.visibility} filter={props.filter} filterWords={props.filterWords} alertsWindow={props.alertsWindow} playbackMinute={props.playbackMinute} reveal={revealExport} onRevealed={exportRevealed} />
           </>
         )}
         {tab === 'geofences' && (

@@ -1,6 +1,6 @@
 // The analyst's screen: HUD bar on top, playback bar below, the brief and the side panel beside the map (each folds
 // away and the map takes its room). Each hook has one job; this component wires them together.
-import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { HealthReport, UiSettings } from '../api/api-types';
 import type { AddressState } from '../boot/view-address';
@@ -30,6 +30,7 @@ import { ErrorScreen } from './ErrorScreen';
 import { draftReducer, NO_DRAFT } from './geofence-draft';
 import { Hud } from './Hud';
 import { type MapEvents, type MapSetup, MapView } from './MapView';
+import { ExportButton } from './ExportButton';
 import { MeasureTool } from './MeasureTool';
 import { PlaybackBar } from './PlaybackBar';
 import { SearchBox } from './SearchBox';
@@ -85,6 +86,13 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   const brief = useCollapsible('brief', '[', NARROW_WINDOW_PX);
   const panels = useCollapsible('side-panel', ']');
   useOnePanelWhenNarrow(brief, panels, NARROW_WINDOW_PX);
+  // The map's Export button: the panel unfolds and opens at its Export section.
+  const [exportAsked, setExportAsked] = useState(0);
+  const { unfold: unfoldPanels } = panels;
+  const showExport = useCallback(() => {
+    unfoldPanels();
+    setExportAsked((count) => count + 1);
+  }, [unfoldPanels]);
 
   // The same view again: its layers and the HUD's counts.
   const reloadView = () => {
@@ -218,6 +226,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         dispatchDraft={dispatchDraft}
         onGeofencesChanged={() => void session?.layers.reloadGeofences()}
         pipelines={health.pipelines}
+        exportAsked={exportAsked}
       />
       <TimeZoneHomeNote state={home} />
       <OfflineDetailNote controller={controller} viewport={readyView} />
@@ -233,6 +242,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
       />
       <ShortcutsHelp />
       <MeasureTool controller={controller} drawing={draft.drawing} />
+      <ExportButton onShowExport={showExport} />
       {camera && <CameraPanel api={api} camera={camera} onClose={() => setCamera(null)} />}
     </div>
   );
