@@ -98,6 +98,37 @@ test('from the keyboard: the map focused shows a cross at its centre; Enter pick
   await expect(cross).toBeHidden();
 });
 
+test('from the keyboard, a popup opened at the cross has the focus on its first choice: the arrows move through its list, Enter opens one, Escape gives the map back', async ({ page }) => {
+  // South Georgia, which no other test uses: two detections within a pixel of each other at zoom 10.
+  const spot = { longitude: -36.5, latitude: -54.3 };
+  await ingestFires([0, 1].map((index) => ({ longitude: spot.longitude + index * 0.0002, latitude: spot.latitude, frp: 20 + index })));
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [spot.longitude + 0.0001, spot.latitude, 10] });
+  await map.expectFireDrawnNear(spot.longitude, spot.latitude);
+  const canvas = page.locator('.maplibregl-canvas');
+  await canvas.focus();
+  await page.keyboard.press('Enter');
+  const list = page.getByTestId('pick-list');
+  const choices = list.getByRole('button');
+  await expect(choices).toHaveCount(2);
+  await expect(choices.nth(0)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(choices.nth(1)).toBeFocused();
+  // Round the end, and back.
+  await page.keyboard.press('ArrowDown');
+  await expect(choices.nth(0)).toBeFocused();
+  await page.keyboard.press('End');
+  await expect(choices.nth(1)).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(list).toHaveCount(0);
+  const popup = page.locator('.vantage-popup');
+  await expect(popup).toContainText(/Fire detection/);
+  await expect(popup.locator(':focus')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(popup).toHaveCount(0);
+  await expect(canvas).toBeFocused();
+});
+
 test('a click on a fire inside a watched area opens the fire, its alert named in it (not a list of the fire and its own ring)', async ({ page }) => {
   // East Falkland, a place no other test uses.
   const spot = { longitude: -58.9, latitude: -51.75 };

@@ -81,6 +81,8 @@ export class MapController {
   private popup: MapLibre.Popup | null = null;
   /** What the open popup shows (its objects' kinds). */
   private popupKinds: readonly string[] = [];
+  /** A click dispatched by Enter at the centre cross is being handled: the popup it opens takes the focus. */
+  private pickingFromKeyboard = false;
   /** The pin of the last searched position. */
   private searchPin: MapLibre.Marker | null = null;
   /** Cancels the wait to open a searched object's popup (openWhenDrawn). */
@@ -509,15 +511,19 @@ export class MapController {
     });
   }
 
-  /** One object: its popup; several: a list to choose from (the list's popup then shows the chosen one). */
+  /**
+   * One object: its popup; several: a list to choose from (the list's popup then shows the chosen one). Picked from the
+   * keyboard (Enter at the centre cross), the popup takes the focus.
+   */
   private pick(objects: PickProps[], at: [number, number]): void {
     const [only] = objects;
     if (!only) return;
+    const focus = this.pickingFromKeyboard;
     // A fire inside a watched area and its own alert ring: the fire, its alerts named in it (not a list of the two).
     const withAlerts = objectWithItsAlerts(objects);
-    if (objects.length === 1) this.open(only, at);
-    else if (withAlerts) this.open(withAlerts.object, at, withAlerts.alerts);
-    else this.showPopup(pickListContent(objects, (chosen) => this.open(chosen, at)), at, objects.map((object) => String(object.kind)));
+    if (objects.length === 1) this.open(only, at, [], focus);
+    else if (withAlerts) this.open(withAlerts.object, at, withAlerts.alerts, focus);
+    else this.showPopup(pickListContent(objects, (chosen, fromKeyboard) => this.open(chosen, at, [], fromKeyboard)), at, objects.map((object) => String(object.kind)), focus);
   }
 
   /** The alerts raised about an object, one line each, a click on one opening it. */
@@ -538,7 +544,7 @@ export class MapController {
     return list;
   }
 
-  private open(props: PickProps, at: [number, number], alerts: readonly PickProps[] = []): void {
+  private open(props: PickProps, at: [number, number], alerts: readonly PickProps[] = [], focus = false): void {
     if (props.kind === 'camera') {
       this.popup?.remove();
       this.options.onCameraClick({ id: String(props.id), title: String(props.title ?? 'Camera') });
@@ -550,15 +556,26 @@ export class MapController {
     const content = popupContent(props, { at: position, cameras });
     if (alerts.length > 0) content.append(this.alertLines(alerts, at));
     content.append(popupFooter(props, position));
-    this.showPopup(content, at, [String(props.kind)]);
+    this.showPopup(content, at, [String(props.kind)], focus);
   }
 
-  /** `kinds`: what the popup shows (one object, or the several of a pick list). */
-  private showPopup(content: HTMLElement, at: [number, number], kinds: readonly string[]): void {
+  /**
+   * `kinds`: what the popup shows (one object, or the several of a pick list). MapLibre focuses a popup's first
+   * control, its close button; with `focus` (opened from the keyboard) the focus goes on to the content's first button
+   * or link: a pick list's first choice. Closed with the focus inside it, the focus goes back to the map.
+   */
+  private showPopup(content: HTMLElement, at: [number, number], kinds: readonly string[], focus = false): void {
     this.popup?.remove();
     this.popupKinds = kinds;
-    this.popup = new this.lib.Popup({ closeButton: true, maxWidth: '320px', className: 'vantage-popup' }).setLngLat(at).setDOMContent(content).addTo(this.map);
-    this.keepPopupInView(this.popup);
+    const popup = new this.lib.Popup({ closeButton: true, maxWidth: '320px', className: 'vantage-popup' }).setLngLat(at).setDOMContent(content).addTo(this.map);
+    this.popup = popup;
+    const element = popup.getElement();
+    // Its element is gone from the page by now: a focus left on nothing (the body) was inside it.
+    popup.on('close', () => {
+      if (document.activeElement === document.body || element.contains(document.activeElement)) this.map.getCanvas().focus({ preventScroll: true });
+    });
+    this.keepPopupInView(popup);
+    if (focus) content.querySelector<HTMLElement>('button, a[href]')?.focus({ preventScroll: true });
   }
 
   /**
@@ -584,7 +601,13 @@ export class MapController {
     this.map.getContainer().classList.add('keyboard-pointing');
     if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
     event.preventDefault();
-    this.clickAtCentre();
+    // The click is handled as it is dispatched: a popup it opens takes the focus.
+    this.pickingFromKeyboard = true;
+    try {
+      this.clickAtCentre();
+    } finally {
+      this.pickingFromKeyboard = false;
+    }
   };
 
   private readonly stopKeyboardPointing = (event: Event) => {
