@@ -14,7 +14,7 @@ import type { LiveHub } from './live-hub.js';
 
 const codec = JSONCodec();
 /** The header naming the feed that announced a batch of events. */
-export const LIVE_ORIGIN_HEADER = 'Vantage-Live-Origin';
+const LIVE_ORIGIN_HEADER = 'Vantage-Live-Origin';
 
 export class LiveFeed {
   private subscriptions: Subscription[] = [];
