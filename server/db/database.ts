@@ -36,9 +36,7 @@ export interface DatabaseOptions {
 //   merges into the index. At the default 4 MB that was one insert in about 16,000 events taking some 130 ms longer,
 //   every 3.2 s at 5,000 events/s: the slowest live deliveries (150–190 ms against a p99 of 60–100 ms). A list of
 //   1 MB is merged four times as often, in pieces too short to stand out (live bench, four runs of each).
-// - Dates and times are written as ISO 8601 text (PostgreSQL's default, which a shared server may have changed):
-//   node-postgres reads them so, and the fire list copies a timestamp's text into its JSON (fire-list-json.ts).
-export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c gin_pending_list_limit=1MB -c DateStyle=ISO';
+export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c gin_pending_list_limit=1MB';
 
 async function inTransaction<T>(client: Queryable, work: (client: Queryable) => Promise<T>): Promise<T> {
   await client.query('BEGIN');

@@ -3,8 +3,7 @@
 // shortest exact digits (extra_float_digits ≥ 1, the default), which is a JSON number as it stands. Building the
 // same text inside PostgreSQL (json_agg of json_build_object) took longer than the query itself: over 5 million
 // stored detections, newest 1,000 in a continent, 13–16 ms against 9–10 ms for this (p50 of 100, same run).
-// The acquisition time comes as the timestamp's own text in UTC and is made ISO 8601 here: to_char's formatting took
-// PostgreSQL 0.6 ms of the list's 2.3 (execution, p50 of 40, 5 million stored, newest 1,000 in a continent).
+import { isoTimeSql } from '../db/iso-time-sql.js';
 
 /** One row as PostgreSQL's text, in the order of FIRE_LIST_COLUMNS. */
 export type FireTextRow = [
@@ -18,20 +17,8 @@ export type FireTextRow = [
   instrument: string | null,
 ];
 
-/** The select list that gives a FireTextRow (acq_time as the text of its UTC timestamp: isoMillis makes it ISO 8601). */
-export const FIRE_LIST_COLUMNS = `latitude, longitude, acq_time AT TIME ZONE 'UTC', satellite, confidence, frp, daynight, instrument`;
-
-/**
- * A timestamp's text (DateStyle ISO, which the API's sessions set: 2026-11-24 10:00:00.58 — the fraction only when
- * not zero, to the microsecond, its trailing zeros left out) as ISO 8601 UTC to the millisecond, truncated as to_char's
- * MS does: 2026-11-24T10:00:00.580Z.
- */
-export function isoMillis(text: string): string {
-  const space = text.indexOf(' ');
-  const dot = text.indexOf('.', space);
-  if (dot === -1) return text.slice(0, space) + 'T' + text.slice(space + 1) + '.000Z';
-  return text.slice(0, space) + 'T' + text.slice(space + 1, dot) + '.' + (text.slice(dot + 1, dot + 4) + '00').slice(0, 3) + 'Z';
-}
+/** The select list that gives a FireTextRow (acq_time as ISO 8601 UTC with milliseconds). */
+export const FIRE_LIST_COLUMNS = `latitude, longitude, ${isoTimeSql('acq_time')}, satellite, confidence, frp, daynight, instrument`;
 
 /** A float's text as a JSON number; NaN and ±Infinity (which no ingest path stores) as null. */
 function jsonNumber(text: string | null): string {
@@ -61,9 +48,9 @@ export function fireListElements(rows: readonly FireTextRow[]): string {
   const fires = new Array<string>(rows.length);
   for (let index = 0; index < rows.length; index += 1) {
     const row = rows[index] as FireTextRow;
-    // acqTime is isoMillis's text: digits and -:.TZ, nothing to escape.
+    // acqTime is isoTimeSql's text: nothing to escape.
     fires[index] =
-      '{"latitude":' + jsonNumber(row[0]) + ',"longitude":' + jsonNumber(row[1]) + ',"acqTime":"' + isoMillis(row[2]) +
+      '{"latitude":' + jsonNumber(row[0]) + ',"longitude":' + jsonNumber(row[1]) + ',"acqTime":"' + row[2] +
       '","satellite":' + jsonString(row[3]) + ',"confidence":' + jsonString(row[4]) + ',"frp":' + jsonNumber(row[5]) +
       ',"dayNight":' + jsonString(row[6]) + ',"instrument":' + jsonString(row[7]) + '}';
   }

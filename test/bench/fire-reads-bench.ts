@@ -167,7 +167,7 @@ async function fireReadFigures(
   // The list: newest 1,000 of the last day in a continent (the API's default limit).
   const listSql = (days: number, limit: number) => () =>
     client.query(
-      `SELECT latitude, longitude, acq_time AT TIME ZONE 'UTC' AS "acqTime",
+      `SELECT latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "acqTime",
               satellite, confidence, frp, daynight AS "dayNight", instrument FROM fires
        WHERE acq_time >= $5 AND latitude BETWEEN $2 AND $4 AND longitude BETWEEN $1 AND $3
        ORDER BY acq_time DESC LIMIT $6`,

@@ -2,10 +2,9 @@
 // FireList the schema describes (numbers, nulls, escapes), and its bbox test on latitude/longitude must pick exactly the fires whose geometry
 // lies in the bbox (antimeridian and edges included).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../server/app.js';
 import { fireList } from '../../server/fires/fire-schemas.js';
 import { startOwnNats, type OwnNats } from '../support/own-nats.js';
-import { authorized, createTestApp, type TestApp, testServerConfig } from '../support/test-app.js';
+import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
 
 const MINUTE_MS = 60_000;
@@ -102,38 +101,5 @@ describe('GET /api/fires answers as its schema says, picking by bbox as the geom
       expect(fires.map((fire) => [fire.latitude, fire.longitude]), bbox.join(',')).toEqual(await byGeometry(bbox));
     }
     expect((await list('bbox=170,-20,-170,-10')).map((fire) => fire.longitude)).toEqual([-179.9, 178.9]);
-  });
-
-  it('writes each acquisition time as ISO 8601 UTC to the millisecond, cut as to_char cuts it, whatever DateStyle the database has', async () => {
-    const url = subject.database.url;
-    // Times to the microsecond (another writer may store them so), in a corner of the Southern Ocean no other test uses.
-    const seconds = ['00', '01.5', '02.05', '03.123456', '04.999999', '05.000001', '06.1', '07.0009'];
-    await queryOnce(
-      url,
-      `INSERT INTO fires (latitude, longitude, acq_time, satellite, geom)
-       SELECT -60, -100 + i * 0.01, date_trunc('minute', now()) - interval '1 hour' + (s || ' seconds')::interval, 'N',
-              ST_SetSRID(ST_MakePoint(-100 + i * 0.01, -60), 4326)
-       FROM unnest($1::text[]) WITH ORDINALITY AS t(s, i)`,
-      [seconds],
-    );
-    // A database that writes dates otherwise ("SQL, DMY": 24/11/2026 10:00:00.58), read by an app opened after it.
-    const setDateStyle = (style: string) =>
-      queryOnce(url, `DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET DateStyle = %L', current_database(), '${style}'); END $$`);
-    await setDateStyle('SQL, DMY');
-    const other = await buildApp(testServerConfig(url, { natsUrl: nats.url, natsToken: nats.token, ingesterEnabled: false }));
-    try {
-      const answer = await other.inject({ method: 'GET', url: '/api/fires?bbox=-101,-61,-99,-59', headers: authorized });
-      const expected = await queryOnce<{ iso: string }>(
-        url,
-        `SELECT to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS iso
-         FROM fires WHERE latitude = -60 AND longitude BETWEEN -100 AND -99 ORDER BY acq_time DESC`,
-      );
-      expect(expected).toHaveLength(seconds.length);
-      expect((answer.json() as Array<{ acqTime: string }>).map((fire) => fire.acqTime)).toEqual(expected.map((row) => row.iso));
-      expect(expected.map((row) => row.iso.slice(-7))).toEqual(['07.000Z', '06.100Z', '05.000Z', '04.999Z', '03.123Z', '02.050Z', '01.500Z', '00.000Z']);
-    } finally {
-      await other.close();
-      await setDateStyle('ISO, MDY');
-    }
   });
 });
