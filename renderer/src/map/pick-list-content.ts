@@ -1,16 +1,8 @@
 // The popup shown when a click lands on several objects: one button per object, in the order feature-picking gives.
 // From the keyboard the arrows (and Home, End) move between them, as in a menu.
+import { indexByKey } from '../data/index-by-key';
 import type { PickProps } from './feature-picking';
 import { pickLabel } from './pick-label';
-
-/** The list's button a key moves to from `index` of `count` (round the ends); null for any other key. */
-function buttonByKey(index: number, count: number, key: string): number | null {
-  if (key === 'ArrowDown') return (index + 1) % count;
-  if (key === 'ArrowUp') return (index - 1 + count) % count;
-  if (key === 'Home') return 0;
-  if (key === 'End') return count - 1;
-  return null;
-}
 
 /**
  * A popup body listing several objects; choosing one hands it to `onChoose`, saying whether it was chosen from the
@@ -35,7 +27,7 @@ export function pickListContent(objects: readonly PickProps[], onChoose: (props:
   }
   list.addEventListener('keydown', (event) => {
     const buttons = Array.from(list.querySelectorAll('button'));
-    const to = buttonByKey(buttons.indexOf(event.target as HTMLButtonElement), buttons.length, event.key);
+    const to = indexByKey(buttons.indexOf(event.target as HTMLButtonElement), buttons.length, event.key, 'column');
     if (to === null) return;
     event.preventDefault();
     buttons[to]?.focus();

@@ -2,6 +2,7 @@
 import { type Dispatch, useCallback, useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { PipelineFreshness } from '../api/api-types';
+import { indexByKey } from '../data/index-by-key';
 import type { LayerSnapshot } from '../data/layer-loader';
 import type { Folding } from '../data/use-collapsible';
 import type { LayerKey, LayerVisibility } from '../map/layer-catalog';
@@ -52,9 +53,7 @@ export interface SidePanelProps {
 
 /** The tab an arrow key, Home or End moves to from `current` (round the ends); null for any other key. */
 function tabByKey(current: TabId, key: string): TabId | null {
-  const index = TABS.findIndex((entry) => entry.id === current);
-  const last = TABS.length - 1;
-  const to = key === 'ArrowRight' ? (index === last ? 0 : index + 1) : key === 'ArrowLeft' ? (index === 0 ? last : index - 1) : key === 'Home' ? 0 : key === 'End' ? last : null;
+  const to = indexByKey(TABS.findIndex((entry) => entry.id === current), TABS.length, key, 'row');
   return to === null ? null : (TABS[to]?.id ?? null);
 }
 
