@@ -4,16 +4,17 @@
 // values, frp (real) as a float, acqTime (epoch seconds) as an unsigned integer. Joined to a kept tile
 // (mvt-layer-merge.ts), it adds a detection this process has just stored without drawing the tile again.
 //
-// Which tile holds a point is PostGIS's to say: its bbox test (&&) compares single-precision boxes, rounded outwards,
-// so a point within about 1e-5° of a tile's edge may be in both neighbours. A point within EDGE_MARGIN_DEGREES of an
-// edge is answered as unsure; the caller then draws the tiles at that zoom as before.
+// Which tiles hold a point is PostGIS's to say: a tile looks for its detections in its envelope grown by one unit of
+// its extent (fire-repository.ts), so a point within a unit of an edge is in both neighbours; and its bbox test (&&)
+// compares single-precision boxes, rounded outwards (about 1e-5°). A point within a unit and EDGE_MARGIN_DEGREES of
+// an edge is answered as unsure; the caller then draws the tiles at that zoom as before.
 import { PbfWriter } from 'pbf';
 
 const EARTH_RADIUS_M = 6_378_137;
 const HALF_WORLD_M = Math.PI * EARTH_RADIUS_M;
 /** The latitude where Web Mercator's square world ends (ST_TileEnvelope's bounds). */
 const MAX_LATITUDE = (Math.atan(Math.sinh(Math.PI)) * 180) / Math.PI;
-/** Nearer than this to a tile's edge, which tiles hold a point is left to PostGIS (about 11 m). */
+/** The slack of PostGIS's && at a tile's edge, beside the unit a tile's box is grown by (about 11 m). */
 const EDGE_MARGIN_DEGREES = 1e-4;
 const TILE_EXTENT = 4096;
 const LAYER_NAME = 'fires';
@@ -75,11 +76,13 @@ export function tilePosition(zoom: number, longitude: number, latitude: number):
   const north = HALF_WORLD_M - y * size;
   const degreesWide = 360 / tiles;
   const westDegrees = -180 + x * degreesWide;
+  // The growth of the box a tile's detections are looked for in (a unit of the extent, in degrees), and the slack of &&.
+  const margin = degreesWide / TILE_EXTENT + EDGE_MARGIN_DEGREES;
   const nearEdge =
-    longitude - westDegrees < EDGE_MARGIN_DEGREES ||
-    westDegrees + degreesWide - longitude < EDGE_MARGIN_DEGREES ||
-    latitudeOfMercatorY(north) - latitude < EDGE_MARGIN_DEGREES ||
-    latitude - latitudeOfMercatorY(north - size) < EDGE_MARGIN_DEGREES;
+    longitude - westDegrees < margin ||
+    westDegrees + degreesWide - longitude < margin ||
+    latitudeOfMercatorY(north) - latitude < margin ||
+    latitude - latitudeOfMercatorY(north - size) < margin;
   if (nearEdge) return null;
   return { x, y, px: roundHalfEven(((mx - west) / size) * TILE_EXTENT), py: roundHalfEven(((north - my) / size) * TILE_EXTENT) };
 }

@@ -19,7 +19,7 @@ import { CountingDatabase } from '../support/counting-database.js';
 import { connectTestBus } from '../support/ingest-helpers.js';
 import { startOwnNats, type OwnNats } from '../support/own-nats.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
-import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
+import { createMigratedTestDatabase, createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -66,14 +66,15 @@ describe('detections drawn in JavaScript as PostGIS draws them', () => {
         const position = tilePosition(zoom, lon, lat);
         return position ? [{ lon, lat, ...position }] : [];
       });
-      // Too near an edge to tell is rare: 2 × 1e-4° of a tile's width each way (0.2% at z8, 7% at z16, 0.0055° wide).
+      // Too near an edge to tell is rare: a unit and 1e-4° of a tile's width at each edge (0.2% at z8, 7% at z16).
       expect(placed.length).toBeGreaterThan(points.length * (zoom === 16 ? 0.85 : 0.99));
       const rows = await queryOnce<{ holders: string[]; geom: string }>(
         postgis.url,
         `WITH p AS (SELECT * FROM unnest($1::float8[], $2::float8[], $3::int[], $4::int[]) WITH ORDINALITY AS t(lon, lat, x, y, i))
          SELECT (SELECT array_agg(dx || ',' || dy ORDER BY dx, dy) FROM generate_series(-1, 1) AS dx, generate_series(-1, 1) AS dy
                  WHERE x + dx BETWEEN 0 AND 2 ^ $5::int - 1 AND y + dy BETWEEN 0 AND 2 ^ $5::int - 1
-                   AND ST_SetSRID(ST_MakePoint(lon, lat), 4326) && ST_Transform(ST_TileEnvelope($5::int, x + dx, y + dy), 4326)) AS holders,
+                   AND ST_SetSRID(ST_MakePoint(lon, lat), 4326)
+                       && ST_Expand(ST_Transform(ST_TileEnvelope($5::int, x + dx, y + dy), 4326), 0.087890625 / 2 ^ $5::int)) AS holders,
                 ST_AsText(ST_AsMVTGeom(ST_Transform(ST_SetSRID(ST_MakePoint(lon, lat), 4326), 3857), ST_TileEnvelope($5::int, x, y), 4096, 64, true)) AS geom
          FROM p ORDER BY i`,
         [placed.map((p) => p.lon), placed.map((p) => p.lat), placed.map((p) => p.x), placed.map((p) => p.y), zoom],
@@ -83,12 +84,48 @@ describe('detections drawn in JavaScript as PostGIS draws them', () => {
     }
   });
 
-  it('answers unsure for a point on a tile edge, or beyond the map', () => {
-    // z8 tile 135 starts at 9.84375° east.
+  it('answers unsure for a point within a unit of a tile edge (both neighbours hold it), or beyond the map', () => {
+    // z8 tile 135 starts at 9.84375° east; a unit of its extent is 1.40625° / 4096 = 0.000343°.
     expect(tilePosition(8, 9.84375, 45.5)).toBeNull();
     expect(tilePosition(8, 9.84384, 45.5)).toBeNull();
-    expect(tilePosition(8, 9.8439, 45.5)).toMatchObject({ x: 135, y: 91 });
+    expect(tilePosition(8, 9.8439, 45.5)).toBeNull();
+    expect(tilePosition(8, 9.8441, 45.5)).toBeNull();
+    expect(tilePosition(8, 9.8443, 45.5)).toMatchObject({ x: 135, y: 91, px: 2 });
+    // Tile 135 ends at 11.25° east: half a unit before it rounds to 4096, which no tile of MapLibre's draws.
+    expect(tilePosition(8, 11.24983, 45.5)).toBeNull();
     expect(tilePosition(8, 10, 86)).toBeNull();
+  });
+
+  it('draws a detection within half a unit of a tile\'s east or south edge in the neighbour, at 0, where MapLibre draws it', async () => {
+    const database = await createMigratedTestDatabase();
+    const db = createDatabase({ url: database.url, nullPool: false, logger: quiet });
+    try {
+      const repository = new FireRepository(db);
+      const acquired = new Date(Date.now() - HOUR_MS);
+      await queryOnce(database.url, "SELECT vantage_ensure_daily_partitions('fires'::regclass, 'acq_time', (now() - interval '2 days')::date, 4)");
+      // z3: tile 0 ends (tile 1 starts) at 135° west, a unit is 0.011°. Both points lie 0.0004° west of that edge; the
+      // second is also 0.0004° north of the edge between rows 4 and 5 (40.979899° south).
+      await queryOnce(
+        database.url,
+        `INSERT INTO fires (latitude, longitude, acq_time, satellite, confidence, frp, daynight, geom)
+         SELECT lat, lon, $1, 'N20', 'h', 12.5, 'N', ST_SetSRID(ST_MakePoint(lon, lat), 4326)
+         FROM (VALUES (-35.0, -135.0004), (-40.9795, -135.0004)) AS p(lat, lon)`,
+        [acquired],
+      );
+      const window = { since: new Date(Date.now() - DAY_MS), filter: {}, fence: null };
+      const drawn = async (x: number, y: number) =>
+        features(await repository.tile(3, x, y, window, 50_000)).map((feature) => JSON.parse(feature) as { x: number; y: number });
+      // MapLibre draws a tile's points in [0, 4096) only (isOutsideTile): each detection is drawn by exactly one tile.
+      const inside = (points: { x: number; y: number }[]) => points.filter(({ x, y }) => x >= 0 && x < 4096 && y >= 0 && y < 4096);
+      const tiles = [[0, 4], [1, 4], [0, 5], [1, 5]] as const;
+      const drawnBy = await Promise.all(tiles.map(([x, y]) => drawn(x, y)));
+      expect(drawnBy.map((points) => inside(points).length)).toEqual([0, 1, 0, 1]);
+      expect(inside(drawnBy[1]!)[0]).toMatchObject({ x: 0 });
+      expect(inside(drawnBy[3]!)[0]).toMatchObject({ x: 0, y: 0 });
+    } finally {
+      await db.close();
+      await database.drop();
+    }
   });
 
   it('writes the layer ST_AsMVT writes of the same detections, byte for byte', async () => {
