@@ -5,7 +5,7 @@ import { ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
 import { LAYER_KEYS, MapPage } from './pages/map-page.js';
-import { uiDatabaseUrl } from './support/stack-file.js';
+import { uiDatabaseUrl, uiStack } from './support/stack-file.js';
 
 test('each layer toggles off and on, with its count shown', async ({ page }) => {
   // A known fire in the view (southern Brazil, zoom 7: points from /api/fires), so the fire count must be at least 1.
@@ -139,6 +139,30 @@ test('the Layers tab counts the fires the HUD counts: not a circle drawn over th
   await page.getByTestId('filter-confidence-low').check();
   await expect.poll(() => hud.counterValue('fires-view')).toBe(1);
   await page.getByTestId('filter-window-24h').click();
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(2);
+  await expect(map.count('fires')).toHaveAttribute('data-value', '2');
+});
+
+test('at a low zoom the Layers tab counts the fires the HUD counts: two of one minute a tile draws on one spot are two', async ({ page }) => {
+  // The South Pacific at zoom 3 (fires from vector tiles, whose grid is about a kilometre there), a place no other test
+  // uses: two detections of one pass (same minute, satellite and power) 200 m apart, two rows, drawn on one spot.
+  const acquired = new Date(Math.floor((Date.now() - 30 * 60_000) / 60_000) * 60_000).toISOString();
+  const detection = { acq_time: acquired, satellite: 'N20', instrument: 'VIIRS', confidence: 'h', frp: 12.5, daynight: 'N' };
+  const { apiUrl, token } = uiStack();
+  const answer = await fetch(`${apiUrl}/api/ingest/fires`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify([
+      { ...detection, longitude: -135.0004, latitude: -35.0003 },
+      { ...detection, longitude: -135.0021, latitude: -35.0011 },
+    ]),
+  });
+  expect(((await answer.json()) as { stored: number }).stored).toBe(2);
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  const hud = new HudPage(page);
+  await app.openReady({ view: [-135, -35, 3] });
+  await expect.poll(() => map.featuresNear('fires', -135.001, -35.001), { message: 'the pair is drawn' }).toBeGreaterThan(0);
   await expect.poll(() => hud.counterValue('fires-view')).toBe(2);
   await expect(map.count('fires')).toHaveAttribute('data-value', '2');
 });

@@ -57,7 +57,6 @@ export class LayerLoader {
   private cameras: Camera[] = [];
   private status: LayerSnapshot['status'] = {};
   private inFlight: AbortController | null = null;
-  private renderedFires: number | null = null;
   private filter: ViewFilter = DEFAULT_FILTER;
   private reachStart: number | null = null;
 
@@ -235,12 +234,6 @@ export class LayerLoader {
     this.emit();
   }
 
-  /** Rendered fire count comes from the map after it has drawn (tiles have no client-side list). */
-  noteRenderedFires(count: number): void {
-    this.renderedFires = count;
-    this.emit();
-  }
-
   /** Now's aircraft, trails and pairs; in playback the playback minute's are shown instead (use-playback-map.ts). */
   private showAircraft(): void {
     if (this.map.playbackMinuteEpoch !== null) return;
@@ -264,8 +257,8 @@ export class LayerLoader {
   }
 
   private emit(): void {
+    // The fires' count is the server's, read for the HUD (Workspace): tiles have no client-side list.
     const counts = emptyCounts();
-    counts.fires = this.renderedFires;
     counts.incidents = this.incidents.length;
     counts.aircraft = this.aircraft.length;
     counts.events = this.countGeometries(this.events);

@@ -11,10 +11,6 @@ export function useLayerVisibility(session: MapSession | null, initial: LayerVis
     session?.map.setVisibility(visibility);
   }, [session, visibility]);
 
-  const toggle = (key: LayerKey) => {
-    setVisibility((current) => ({ ...current, [key]: !current[key] }));
-    // Shown again, the fires are counted again.
-    if (key === 'fires') session?.fireCount.invalidate();
-  };
+  const toggle = (key: LayerKey) => setVisibility((current) => ({ ...current, [key]: !current[key] }));
   return { visibility, toggle };
 }

@@ -23,7 +23,6 @@ export function useLiveMessages(api: ApiClient, { session, viewport, onFire, onH
         session?.layers.addLiveEvents(message.events);
         for (const event of message.events) {
           if (event.sourceType !== 'fire') continue;
-          session?.fireCount.invalidate();
           const detection = (event.payload ?? {}) as Record<string, unknown>;
           onFire({ acqTime: event.occurredAt, confidence: detection.confidence, frp: detection.frp, satellite: detection.satellite });
         }

@@ -10,13 +10,11 @@ import { emptyCounts } from '../map/layer-catalog';
 import type { MapController, MapViewport } from '../map/map-controller';
 import { installTestHook } from '../testing/test-hook';
 import { LayerLoader, type LayerSnapshot } from './layer-loader';
-import { RenderedFireCount } from './rendered-fire-count';
 import { fireTileQuery, type ViewFilter, windowSpanMs } from './view-filter';
 
 export interface MapSession {
   map: MapController;
   layers: LayerLoader;
-  fireCount: RenderedFireCount;
 }
 
 type Phase = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; failure: BootFailure };
@@ -60,22 +58,17 @@ export function useMapSession(api: ApiClient, initialFilter: ViewFilter): MapSes
   };
 
   // Answers once the map has drawn the view's data.
-  const loadView = async ({ map, layers, fireCount }: MapSession, view: MapViewport) => {
+  const loadView = async ({ map, layers }: MapSession, view: MapViewport) => {
     setViewport(view);
-    const read = fireCount.reading();
-    try {
-      await layers.load(view);
-      markBoot('data-loaded');
-      await map.loaded;
-      await map.whenIdle();
-    } finally {
-      fireCount.drawn(read);
-    }
+    await layers.load(view);
+    markBoot('data-loaded');
+    await map.loaded;
+    await map.whenIdle();
   };
 
   const onReady = (map: MapController) => {
     const layers = new LayerLoader(api, map, setSnapshot);
-    const created: MapSession = { map, layers, fireCount: new RenderedFireCount(map, (count) => layers.noteRenderedFires(count)) };
+    const created: MapSession = { map, layers };
     installTestHook(map);
     applyViewFilter(created, initialFilter);
     setSession(created);

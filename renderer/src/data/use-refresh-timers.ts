@@ -14,7 +14,6 @@ export function useRefreshTimers({ session, viewport, ready, reloadView }: { ses
       if (!session) return;
       session.map.refreshFireTiles();
       session.layers.dropAgedLiveFires();
-      session.fireCount.invalidate();
       // Points (zoom 6 and closer) are cut to the window when fetched too: re-read the view.
       if (viewport && viewport.zoom >= FIRE_POINTS_MIN_ZOOM) reloadView();
     },

@@ -295,7 +295,7 @@ export class MapController {
     );
   }
 
-  /** Fires drawn in the view (tiles overlap by a buffer: the same point is counted once). */
+  /** Fires drawn in the view, for the test hook (tiles overlap by a buffer: the same point is counted once). */
   renderedFireCount(): number {
     const seen = new Set<string>();
     // Fires whose place is in the view, as the HUD counts them (GET /api/fires/count of the view's bbox): a circle

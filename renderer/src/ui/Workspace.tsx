@@ -57,12 +57,14 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   // The aircraft the map shows at that minute (null until they are in): the HUD and the Layers tab count them, not now's.
   const [pastAircraftCount, setPastAircraftCount] = useState<number | null>(null);
   const fireWindow = useFireWindow(api, readyView, filter, playbackMinute);
-  // In playback the Layers tab counts what the map shows at the cursor's minute, as the HUD does: the aircraft then,
-  // the fires of the window up to it (the HUD's count once it is of a playback minute, the cursor's or, while
-  // playing, one a step behind; the drawn-fire count is of now), and the incidents discovered by then.
-  const pastFireCount = fireWindow.countsMinute !== null ? (fireWindow.counts?.inWindow ?? null) : null;
   // Back to live, a playback minute's counts are not shown beside "Live" while now's are read: "–" until they are.
   const hudFireCounts = playbackMinute === null && fireWindow.countsMinute !== null ? null : fireWindow.counts;
+  // The Layers tab's fires are the HUD's: the server's count of the view under the filter, as the tiles and points are
+  // read (in playback, of the window up to a playback minute: the cursor's or, while playing, one a step behind).
+  // Counted from what the map drew, detections of one minute a tile's grid put on one spot read as one (1,996 of
+  // 2,000 at the world view of a global MODIS day).
+  const countsOfShownMinute = (playbackMinute === null) === (fireWindow.countsMinute === null);
+  const layerFireCount = countsOfShownMinute ? (fireWindow.counts?.inWindow ?? null) : null;
   const hudCountsMinute = playbackMinute === null ? null : fireWindow.countsMinute;
   const hudAlerts = useMemo(() => {
     if (playbackMinute === null) return snapshot.alerts;
@@ -71,13 +73,15 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
     return snapshot.alerts.filter((alert) => Date.parse(alert.createdAt) < end && Date.parse(alert.createdAt) >= start);
   }, [snapshot.alerts, playbackMinute, filter]);
   const shownSnapshot = useMemo(() => {
-    if (playbackMinute === null) return snapshot;
+    if (playbackMinute === null) return { ...snapshot, counts: { ...snapshot.counts, fires: layerFireCount } };
     const aircraft = pastAircraftCount ?? snapshot.aircraftCount;
     const incidents = incidentsDiscoveredBy(snapshot.incidentsDiscovered, playbackMinute + MINUTE_MS);
     // The alerts of the window before the cursor's minute, as the map and the HUD show them (it said now's).
     const alerts = countInView(hudAlerts, viewport?.bbox ?? null);
-    return { ...snapshot, aircraftCount: aircraft, counts: { ...snapshot.counts, aircraft, fires: pastFireCount, incidents, alerts } };
-  }, [snapshot, playbackMinute, pastAircraftCount, pastFireCount, hudAlerts, viewport]);
+    // In playback the Layers tab counts what the map shows at the cursor's minute, as the HUD does: the aircraft then,
+    // the fires of the window up to it, and the incidents discovered by then.
+    return { ...snapshot, aircraftCount: aircraft, counts: { ...snapshot.counts, aircraft, fires: layerFireCount, incidents, alerts } };
+  }, [snapshot, playbackMinute, pastAircraftCount, layerFireCount, hudAlerts, viewport]);
   const { visibility, toggle } = useLayerVisibility(session, address.layers);
   useViewAddress(viewport, visibility, filter, playbackMinute);
   const [camera, setCamera] = useState<{ id: string; title: string } | null>(null);
