@@ -335,6 +335,29 @@ test('at 1280×720 the Layers tab shows the time window, every layer and the leg
   await expect(page.getByTestId('filter-confidence-high')).toBeVisible();
 });
 
+test('unfolding the other filters is remembered in the same turn that shows them, and folding them: a reload right after finds them as left', async ({ page }) => {
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  await app.openReady();
+  await map.openLayersTab();
+  await expect(page.getByTestId('filter-confidence-high')).toBeHidden();
+  // The click, then only microtasks (React's commit runs in one): no task, so not the <details>' own toggle event.
+  const kept = await page.getByTestId('filter-more').evaluate(async (summary) => {
+    (summary as unknown as { click(): void }).click();
+    for (let turn = 0; turn < 20; turn += 1) await Promise.resolve();
+    return (globalThis as unknown as { localStorage: { getItem(key: string): string | null } }).localStorage.getItem('vantage.collapsed.more-filters');
+  });
+  expect(kept).toBe('0');
+  await expect(page.getByTestId('filter-confidence-high')).toBeVisible();
+  // And folded again the same way.
+  await page.getByTestId('filter-more').click();
+  await expect(page.getByTestId('filter-confidence-high')).toBeHidden();
+  await page.reload();
+  await app.waitForState('ready');
+  await map.openLayersTab();
+  await expect(page.getByTestId('filter-confidence-high')).toBeHidden();
+});
+
 test('the map\'s Export button brings the Export section into sight from anywhere: the panel unfolded, the Layers tab opened, CSV focused', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   const app = new AppPage(page);

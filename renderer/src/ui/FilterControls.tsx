@@ -145,6 +145,9 @@ export function FilterControls({ filter, onChange, geofences, filterWords }: Fil
         </div>
       )}
 
+      {/* The summary's click (a key's too) folds and unfolds it through the remembered state, so the fold is kept in the
+          same commit that shows it: the details' own toggle event comes a task later, and a reload made right after an
+          unfold could find it folded again. A toggle from elsewhere (find in page) is followed too. */}
       <details
         className="filter-more"
         open={!more.collapsed}
@@ -152,7 +155,13 @@ export function FilterControls({ filter, onChange, geofences, filterWords }: Fil
           if (event.currentTarget.open === more.collapsed) more.toggle();
         }}
       >
-        <summary data-testid="filter-more" title={`Fire confidence, FRP, satellites, day or night, firefighting aircraft, geofence${moreWords.length > 0 ? `: ${moreWords.join(' · ')}` : ''}`}>
+        <summary
+          data-testid="filter-more"
+          onClick={(event) => {
+            event.preventDefault();
+            more.toggle();
+          }}
+          title={`Fire confidence, FRP, satellites, day or night, firefighting aircraft, geofence${moreWords.length > 0 ? `: ${moreWords.join(' · ')}` : ''}`}>
           More filters{' '}
           <span className={moreWords.length > 0 ? 'filter-more-on' : 'muted'} data-testid="filter-more-words">
             {moreWords.length > 0 ? moreWords.join(' · ') : 'none on'}
