@@ -164,10 +164,23 @@ test('at 1280×720 with a chosen window and an FRP floor, every HUD counter keep
   const app = new AppPage(page);
   const to = Date.now() - 3_600_000;
   const from = to - 30 * 3_600_000;
+  // The fire counts are held until the counters are laid out: a window that ended an hour ago has no last hour, and
+  // that counter is not shown while the first count is under way (it was, then went when the count came).
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/fires/count?**', async (route) => {
+    await held;
+    await route.fallback();
+  });
   await app.openReady({ filter: `w:custom:${from}:${to};frp:50` });
   const bar = await boxOf(page, 'HUD bar', '.hud-bar');
   const counters = page.locator('.hud-bar .counter');
   await expect(counters.first()).toContainText('Fires in view · chosen 30 h');
+  await expect(page.getByTestId('hud-count-fires-view')).toHaveAttribute('data-value', '');
+  await expect(counters).toHaveCount(3);
+  release();
+  await expect(page.getByTestId('hud-count-fires-view')).not.toHaveAttribute('data-value', '');
+  await expect(counters).toHaveCount(3);
   for (const counter of await counters.all()) {
     const box = await counter.boundingBox();
     expect(box && inside(box, bar), `${await counter.textContent()} lies inside the HUD bar`).toBe(true);

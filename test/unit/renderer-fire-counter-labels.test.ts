@@ -27,6 +27,20 @@ describe("the HUD's fire counter labels", () => {
     expect(fireCounterLabels(chosen, minute, NOW).window).toBe('1.5 h to 21:33 UTC');
   });
 
+  it('have no last hour when none is counted, so the HUD lays that counter out (or not) before the first count', () => {
+    // A chosen window that ended an hour ago has no last hour; one running to now has.
+    const past = { ...DEFAULT_FILTER, window: 'custom' as const, from: NOW - 31 * HOUR, to: NOW - HOUR };
+    expect(fireCounterLabels(past, null, NOW).lastHour).toBeNull();
+    expect(fireCounterLabels({ ...past, to: null }, null, NOW).lastHour).toBe('Last 1 h');
+    // A window of an hour is its last hour, live and in playback.
+    const hour = { ...DEFAULT_FILTER, window: '1h' as const };
+    expect(fireCounterLabels(hour, null, NOW).lastHour).toBeNull();
+    const minute = Date.parse('2026-11-23T21:33:00Z');
+    expect(fireCounterLabels(hour, minute, NOW)).toEqual({ window: '1 h to 21:33 UTC', lastHour: null });
+    // In playback a past chosen window of 30 h ends at the cursor, and counts its last hour there.
+    expect(fireCounterLabels(past, minute, NOW).lastHour).toBe('1 h to 21:33 UTC');
+  });
+
   it('say a span in the fewest words', () => {
     expect(spanWords(45 * 60_000)).toBe('45 min');
     expect(spanWords(HOUR)).toBe('1 h');

@@ -2,13 +2,15 @@
 // window as the Layers tab names it ("last 24 h"), or a chosen one by its span ("chosen 30 h", its ends spelled out
 // beside the counters), and its last hour. In playback they count the window that ends with the cursor's minute, and say so ("24 h to
 // 21:33 UTC"): "last 24 h" over a count of yesterday's fires would be wrong. Pure (`.js` specifiers): unit-tested.
+import { countsLastHourAt } from './fire-windows.js';
 import { MINUTE_MS } from './time-windows.js';
 import { hasChosenWindow, presetWindowLabel, type ViewFilter, windowSpanMs } from './view-filter.js';
 
 export interface FireCounterLabels {
   /** After "Fires in view · ". */
   window: string;
-  lastHour: string;
+  /** Null when no last hour is counted (a chosen window in the past, a window of an hour or less): no such counter. */
+  lastHour: string | null;
 }
 
 /** A span in the fewest words: "45 min", "6 h", "1.5 h", "7 days". */
@@ -20,11 +22,12 @@ export function spanWords(ms: number): string {
 }
 
 export function fireCounterLabels(filter: ViewFilter, playbackMinute: number | null, now: number): FireCounterLabels {
+  const hour = countsLastHourAt(filter, playbackMinute, now);
   if (playbackMinute === null) {
-    return { window: hasChosenWindow(filter) ? `chosen ${spanWords(windowSpanMs(filter, now))}` : presetWindowLabel(filter), lastHour: 'Last 1 h' };
+    return { window: hasChosenWindow(filter) ? `chosen ${spanWords(windowSpanMs(filter, now))}` : presetWindowLabel(filter), lastHour: hour ? 'Last 1 h' : null };
   }
   const to = `${new Date(playbackMinute).toISOString().slice(11, 16)} UTC`;
-  return { window: `${spanWords(windowSpanMs(filter, now))} to ${to}`, lastHour: `1 h to ${to}` };
+  return { window: `${spanWords(windowSpanMs(filter, now))} to ${to}`, lastHour: hour ? `1 h to ${to}` : null };
 }
 
 /** How far the fire counts may trail the playback cursor before they are shown as behind it: a few steps of a fast play. */

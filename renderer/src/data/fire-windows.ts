@@ -2,7 +2,7 @@
 // counts them (GET /api/fires/count with the filter's parameters); live fires added by acquisition time.
 // Pure (`.js` specifiers): unit-tested from Node.
 import { HOUR_MS, MINUTE_MS } from './time-windows.js';
-import { type ViewFilter, windowRange } from './view-filter.js';
+import { type ViewFilter, windowRange, windowSpanMs } from './view-filter.js';
 
 export interface FireWindowCounts {
   /** Fires in view in the filter's window. */
@@ -15,6 +15,15 @@ export interface FireWindowCounts {
 export function countsLastHour(filter: ViewFilter, now: number): boolean {
   const { since, until } = windowRange(filter, now);
   return until === null && now - since > HOUR_MS;
+}
+
+/**
+ * Whether the HUD counts a last hour: live, as `countsLastHour` says; in playback (`minuteStart` the cursor's minute),
+ * when the window ending there is longer than an hour. Known from the filter alone, so the counter is laid out (or
+ * not) from the first frame, not added and then taken away when the first count answers.
+ */
+export function countsLastHourAt(filter: ViewFilter, minuteStart: number | null, now: number): boolean {
+  return minuteStart === null ? countsLastHour(filter, now) : windowSpanMs(filter, now) > HOUR_MS;
 }
 
 /** A live fire counts in a window only if it was acquired inside it (FIRMS data arrives hours late). */

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { Bbox, FireCount } from '../api/api-types';
 import type { MapViewport } from '../map/map-controller';
-import { countsLastHour, type FireWindowCounts, withLiveFire } from './fire-windows';
+import { countsLastHourAt, type FireWindowCounts, withLiveFire } from './fire-windows';
 import { PacedRunner } from './paced-runner';
 import { SLIDING_WINDOW_REFRESH_MS } from './refresh-intervals';
 import { useInterval } from './use-interval';
@@ -36,12 +36,13 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 /** The parameters for now, or in playback for the window that ends with the cursor's minute. */
 function countParams(filter: ViewFilter, minuteStart: number | null): { params: Record<string, string>; lastHourSince: string | null } {
   const params = fireFilterParams(filter);
-  if (minuteStart === null) return { params, lastHourSince: countsLastHour(filter, Date.now()) ? '1h' : null };
+  const now = Date.now();
+  const hour = countsLastHourAt(filter, minuteStart, now);
+  if (minuteStart === null) return { params, lastHourSince: hour ? '1h' : null };
   const end = minuteStart + MINUTE_MS;
-  const span = windowSpanMs(filter, Date.now());
   return {
-    params: { ...params, since: new Date(end - span).toISOString(), until: new Date(end).toISOString() },
-    lastHourSince: span > HOUR_MS ? new Date(end - HOUR_MS).toISOString() : null,
+    params: { ...params, since: new Date(end - windowSpanMs(filter, now)).toISOString(), until: new Date(end).toISOString() },
+    lastHourSince: hour ? new Date(end - HOUR_MS).toISOString() : null,
   };
 }
 

@@ -55,7 +55,7 @@ export function Hud(props: HudProps) {
             noData={noDataReason(health.pipelines.fires)}
             behind={fireCountsBehind}
           />
-          {fireWindow?.lastHour !== null && (
+          {fireLabels.lastHour !== null && (
             <Counter
               testId="hud-count-fires-hour"
               label={fireLabels.lastHour}
