@@ -117,16 +117,24 @@ WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
 /** The columns of a tile's MVT layer, as tileFeatureSelect names them. */
 const TILE_COLUMNS = 'geom, satellite, confidence, frp, "dayNight", "acqTime"';
 
+/** The width of Web Mercator's world (m): a point moved by it is drawn on the next copy of the world. */
+const WORLD_WIDTH_M = 2 * Math.PI * 6_378_137;
+
 /**
  * A tile's features (TILE_COLUMNS, and `extra` columns after them) of the detections in `bounds` whose acquisition
- * time passes `when`.
+ * time passes `when`; with `wraps` (the westernmost tiles, see tileBounds), also those in its box beyond +180°, drawn a
+ * world to the west (moved in metres: PROJ would fold a longitude past -180° back to the east). At z0 the one tile is
+ * both ends of the world: a detection near +180° is in it twice, at its place and a world to the west, and MapLibre
+ * draws the one inside the tile.
  */
-function tileFeatureSelect(when: string, firstFilterParam: number, extra = ''): string {
-  return `SELECT ST_AsMVTGeom(ST_Transform(f.geom, 3857), b.tile, 4096, 64, true) AS geom,
+function tileFeatureSelect(when: string, firstFilterParam: number, wraps: boolean, extra = ''): string {
+  const select = (geom: string, box: string) => `SELECT ST_AsMVTGeom(${geom}, b.tile, 4096, 64, true) AS geom,
          f.satellite, f.confidence, f.frp, f.daynight AS "dayNight",
          extract(epoch FROM f.acq_time)::bigint AS "acqTime"${extra ? `, ${extra}` : ''}
   FROM fires f, bounds b
-  WHERE f.geom && b.box AND ${when} AND ${fireFilterCondition('f', firstFilterParam)}`;
+  WHERE f.geom && ${box} AND ${when} AND ${fireFilterCondition('f', firstFilterParam)}`;
+  const own = select('ST_Transform(f.geom, 3857)', 'b.box');
+  return wraps ? `${own}\n  UNION ALL\n  ${select(`ST_Translate(ST_Transform(f.geom, 3857), ${-WORLD_WIDTH_M}, 0)`, 'b.beyond')}` : own;
 }
 
 /**
@@ -134,20 +142,22 @@ function tileFeatureSelect(when: string, firstFilterParam: number, extra = ''): 
  * tile's 4096 (360° / 4096 / 2^z: a unit of longitude, at least one of latitude). ST_AsMVTGeom rounds a point to the
  * unit, and MapLibre draws a point of a tile only inside [0, 4096): one within half a unit of the east or south edge
  * rounds to 4096 and is left to the neighbour, which must hold it at 0. With the envelope alone, such a point was in no
- * tile drawn (one in about 4,000 at each zoom, a different one at each).
+ * tile drawn (one in about 4,000 at each zoom, a different one at each). East of the easternmost tiles is the
+ * westernmost, a world on: with `wraps` (x = 0) the box is also looked in a world to the east (`beyond`), for the
+ * detections within a unit west of +180° (tileFeatureSelect); the other tiles' statements are as they were.
  */
-const TILE_BOUNDS = `bounds AS (SELECT ST_TileEnvelope($1, $2, $3) AS tile,
-  ST_Expand(ST_Transform(ST_TileEnvelope($1, $2, $3), 4326), ${360 / 4096} / 2 ^ $1) AS box)`;
+function tileBounds(wraps: boolean): string {
+  const box = `ST_Expand(ST_Transform(ST_TileEnvelope($1, $2, $3), 4326), ${360 / 4096} / 2 ^ $1)`;
+  return `bounds AS (SELECT ST_TileEnvelope($1, $2, $3) AS tile, ${box} AS box${wraps ? `, ST_Translate(${box}, 360, 0) AS beyond` : ''})`;
+}
 
 // $4 since, $5 until (or null), $6 the most features a tile holds, $7–$10 the filter.
-const TILE_FEATURES = `
-WITH ${TILE_BOUNDS},
+const tileStatement = (wraps: boolean) => `
+WITH ${tileBounds(wraps)},
 features AS (
-  ${tileFeatureSelect('f.acq_time >= $4 AND ($5::timestamptz IS NULL OR f.acq_time < $5)', 7)}
+  ${tileFeatureSelect('f.acq_time >= $4 AND ($5::timestamptz IS NULL OR f.acq_time < $5)', 7, wraps)}
   LIMIT $6
-)`;
-
-const TILE = `${TILE_FEATURES}
+)
 SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') AS tile FROM features`;
 
 /**
@@ -183,8 +193,8 @@ function unlessKnown(knownParam: string): string {
 // the same pass over the features, a bound on the oldest one's acquisition (s): a second before the oldest "acqTime",
 // which is rounded to the second, so none is older. With $12 (the start of a kept tile's window) and $13 (its version),
 // nothing is drawn when the version of [$12, $5) is still $13: the kept tile holds.
-const VERSIONED_TILE = `
-WITH ${TILE_BOUNDS},
+const versionedTileStatement = (wraps: boolean) => `
+WITH ${tileBounds(wraps)},
 parts AS (
   SELECT ${hoursVersion('$4', '$5')} AS hours, CASE WHEN $13::text IS NULL THEN NULL ELSE ${hoursVersion('$12', '$5')} END AS kept_hours,
          ${OLDEST_PARTITION} AS partition, ${OLDEST_STRAY} AS stray),
@@ -193,8 +203,7 @@ current AS (
          CASE WHEN kept_hours IS NULL THEN NULL ELSE concat_ws('/', kept_hours, partition, stray) END AS gate
   FROM parts),
 features AS (
-  ${tileFeatureSelect('f.acq_time >= $4 AND ($5::timestamptz IS NULL OR f.acq_time < $5)', 7)}
-    AND ${unlessKnown('$13')}
+  ${tileFeatureSelect(`f.acq_time >= $4 AND ($5::timestamptz IS NULL OR f.acq_time < $5) AND ${unlessKnown('$13')}`, 7, wraps)}
   LIMIT $6
 )
 SELECT ST_AsMVT(features.*, 'fires', 4096, 'geom') AS tile, min("acqTime") - 1 AS oldest,
@@ -224,10 +233,10 @@ const EDGE_VERSIONS = `concat_ws('/', v.closed_hours, v.partition, v.stray) AS v
 // the two ranges: as a UNION ALL of a select per range it took three times as long to plan and longer to run (5
 // million stored, PostgreSQL's own timing, median of 30: z4 planning 1.56 → 0.59 ms, execution 3.2 → 0.8 ms; z3
 // 1.6–1.9 → 0.6 ms and 6.6–9.1 → 1.7 ms).
-const EDGE_TILE = `
-WITH ${TILE_BOUNDS},
+const edgeTileStatement = (wraps: boolean) => `
+WITH ${tileBounds(wraps)},
 edges AS (
-  ${tileFeatureSelect('f.acq_time >= $4 AND (f.acq_time < $5 OR f.acq_time >= $6) AND ($7::timestamptz IS NULL OR f.acq_time < $7)', 9)}
+  ${tileFeatureSelect('f.acq_time >= $4 AND (f.acq_time < $5 OR f.acq_time >= $6) AND ($7::timestamptz IS NULL OR f.acq_time < $7)', 9, wraps)}
   LIMIT $8
 ),
 edge_tile AS (SELECT ST_AsMVT(edges.*, 'fires', 4096, 'geom') AS tile, min("acqTime") - 1 AS oldest FROM edges),
@@ -242,19 +251,39 @@ SELECT edge_tile.tile, ${EDGE_VERSIONS} FROM edge_tile, versions v`;
 // edges' and the closed hours' tiles, two ST_AsMVT from a materialized CTE, which the API then joined: 5M stored, z4
 // of the western US, 1,220 detections, PostgreSQL's own timing (median of 30) planning 0.49 and execution 4.68 ms against
 // 0.24 and 3.70 ms for the bare whole tile; in a later run 0.44 and 3.29 ms against 0.23 and 3.56 ms.)
-const EDGE_AND_CLOSED_TILES = `
-WITH ${TILE_BOUNDS},
+const edgeAndClosedTilesStatement = (wraps: boolean) => `
+WITH ${tileBounds(wraps)},
 edge_tile AS (
   SELECT ST_AsMVT(t, 'fires', 4096, 'geom' ORDER BY f.in_closed DESC) AS tile,
          min(f."acqTime") FILTER (WHERE NOT f.in_closed) - 1 AS oldest, count(*) FILTER (WHERE f.in_closed) AS closed_count,
          count(*) > $8 AS overflow
   FROM (
-    ${tileFeatureSelect('f.acq_time >= $4 AND ($7::timestamptz IS NULL OR f.acq_time < $7)', 9, 'f.acq_time >= $5 AND f.acq_time < $6 AS in_closed')}
+    ${tileFeatureSelect('f.acq_time >= $4 AND ($7::timestamptz IS NULL OR f.acq_time < $7)', 9, wraps, 'f.acq_time >= $5 AND f.acq_time < $6 AS in_closed')}
     LIMIT $8 + 1) AS f,
   LATERAL (SELECT ${TILE_COLUMNS.split(', ').map((column) => `f.${column}`).join(', ')}) AS t),
 ${EDGE_VERSION_PARTS}
 SELECT edge_tile.tile, edge_tile.closed_count, edge_tile.overflow, ${EDGE_VERSIONS}
 FROM edge_tile, versions v`;
+
+/** The four tile statements, as the tiles of a column draw them (see tileBounds). */
+interface TileStatements {
+  tile: string;
+  versionedTile: string;
+  edgeTile: string;
+  edgeAndClosedTiles: string;
+}
+
+function tileStatements(wraps: boolean): TileStatements {
+  return { tile: tileStatement(wraps), versionedTile: versionedTileStatement(wraps), edgeTile: edgeTileStatement(wraps), edgeAndClosedTiles: edgeAndClosedTilesStatement(wraps) };
+}
+
+const TILE_STATEMENTS = tileStatements(false);
+const WESTERNMOST_TILE_STATEMENTS = tileStatements(true);
+
+/** The statements of the tiles of column x (the westernmost look beyond +180° too). */
+function statementsOf(x: number): TileStatements {
+  return x === 0 ? WESTERNMOST_TILE_STATEMENTS : TILE_STATEMENTS;
+}
 
 /** A window of detections to draw: [since, until) (until absent: no end), under the filter (and its fence's shape). */
 export interface TileWindow {
@@ -319,7 +348,7 @@ function secondsAsMs(seconds: string | null): number | null {
   return seconds === null ? null : Number(seconds) * 1000;
 }
 
-/** $1–$14 of EDGE_TILE and EDGE_AND_CLOSED_TILES. */
+/** $1–$14 of the edge statements (edgeTileStatement, edgeAndClosedTilesStatement). */
 function edgeParams(z: number, x: number, y: number, window: EdgeWindow, maxFeatures: number): unknown[] {
   return [
     z, x, y, window.since, window.closedStart, window.closedEnd, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence), window.keptSince ?? null,
@@ -373,7 +402,7 @@ export class FireRepository {
 
   /** One Mapbox vector tile of the detections in [since, until) that pass the filter (layer `fires`). */
   async tile(z: number, x: number, y: number, window: TileWindow, maxFeatures: number): Promise<Buffer> {
-    const { rows } = await this.db.query<{ tile: Buffer }>(TILE, [z, x, y, window.since, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence)]);
+    const { rows } = await this.db.query<{ tile: Buffer }>(statementsOf(x).tile, [z, x, y, window.since, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence)]);
     return rows[0]?.tile ?? Buffer.alloc(0);
   }
 
@@ -394,7 +423,7 @@ export class FireRepository {
   }
 
   private async queryVersionedTile(z: number, x: number, y: number, window: TileWindow, maxFeatures: number, known: KnownVersion | null): Promise<VersionedTile | null> {
-    const { rows } = await this.db.query<{ tile: Buffer | null; version: string; gate: string | null; oldest: string | null }>(VERSIONED_TILE, [
+    const { rows } = await this.db.query<{ tile: Buffer | null; version: string; gate: string | null; oldest: string | null }>(statementsOf(x).versionedTile, [
       z, x, y, window.since, window.until ?? null, maxFeatures, ...fireFilterParams(window.filter, window.fence), known?.since ?? null, known?.version ?? null,
     ]);
     const row = rows[0] as { tile: Buffer | null; version: string; gate: string | null; oldest: string | null };
@@ -408,7 +437,7 @@ export class FireRepository {
    * whole window, with a bound on its oldest acquisition (ms): no detection of the window is older.
    */
   async edgeTile(z: number, x: number, y: number, window: EdgeWindow, maxFeatures: number): Promise<EdgeTiles & { tile: Buffer }> {
-    const { rows } = await this.db.query<EdgeRow & { tile: Buffer | null }>(EDGE_TILE, edgeParams(z, x, y, window, maxFeatures));
+    const { rows } = await this.db.query<EdgeRow & { tile: Buffer | null }>(statementsOf(x).edgeTile, edgeParams(z, x, y, window, maxFeatures));
     const row = rows[0] as EdgeRow & { tile: Buffer | null };
     return { tile: row.tile ?? Buffer.alloc(0), ...edgeVersions(row) };
   }
@@ -420,7 +449,7 @@ export class FireRepository {
    */
   async edgeAndClosedTiles(z: number, x: number, y: number, window: EdgeWindow, maxFeatures: number): Promise<(EdgeTiles & { tile: Buffer; closedFeatures: number }) | null> {
     type Row = EdgeRow & { tile: Buffer | null; closed_count: string; overflow: boolean };
-    const { rows } = await this.db.query<Row>(EDGE_AND_CLOSED_TILES, edgeParams(z, x, y, window, maxFeatures));
+    const { rows } = await this.db.query<Row>(statementsOf(x).edgeAndClosedTiles, edgeParams(z, x, y, window, maxFeatures));
     const row = rows[0] as Row;
     if (row.overflow) return null;
     return { tile: row.tile ?? Buffer.alloc(0), closedFeatures: Number(row.closed_count), ...edgeVersions(row) };

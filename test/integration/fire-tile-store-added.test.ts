@@ -128,6 +128,49 @@ describe('detections drawn in JavaScript as PostGIS draws them', () => {
     }
   });
 
+  it('draws a detection within half a unit west of +180° in the westernmost tile, at 0, at z0 as at z3', async () => {
+    const database = await createMigratedTestDatabase();
+    const db = createDatabase({ url: database.url, nullPool: false, logger: quiet });
+    try {
+      const repository = new FireRepository(db);
+      const acquired = new Date(Date.now() - HOUR_MS);
+      await queryOnce(database.url, "SELECT vantage_ensure_daily_partitions('fires'::regclass, 'acq_time', (now() - interval '2 days')::date, 4)");
+      // Off Fiji (row 4 at z3), west of +180° by: 0.0004°, which rounds to 4096 in the easternmost tile at every zoom;
+      // 0.03°, which does at z0 (a unit is 0.088°) and lies at 4093 of z3's easternmost (a unit is 0.011°); 0.07°, in
+      // z0's one tile twice too (its box a world east reaches 1 unit west of +180°), at 4095 and at -1, drawn once.
+      await queryOnce(
+        database.url,
+        `INSERT INTO fires (latitude, longitude, acq_time, satellite, confidence, frp, daynight, geom)
+         SELECT lat, lon, $1, 'N20', 'h', 12.5, 'N', ST_SetSRID(ST_MakePoint(lon, lat), 4326)
+         FROM (VALUES (-17.0, 179.9996), (-17.5, 179.97), (-18.0, 179.93)) AS p(lat, lon)`,
+        [acquired],
+      );
+      const window = { since: new Date(Date.now() - DAY_MS), filter: {}, fence: null };
+      const inside = async (z: number, x: number, y: number) =>
+        features(await repository.tile(z, x, y, window, 50_000))
+          .map((feature) => JSON.parse(feature) as { x: number; y: number })
+          .filter(({ x: px, y: py }) => px >= 0 && px < 4096 && py >= 0 && py < 4096)
+          .map(({ x: px }) => px)
+          .sort((a, b) => a - b);
+      // Each detection is drawn once: those on the edge at 0 of the westernmost tile, the others where they lie.
+      expect(await inside(3, 7, 4)).toEqual([4090, 4093]);
+      expect(await inside(3, 0, 4)).toEqual([0]);
+      expect(await inside(0, 0, 0)).toEqual([0, 0, 4095]);
+      // The versioned and edge statements draw the westernmost tiles alike.
+      const versioned = await repository.versionedTile(3, 0, 4, window, 50_000);
+      expect(features(versioned.tile).filter((feature) => (JSON.parse(feature) as { x: number }).x === 0)).toHaveLength(1);
+      const now = Date.now();
+      const edges = { since: window.since, closedStart: new Date(now - 3 * HOUR_MS), closedEnd: new Date(now - 2 * HOUR_MS), filter: {}, fence: null };
+      const edge = await repository.edgeTile(3, 0, 4, edges, 50_000);
+      expect(features(edge.tile).filter((feature) => (JSON.parse(feature) as { x: number }).x === 0)).toHaveLength(1);
+      const whole = await repository.edgeAndClosedTiles(3, 0, 4, edges, 50_000);
+      expect(features(whole!.tile).filter((feature) => (JSON.parse(feature) as { x: number }).x === 0)).toHaveLength(1);
+    } finally {
+      await db.close();
+      await database.drop();
+    }
+  });
+
   it('writes the layer ST_AsMVT writes of the same detections, byte for byte', async () => {
     const fires: FirePoint[] = [
       { latitude: 45.5, longitude: 10.5, acqTime: '2026-11-28T06:10:00.000Z', satellite: 'N', confidence: 'n', frp: 3.5, dayNight: 'D' },

@@ -167,6 +167,23 @@ test('at a low zoom the Layers tab counts the fires the HUD counts: two of one m
   await expect(map.count('fires')).toHaveAttribute('data-value', '2');
 });
 
+test('a fire a hair west of +180° is drawn at zoom 3: the tile east of the line, the westernmost, holds it', async ({ page }) => {
+  // South of Fiji, 0.0004° west of +180°: the easternmost z3 tile rounds it onto its east edge, which MapLibre leaves to
+  // the tile beyond (the westernmost, a world on). A place no other test puts fires.
+  const acquired = new Date(Date.now() - 30 * 60_000).toISOString();
+  const { apiUrl, token } = uiStack();
+  const answer = await fetch(`${apiUrl}/api/ingest/fires`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify([{ acq_time: acquired, satellite: 'N20', instrument: 'VIIRS', confidence: 'h', frp: 12.5, daynight: 'N', longitude: 179.9996, latitude: -19.5 }]),
+  });
+  expect(((await answer.json()) as { stored: number }).stored).toBe(1);
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [180, -19.5, 3] });
+  await expect.poll(() => new HudPage(page).counterValue('fires-view')).toBe(1);
+  await expect.poll(() => map.featuresNear('fires', 179.9996, -19.5), { message: 'the fire is drawn' }).toBe(1);
+});
+
 test('the Layers tab counts the last filter\'s fires when a slow re-read is cut short by the next change', async ({ page }) => {
   test.setTimeout(90_000);
   // Namibia at zoom 7 (fires from the list, as points), a place no other test uses.
