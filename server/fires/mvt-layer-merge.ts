@@ -28,41 +28,64 @@ export interface TileLayer {
   runs: { features: FieldRuns; keys: FieldRuns; values: FieldRuns };
 }
 
+/** Where a layer's fields of one kind lie in the tile's bytes: [start, end) offsets, in runs of neighbours. */
+type Spans = number[];
+
+/** A layer as it is read: its spans kept as offsets, turned into views of the tile's bytes once it is read whole. */
+interface LayerReading {
+  layer: TileLayer;
+  spans: { features: Spans; keys: Spans; values: Spans };
+}
+
 /** The tile's one layer (null for a tile with none: PostGIS answers empty bytes when no feature is drawn). */
 export function readTileLayer(tile: Uint8Array): TileLayer | null {
   if (tile.length === 0) return null;
   const layers: TileLayer[] = [];
   new PbfReader(tile).readFields((tag, found: TileLayer[], pbf) => {
     if (tag !== TILE_LAYERS) return;
-    const empty: TileLayer = { name: '', version: 2, extent: 4096, keys: [], valueCount: 0, featureCount: 0, runs: { features: [], keys: [], values: [] } };
-    found.push(pbf.readMessage(readLayerField, empty));
+    const layer: TileLayer = { name: '', version: 2, extent: 4096, keys: [], valueCount: 0, featureCount: 0, runs: { features: [], keys: [], values: [] } };
+    const reading = pbf.readMessage(readLayerField, { layer, spans: { features: [], keys: [], values: [] } });
+    for (const kind of ['features', 'keys', 'values'] as const) layer.runs[kind] = viewsOf(pbf.buf, reading.spans[kind]);
+    found.push(layer);
   }, layers);
   if (layers.length > 1) throw new Error(`a tile of ${layers.length} layers; one was expected`);
   return layers[0] ?? null;
 }
 
-function readLayerField(tag: number, layer: TileLayer, pbf: PbfReader): void {
+function readLayerField(tag: number, { layer, spans }: LayerReading, pbf: PbfReader): void {
   if (tag === LAYER.name) layer.name = pbf.readString();
   else if (tag === LAYER.extent) layer.extent = pbf.readVarint();
   else if (tag === LAYER.version) layer.version = pbf.readVarint();
   else if (tag === LAYER.features) {
     layer.featureCount += 1;
-    noteRun(layer.runs.features, pbf, () => pbf.readBytes());
-  } else if (tag === LAYER.keys) noteRun(layer.runs.keys, pbf, () => layer.keys.push(pbf.readString()));
+    noteSpan(spans.features, pbf, () => skipBytes(pbf));
+  } else if (tag === LAYER.keys) noteSpan(spans.keys, pbf, () => layer.keys.push(pbf.readString()));
   else if (tag === LAYER.values) {
     layer.valueCount += 1;
-    noteRun(layer.runs.values, pbf, () => pbf.readBytes());
+    noteSpan(spans.values, pbf, () => skipBytes(pbf));
   }
 }
 
-/** Reads a field (its tag already read) and notes where it lies in the tile's bytes, joined to the run it follows. */
-function noteRun(runs: FieldRuns, pbf: PbfReader, read: () => unknown): void {
+/** Steps over a length-delimited field's bytes without a view of them (a view each took most of a read). */
+function skipBytes(pbf: PbfReader): void {
+  // Read first: `pos += readVarint()` would add to the position from before the length was read.
+  const length = pbf.readVarint();
+  pbf.pos += length;
+}
+
+/** Reads a field (its tag already read) and notes where it lies, joined to the span it follows. */
+function noteSpan(spans: Spans, pbf: PbfReader, read: () => unknown): void {
   const start = pbf.pos - SHORT_TAG_BYTES;
   read();
-  const last = runs.at(-1);
-  const lastStart = last ? last.byteOffset - pbf.buf.byteOffset : -1;
-  if (last && lastStart + last.byteLength === start) runs[runs.length - 1] = pbf.buf.subarray(lastStart, pbf.pos);
-  else runs.push(pbf.buf.subarray(start, pbf.pos));
+  if (spans.length > 0 && spans[spans.length - 1] === start) spans[spans.length - 1] = pbf.pos;
+  else spans.push(start, pbf.pos);
+}
+
+/** The spans as views of the bytes (no copy). */
+function viewsOf(bytes: Uint8Array, spans: Spans): FieldRuns {
+  const views: FieldRuns = [];
+  for (let index = 0; index < spans.length; index += 2) views.push(bytes.subarray(spans[index] as number, spans[index + 1] as number));
+  return views;
 }
 
 /** Each feature message of the runs. */
