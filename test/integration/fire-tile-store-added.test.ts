@@ -47,6 +47,29 @@ function features(body: Buffer): string[] {
   }).sort();
 }
 
+/**
+ * Detections of an hour ago at these places (latitude, longitude), stored in a database of their own, and the
+ * repository over it for `work` (the database dropped after).
+ */
+async function withDetectionsAt(places: readonly [number, number][], work: (repository: FireRepository) => Promise<void>): Promise<void> {
+  const database = await createMigratedTestDatabase();
+  const db = createDatabase({ url: database.url, nullPool: false, logger: quiet });
+  try {
+    await queryOnce(database.url, "SELECT vantage_ensure_daily_partitions('fires'::regclass, 'acq_time', (now() - interval '2 days')::date, 4)");
+    await queryOnce(
+      database.url,
+      `INSERT INTO fires (latitude, longitude, acq_time, satellite, confidence, frp, daynight, geom)
+       SELECT lat, lon, $3, 'N20', 'h', 12.5, 'N', ST_SetSRID(ST_MakePoint(lon, lat), 4326)
+       FROM unnest($1::float8[], $2::float8[]) AS p(lat, lon)`,
+      [places.map(([latitude]) => latitude), places.map(([, longitude]) => longitude), new Date(Date.now() - HOUR_MS)],
+    );
+    await work(new FireRepository(db));
+  } finally {
+    await db.close();
+    await database.drop();
+  }
+}
+
 describe('detections drawn in JavaScript as PostGIS draws them', () => {
   let postgis: TestDatabase;
 
@@ -97,21 +120,9 @@ describe('detections drawn in JavaScript as PostGIS draws them', () => {
   });
 
   it('draws a detection within half a unit of a tile\'s east or south edge in the neighbour, at 0, where MapLibre draws it', async () => {
-    const database = await createMigratedTestDatabase();
-    const db = createDatabase({ url: database.url, nullPool: false, logger: quiet });
-    try {
-      const repository = new FireRepository(db);
-      const acquired = new Date(Date.now() - HOUR_MS);
-      await queryOnce(database.url, "SELECT vantage_ensure_daily_partitions('fires'::regclass, 'acq_time', (now() - interval '2 days')::date, 4)");
-      // z3: tile 0 ends (tile 1 starts) at 135° west, a unit is 0.011°. Both points lie 0.0004° west of that edge; the
-      // second is also 0.0004° north of the edge between rows 4 and 5 (40.979899° south).
-      await queryOnce(
-        database.url,
-        `INSERT INTO fires (latitude, longitude, acq_time, satellite, confidence, frp, daynight, geom)
-         SELECT lat, lon, $1, 'N20', 'h', 12.5, 'N', ST_SetSRID(ST_MakePoint(lon, lat), 4326)
-         FROM (VALUES (-35.0, -135.0004), (-40.9795, -135.0004)) AS p(lat, lon)`,
-        [acquired],
-      );
+    // z3: tile 0 ends (tile 1 starts) at 135° west, a unit is 0.011°. Both points lie 0.0004° west of that edge; the
+    // second is also 0.0004° north of the edge between rows 4 and 5 (40.979899° south).
+    await withDetectionsAt([[-35.0, -135.0004], [-40.9795, -135.0004]], async (repository) => {
       const window = { since: new Date(Date.now() - DAY_MS), filter: {}, fence: null };
       const drawn = async (x: number, y: number) =>
         features(await repository.tile(3, x, y, window, 50_000)).map((feature) => JSON.parse(feature) as { x: number; y: number });
@@ -122,29 +133,14 @@ describe('detections drawn in JavaScript as PostGIS draws them', () => {
       expect(drawnBy.map((points) => inside(points).length)).toEqual([0, 1, 0, 1]);
       expect(inside(drawnBy[1]!)[0]).toMatchObject({ x: 0 });
       expect(inside(drawnBy[3]!)[0]).toMatchObject({ x: 0, y: 0 });
-    } finally {
-      await db.close();
-      await database.drop();
-    }
+    });
   });
 
   it('draws a detection within half a unit west of +180° in the westernmost tile, at 0, at z0 as at z3', async () => {
-    const database = await createMigratedTestDatabase();
-    const db = createDatabase({ url: database.url, nullPool: false, logger: quiet });
-    try {
-      const repository = new FireRepository(db);
-      const acquired = new Date(Date.now() - HOUR_MS);
-      await queryOnce(database.url, "SELECT vantage_ensure_daily_partitions('fires'::regclass, 'acq_time', (now() - interval '2 days')::date, 4)");
-      // Off Fiji (row 4 at z3), west of +180° by: 0.0004°, which rounds to 4096 in the easternmost tile at every zoom;
-      // 0.03°, which does at z0 (a unit is 0.088°) and lies at 4093 of z3's easternmost (a unit is 0.011°); 0.07°, in
-      // z0's one tile twice too (its box a world east reaches 1 unit west of +180°), at 4095 and at -1, drawn once.
-      await queryOnce(
-        database.url,
-        `INSERT INTO fires (latitude, longitude, acq_time, satellite, confidence, frp, daynight, geom)
-         SELECT lat, lon, $1, 'N20', 'h', 12.5, 'N', ST_SetSRID(ST_MakePoint(lon, lat), 4326)
-         FROM (VALUES (-17.0, 179.9996), (-17.5, 179.97), (-18.0, 179.93)) AS p(lat, lon)`,
-        [acquired],
-      );
+    // Off Fiji (row 4 at z3), west of +180° by: 0.0004°, which rounds to 4096 in the easternmost tile at every zoom;
+    // 0.03°, which does at z0 (a unit is 0.088°) and lies at 4093 of z3's easternmost (a unit is 0.011°); 0.07°, in
+    // z0's one tile twice too (its box a world east reaches 1 unit west of +180°), at 4095 and at -1, drawn once.
+    await withDetectionsAt([[-17.0, 179.9996], [-17.5, 179.97], [-18.0, 179.93]], async (repository) => {
       const window = { since: new Date(Date.now() - DAY_MS), filter: {}, fence: null };
       const inside = async (z: number, x: number, y: number) =>
         features(await repository.tile(z, x, y, window, 50_000))
@@ -157,18 +153,13 @@ describe('detections drawn in JavaScript as PostGIS draws them', () => {
       expect(await inside(3, 0, 4)).toEqual([0]);
       expect(await inside(0, 0, 0)).toEqual([0, 0, 4095]);
       // The versioned and edge statements draw the westernmost tiles alike.
-      const versioned = await repository.versionedTile(3, 0, 4, window, 50_000);
-      expect(features(versioned.tile).filter((feature) => (JSON.parse(feature) as { x: number }).x === 0)).toHaveLength(1);
+      const atZero = (tile: Buffer) => features(tile).filter((feature) => (JSON.parse(feature) as { x: number }).x === 0);
+      expect(atZero((await repository.versionedTile(3, 0, 4, window, 50_000)).tile)).toHaveLength(1);
       const now = Date.now();
       const edges = { since: window.since, closedStart: new Date(now - 3 * HOUR_MS), closedEnd: new Date(now - 2 * HOUR_MS), filter: {}, fence: null };
-      const edge = await repository.edgeTile(3, 0, 4, edges, 50_000);
-      expect(features(edge.tile).filter((feature) => (JSON.parse(feature) as { x: number }).x === 0)).toHaveLength(1);
-      const whole = await repository.edgeAndClosedTiles(3, 0, 4, edges, 50_000);
-      expect(features(whole!.tile).filter((feature) => (JSON.parse(feature) as { x: number }).x === 0)).toHaveLength(1);
-    } finally {
-      await db.close();
-      await database.drop();
-    }
+      expect(atZero((await repository.edgeTile(3, 0, 4, edges, 50_000)).tile)).toHaveLength(1);
+      expect(atZero((await repository.edgeAndClosedTiles(3, 0, 4, edges, 50_000))!.tile)).toHaveLength(1);
+    });
   });
 
   it('writes the layer ST_AsMVT writes of the same detections, byte for byte', async () => {
