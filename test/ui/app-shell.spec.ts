@@ -33,9 +33,18 @@ test('loads to ready with the HUD, live connection and pipeline freshness', asyn
   await expect(hud.pipeline('fires')).toBeVisible();
   await page.getByTestId('playback').click({ position: { x: 4, y: 4 } });
   await expect(hud.pipeline('fires')).toBeHidden();
+  // Escape pressed right after the click, before the details' toggle event (a task later), folds it too.
+  await hud.pipelines().locator('summary').evaluate((summary) => {
+    type Page = { document: { dispatchEvent(event: unknown): void }; KeyboardEvent: new (type: string, init: object) => unknown };
+    const { document, KeyboardEvent } = globalThis as unknown as Page;
+    (summary as unknown as { click(): void }).click();
+    document.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+  });
+  await expect(hud.pipeline('fires')).toBeHidden();
   for (const name of ['fires-view', 'fires-hour', 'aircraft', 'alerts'] as const) await expect(hud.counter(name)).toBeVisible();
-  // News is not served yet: the slots say so instead of failing.
-  await expect(hud.slot('daily-recap')).toContainText(/Not available yet|Nothing yet/);
+  // No recap is written in this stack: the slot says so instead of failing (that news is in, once another test ran the
+  // news job first, or not).
+  await expect(hud.slot('daily-recap')).toContainText(/Not available yet|Nothing yet|Not written yet/);
   await expect(page.getByText('Natural Earth')).toBeVisible();
   expect(missing).toEqual([]);
 });

@@ -1,14 +1,17 @@
 // Pipeline freshness from /api/health: fresh ones as a quiet dot, stale ones plainly with the reason.
-import { type RefObject, useEffect, useRef, useState } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import type { PipelineFreshness } from '../../api/api-types';
 import { feedName, freshnessWords, staleFeeds } from './stale-feeds';
 
-/** While open, a click elsewhere or Escape folds the list (it lies over the tabs and the search box). */
-function useFoldsAway(open: boolean, details: RefObject<HTMLDetailsElement | null>): void {
+/**
+ * While open, a click elsewhere or Escape folds the list (it lies over the tabs and the search box). The listeners stay
+ * for the list's life and read the element's own `open`, which the summary's click sets at once: registered on the
+ * details' toggle event, which comes a task later, they missed an Escape pressed right after the click.
+ */
+function useFoldsAway(details: RefObject<HTMLDetailsElement | null>): void {
   useEffect(() => {
-    if (!open) return;
     const fold = () => {
-      if (details.current) details.current.open = false;
+      if (details.current?.open) details.current.open = false;
     };
     const onPointer = (event: PointerEvent) => {
       if (!details.current?.contains(event.target as Node)) fold();
@@ -22,13 +25,12 @@ function useFoldsAway(open: boolean, details: RefObject<HTMLDetailsElement | nul
       document.removeEventListener('pointerdown', onPointer);
       document.removeEventListener('keydown', onKey);
     };
-  }, [open, details]);
+  }, [details]);
 }
 
 export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<string, PipelineFreshness>; error: string | null }) {
   const details = useRef<HTMLDetailsElement>(null);
-  const [open, setOpen] = useState(false);
-  useFoldsAway(open, details);
+  useFoldsAway(details);
   const entries = Object.entries(pipelines);
   // None could reach its source's host: the word says so (the brief column says what still works).
   const { stale, outOfReach, failing, starting } = staleFeeds(pipelines);
@@ -46,7 +48,6 @@ export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<
       data-testid="pipelines"
       data-stale-count={stale.length}
       data-failing-count={failing.length}
-      onToggle={(event) => setOpen(event.currentTarget.open)}
     >
       <summary>
         {error ? (
