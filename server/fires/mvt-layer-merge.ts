@@ -114,9 +114,7 @@ export function firstFeatures(layer: TileLayer, count: number): TileLayer {
     const reader = new PbfReader(run);
     while (left > 0 && reader.pos < reader.length) {
       reader.readVarint();
-      // Read first: `pos += readVarint()` would add to the position from before the length was read.
-      const length = reader.readVarint();
-      reader.pos += length;
+      skipBytes(reader);
       left -= 1;
     }
     features.push(run.subarray(0, reader.pos));
