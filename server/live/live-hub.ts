@@ -176,7 +176,7 @@ export class LiveHub {
     setImmediate(() => this.flush());
   }
 
-  /** A client's frames of this tick, in one write. */
+  /** What a client is due, in one write. */
   private write(client: LiveClient): void {
     const queue = client.queue;
     client.queue = [];
