@@ -218,8 +218,7 @@ async function fireReadFigures(
     if (zoom !== 4) continue;
     // The z4 tile's first request of the hour (or of a filter): its closed hours drawn too, and kept. Each call names
     // a filter not seen before (an FRP floor under every stored detection's), so none is answered from memory; the
-    // bare SQL applies the same floor, as the API's statement does.
-    // The bare SQL takes the floor of the API call just before it.
+    // bare SQL applies the floor of the API call just before it, as the API's statement does.
     let unseen = 0;
     const floor = () => (unseen / 1e6).toFixed(6);
     const firstDraw = await paired(

@@ -3,6 +3,7 @@ import WebSocket, { WebSocketServer } from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../server/events/event-schemas.js';
 import { LiveHub } from '../../server/live/live-hub.js';
+import { nextTurn } from '../../server/time-sliced.js';
 import { waitFor } from '../support/process-check.js';
 
 const CLIENTS = 100;
@@ -23,8 +24,6 @@ function fireAt(name: string): LiveEvent {
     bbox: [10, 10, 10, 10],
   };
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 describe('LiveHub: a fan-out to many clients is written a slice at a time (real sockets on loopback)', () => {
   let server: WebSocketServer;
