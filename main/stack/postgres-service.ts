@@ -161,6 +161,9 @@ export class PostgresService extends EventEmitter<PostgresServiceEvents> {
     while (Date.now() < deadline) {
       if (!this.child || hasExited(this.child)) throw new Error('PostgreSQL exited during start (see the log)');
       const client = new pg.Client({ connectionString: this.urlFor('postgres'), connectionTimeoutMillis: 2_000 });
+      // A server that ends the session between its queries emits the error on the client, not on a query: unheard,
+      // it would end the process; the next query fails with it anyway.
+      client.on('error', () => undefined);
       try {
         await client.connect();
         await client.query('SELECT 1');

@@ -77,14 +77,13 @@ class PooledDatabase implements Database {
   }
 
   async withClient<T>(work: (client: Queryable) => Promise<T>): Promise<T> {
-    const client = await this.pool.connect();
     let broken: Error | undefined;
     // A checked-out client that loses its server emits 'error' on itself; unheard, that ends the process.
     const onError = (error: Error) => {
       broken = error;
       this.logger.warn({ err: error }, 'database connection lost during work');
     };
-    client.on('error', onError);
+    const client = await this.checkOut(onError);
     try {
       return await work(client);
     } catch (error) {
@@ -103,6 +102,22 @@ class PooledDatabase implements Database {
 
   close(): Promise<void> {
     return this.pool.end();
+  }
+
+  /**
+   * A client of the pool, heard by `onError` from the moment the pool hands it over: pool.connect()'s callback runs
+   * while pg is still parsing the read that made a new connection ready, and a server shutting down ends its new
+   * sessions in that same read (FATAL 57P01). Awaiting pool.connect()'s promise would leave that error unheard until
+   * the caller resumes, and an unheard client error ends the process (pool-checkout-error.test.ts).
+   */
+  private checkOut(onError: (error: Error) => void): Promise<pg.PoolClient> {
+    return new Promise((resolve, reject) => {
+      this.pool.connect((error, client) => {
+        if (error || !client) return reject(error ?? new Error('the pool gave no client'));
+        client.on('error', onError);
+        resolve(client);
+      });
+    });
   }
 }
 
