@@ -480,7 +480,7 @@ export class FireRepository {
     return { tile: row.tile ?? Buffer.alloc(0), closedFeatures: Number(row.closed_count), ...edgeVersions(row) };
   }
 
-  /** A tile statement of zoom z: prepared from PREPARED_TILE_MIN_ZOOM on, planned for its tile above it. */
+  /** A tile statement of zoom z: prepared at PREPARED_TILE_MIN_ZOOM and deeper, planned for its own tile at lower zooms. */
   private tileQuery<R extends pg.QueryResultRow>(z: number, statement: TileStatement, params: unknown[]): Promise<pg.QueryResult<R>> {
     return z >= PREPARED_TILE_MIN_ZOOM ? this.db.prepared<R>(statement.name, statement.text, params) : this.db.query<R>(statement.text, params);
   }
