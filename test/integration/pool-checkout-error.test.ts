@@ -1,47 +1,75 @@
 // A connection the pool has just opened can be ended by its server in the same read of the socket that made it ready
 // (a server shutting down tells its new sessions "terminating connection due to administrator command" as they
 // start). pg emits that error on the client as it parses the read, before a caller awaiting pool.connect() has run:
-// the client must already be heard then, or the error ends the process. The server here is a loopback socket that
-// speaks the start of PostgreSQL's protocol and sends ReadyForQuery and the FATAL error in one write.
+// the client must already be heard then, or the error ends the process. The test database's PostgreSQL is reached
+// through a loopback relay that passes everything on but, once a session's BackendKeyData comes, holds the server's
+// messages, has the server end that session (pg_terminate_backend: FATAL 57P01), and hands the client its
+// ReadyForQuery and that error in one write.
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../server/db/database.js';
+import { createTestDatabase, queryOnce, type TestDatabase } from '../support/test-database.js';
 
-/** A backend message: its type byte, then its length (itself included) and body. */
-function message(type: string, body: Buffer): Buffer {
-  const head = Buffer.alloc(5);
-  head.write(type, 0, 'latin1');
-  head.writeInt32BE(body.length + 4, 1);
-  return Buffer.concat([head, body]);
-}
-
-const authenticationOk = message('R', Buffer.from([0, 0, 0, 0]));
-const readyForQuery = message('Z', Buffer.from('I'));
-const terminated = message('E', Buffer.concat([
-  Buffer.from('SFATAL\0VFATAL\0C57P01\0Mterminating connection due to administrator command\0', 'latin1'),
-  Buffer.from([0]),
-]));
+const BACKEND_KEY_DATA = 'K'.charCodeAt(0);
+const READY_FOR_QUERY = 'Z'.charCodeAt(0);
+const ERROR_RESPONSE = 'E'.charCodeAt(0);
 
 describe('a pooled connection ended by its server as it becomes ready', () => {
-  let server: net.Server;
+  let database: TestDatabase;
+  let relay: net.Server;
   let url: string;
   let startups = 0;
+  /** Every socket of the relay, both ends: closed at the end whatever state pg left them in. */
+  const sockets = new Set<net.Socket>();
+
+  /** Passes a session on, but for its start, which reaches the client in one write with the server's ending of it. */
+  function relaySession(client: net.Socket, server: URL): void {
+    const upstream = net.connect(Number(server.port), server.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('error', () => undefined);
+      socket.on('close', () => sockets.delete(socket));
+    }
+    client.pipe(upstream);
+    upstream.on('end', () => client.end());
+    let unread = Buffer.alloc(0);
+    let held: Buffer[] | null = null;
+    upstream.on('data', (chunk: Buffer) => {
+      unread = Buffer.concat([unread, chunk]);
+      // Server messages: a type byte, then their length (itself included).
+      while (unread.length >= 5 && unread.length >= 1 + unread.readInt32BE(1)) {
+        const message = unread.subarray(0, 1 + unread.readInt32BE(1));
+        unread = unread.subarray(message.length);
+        if (held === null && message[0] !== BACKEND_KEY_DATA) {
+          client.write(message);
+          continue;
+        }
+        held ??= [];
+        held.push(message);
+        if (message[0] === BACKEND_KEY_DATA) {
+          startups += 1;
+          const pid = (held[0] as Buffer).readInt32BE(5);
+          void queryOnce(database.url, 'SELECT pg_terminate_backend($1)', [pid]);
+        }
+        if (message[0] === ERROR_RESPONSE && held.some((part) => part[0] === READY_FOR_QUERY)) client.end(Buffer.concat(held));
+      }
+    });
+  }
 
   beforeAll(async () => {
-    server = net.createServer((socket) => {
-      socket.on('error', () => undefined);
-      socket.once('data', () => {
-        // The startup message (no TLS asked): accepted, ready, and ended in one write.
-        startups += 1;
-        socket.end(Buffer.concat([authenticationOk, readyForQuery, terminated]));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as net.AddressInfo;
-    url = `postgres://vantage:secret@127.0.0.1:${port}/vantage`;
+    database = await createTestDatabase();
+    const server = new URL(database.url);
+    relay = net.createServer((client) => relaySession(client, server));
+    await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
+    const relayed = new URL(database.url);
+    relayed.hostname = '127.0.0.1';
+    relayed.port = String((relay.address() as net.AddressInfo).port);
+    url = relayed.toString();
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => relay?.close(resolve));
+    await database?.drop();
   });
 
   it('fails the unit of work with the server error instead of ending the process', async () => {
