@@ -2,11 +2,12 @@
 // GET /api/fires for a continent; vector tiles of the map's last 24 h at z4 and z8, asked again with nothing stored
 // (from memory) and after a detection was stored in them (drawn again), and z4's first draw of an hour; and a tile of
 // closed hours served from the cache and revalidated (If-None-Match → 304). The bare SQL is what the API's statement
-// becomes once its parameters are bound (PostgreSQL folds the optional parts away), run on a connection of its own.
-// The API is called through node:http on a kept-alive connection (keep-alive-get.ts).
+// becomes once its parameters are bound (PostgreSQL folds the optional parts away), run on a connection of its own in
+// pg's callback form (bare-query.ts). The API is called through node:http on a kept-alive connection (keep-alive-get.ts).
 import http from 'node:http';
 import type pg from 'pg';
 import type { BenchFigure } from './bench-figures.js';
+import { bareQuery } from './bare-query.js';
 import { type KeptAliveAnswer, keepAliveGet } from './keep-alive-get.js';
 import { percentile } from './live-latency-bench.js';
 
@@ -170,7 +171,8 @@ async function fireReadFigures(
 
   // The list: newest 1,000 of the last day in a continent (the API's default limit).
   const listSql = (days: number, limit: number) => () =>
-    client.query(
+    bareQuery(
+      client,
       `SELECT latitude, longitude, to_char(acq_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "acqTime",
               satellite, confidence, frp, daynight AS "dayNight", instrument FROM fires
        WHERE acq_time >= $5 AND latitude BETWEEN $2 AND $4 AND longitude BETWEEN $1 AND $3
@@ -195,7 +197,7 @@ async function fireReadFigures(
   // again and joins them to its closed hours' tile (from memory); at z8 (drawn whole, see JOINED_TILE_MAX_ZOOM) the
   // store, made by the API process itself, was added to the kept tile at its commit (FireQueries.noteStored).
   const wholeDaySql = (zoom: number, x: number, y: number) => () =>
-    client.query(TILE_SQL, [zoom, x, y, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]);
+    bareQuery(client, TILE_SQL, [zoom, x, y, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]);
   for (const [zoom, x, y, where, [lon, lat]] of [
     [4, 2, 5, 'western US', [-120.3, 45.2]],
     [8, 42, 99, 'California', [-120.2, 37.1]],
@@ -226,7 +228,7 @@ async function fireReadFigures(
         unseen += 1;
         return get(`/api/tiles/fires/${zoom}/${x}/${y}.mvt?minFrp=${floor()}`);
       },
-      () => client.query(TILE_SQL_WITH_FRP_FLOOR, [zoom, x, y, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS), floor()]),
+      () => bareQuery(client, TILE_SQL_WITH_FRP_FLOOR, [zoom, x, y, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS), floor()]),
       Math.max(10, Math.round(queries / 4)),
     );
     figures.push(...figures95and50('  … z4, its closed hours drawn too (first request of the hour or of a filter) p95', firstDraw, 'ratio ≤ 1.2'));
@@ -236,14 +238,14 @@ async function fireReadFigures(
   // memory), through the same hooks (host check, token) and the same client, against the bare z8 tile's SQL.
   const floor = await paired(
     () => get('/api/ui-settings'),
-    () => client.query(TILE_SQL, [8, 42, 99, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),
+    () => bareQuery(client, TILE_SQL, [8, 42, 99, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),
     queries,
   );
   figures.push(figure('  … HTTP floor p95: GET /api/ui-settings, no database read (vs the bare z8 tile SQL)', floor, ''));
   // The same floor through Node's fetch, which the figures above do not use (see keep-alive-get.ts).
   const fetchFloor = await paired(
     async () => (await fetch(`${apiUrl}/api/ui-settings`, { headers: { authorization: `Bearer ${options.token}` } })).arrayBuffer(),
-    () => client.query(TILE_SQL, [8, 42, 99, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),
+    () => bareQuery(client, TILE_SQL, [8, 42, 99, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),
     queries,
   );
   figures.push(figure('  … the same floor through fetch p95', fetchFloor, ''));
@@ -255,7 +257,7 @@ async function fireReadFigures(
   const closedUrl = `/api/tiles/fires/4/2/5.mvt?since=${since.toISOString()}&until=${until.toISOString()}`;
   const first = await get(closedUrl);
   const etag = String(first.headers.etag ?? '');
-  const closedSql = () => client.query(TILE_SQL, [4, 2, 5, since, until]);
+  const closedSql = () => bareQuery(client, TILE_SQL, [4, 2, 5, since, until]);
   const cached = await paired(() => get(closedUrl), closedSql, queries);
   figures.push(figure('vector tile z4, 7 closed days, cached p95, {stored} (vs bare ST_AsMVT)', cached, 'ratio ≤ 1.2'));
   const revalidated = await paired(
