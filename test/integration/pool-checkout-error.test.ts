@@ -48,8 +48,8 @@ describe('a pooled connection ended by its server as it becomes ready', () => {
         held.push(message);
         if (message[0] === BACKEND_KEY_DATA) {
           startups += 1;
-          const pid = (held[0] as Buffer).readInt32BE(5);
-          void queryOnce(database.url, 'SELECT pg_terminate_backend($1)', [pid]);
+          // BackendKeyData: the session's process id follows the type byte and the length.
+          void queryOnce(database.url, 'SELECT pg_terminate_backend($1)', [message.readInt32BE(5)]);
         }
         if (message[0] === ERROR_RESPONSE && held.some((part) => part[0] === READY_FOR_QUERY)) client.end(Buffer.concat(held));
       }
