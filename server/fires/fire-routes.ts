@@ -144,7 +144,8 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
       const tile = await options.queries.tile(zoom, x, y, request.query);
       // private: never kept by a shared cache; closed hours change only when late detections arrive.
       reply.header('etag', tile.etag).header('cache-control', tile.closedHours ? 'private, max-age=60' : 'private, no-cache');
-      if (etagMatches(request.headers['if-none-match'], tile.etag)) return reply.code(304).send(null);
+      // No payload: Fastify then sends neither Content-Type nor Content-Length (send(null) serialized "null" and said 4).
+      if (etagMatches(request.headers['if-none-match'], tile.etag)) return (reply as FastifyReply).code(304).send();
       return reply.header('content-type', 'application/vnd.mapbox-vector-tile').send(tile.body);
     },
   );

@@ -76,6 +76,27 @@ describe('fire tiles: ETag, 304 and the cache of closed hours', () => {
     expect(changed.rawPayload.equals(first.rawPayload)).toBe(true);
   });
 
+  it('sends its 304 with no content headers over HTTP, which a strict client (Node\'s fetch) reads as it is', async () => {
+    // A 304 with a Content-Length other than the 200's (it once said 4, the length of "null") is an error to undici.
+    // An API process of its own, listening (the others are asked in memory, addressed to TEST_HOST).
+    const listening = await buildApp(testServerConfig(subject.database.url, { natsUrl: nats.url, natsToken: nats.token, ingesterEnabled: false, apiToken: OTHER_TOKEN }));
+    try {
+      const origin = await listening.listen({ host: '127.0.0.1', port: 0 });
+      const headers = { authorization: `Bearer ${OTHER_TOKEN}` };
+      const first = await fetch(`${origin}${closedTile}`, { headers });
+      expect(first.status).toBe(200);
+      expect(acquired(Buffer.from(await first.arrayBuffer()))).toHaveLength(2);
+      const again = await fetch(`${origin}${closedTile}`, { headers: { ...headers, 'if-none-match': String(first.headers.get('etag')) } });
+      expect(again.status).toBe(304);
+      expect(again.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(again.headers.get('content-length')).toBeNull();
+      expect(again.headers.get('content-type')).toBeNull();
+      expect((await again.arrayBuffer()).byteLength).toBe(0);
+    } finally {
+      await listening.close();
+    }
+  });
+
   it('serves a closed-hour tile from memory, byte for byte the tile another process draws fresh', async () => {
     const cached = await get(subject.app, closedTile);
     const fresh = await get(other, closedTile, { authorization: `Bearer ${OTHER_TOKEN}`, host: TEST_HOST });
