@@ -57,12 +57,14 @@ export async function benchFires(options: { ingestRows: number; ingestRuns: numb
       return `${lat},${lon},${date}T${padded.slice(0, 2)}:${padded.slice(2)}:00Z,${sat},${instrument},${confidence},${frp},${b4},${b5},${scan},${track},${version},${dn},SRID=4326;POINT(${lon} ${lat})\n`;
     });
     await client.query('CREATE TABLE fires_copy (LIKE fires INCLUDING DEFAULTS)');
-    // The same index work as fires (GiST on geom and on geography, btree on acq_time and on the natural
-    // key), minus uniqueness, which the duplicates would break.
-    await client.query('CREATE INDEX ON fires_copy USING gist (geom)');
-    await client.query('CREATE INDEX ON fires_copy USING gist ((geom::geography))');
-    await client.query('CREATE INDEX ON fires_copy (acq_time) INCLUDE (latitude, longitude, satellite, confidence, frp, daynight, instrument)');
-    await client.query('CREATE INDEX ON fires_copy (latitude, longitude, acq_time, satellite)');
+    // The same index work as fires, from its own index definitions (GiST on geom and time and on geography, btree on
+    // acq_time and on the natural key), minus uniqueness, which the duplicates would break.
+    const { rows: indexes } = await client.query<{ definition: string }>(`SELECT indexdef AS definition FROM pg_indexes WHERE tablename = 'fires'`);
+    for (const { definition } of indexes) {
+      const onCopy = definition.replace(/^CREATE (UNIQUE )?INDEX \S+ ON ONLY public\.fires /, 'CREATE INDEX ON fires_copy ');
+      if (onCopy === definition) throw new Error(`unexpected index definition of fires: ${definition}`);
+      await client.query(onCopy);
+    }
     const body = HEADER + rows.join('');
     const copyTimes: number[] = [];
     const ingestTimes: number[] = [];

@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadRevisions } from '../../migrations/migration-files.js';
 import { parseRevision } from '../../migrations/migration-graph.js';
@@ -40,23 +41,24 @@ describe('migrations on a real PostgreSQL', () => {
       '018_place_codes',
       '019_land_parts',
       '020_airports',
+      '021_fire_tile_index',
     ]);
     // One of them did all the work; the other waited on the lock and found nothing pending.
-    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 23]);
-    expect(first.heads).toEqual(['020_airports']);
-    expect(second.heads).toEqual(['020_airports']);
+    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 24]);
+    expect(first.heads).toEqual(['021_fire_tile_index']);
+    expect(second.heads).toEqual(['021_fire_tile_index']);
     const rows = await queryOnce<{ revision: string; n: string }>(
       database.url,
       'SELECT revision, count(*) AS n FROM schema_migrations GROUP BY revision',
     );
-    expect(rows).toHaveLength(23);
+    expect(rows).toHaveLength(24);
     expect(rows.every((row) => row.n === '1')).toBe(true);
   });
 
   it('a later run applies nothing', async () => {
     const again = await runMigrations(database.url);
     expect(again.applied).toEqual([]);
-    expect(again.heads).toEqual(['020_airports']);
+    expect(again.heads).toEqual(['021_fire_tile_index']);
   });
 
   it('a placeholder filled in later is re-applied where it is marked `on-change: reapply`, and only warned about otherwise', async () => {
@@ -92,7 +94,7 @@ describe('migrations on a real PostgreSQL', () => {
       expect(row!.checksum).toBe(revisions.find((revision) => revision.id === '003_news')!.checksum);
       // Every file that says it may be re-applied can run twice.
       const again = revisions.filter((revision) => revision.reapplyWhenChanged);
-      expect(again.map((revision) => revision.id)).toEqual(['002_cameras', '003_news', '005_news_items', '009_camera_directories', '010_source_settings', '011_gazetteer', '012_aircraft_tracks', '013_fire_hot_paths', '014_partition_lock', '015_news_story_time']);
+      expect(again.map((revision) => revision.id)).toEqual(['002_cameras', '003_news', '005_news_items', '009_camera_directories', '010_source_settings', '011_gazetteer', '012_aircraft_tracks', '013_fire_hot_paths', '014_partition_lock', '015_news_story_time', '021_fire_tile_index']);
       for (const revision of again) await queryOnce(scratch.url, revision.sql);
     } finally {
       await scratch.drop();
@@ -144,5 +146,35 @@ describe('migrations on a real PostgreSQL', () => {
       "SELECT vantage_ensure_daily_partitions('events'::regclass, 'ingested_at', '2031-01-01', 2) AS n",
     );
     expect(again?.n).toBe(0);
+  });
+
+  it('finds fires by box and time in one GiST index, on every day partition (a tile tests its window in the index)', async () => {
+    await queryOnce(database.url, "SELECT vantage_ensure_daily_partitions('fires'::regclass, 'acq_time', '2031-02-01', 1)");
+    const gist = await queryOnce<{ table: string; definition: string }>(
+      database.url,
+      `SELECT tablename AS table, regexp_replace(indexdef, '^.* USING ', '') AS definition FROM pg_indexes
+       WHERE tablename IN ('fires', 'fires_p20310201') AND indexdef LIKE '%USING gist%' ORDER BY 1, 2`,
+    );
+    expect(gist).toEqual([
+      { table: 'fires', definition: 'gist (((geom)::geography))' },
+      { table: 'fires', definition: 'gist (geom, acq_time)' },
+      { table: 'fires_p20310201', definition: 'gist (((geom)::geography))' },
+      { table: 'fires_p20310201', definition: 'gist (geom, acq_time)' },
+    ]);
+    // The window is an index condition: no detection of the box outside it is read from the table.
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      await client.query('SET enable_seqscan = off');
+      const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN SELECT frp FROM fires_p20310201
+         WHERE geom && ST_MakeEnvelope(-125, 32, -114, 42, 4326) AND acq_time >= '2031-02-01T12:00:00Z'`,
+      );
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('fires_p20310201_geom_acq_time_idx');
+      expect(plan).toMatch(/Index Cond: \(\(geom && .*\) AND \(acq_time >= /);
+    } finally {
+      await client.end();
+    }
   });
 });
