@@ -3,12 +3,13 @@
 // (from memory) and after a detection was stored in them (drawn again), and z4's first draw of an hour; and a tile of
 // closed hours served from the cache and revalidated (If-None-Match → 304). The bare SQL is what the API's statement
 // becomes once its parameters are bound (PostgreSQL folds the optional parts away), run on a connection of its own in
-// pg's callback form (bare-query.ts). The API is called through node:http on a kept-alive connection (keep-alive-get.ts).
+// pg's callback form (bare-query.ts). The API is called through undici's Client on a kept-alive connection
+// (keep-alive-get.ts).
 import http from 'node:http';
 import type pg from 'pg';
 import type { BenchFigure } from './bench-figures.js';
 import { bareQuery } from './bare-query.js';
-import { type KeptAliveAnswer, keepAliveGet } from './keep-alive-get.js';
+import { type KeptAliveAnswer, keepAliveGet, nodeHttpGet } from './keep-alive-get.js';
 import { percentile } from './live-latency-bench.js';
 
 const CONTINENT = [-130, 20, -60, 55] as const;
@@ -102,7 +103,7 @@ function figures95and50(name: string, times: { api: number[]; sql: number[] }, t
  * asked alone. Medians: each round first waits until the API's sessions are idle.
  */
 async function afterAbortedPans(
-  get: (url: string) => Promise<KeptAliveAnswer>,
+  get: (path: string) => Promise<KeptAliveAnswer>,
   options: { apiUrl: string; token: string; client: pg.Client },
 ): Promise<BenchFigure> {
   const week = () => new Date(Date.now() - 7 * DAY_MS).toISOString();
@@ -152,17 +153,17 @@ async function storeDetection(options: { apiUrl: string; token: string }, longit
 
 export async function benchFireReads(options: { apiUrl: string; token: string; client: pg.Client; queries: number }): Promise<BenchFigure[]> {
   const headers = { authorization: `Bearer ${options.token}` };
-  const keptAlive = keepAliveGet();
-  const get = (url: string, extra: Record<string, string> = {}) => keptAlive(`${options.apiUrl}${url}`, { ...headers, ...extra });
+  const keptAlive = keepAliveGet(options.apiUrl);
+  const get = (path: string, extra: Record<string, string> = {}) => keptAlive(path, { ...headers, ...extra });
   try {
     return await fireReadFigures(get, options);
   } finally {
-    keptAlive.close();
+    await keptAlive.close();
   }
 }
 
 async function fireReadFigures(
-  get: (url: string, extra?: Record<string, string>) => Promise<KeptAliveAnswer>,
+  get: (path: string, extra?: Record<string, string>) => Promise<KeptAliveAnswer>,
   options: { apiUrl: string; token: string; client: pg.Client; queries: number },
 ): Promise<BenchFigure[]> {
   const { apiUrl, client, queries } = options;
@@ -242,7 +243,16 @@ async function fireReadFigures(
     queries,
   );
   figures.push(figure('  … HTTP floor p95: GET /api/ui-settings, no database read (vs the bare z8 tile SQL)', floor, ''));
-  // The same floor through Node's fetch, which the figures above do not use (see keep-alive-get.ts).
+  // The same floor through node:http's client and through Node's fetch, which the figures above do not use (see
+  // keep-alive-get.ts).
+  const nodeHttp = nodeHttpGet(apiUrl);
+  const nodeHttpFloor = await paired(
+    () => nodeHttp('/api/ui-settings', { authorization: `Bearer ${options.token}` }),
+    () => bareQuery(client, TILE_SQL, [8, 42, 99, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),
+    queries,
+  );
+  await nodeHttp.close();
+  figures.push(figure('  … the same floor through node:http p95', nodeHttpFloor, ''));
   const fetchFloor = await paired(
     async () => (await fetch(`${apiUrl}/api/ui-settings`, { headers: { authorization: `Bearer ${options.token}` } })).arrayBuffer(),
     () => bareQuery(client, TILE_SQL, [8, 42, 99, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),
