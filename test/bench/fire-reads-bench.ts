@@ -246,13 +246,16 @@ async function fireReadFigures(
   // The same floor through node:http's client and through Node's fetch, which the figures above do not use (see
   // keep-alive-get.ts).
   const nodeHttp = nodeHttpGet(apiUrl);
-  const nodeHttpFloor = await paired(
-    () => nodeHttp('/api/ui-settings', { authorization: `Bearer ${options.token}` }),
-    () => bareQuery(client, TILE_SQL, [8, 42, 99, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),
-    queries,
-  );
-  await nodeHttp.close();
-  figures.push(figure('  … the same floor through node:http p95', nodeHttpFloor, ''));
+  try {
+    const nodeHttpFloor = await paired(
+      () => nodeHttp('/api/ui-settings', { authorization: `Bearer ${options.token}` }),
+      () => bareQuery(client, TILE_SQL, [8, 42, 99, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),
+      queries,
+    );
+    figures.push(figure('  … the same floor through node:http p95', nodeHttpFloor, ''));
+  } finally {
+    await nodeHttp.close();
+  }
   const fetchFloor = await paired(
     async () => (await fetch(`${apiUrl}/api/ui-settings`, { headers: { authorization: `Bearer ${options.token}` } })).arrayBuffer(),
     () => bareQuery(client, TILE_SQL, [8, 42, 99, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),

@@ -3,8 +3,8 @@
 // API's figure: the figures go through undici's Client, the leanest of Node's clients. In the same run on 5 million
 // stored detections (calls of each taken in turns, 250 of each), node:http's client took 0.23 ms more per call at the
 // HTTP floor (0.62 against 0.40 ms p50), 0.24 ms more for the list of 1,000 and 0.37 ms more for z4's first draw;
-// Node's fetch adds about 0.15 ms more than node:http (its WHATWG streams). None of that is the API's cost: the floor
-// lines of the fire reads show all three.
+// Node's fetch adds 0.15–0.25 ms more than node:http's (its WHATWG streams; the floor lines of four runs of the case).
+// None of that is the API's cost: the floor lines of the fire reads show all three.
 import http from 'node:http';
 import { Client } from 'undici';
 
