@@ -10,6 +10,11 @@ export const serverConfigSchema = z.object({
   apiToken: z.string().min(16),
   host: z.string().default('127.0.0.1'),
   port: z.number().int().min(0).max(65535).default(0),
+  /**
+   * `port` is a preference, not the user's setting (the supervisor chose it free): taken by another program by the time
+   * the API listens, the API listens on one the OS gives instead, and says which in its ready message.
+   */
+  portFallback: z.boolean().default(false),
   /** Extra Host header values accepted besides the bound address (DNS-rebinding guard). */
   allowedHosts: z.array(z.string()).default([]),
   dataDir: z.string().min(1),

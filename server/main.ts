@@ -33,11 +33,19 @@ async function start(config: ServerConfig): Promise<void> {
   app = await buildApp(config, { logger });
   const builtAtMs = performance.now();
   const instance = app;
-  instance.listen({ host: config.host, port: config.port }, (error) => {
-    if (error) {
-      send({ type: 'fatal', message: error.message });
-      process.exit(1);
-    }
+  const listen = (port: number) =>
+    instance.listen({ host: config.host, port }, (error) => {
+      if (error) {
+        if (config.portFallback && port !== 0 && (error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+          logger.warn({ port }, 'the chosen port was taken meanwhile; listening on a free one');
+          return listen(0);
+        }
+        send({ type: 'fatal', message: error.message });
+        process.exit(1);
+      }
+      onListening();
+    });
+  const onListening = () => {
     const address = instance.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;
     const host = config.host === '0.0.0.0' ? '127.0.0.1' : config.host;
@@ -49,7 +57,8 @@ async function start(config: ServerConfig): Promise<void> {
       'api process started',
     );
     workers = startWorkers(instance);
-  });
+  };
+  listen(config.port);
 }
 
 async function shutdown(code: number): Promise<void> {

@@ -33,6 +33,11 @@ async function lastPort(dataDir: string): Promise<number | null> {
 export async function chooseApiPort(dataDir: string, host: string): Promise<number> {
   const last = await lastPort(dataDir);
   const port = last !== null && (await isFree(last, host)) ? last : await findFreePort(host);
-  if (port !== last) await writeFile(apiPortFile(dataDir), `${port}\n`, { mode: 0o600 });
+  if (port !== last) await recordApiPort(dataDir, port);
   return port;
+}
+
+/** The port the next start tries first. */
+export async function recordApiPort(dataDir: string, port: number): Promise<void> {
+  await writeFile(apiPortFile(dataDir), `${port}\n`, { mode: 0o600 });
 }

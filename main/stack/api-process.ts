@@ -35,9 +35,12 @@ export class ApiProcess extends EventEmitter<ApiProcessEvents> {
   private failures = 0;
   private restartTimer: NodeJS.Timeout | null = null;
   private healthySince = 0;
+  /** The config each start is handed: a restart listens where the last start did (see portFallback). */
+  private config: ServerConfigInput;
 
   constructor(private readonly options: ApiProcessOptions) {
     super();
+    this.config = options.config;
   }
 
   get pid(): number | undefined {
@@ -55,6 +58,8 @@ export class ApiProcess extends EventEmitter<ApiProcessEvents> {
       if (message.type === 'log') log[message.level](message.message);
     });
     const ready = await this.awaitReady(channel);
+    // A port that was only a preference, and maybe not the one bound: the page's address stays the same after a crash.
+    if (this.config.portFallback) this.config = { ...this.config, port: ready.port };
     this.healthySince = Date.now();
     channel.once('exit', (code, signal) => this.onExit(channel, code, signal));
     return ready;
@@ -104,7 +109,7 @@ export class ApiProcess extends EventEmitter<ApiProcessEvents> {
       };
       channel.on('message', onMessage);
       channel.once('exit', onExit);
-      channel.send({ type: 'start', config: this.options.config });
+      channel.send({ type: 'start', config: this.config });
     });
   }
 

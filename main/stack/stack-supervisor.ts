@@ -4,7 +4,7 @@ import { EventEmitter } from 'node:events';
 import type { ServerConfigInput } from '../../server/config.js';
 import { obtainDataKey } from '../keychain/data-key.js';
 import { type ApiLauncher, ForkApiLauncher, PrelaunchedApi } from './api-launcher.js';
-import { chooseApiPort } from './api-port.js';
+import { chooseApiPort, recordApiPort } from './api-port.js';
 import { ApiProcess, type ApiReady } from './api-process.js';
 import { prepareDataDir } from './data-dir.js';
 import { NatsService } from './nats-service.js';
@@ -94,6 +94,8 @@ export class StackSupervisor extends EventEmitter<StackSupervisorEvents> {
           apiToken: token,
           host: settings.apiHost,
           port,
+          // Chosen here, not set by the user: should another program take it before the API listens, any free one.
+          portFallback: !settings.apiPort,
           allowedHosts: settings.allowedHosts,
           dataDir: settings.dataDir,
           logLevel: settings.logLevel as 'info',
@@ -112,6 +114,7 @@ export class StackSupervisor extends EventEmitter<StackSupervisorEvents> {
       api.on('restarted', (ready) => this.emit('api-restarted', ready));
       const ready = await api.start();
       step('API ready');
+      if (!settings.apiPort && ready.port !== port) await recordApiPort(settings.dataDir, ready.port);
       this.runtime = { apiUrl: ready.url, token, pid: process.pid, startedAt: new Date().toISOString() };
       await writeRuntimeFile(settings.dataDir, this.runtime);
       logger.info({ apiUrl: ready.url, ms: Date.now() - startedAt, steps: this.startSteps, schemaHeads: ready.schemaHeads }, 'stack ready');

@@ -1,5 +1,6 @@
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import http from 'node:http';
+import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -220,6 +221,34 @@ describe('stack supervisor with DATABASE_URL and NATS_URL (scale-out)', () => {
     } finally {
       for (const client of clients) client.close();
       await Promise.all(stacks.map((stack) => stack.stop()));
+    }
+  });
+
+  it('a chosen port taken before the API listens: it listens on a free one, named by the runtime and tried first next time; a port the user set is not swapped', async () => {
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const taken = (blocker.address() as AddressInfo).port;
+    const instanceDir = path.join(dataDir, 'port-taken');
+    const settings = (extra: Record<string, string>) =>
+      readStackSettings({ VANTAGE_DATA_DIR: instanceDir, DATABASE_URL: database.url, NATS_URL: nats.url, NATS_TOKEN: nats.token, ...OFFLINE_STACK_ENV, ...extra });
+    const logger = createStackLogger({ level: 'error', quiet: true });
+    try {
+      // As if the supervisor had found it free and another program took it while the API process started.
+      const chosen = new StackSupervisor({ settings: settings({}), logger, echoApiOutput: false, serverOverrides: { schedulesEnabled: false, port: taken } });
+      try {
+        const runtime = await chosen.start();
+        const port = Number(new URL(runtime.apiUrl).port);
+        expect(port).not.toBe(taken);
+        expect((await health(runtime)).status).toBe(200);
+        expect((await readRuntimeFile(instanceDir))?.apiUrl).toBe(runtime.apiUrl);
+        expect((await readFile(path.join(instanceDir, 'api-port'), 'utf8')).trim()).toBe(String(port));
+      } finally {
+        await chosen.stop();
+      }
+      const fixed = new StackSupervisor({ settings: settings({ VANTAGE_PORT: String(taken) }), logger, echoApiOutput: false, serverOverrides: { schedulesEnabled: false } });
+      await expect(fixed.start()).rejects.toThrow(`the API process failed to start: listen EADDRINUSE: address already in use 127.0.0.1:${taken}`);
+    } finally {
+      await new Promise((resolve) => blocker.close(resolve));
     }
   });
 });
