@@ -85,9 +85,10 @@ describe('migration graph', () => {
       '018_place_codes',
       '019_land_parts',
       '020_airports',
+      '021_fire_tile_index',
     ]);
     const revisions = await loadRevisions();
-    expect(headsOf(revisions)).toEqual(['020_airports']);
+    expect(headsOf(revisions)).toEqual(['021_fire_tile_index']);
     expect(revisions.find((entry) => entry.id === '008_merge_007')?.parents.sort()).toEqual(['007_news_undated', '007_pipeline_rejections']);
     expect(revisions.find((entry) => entry.id === '006_merge_005')?.parents.sort()).toEqual(['005_news_items', '005_phase2']);
     expect(revisions.find((entry) => entry.id === '002_cameras')?.parents).toEqual(['002_fires']);
