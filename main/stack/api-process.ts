@@ -58,8 +58,9 @@ export class ApiProcess extends EventEmitter<ApiProcessEvents> {
       if (message.type === 'log') log[message.level](message.message);
     });
     const ready = await this.awaitReady(channel);
-    // A port that was only a preference, and maybe not the one bound: the page's address stays the same after a crash.
-    if (this.config.portFallback) this.config = { ...this.config, port: ready.port };
+    // A port that was only a preference, and maybe not the one bound: a restart after a crash listens where this start
+    // did, and only there (the page's address is the runtime's), as a restart did before the fallback.
+    if (this.config.portFallback) this.config = { ...this.config, port: ready.port, portFallback: false };
     this.healthySince = Date.now();
     channel.once('exit', (code, signal) => this.onExit(channel, code, signal));
     return ready;

@@ -114,7 +114,8 @@ export class StackSupervisor extends EventEmitter<StackSupervisorEvents> {
       api.on('restarted', (ready) => this.emit('api-restarted', ready));
       const ready = await api.start();
       step('API ready');
-      if (!settings.apiPort && ready.port !== port) await recordApiPort(settings.dataDir, ready.port);
+      // Another port only where the port was a preference (portFallback): the next start tries the one bound.
+      if (ready.port !== port) await recordApiPort(settings.dataDir, ready.port);
       this.runtime = { apiUrl: ready.url, token, pid: process.pid, startedAt: new Date().toISOString() };
       await writeRuntimeFile(settings.dataDir, this.runtime);
       logger.info({ apiUrl: ready.url, ms: Date.now() - startedAt, steps: this.startSteps, schemaHeads: ready.schemaHeads }, 'stack ready');

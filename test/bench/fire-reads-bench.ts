@@ -245,7 +245,7 @@ async function fireReadFigures(
   // memory), through the same hooks (host check, token) and the same client, against the bare z8 tile's SQL.
   const floor = await paired(
     () => get('/api/ui-settings'),
-    () => bareQuery(client, TILE_SQL, [8, 42, 99, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),
+    wholeDaySql(8, 42, 99),
     queries,
   );
   figures.push(figure('  … HTTP floor p95: GET /api/ui-settings, no database read (vs the bare z8 tile SQL)', floor, ''));
@@ -255,7 +255,7 @@ async function fireReadFigures(
   try {
     const nodeHttpFloor = await paired(
       () => nodeHttp('/api/ui-settings', { authorization: `Bearer ${options.token}` }),
-      () => bareQuery(client, TILE_SQL, [8, 42, 99, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),
+      wholeDaySql(8, 42, 99),
       queries,
     );
     figures.push(figure('  … the same floor through node:http p95', nodeHttpFloor, ''));
@@ -264,7 +264,7 @@ async function fireReadFigures(
   }
   const fetchFloor = await paired(
     async () => (await fetch(`${apiUrl}/api/ui-settings`, { headers: { authorization: `Bearer ${options.token}` } })).arrayBuffer(),
-    () => bareQuery(client, TILE_SQL, [8, 42, 99, new Date(Date.now() - DAY_MS), new Date(Date.now() + DAY_MS)]),
+    wholeDaySql(8, 42, 99),
     queries,
   );
   figures.push(figure('  … the same floor through fetch p95', fetchFloor, ''));
