@@ -36,12 +36,39 @@ export function serviceLogger(logger: Logger, name: string): Logger {
 // probe while it boots, sessions closed by a shutdown. Logged at error level, a healthy start read as a failure.
 const EXPECTED_SESSION_ENDS = /FATAL: +(the database system is (starting up|shutting down|not yet accepting connections)|terminating connection due to administrator command)/;
 
+// PostgreSQL's postmaster says at LOG level that a session's process crashed (and which statement it ran, on the next
+// line) and that it is restarting every session: a crash of the server's code, at debug it was in no log at all.
+const BACKEND_CRASH = /server process \(PID \d+\) (was terminated by|exited with exit code)|Failed process was running:|all server processes terminated; reinitializing/;
+
 export function levelOfServerLine(line: string): 'debug' | 'warn' | 'error' {
   if (EXPECTED_SESSION_ENDS.test(line)) return 'debug';
+  if (BACKEND_CRASH.test(line)) return 'error';
   // nats-server's tags stand after a space: no word boundary before their bracket (\b[FTL] never matched them).
   if (/\b(PANIC|FATAL)\b|\[FTL\]/.test(line)) return 'error';
   if (/\b(ERROR|WARNING)\b|\[(ERR|WRN)\]/.test(line)) return 'warn';
   return 'debug';
+}
+
+type ServerLineLevel = ReturnType<typeof levelOfServerLine>;
+const LEVEL_RANK: Record<ServerLineLevel, number> = { debug: 0, warn: 1, error: 2 };
+/** How PostgreSQL (log_line_prefix '%m [%p] ') and nats-server start each message. */
+const MESSAGE_START = /^(\d{4}-\d\d-\d\d \d\d:\d\d:\d\d|\[\d+\] \d{4}\/\d\d\/\d\d )/;
+
+/**
+ * The levels of the lines of one stream of a server's output, in order: a line that continues a message (PostgreSQL
+ * writes a statement's text on the lines after `Failed process was running:` or `STATEMENT:`) keeps at least the
+ * level of the message it continues, so the statement a crashed session ran is logged whole beside the crash.
+ */
+export function serverLineLevels(): (line: string) => ServerLineLevel {
+  let message: ServerLineLevel = 'debug';
+  return (line) => {
+    const own = levelOfServerLine(line);
+    if (MESSAGE_START.test(line)) {
+      message = own;
+      return own;
+    }
+    return LEVEL_RANK[own] >= LEVEL_RANK[message] ? own : message;
+  };
 }
 
 /** Forwards a child's output line by line into the logger. */

@@ -2,10 +2,11 @@ import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { NatsConnection } from 'nats';
+import pg from 'pg';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareDataDir } from '../../main/stack/data-dir.js';
 import { PostgresService } from '../../main/stack/postgres-service.js';
-import { createStackLogger } from '../../main/stack/stack-logger.js';
 import { runMigrations } from '../../migrations/migration-runner.js';
 import { buildApp } from '../../server/app.js';
 import { parseServerConfig } from '../../server/config.js';
@@ -24,6 +25,8 @@ describe('PostgreSQL restarts under load: 503 meanwhile, the pool recovers, noth
   let app: FastifyInstance;
   let workers: Workers;
   let bus: NatsConnection;
+  // What PostgreSQL's output was logged as: pino's level (50 error, 20 debug) and the line.
+  const serverLines: Array<{ level: number; msg: string }> = [];
   const ingest = (offset: number, n: number) =>
     app.inject({
       method: 'POST',
@@ -38,7 +41,8 @@ describe('PostgreSQL restarts under load: 503 meanwhile, the pool recovers, noth
     await chmod(root, 0o711);
     const dataDir = path.join(root, 'data');
     await prepareDataDir(dataDir);
-    postgres = new PostgresService({ dataDir, logger: createStackLogger({ level: 'error', quiet: true }) });
+    const logger = pino({ level: 'debug' }, { write: (line: string) => void serverLines.push(JSON.parse(line) as { level: number; msg: string }) });
+    postgres = new PostgresService({ dataDir, logger });
     await postgres.start();
     await runMigrations(postgres.url);
     nats = await startOwnNats();
@@ -93,4 +97,32 @@ describe('PostgreSQL restarts under load: 503 meanwhile, the pool recovers, noth
     expect(Number((await queryOnce<{ n: string }>(url, 'SELECT count(DISTINCT url) AS n FROM events'))[0]?.n)).toBe(600);
     expect(Number((await queryOnce<{ n: string }>(url, 'SELECT count(*) AS n FROM fires'))[0]?.n)).toBe(600);
   }, 120_000);
+
+  it('logs a crashed session process at error with the whole statement it ran, and the pool recovers', async () => {
+    const victim = new pg.Client({ connectionString: postgres.url });
+    victim.on('error', () => undefined);
+    await victim.connect();
+    const pid = Number((await victim.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]?.pid);
+    const running = victim.query('SELECT pg_sleep(30),\n       1 AS statement_second_line').then(
+      () => 'answered',
+      () => 'cut off',
+    );
+    await waitFor(async () => (Number((await queryOnce<{ n: string }>(postgres.url, `SELECT count(*) AS n FROM pg_stat_activity WHERE pid = ${pid} AND state = 'active'`))[0]?.n) === 1 ? true : undefined), 10_000, 'the statement to run');
+    // What a crash in PostgreSQL's or an extension's code does to a session's process.
+    process.kill(pid, 'SIGSEGV');
+    expect(await running).toBe('cut off');
+    const errors = () => serverLines.filter((line) => line.level >= 50).map((line) => line.msg);
+    await waitFor(async () => (errors().some((line) => line.includes('statement_second_line')) ? true : undefined), 10_000, 'the crash in the log');
+    expect(errors()).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(new RegExp(`server process \\(PID ${pid}\\) was terminated by signal 11`)),
+        expect.stringMatching(/Failed process was running: SELECT pg_sleep\(30\),$/),
+        expect.stringMatching(/1 AS statement_second_line/),
+      ]),
+    );
+    // The server restarts every session and recovers; the app's pool finds it again.
+    await waitFor(async () => ((await health()).database.ok ? true : undefined), 30_000, 'the database to come back');
+    expect((await ingest(1_000, 10)).json()).toMatchObject({ stored: 10 });
+    await victim.end().catch(() => undefined);
+  }, 60_000);
 });

@@ -23,7 +23,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vantage-test-stack-'));
   await prepareDataDir(dataDir);
-  const logger = createStackLogger({ dataDir, level: 'warn', quiet: true });
+  // Errors of the shared servers go to the run's output too, since their folder goes at the end: a session's process
+  // that crashed (one did, in GEOS, during a CI run) is told there with the statement it ran (serverLineLevels).
+  const logger = createStackLogger({ dataDir, level: 'error' });
   const postgres = new PostgresService({ dataDir, logger });
   const nats = new NatsService({ dataDir, logger });
   await postgres.start();
