@@ -16,7 +16,7 @@ describe("the level of a bundled server's log line", () => {
     expect(levelOfServerLine('2026-11-29 02:56:30.450 UTC [60] DETAIL:  Failed process was running: SELECT ST_UnaryUnion($1)')).toBe('error');
     expect(levelOfServerLine('2026-11-29 02:56:30.450 UTC [60] LOG:  server process (PID 9640) exited with exit code 1')).toBe('error');
     expect(levelOfServerLine('2026-11-29 02:56:30.470 UTC [60] LOG:  all server processes terminated; reinitializing')).toBe('error');
-    // A session that ends normally is no crash.
+    // A background worker's exit is no session's crash.
     expect(levelOfServerLine('2026-11-29 02:56:31.000 UTC [60] LOG:  background worker "logical replication launcher" (PID 70) exited with exit code 1')).toBe('debug');
   });
 
