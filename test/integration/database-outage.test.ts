@@ -56,6 +56,8 @@ describe('PostgreSQL restarts under load: 503 meanwhile, the pool recovers, noth
         dataDir,
         schedulesEnabled: false,
         ingesterAckWaitMs: 1_000,
+        // No place names are read here: the started workers would load the whole gazetteer in the background.
+        settings: { GAZETTEER_LOAD: 'off' },
       }),
     );
     await app.ready();

@@ -24,6 +24,8 @@ class RecordingShell implements DesktopShell {
   }
 }
 
+// The stacks here start with no gazetteer load (GAZETTEER_LOAD off): no test reads place names, and each start of the
+// API process would begin it again in the background.
 const overrides = { apiRestartDelayMs: { initial: 200, max: 1_000 }, serverOverrides: { schedulesEnabled: false } };
 
 describe('desktop start-up (plain Node, real stack)', () => {
@@ -41,7 +43,7 @@ describe('desktop start-up (plain Node, real stack)', () => {
     await writeFile(blocker, 'not a folder');
     const dataDir = path.join(blocker, 'vantage');
     const shell = new RecordingShell();
-    const startup = new DesktopStartup({ settings: readStackSettings({ VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), shell, quiet: true, supervisorOverrides: overrides });
+    const startup = new DesktopStartup({ settings: readStackSettings({ VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', GAZETTEER_LOAD: 'off' }), shell, quiet: true, supervisorOverrides: overrides });
     expect(await startup.start()).toBe(false);
     expect(shell.views[0]).toMatchObject({ kind: 'progress', steps: ['preparing the data folder'] });
     expect(shell.last).toMatchObject({ kind: 'error', logPath: path.join(dataDir, 'logs', 'vantage.log') });
@@ -53,7 +55,7 @@ describe('desktop start-up (plain Node, real stack)', () => {
   it('starts with progress and opens the app; when nats-server dies shows the error screen, retries, and quits clean', async () => {
     const dataDir = path.join(root, 'data');
     const shell = new RecordingShell();
-    const startup = new DesktopStartup({ settings: readStackSettings({ VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), shell, quiet: true, supervisorOverrides: overrides });
+    const startup = new DesktopStartup({ settings: readStackSettings({ VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', GAZETTEER_LOAD: 'off' }), shell, quiet: true, supervisorOverrides: overrides });
     expect(await startup.start()).toBe(true);
     const progress = shell.views.filter((view) => view.kind === 'progress');
     expect(progress[0]).toMatchObject({ firstRun: true });

@@ -56,7 +56,7 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
   };
 
   beforeAll(async () => {
-    subject = await createTestApp({ ingesterEnabled: false });
+    subject = await createTestApp({ ingesterEnabled: false, settings: { GAZETTEER_LOAD: 'on' } });
     const before = await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized });
     expect(before.json().sources.places).toMatchObject({ state: 'pending' });
     timeZonePlaceBeforeLoad = (await subject.app.inject({ method: 'GET', url: '/api/time-zone-place?timeZone=Europe/Paris', headers: authorized })).json();

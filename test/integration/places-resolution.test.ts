@@ -90,7 +90,7 @@ describe('offline geocoding and news on the map (whole gazetteer)', () => {
       natsToken: nats.token,
       cameraTestAllowedHosts: [directory.hostPort],
       // The online geocoder is unreachable (a closed port): the gazetteer must do.
-      settings: { CAMERA_SOURCES: `${directory.origin}/iceland/`, GEOCODER_URL: 'http://127.0.0.1:9', CAMERA_HOST_RATE: '20', NEWS_FEEDS_FILE: path.join(dir, 'feeds.json') },
+      settings: { GAZETTEER_LOAD: 'on', CAMERA_SOURCES: `${directory.origin}/iceland/`, GEOCODER_URL: 'http://127.0.0.1:9', CAMERA_HOST_RATE: '20', NEWS_FEEDS_FILE: path.join(dir, 'feeds.json') },
     });
     workers = startWorkers(subject.app);
     await waitFor(async () => (subject.app.gazetteer.progress().state === 'ready' ? true : undefined), 170_000, 'the gazetteer loaded');

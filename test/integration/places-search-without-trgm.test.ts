@@ -37,7 +37,7 @@ describe('place search on a server without pg_trgm, and the other kinds of resul
     extractLines = extract.length;
     await writeFile(path.join(dir, 'extract.txt'), `${extract.join('\n')}\n`);
     wfigs = await startFakeWfigs();
-    subject = await createTestApp({ ingesterEnabled: false, settings: { WILDFIRE_INCIDENTS_URL: wfigs.url } });
+    subject = await createTestApp({ ingesterEnabled: false, settings: { GAZETTEER_LOAD: 'on', WILDFIRE_INCIDENTS_URL: wfigs.url } });
     await queryOnce(subject.database.url, 'DROP EXTENSION pg_trgm CASCADE');
     const loader = new GazetteerLoader(new GazetteerRepository(subject.app.db), new GazetteerSource({ placesFile: path.join(dir, 'extract.txt') }), subject.app.log, { repository: new AirportRepository(subject.app.db), source: new AirportSource() });
     await loader.ensureLoaded();

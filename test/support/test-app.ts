@@ -15,8 +15,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The API's config for a test app on `databaseUrl`: the shared test bus, the test token, no schedules. */
+/**
+ * The API's config for a test app on `databaseUrl`: the shared test bus, the test token, no schedules, and no gazetteer
+ * load unless the test's settings ask for it (GAZETTEER_LOAD: 'on'). Started workers would otherwise load the whole
+ * packaged gazetteer in the background of every test that starts them: seconds of both cores that no such test reads.
+ */
 export function testServerConfig(databaseUrl: string, overrides: Partial<ServerConfigInput> = {}): ServerConfig {
+  const { settings, ...rest } = overrides;
   return parseServerConfig({
     databaseUrl,
     natsUrl: inject('natsUrl'),
@@ -25,7 +30,8 @@ export function testServerConfig(databaseUrl: string, overrides: Partial<ServerC
     port: 4100,
     dataDir: '/nonexistent-test-data-dir',
     schedulesEnabled: false,
-    ...overrides,
+    ...rest,
+    settings: { GAZETTEER_LOAD: 'off', ...settings },
   });
 }
 
