@@ -111,17 +111,20 @@ FROM json_to_recordset($1::json) AS made(level smallint, name text, source text,
 // The land's parts for the basemap's detail (019_land_parts) from a JSON array of GeoJSON polygons: made valid only
 // where they are not (world-atlas's quantised rings cross themselves in 125 of 4,061; the "structure" method took a
 // fifth of the default's time for the same area), cut at ±85.05° where they reach past it (Web Mercator ends
-// there), in Web Mercator, subdivided into parts of at most LAND_PART_VERTICES vertices.
+// there), in Web Mercator, subdivided into parts of at most LAND_PART_VERTICES vertices. MATERIALIZED, each step: a
+// CTE used once is inlined, and with it every use of its column became the whole expression again (EXPLAIN VERBOSE:
+// each polygon's GeoJSON parsed and checked seven times, its Web Mercator copy made twice). The same 4,822 parts,
+// byte for byte, in 1.9 s instead of 6.8 s (two runs of each over the packaged land).
 const LAND_PART_VERTICES = 1024;
 const INSERT_LAND_PARTS = `
 INSERT INTO land_parts (geom)
-WITH input AS (
+WITH input AS MATERIALIZED (
   SELECT ST_SetSRID(ST_GeomFromGeoJSON(item), 4326) AS raw FROM json_array_elements_text($1::json) AS item
 ),
-valid AS (
+valid AS MATERIALIZED (
   SELECT CASE WHEN ST_IsValid(raw) THEN raw ELSE ST_CollectionExtract(ST_MakeValid(raw, 'method=structure'), 3) END AS geom FROM input
 ),
-mercator AS (
+mercator AS MATERIALIZED (
   SELECT ST_Transform(
            CASE WHEN ST_YMin(geom) >= -85.05 AND ST_YMax(geom) <= 85.05 THEN geom
                 ELSE ST_CollectionExtract(ST_Intersection(geom, ST_MakeEnvelope(-180, -85.05, 180, 85.05, 4326)), 3) END,
