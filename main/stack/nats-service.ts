@@ -9,7 +9,7 @@ import { findFreePort } from './free-port.js';
 import { stopOrphan } from './orphan-process.js';
 import { randomSecret } from './secret-file.js';
 import type { Logger } from './stack-logger.js';
-import { pipeLines, serverLineLevels, serviceLogger } from './stack-logger.js';
+import { pipeServerLines, serviceLogger } from './stack-logger.js';
 import { stopChildProcess } from './stop-child-process.js';
 import { outsideAsar } from './outside-asar.js';
 
@@ -88,19 +88,14 @@ export class NatsService extends EventEmitter<NatsServiceEvents> {
         () => reject(new Error('nats-server did not report ready in time')),
         this.options.startTimeoutMs ?? 20_000,
       );
-      // One reader per stream: each keeps the level of the message its lines continue (serverLineLevels).
-      const lineReader = () => {
-        const levelOf = serverLineLevels();
-        return (line: string) => {
-          log[levelOf(line)](line);
-          if (line.includes('Server is ready')) {
-            clearTimeout(timer);
-            resolve();
-          }
-        };
+      const onLine = (line: string) => {
+        if (line.includes('Server is ready')) {
+          clearTimeout(timer);
+          resolve();
+        }
       };
-      pipeLines(child.stdout, lineReader());
-      pipeLines(child.stderr, lineReader());
+      pipeServerLines(child.stdout, log, onLine);
+      pipeServerLines(child.stderr, log, onLine);
       child.once('error', (error) => {
         clearTimeout(timer);
         reject(new Error(`nats-server could not start: ${error.message}`));

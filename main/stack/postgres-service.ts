@@ -12,7 +12,7 @@ import { bootstrapDatabase } from './postgres-bootstrap.js';
 import { postgresBinaries } from './postgres-binaries.js';
 import { readOrCreateSecret } from './secret-file.js';
 import type { Logger } from './stack-logger.js';
-import { pipeLines, serverLineLevels, serviceLogger } from './stack-logger.js';
+import { pipeServerLines, serviceLogger } from './stack-logger.js';
 import { hasExited, stopChildProcess } from './stop-child-process.js';
 import { assertReachableBy, ensurePostgresUser, type UserIds } from './unprivileged-user.js';
 
@@ -141,10 +141,8 @@ export class PostgresService extends EventEmitter<PostgresServiceEvents> {
     this.child = child;
     this.stopping = false;
     const log = serviceLogger(this.options.logger, this.name);
-    const stdoutLevel = serverLineLevels();
-    const stderrLevel = serverLineLevels();
-    pipeLines(child.stdout, (line) => log[stdoutLevel(line)](line));
-    pipeLines(child.stderr, (line) => log[stderrLevel(line)](line));
+    pipeServerLines(child.stdout, log);
+    pipeServerLines(child.stderr, log);
     child.once('exit', (code, signal) => {
       const expected = this.stopping;
       if (!expected) log.error({ code, signal }, 'PostgreSQL exited unexpectedly');

@@ -71,6 +71,18 @@ export function serverLineLevels(): (line: string) => ServerLineLevel {
   };
 }
 
+/**
+ * Forwards one output stream of a bundled server into its logger, each line at its level; `onLine` sees each line too.
+ * Each stream has a serverLineLevels of its own: the level a message's lines carry must not cross to the other stream.
+ */
+export function pipeServerLines(stream: NodeJS.ReadableStream | null | undefined, log: Logger, onLine?: (line: string) => void): void {
+  const levelOf = serverLineLevels();
+  pipeLines(stream, (line) => {
+    log[levelOf(line)](line);
+    onLine?.(line);
+  });
+}
+
 /** Forwards a child's output line by line into the logger. */
 export function pipeLines(stream: NodeJS.ReadableStream | null | undefined, onLine: (line: string) => void): void {
   if (!stream) return;

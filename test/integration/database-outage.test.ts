@@ -9,12 +9,11 @@ import { prepareDataDir } from '../../main/stack/data-dir.js';
 import { PostgresService } from '../../main/stack/postgres-service.js';
 import { runMigrations } from '../../migrations/migration-runner.js';
 import { buildApp } from '../../server/app.js';
-import { parseServerConfig } from '../../server/config.js';
 import { startWorkers, type Workers } from '../../server/workers.js';
 import { connectTestBus, waitUntilDrained } from '../support/ingest-helpers.js';
 import { startOwnNats, type OwnNats } from '../support/own-nats.js';
 import { waitFor } from '../support/process-check.js';
-import { authorized, TEST_TOKEN } from '../support/test-app.js';
+import { authorized, testServerConfig } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
 import type { FastifyInstance } from 'fastify';
 
@@ -46,20 +45,7 @@ describe('PostgreSQL restarts under load: 503 meanwhile, the pool recovers, noth
     await postgres.start();
     await runMigrations(postgres.url);
     nats = await startOwnNats();
-    app = await buildApp(
-      parseServerConfig({
-        databaseUrl: postgres.url,
-        natsUrl: nats.url,
-        natsToken: nats.token,
-        apiToken: TEST_TOKEN,
-        port: 4100,
-        dataDir,
-        schedulesEnabled: false,
-        ingesterAckWaitMs: 1_000,
-        // No place names are read here: the started workers would load the whole gazetteer in the background.
-        settings: { GAZETTEER_LOAD: 'off' },
-      }),
-    );
+    app = await buildApp(testServerConfig(postgres.url, { natsUrl: nats.url, natsToken: nats.token, dataDir, ingesterAckWaitMs: 1_000 }));
     await app.ready();
     workers = startWorkers(app);
     bus = await connectTestBus(nats.url, nats.token);

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DesktopStartup, type DesktopShell } from '../../main/electron/desktop-startup.js';
 import type { StartupView } from '../../main/electron/startup-page.js';
 import { readStackSettings } from '../../main/stack/stack-settings.js';
+import { OFFLINE_STACK_ENV } from '../support/offline-env.js';
 import { isProcessAlive, waitFor } from '../support/process-check.js';
 
 class RecordingShell implements DesktopShell {
@@ -24,8 +25,6 @@ class RecordingShell implements DesktopShell {
   }
 }
 
-// The stacks here start with no gazetteer load (GAZETTEER_LOAD off): no test reads place names, and each start of the
-// API process would begin it again in the background.
 const overrides = { apiRestartDelayMs: { initial: 200, max: 1_000 }, serverOverrides: { schedulesEnabled: false } };
 
 describe('desktop start-up (plain Node, real stack)', () => {
@@ -43,7 +42,7 @@ describe('desktop start-up (plain Node, real stack)', () => {
     await writeFile(blocker, 'not a folder');
     const dataDir = path.join(blocker, 'vantage');
     const shell = new RecordingShell();
-    const startup = new DesktopStartup({ settings: readStackSettings({ VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', GAZETTEER_LOAD: 'off' }), shell, quiet: true, supervisorOverrides: overrides });
+    const startup = new DesktopStartup({ settings: readStackSettings({ ...OFFLINE_STACK_ENV, VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), shell, quiet: true, supervisorOverrides: overrides });
     expect(await startup.start()).toBe(false);
     expect(shell.views[0]).toMatchObject({ kind: 'progress', steps: ['preparing the data folder'] });
     expect(shell.last).toMatchObject({ kind: 'error', logPath: path.join(dataDir, 'logs', 'vantage.log') });
@@ -55,7 +54,7 @@ describe('desktop start-up (plain Node, real stack)', () => {
   it('starts with progress and opens the app; when nats-server dies shows the error screen, retries, and quits clean', async () => {
     const dataDir = path.join(root, 'data');
     const shell = new RecordingShell();
-    const startup = new DesktopStartup({ settings: readStackSettings({ VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'warn', GAZETTEER_LOAD: 'off' }), shell, quiet: true, supervisorOverrides: overrides });
+    const startup = new DesktopStartup({ settings: readStackSettings({ ...OFFLINE_STACK_ENV, VANTAGE_DATA_DIR: dataDir, LOG_LEVEL: 'warn' }), shell, quiet: true, supervisorOverrides: overrides });
     expect(await startup.start()).toBe(true);
     const progress = shell.views.filter((view) => view.kind === 'progress');
     expect(progress[0]).toMatchObject({ firstRun: true });

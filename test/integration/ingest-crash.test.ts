@@ -8,6 +8,7 @@ import { readStackSettings } from '../../main/stack/stack-settings.js';
 import { StackSupervisor } from '../../main/stack/stack-supervisor.js';
 import { fireMessages } from '../support/event-fixtures.js';
 import { publishRaw, waitUntilDrained } from '../support/ingest-helpers.js';
+import { OFFLINE_STACK_ENV } from '../support/offline-env.js';
 import { queryOnce } from '../support/test-database.js';
 
 describe('the API process killed while ingesting: nothing lost, nothing doubled', () => {
@@ -19,8 +20,7 @@ describe('the API process killed while ingesting: nothing lost, nothing doubled'
     root = await mkdtemp(path.join(os.tmpdir(), 'vantage-crash-'));
     await chmod(root, 0o711);
     supervisor = new StackSupervisor({
-      // No place names are read here: each start of the API process would begin the gazetteer's load again.
-      settings: readStackSettings({ VANTAGE_DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'warn', GAZETTEER_LOAD: 'off' }),
+      settings: readStackSettings({ ...OFFLINE_STACK_ENV, VANTAGE_DATA_DIR: path.join(root, 'data'), LOG_LEVEL: 'warn' }),
       logger: createStackLogger({ level: 'error', quiet: true }),
       echoApiOutput: false,
       apiRestartDelayMs: { initial: 200, max: 1_000 },
