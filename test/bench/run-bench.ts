@@ -7,12 +7,15 @@ import { type BenchFigure, formatTable } from './bench-figures.js';
 import { benchFires } from './fires-bench.js';
 import { benchIngest } from './ingest-bench.js';
 import { benchLiveLatency, benchLiveLatencyMedianRun } from './live-latency-bench.js';
+import { describeProbe, probeMachine } from './machine-probe.js';
 import { benchPlaces } from './places-bench.js';
 import { benchStackStart } from './stack-start-bench.js';
 import { benchUiReadyCase, formatBundle } from './ui-ready-bench-case.js';
 
 const small = process.argv.includes('--small');
 const figures: BenchFigure[] = [];
+// The machine's state before the cases and after them: a run on a machine that was slow to give memory is told apart.
+const probedBefore = await probeMachine();
 figures.push(...(await benchStackStart(small ? 1 : 3)));
 figures.push(...(await benchIngest(small ? 2_000 : 100_000)));
 // The fire reads: 300 calls each, so a p95 is not the fifth-slowest of 100 (the list's moved 1.03× → 1.61× between runs).
@@ -28,12 +31,14 @@ if (!small) figures.push(...(await benchLiveLatencyMedianRun({ clients: 1_000, r
 const ui = await benchUiReadyCase(small ? { fires: 500, runs: 1 } : { fires: 50_000, runs: 5 });
 figures.push(...ui.figures);
 
+const probedAfter = await probeMachine();
 const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.type()} ${os.release()}, Node ${process.versions.node}`;
+const probe = `before the cases: ${describeProbe(probedBefore)}\nafter them: ${describeProbe(probedAfter)}`;
 const table = formatTable(figures);
 const bundle = formatBundle(ui.bundle);
-process.stdout.write(`\n${table}\n\nFires drawn at ready: ${ui.renderedFires}\n\nRenderer bundle:\n\n${bundle}\n\nmachine: ${machine}\n`);
+process.stdout.write(`\n${table}\n\nFires drawn at ready: ${ui.renderedFires}\n\nRenderer bundle:\n\n${bundle}\n\nmachine: ${machine}\n${probe}\n`);
 if (!small) {
   const out = path.resolve(import.meta.dirname, '..', '..', 'bench', 'results.json');
   await mkdir(path.dirname(out), { recursive: true });
-  await writeFile(out, `${JSON.stringify({ at: new Date().toISOString(), machine, figures, bundle: ui.bundle, renderedFires: ui.renderedFires }, null, 2)}\n`);
+  await writeFile(out, `${JSON.stringify({ at: new Date().toISOString(), machine, probe: { before: probedBefore, after: probedAfter }, figures, bundle: ui.bundle, renderedFires: ui.renderedFires }, null, 2)}\n`);
 }

@@ -3,6 +3,7 @@ import { formatTable } from '../bench/bench-figures.js';
 import { benchFires } from '../bench/fires-bench.js';
 import { benchIngest } from '../bench/ingest-bench.js';
 import { benchLiveLatency, medianRunByP99 } from '../bench/live-latency-bench.js';
+import { describeProbe, probeMachine } from '../bench/machine-probe.js';
 import type { BenchFigure } from '../bench/bench-figures.js';
 
 // Proves the bench harness runs end to end at a small size; asserts nothing about speed. The two cases that start
@@ -38,6 +39,17 @@ describe('bench harness (reduced)', () => {
     expect(delivered).toBe(expected);
     expect(figures[1]!.samples).toBeGreaterThan(0);
   }, 120_000);
+
+  it('describes the machine it ran on: hashing, the first write to fresh memory and again, a loopback round trip', async () => {
+    const probe = await probeMachine({ memoryMiB: 16, hashMiB: 4, roundTrips: 50, rounds: 2 });
+    for (const figure of Object.values(probe)) {
+      expect(Number.isFinite(figure)).toBe(true);
+      expect(figure).toBeGreaterThan(0);
+    }
+    expect(describeProbe({ sha256MBps: 1536, firstTouchMBps: 338, warmWriteMBps: 16384, loopbackRoundTripUs: 46.6 })).toBe(
+      'SHA-256 1.50 GB/s on one core, first write to fresh memory 0.33 GB/s (16.00 GB/s written again), loopback HTTP round trip p50 47 µs',
+    );
+  });
 
   it('reports the live case by the run of median p99, naming every run\'s p99', () => {
     const run = (p50: number, p99: number): BenchFigure[] => [
