@@ -27,8 +27,9 @@ export default defineConfig({
     navigationTimeout: 20_000,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // WebGL through SwiftShader, headless; newer Chromium only falls back to it when asked.
-      args: ['--enable-unsafe-swiftshader'],
+      // WebGL through SwiftShader, headless; newer Chromium only falls back to it when asked. One renderer process for
+      // the tabs of a site: each test's tab joins the worker's idle tab's process (support/ui-test.ts).
+      args: ['--enable-unsafe-swiftshader', '--process-per-site'],
     },
   },
 });

@@ -5,6 +5,12 @@
 // every test after the first the download and compilation of the app (about 2.3 s of CPU a page, a
 // third of the page's cost, measured as Chromium's CPU time from navigation to ready). A spec that
 // sets context options of its own (`test.use({ bypassCSP })`) gets a context of its own as before.
+// The worker's context also keeps one idle tab on the stack's origin (its /api/health) for the worker's life: with
+// Chromium's --process-per-site (playwright.config.ts), each test's tab joins that tab's renderer process instead of
+// starting one of its own, whose memory the machine gives afresh. On 2026-11-29, on a machine where each page of fresh
+// memory cost ~12 µs (test/bench/machine-probe.ts), the UI suite took 834 s against 1,050 s in a run half an hour
+// before (its tests 1,593 s against 2,041 s; every one of 119 passed both ways), and two of its files, taken in turns,
+// 86 and 89 s against 96 and 104 s, with 2.0–2.1 million page faults against 2.4–2.5.
 import { type BrowserContext, type Page, test as base } from '@playwright/test';
 import { uiStack } from './stack-file.js';
 
@@ -21,10 +27,16 @@ async function clearOrigins(context: BrowserContext, page: Page): Promise<void> 
   }
 }
 
+/** The idle tab of each worker's context, which no test's teardown closes. */
+const keepers = new WeakSet<Page>();
+
 export const test = base.extend<object, { workerContext: BrowserContext }>({
   workerContext: [
     async ({ browser }, use) => {
       const context = await browser.newContext();
+      const keeper = await context.newPage();
+      await keeper.goto(`${uiStack().apiUrl}/api/health`);
+      keepers.add(keeper);
       await use(context);
       await context.close();
     },
@@ -45,7 +57,7 @@ export const test = base.extend<object, { workerContext: BrowserContext }>({
     if (viewport) await page.setViewportSize(viewport);
     await use(page);
     if (!page.isClosed()) await clearOrigins(context, page).catch(() => undefined);
-    for (const open of context.pages()) await open.close();
+    for (const open of context.pages()) if (!keepers.has(open)) await open.close();
     await context.clearCookies();
   },
 });
