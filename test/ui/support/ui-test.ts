@@ -16,10 +16,16 @@ import { uiStack } from './stack-file.js';
 
 const STORAGE_CLEARED = 'local_storage,indexeddb,cache_storage,service_workers,cookies';
 
-async function clearOrigins(context: BrowserContext, page: Page): Promise<void> {
+/** Where a test's page may have left storage: the stack's origin, and the one the page was last on. */
+function originsOf(page: Page): Set<string> {
   const origins = new Set([new URL(uiStack().apiUrl).origin]);
   if (/^https?:/.test(page.url())) origins.add(new URL(page.url()).origin);
-  const session = await context.newCDPSession(page);
+  return origins;
+}
+
+/** Clears what pages left on these origins, through a page of the context that stays open. */
+async function clearOrigins(context: BrowserContext, via: Page, origins: ReadonlySet<string>): Promise<void> {
+  const session = await context.newCDPSession(via);
   try {
     for (const origin of origins) await session.send('Storage.clearDataForOrigin', { origin, storageTypes: STORAGE_CLEARED });
   } finally {
@@ -56,8 +62,13 @@ export const test = base.extend<object, { workerContext: BrowserContext }>({
     const page = await context.newPage();
     if (viewport) await page.setViewportSize(viewport);
     await use(page);
-    if (!page.isClosed()) await clearOrigins(context, page).catch(() => undefined);
+    // The test's pages are closed before their storage is cleared: one left open could write again after the clear
+    // (the app remembers the view's address on a timer), and the next test then opened where a search had flown.
+    const origins = originsOf(page);
     for (const open of context.pages()) if (!keepers.has(open)) await open.close();
+    // A context of a spec's own is closed after its test; the worker's is cleared through its idle tab.
+    const keeper = context.pages().find((open) => keepers.has(open));
+    if (keeper) await clearOrigins(context, keeper, origins);
     await context.clearCookies();
   },
 });
