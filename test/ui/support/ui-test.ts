@@ -8,7 +8,7 @@
 // The worker's context also keeps one idle tab on the stack's origin (its /api/health) for the worker's life: with
 // Chromium's --process-per-site (playwright.config.ts), each test's tab joins that tab's renderer process instead of
 // starting one of its own, whose memory the machine gives afresh. On 2026-11-29, on a machine where each page of fresh
-// memory cost ~12 µs (test/bench/machine-probe.ts), the UI suite took 834 s against 1,050 s in a run half an hour
+// memory cost ~12 µs (test/bench/machine-probe.ts), the UI suite took 834 s against 1,050 s in a run 40 minutes
 // before (its tests 1,593 s against 2,041 s; every one of 119 passed both ways), and two of its files, taken in turns,
 // 86 and 89 s against 96 and 104 s, with 2.0–2.1 million page faults against 2.4–2.5.
 import { type BrowserContext, type Page, test as base } from '@playwright/test';
