@@ -29,7 +29,11 @@ export default defineConfig({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       // WebGL through SwiftShader, headless; newer Chromium only falls back to it when asked. One renderer process for
       // the tabs of a site: each test's tab joins the worker's idle tab's process (support/ui-test.ts).
-      args: ['--enable-unsafe-swiftshader', '--process-per-site'],
+      // V8's optimizing compilers off: a test's page lives seconds, and each new page compiled the app's hot code again
+      // (Maglev 1.3 s and TurboFan 0.7 s of a page load's 7.7 s of Chromium CPU, a trace of one load on 2026-11-29)
+      // for runs too short to pay it back. app-shell + layers, in turns: 66–75 s against 78–89 s (4 runs each).
+      // The bench's page loads (ui-ready-bench.ts) keep them, as the app does.
+      args: ['--enable-unsafe-swiftshader', '--process-per-site', '--js-flags=--no-maglev --no-turbofan'],
     },
   },
 });
