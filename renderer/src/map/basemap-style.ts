@@ -2,7 +2,8 @@
 // MapLibre's worker) as fill + line layers, and the place tiles from our own API (states, country and state names,
 // towns by population) on top. No glyphs or sprites: nothing here needs the network. The style has no `glyphs` URL,
 // so MapLibre draws label text with the system's fonts (`text-font` is a CSS font-family list). The small 1:110m
-// shapes paint first; the 1:50m ones replace them once the map is ready (`basemapDetail`).
+// shapes paint first; the 1:50m ones replace them once the map is ready and shows them at BASEMAP_DETAIL_MIN_ZOOM or
+// closer (`basemapDetail`).
 import type { ExpressionSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
 import basemapFiles from 'virtual:basemap-files';
 import { LAND_DETAIL_MIN_ZOOM } from './land-detail';
@@ -15,6 +16,14 @@ export interface BasemapChoice {
   /** An online MapLibre style URL (from settings); null = the offline basemap. */
   styleUrl: string | null;
 }
+
+/**
+ * The least zoom that draws the 1:50m shapes. Natural Earth's 1:110m is made for maps of the whole world, which the
+ * map's world view is (zoom 1.3–1.5 on a laptop's screen): there a tenth of a degree is under a pixel, and fetching,
+ * parsing and tiling the 3.7 MB of 1:50m files in MapLibre's worker, then drawing the map again, took about 2 s of
+ * Chromium's CPU in a page load of 6–8 s (headless, SwiftShader, 2026-11-29) for a picture no different.
+ */
+export const BASEMAP_DETAIL_MIN_ZOOM = 2;
 
 /** The addresses of the 1:50m shapes (GeoJSON files the map's worker fetches). */
 export function basemapDetail(): (typeof basemapFiles)['50m'] {
