@@ -19,7 +19,8 @@ export interface BasemapChoice {
 
 /**
  * The least zoom that draws the 1:50m shapes. Natural Earth's 1:110m is made for maps of the whole world, which the
- * map's world view is (zoom 1.3–1.5 on a laptop's screen): there a tenth of a degree is under a pixel, and fetching,
+ * map's world view is (between the panels: zoom 0.19 in a 1280×720 window, 0.54 at 1440×900, 1.26 at 1920×1080, 1.86
+ * at 2560×1440): there a tenth of a degree is at most a pixel, and fetching,
  * parsing and tiling the 3.7 MB of 1:50m files in MapLibre's worker, then drawing the map again, took about 2 s of
  * Chromium's CPU in a page load of 6–8 s (headless, SwiftShader, 2026-11-29) for a picture no different.
  */
