@@ -1,11 +1,11 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { basemapFilesPlugin } from './basemap-files-plugin.js';
+import { basemapTilesPlugin } from './basemap-tiles-plugin.js';
 
 export default defineConfig({
   root: 'renderer',
   base: './',
-  plugins: [react(), basemapFilesPlugin()],
+  plugins: [react(), basemapTilesPlugin()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -12,7 +12,7 @@ function newestMtime(entry) {
 /** Lines to report; builds only when needed. */
 export function buildRendererIfStale(root) {
   const built = path.join(root, 'renderer', 'dist', 'index.html');
-  const sources = ['src', 'index.html', 'vite.config.ts', 'basemap-files-plugin.ts'].map((name) => path.join(root, 'renderer', name)).filter((entry) => existsSync(entry));
+  const sources = ['src', 'index.html', 'vite.config.ts', 'basemap-tiles-plugin.ts'].map((name) => path.join(root, 'renderer', name)).filter((entry) => existsSync(entry));
   const sourcesChangedAt = Math.max(...sources.map(newestMtime), statSync(path.join(root, 'package-lock.json')).mtimeMs);
   if (existsSync(built) && statSync(built).mtimeMs >= sourcesChangedAt) return [];
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');

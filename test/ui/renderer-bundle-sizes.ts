@@ -16,18 +16,35 @@ const KINDS: Array<[RegExp, string]> = [
   [/^maplibre-gl-worker-.*\.mjs$/, 'maplibre-worker'],
   [/^maplibre-gl-.*\.js$/, 'maplibre'],
   [/^map-controller-.*\.js$/, 'map-controller'],
-  // The basemap's GeoJSON files (renderer/basemap-files-plugin.ts), fetched by the map's worker.
-  [/^(countries|borders|coasts)-.*\.json$/, 'basemap'],
 ];
 
 export async function rendererBundleSizes(distDir = path.resolve(import.meta.dirname, '..', '..', 'renderer', 'dist')): Promise<BundleChunk[]> {
   const assets = path.join(distDir, 'assets');
-  const files = (await readdir(assets)).filter((file) => /\.(m?js|json)$/.test(file));
+  const entries = await readdir(assets, { withFileTypes: true });
   const chunks: BundleChunk[] = [];
-  for (const file of files) {
+  for (const entry of entries) {
+    const file = entry.name;
+    if (entry.isDirectory() && file.startsWith('basemap-')) {
+      chunks.push(await basemapTilesSize(path.join(assets, file)));
+      continue;
+    }
+    if (!/\.m?js$/.test(file)) continue;
     const body = await readFile(path.join(assets, file));
     const kind = KINDS.find(([pattern]) => pattern.test(file))?.[1] ?? 'other';
     chunks.push({ kind, file, bytes: body.length, gzipBytes: gzipSync(body).length });
   }
   return chunks.sort((a, b) => a.kind.localeCompare(b.kind));
+}
+
+/** The basemap's vector tiles (renderer/basemap-tiles-plugin.ts), all together: the map fetches the few of its view. */
+async function basemapTilesSize(folder: string): Promise<BundleChunk> {
+  const tiles = (await readdir(folder, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+  let bytes = 0;
+  let gzipBytes = 0;
+  for (const tile of tiles) {
+    const body = await readFile(path.join(tile.parentPath, tile.name));
+    bytes += body.length;
+    gzipBytes += gzipSync(body).length;
+  }
+  return { kind: 'basemap', file: `${path.basename(folder)}/ (${tiles.length} tiles)`, bytes, gzipBytes };
 }

@@ -77,7 +77,6 @@ export function useMapSession(api: ApiClient, initialFilter: ViewFilter): MapSes
         markBoot('ready');
         setPhase({ state: 'ready' });
         setPageState('ready');
-        void map.loadBasemapDetail().catch(() => undefined);
       })
       .catch((error: Error) => fail({ what: 'map-failed', title: "The map's data could not load", detail: error.message }));
   };

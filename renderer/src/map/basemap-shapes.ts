@@ -1,5 +1,5 @@
 // The offline basemap's shapes from world-atlas's TopoJSON: countries (polygons unwrapped across ±180°), the
-// borders between them and the coasts (lines split at ±180°). Run at build time (basemap-files-plugin.ts), so
+// borders between them and the coasts (lines split at ±180°). Run at build time (basemap-tiles.ts), so
 // the page never converts TopoJSON nor hands megabytes of GeoJSON to the map's worker.
 import type { FeatureCollection, MultiLineString } from 'geojson';
 import { feature, mesh } from 'topojson-client';

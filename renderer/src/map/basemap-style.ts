@@ -1,11 +1,10 @@
-// The offline basemap: Natural Earth countries (GeoJSON files made from world-atlas at build time, fetched by
-// MapLibre's worker) as fill + line layers, and the place tiles from our own API (states, country and state names,
-// towns by population) on top. No glyphs or sprites: nothing here needs the network. The style has no `glyphs` URL,
-// so MapLibre draws label text with the system's fonts (`text-font` is a CSS font-family list). The small 1:110m
-// shapes paint first; the 1:50m ones replace them once the map is ready and shows them at BASEMAP_DETAIL_MIN_ZOOM or
-// closer (`basemapDetail`).
+// The offline basemap: Natural Earth countries, borders and coasts (vector tiles cut from world-atlas at build time,
+// basemap-tiles.ts: 1:110m for the world's zooms, 1:50m closer) as fill + line layers, and the place tiles from our own
+// API (states, country and state names, towns by population) on top. No glyphs or sprites: nothing here needs the
+// network. The style has no `glyphs` URL, so MapLibre draws label text with the system's fonts (`text-font` is a CSS
+// font-family list).
 import type { ExpressionSpecification, LayerSpecification, StyleSpecification } from 'maplibre-gl';
-import basemapFiles from 'virtual:basemap-files';
+import basemapTiles from 'virtual:basemap-tiles';
 import { LAND_DETAIL_MIN_ZOOM } from './land-detail';
 import { PALETTE } from './map-palette';
 
@@ -16,23 +15,6 @@ export interface BasemapChoice {
   /** An online MapLibre style URL (from settings); null = the offline basemap. */
   styleUrl: string | null;
 }
-
-/**
- * The least zoom that draws the 1:50m shapes. Natural Earth's 1:110m is made for maps of the whole world, which the
- * map's world view is (between the panels: zoom 0.19 in a 1280×720 window, 0.54 at 1440×900, 1.26 at 1920×1080, 1.86
- * at 2560×1440): there a tenth of a degree is at most a pixel, and fetching,
- * parsing and tiling the 3.7 MB of 1:50m files in MapLibre's worker, then drawing the map again, took about 2 s of
- * Chromium's CPU in a page load of 6–8 s (headless, SwiftShader, 2026-11-29) for a picture no different.
- */
-export const BASEMAP_DETAIL_MIN_ZOOM = 2;
-
-/** The addresses of the 1:50m shapes (GeoJSON files the map's worker fetches). */
-export function basemapDetail(): (typeof basemapFiles)['50m'] {
-  return basemapFiles['50m'];
-}
-
-// Shapes this coarse gain nothing from tiling deeper than this; MapLibre overzooms beyond it.
-const BASEMAP_MAX_ZOOM = 8;
 
 // Label text from local fonts: DejaVu/Noto/Liberation where installed, the browser's sans-serif otherwise.
 // A name with "Bold" in it makes MapLibre draw the stack bold.
@@ -184,25 +166,22 @@ const PLACE_TILES_MAX_ZOOM = 10;
 export const PLACE_LABEL_LAYERS = ['place-labels', 'place-major-labels', 'place-country-labels', 'place-region-labels', 'place-airport-labels'] as const;
 
 export function offlineBasemapStyle(apiOrigin: string): StyleSpecification {
-  const data = basemapFiles['110m'];
   return {
     version: 8,
     sources: {
-      countries: { type: 'geojson', data: data.countries, attribution: BASEMAP_ATTRIBUTION, maxzoom: BASEMAP_MAX_ZOOM },
-      borders: { type: 'geojson', data: data.borders, maxzoom: BASEMAP_MAX_ZOOM },
-      coasts: { type: 'geojson', data: data.coasts, maxzoom: BASEMAP_MAX_ZOOM },
+      basemap: { type: 'vector', tiles: [basemapTiles.tiles], minzoom: 0, maxzoom: basemapTiles.maxzoom, attribution: BASEMAP_ATTRIBUTION },
       // Same origin as the API: the map's transformRequest adds the bearer token. Places © GeoNames is
       // credited from health's attributions.
       places: { type: 'vector', tiles: [`${apiOrigin}/api/tiles/places/{z}/{x}/{y}.mvt`], minzoom: 0, maxzoom: PLACE_TILES_MAX_ZOOM },
     },
     layers: [
       { id: 'background', type: 'background', paint: { 'background-color': PALETTE.water } },
-      { id: 'countries', type: 'fill', source: 'countries', paint: { 'fill-color': PALETTE.land } },
+      { id: 'countries', type: 'fill', source: 'basemap', 'source-layer': 'countries', paint: { 'fill-color': PALETTE.land } },
       // The land at 1:10m from the place tiles; once it is loaded the 1:50m land and coasts stop where it begins
       // (MapController.setLandDetail). Parts of one coast meet edge to edge: no outline, which would draw the cuts.
       { id: 'land-detail', type: 'fill', source: 'places', 'source-layer': 'land', minzoom: LAND_DETAIL_MIN_ZOOM, paint: { 'fill-color': PALETTE.land } },
-      { id: 'coasts', type: 'line', source: 'coasts', paint: { 'line-color': PALETTE.coast, 'line-width': 0.8 } },
-      { id: 'borders', type: 'line', source: 'borders', paint: { 'line-color': PALETTE.border, 'line-width': 0.6, 'line-dasharray': [2, 2] } },
+      { id: 'coasts', type: 'line', source: 'basemap', 'source-layer': 'coasts', paint: { 'line-color': PALETTE.coast, 'line-width': 0.8 } },
+      { id: 'borders', type: 'line', source: 'basemap', 'source-layer': 'borders', paint: { 'line-color': PALETTE.border, 'line-width': 0.6, 'line-dasharray': [2, 2] } },
       ...placeLayers(),
     ],
   };

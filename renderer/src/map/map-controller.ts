@@ -12,7 +12,7 @@ import { MAP_WINDOW_SECONDS } from '../data/time-windows';
 import { bboxContains, viewportBbox } from '../api/viewport-bbox';
 import { addAircraftIcons } from './aircraft-icons';
 import { addIncidentIcon, INCIDENT_ICON } from './incident-icon';
-import { BASEMAP_DETAIL_MIN_ZOOM, type BasemapChoice, basemapDetail, offlineBasemapStyle } from './basemap-style';
+import { type BasemapChoice, offlineBasemapStyle } from './basemap-style';
 import { LAND_DETAIL_MIN_ZOOM } from './land-detail';
 import { formatBoth } from '../format/time-format';
 import { objectWithItsAlerts, PICK_RADIUS_PX, type PickProps, pickedObjects } from './feature-picking';
@@ -478,32 +478,7 @@ export class MapController {
 
   /** The map is drawn on the shipped offline basemap (no online style, or one that failed and was replaced by it). */
   get offlineBasemap(): boolean {
-    return this.styleReady && Boolean(this.map.getSource('countries'));
-  }
-
-  /**
-   * Swaps the offline basemap's 1:110m shapes for 1:50m ones (after ready: not on the path to it) once the view is at
-   * BASEMAP_DETAIL_MIN_ZOOM or closer: at once if it is, else at the first zoom that gets there.
-   */
-  async loadBasemapDetail(): Promise<void> {
-    await this.loaded;
-    // An online style has no shipped shapes to refine.
-    if (!this.map.getSource('countries')) return;
-    if (this.map.getZoom() >= BASEMAP_DETAIL_MIN_ZOOM) return this.setBasemapDetail();
-    const onZoom = () => {
-      if (this.map.getZoom() < BASEMAP_DETAIL_MIN_ZOOM) return;
-      this.map.off('zoom', onZoom);
-      this.setBasemapDetail();
-    };
-    this.map.on('zoom', onZoom);
-  }
-
-  private setBasemapDetail(): void {
-    // Addresses: the worker fetches and parses the files, the page's thread does nothing.
-    const detail = basemapDetail();
-    (this.map.getSource('countries') as GeoJSONSource | undefined)?.setData(detail.countries);
-    (this.map.getSource('borders') as GeoJSONSource | undefined)?.setData(detail.borders);
-    (this.map.getSource('coasts') as GeoJSONSource | undefined)?.setData(detail.coasts);
+    return this.styleReady && Boolean(this.map.getSource('basemap'));
   }
 
   /**

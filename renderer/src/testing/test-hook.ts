@@ -22,6 +22,8 @@ export interface VantageTestHook {
   styleLayerIds(): string[];
   /** Which of the offline basemap's land layers draw land at a position: the 1:10m detail, the 1:50m countries. */
   basemapLandAt(lon: number, lat: number): { detail: boolean; coarse: boolean };
+  /** The name of the offline basemap's country drawn at a position (null: sea, or no country layer drawn). */
+  basemapCountryAt(lon: number, lat: number): string | null;
   layerKeys: readonly LayerKey[];
 }
 
@@ -54,6 +56,11 @@ export function installTestHook(controller: MapController): void {
       const point = controller.map.project([lon, lat]);
       const drawn = (id: string) => Boolean(controller.map.getLayer(id)) && controller.map.queryRenderedFeatures(point, { layers: [id] }).length > 0;
       return { detail: drawn('land-detail'), coarse: drawn('countries') };
+    },
+    basemapCountryAt: (lon: number, lat: number) => {
+      if (!controller.map.getLayer('countries')) return null;
+      const [country] = controller.map.queryRenderedFeatures(controller.map.project([lon, lat]), { layers: ['countries'] });
+      return country ? String(country.properties.name) : null;
     },
     layerKeys: LAYER_KEYS,
   });

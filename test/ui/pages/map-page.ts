@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export type LayerKey = 'fires' | 'incidents' | 'aircraft' | 'events' | 'geofences' | 'alerts' | 'cameras';
 export const LAYER_KEYS: readonly LayerKey[] = ['fires', 'incidents', 'aircraft', 'events', 'geofences', 'alerts', 'cameras'];
 
-type HookMethod = 'layerVisible' | 'renderedCount' | 'renderedFireCount' | 'featuresNear' | 'project' | 'view' | 'moving' | 'playbackMinuteEpoch' | 'renderedPlaceNames' | 'styleLayerIds' | 'basemapLandAt';
+type HookMethod = 'layerVisible' | 'renderedCount' | 'renderedFireCount' | 'featuresNear' | 'project' | 'view' | 'moving' | 'playbackMinuteEpoch' | 'renderedPlaceNames' | 'styleLayerIds' | 'basemapLandAt' | 'basemapCountryAt';
 
 export class MapPage {
   readonly canvas: Locator;
@@ -80,6 +80,11 @@ export class MapPage {
   /** Which basemap land layers draw land at a position: the 1:10m detail (from zoom 6), the 1:50m countries. */
   basemapLandAt(lon: number, lat: number): Promise<{ detail: boolean; coarse: boolean }> {
     return this.call('basemapLandAt', lon, lat);
+  }
+
+  /** The name of the offline basemap's country drawn at a position (null: sea). */
+  basemapCountryAt(lon: number, lat: number): Promise<string | null> {
+    return this.call('basemapCountryAt', lon, lat);
   }
 
   view(): Promise<{ center: [number, number]; zoom: number; bbox: [number, number, number, number]; bearing: number }> {
