@@ -17,6 +17,11 @@ export default defineConfig({
   outputDir: process.env.VANTAGE_UI_OUTPUT_DIR ?? '../../node_modules/.cache/vantage-ui-results',
   use: {
     headless: true,
+    // The system's setting to reduce motion, which the app honours (renderer/src/map/label-fade.ts): the map jumps
+    // instead of easing and places its labels without a fade, so it draws fewer frames in software. app-shell, layers
+    // and playback in turns, two runs each: 259 and 214 s of CPU against 281 and 225 s. reduced-motion.spec.ts
+    // checks both settings.
+    reducedMotion: 'reduce',
     // The smaller of the two screens the app is laid out for (layout.spec.ts and keys.spec.ts check both sizes
     // themselves): SwiftShader draws every frame in software, and 1280×720 has 29 % fewer pixels than 1440×900
     // (the suite's tests took 295 s instead of 338 s).

@@ -13,6 +13,7 @@ import { bboxContains, viewportBbox } from '../api/viewport-bbox';
 import { addAircraftIcons } from './aircraft-icons';
 import { addIncidentIcon, INCIDENT_ICON } from './incident-icon';
 import { type BasemapChoice, offlineBasemapStyle } from './basemap-style';
+import { labelFadeMs } from './label-fade';
 import { LAND_DETAIL_MIN_ZOOM } from './land-detail';
 import { formatBoth } from '../format/time-format';
 import { objectWithItsAlerts, PICK_RADIUS_PX, type PickProps, pickedObjects } from './feature-picking';
@@ -100,6 +101,8 @@ export class MapController {
     /** Settles once the style is loaded and sources can take data; rejects if the map cannot start. */
     readonly loaded: Promise<void>,
     private readonly attribution: PlainAttributionControl,
+    /** How long labels fade in and out (label-fade.ts): 0 when the system asks for reduced motion. */
+    readonly labelFadeMs: number,
     /** Why the online style the settings name was not used (the shipped basemap is drawn instead); null: not asked, or used. */
     readonly onlineStyleFailure: string | null = null,
   ) {
@@ -146,6 +149,7 @@ export class MapController {
     const [lib, { style, onlineStyleFailure }] = await Promise.all([import('maplibre-gl'), MapController.style(options.basemap, options.apiOrigin, options.fireTileQuery)]);
     // Bundled builds cannot find the worker beside the library: point MapLibre at the emitted file.
     lib.setWorkerUrl(new URL(workerUrl, window.location.href).href);
+    const fadeDuration = labelFadeMs();
     const map = new lib.Map({
       container: options.container,
       style,
@@ -155,6 +159,7 @@ export class MapController {
       // Our own control writes the attribution as text (a third-party style's HTML is not trusted).
       attributionControl: false,
       renderWorldCopies: true,
+      fadeDuration,
       maxPitch: 0,
       dragRotate: false,
       // Tiles come from the API: same origin, bearer token in the header.
@@ -192,7 +197,7 @@ export class MapController {
         resolve();
       });
     });
-    return new MapController(map, lib, options, loaded, attribution, onlineStyleFailure);
+    return new MapController(map, lib, options, loaded, attribution, fadeDuration, onlineStyleFailure);
   }
 
   /**

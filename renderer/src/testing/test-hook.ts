@@ -24,6 +24,8 @@ export interface VantageTestHook {
   basemapLandAt(lon: number, lat: number): { detail: boolean; coarse: boolean };
   /** The name of the offline basemap's country drawn at a position (null: sea, or no country layer drawn). */
   basemapCountryAt(lon: number, lat: number): string | null;
+  /** How long the map fades its labels (0: at once, for reduced motion). */
+  labelFadeMs(): number;
   layerKeys: readonly LayerKey[];
 }
 
@@ -62,6 +64,7 @@ export function installTestHook(controller: MapController): void {
       const [country] = controller.map.queryRenderedFeatures(controller.map.project([lon, lat]), { layers: ['countries'] });
       return country ? String(country.properties.name) : null;
     },
+    labelFadeMs: () => controller.labelFadeMs,
     layerKeys: LAYER_KEYS,
   });
 }

@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export type LayerKey = 'fires' | 'incidents' | 'aircraft' | 'events' | 'geofences' | 'alerts' | 'cameras';
 export const LAYER_KEYS: readonly LayerKey[] = ['fires', 'incidents', 'aircraft', 'events', 'geofences', 'alerts', 'cameras'];
 
-type HookMethod = 'layerVisible' | 'renderedCount' | 'renderedFireCount' | 'featuresNear' | 'project' | 'view' | 'moving' | 'playbackMinuteEpoch' | 'renderedPlaceNames' | 'styleLayerIds' | 'basemapLandAt' | 'basemapCountryAt';
+type HookMethod = 'layerVisible' | 'renderedCount' | 'renderedFireCount' | 'featuresNear' | 'project' | 'view' | 'moving' | 'playbackMinuteEpoch' | 'renderedPlaceNames' | 'styleLayerIds' | 'basemapLandAt' | 'basemapCountryAt' | 'labelFadeMs';
 
 export class MapPage {
   readonly canvas: Locator;
@@ -85,6 +85,24 @@ export class MapPage {
   /** The name of the offline basemap's country drawn at a position (null: sea). */
   basemapCountryAt(lon: number, lat: number): Promise<string | null> {
     return this.call('basemapCountryAt', lon, lat);
+  }
+
+  /** How long the map fades its labels in and out (0: placed at once, for reduced motion). */
+  labelFadeMs(): Promise<number> {
+    return this.call('labelFadeMs');
+  }
+
+  /**
+   * Clicks the map's Zoom in button within the page and reads the map in the same task, before any frame is drawn:
+   * the zoom before and right after, and whether the map is moving (easing to the new zoom).
+   */
+  zoomInAtOnce(): Promise<{ before: number; after: number; moving: boolean }> {
+    return this.page.getByRole('button', { name: 'Zoom in' }).evaluate((button) => {
+      const hook = (globalThis as unknown as { __vantage: { view(): { zoom: number }; moving(): boolean } }).__vantage;
+      const before = hook.view().zoom;
+      (button as unknown as { click(): void }).click();
+      return { before, after: hook.view().zoom, moving: hook.moving() };
+    });
   }
 
   view(): Promise<{ center: [number, number]; zoom: number; bbox: [number, number, number, number]; bearing: number }> {

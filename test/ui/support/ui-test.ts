@@ -58,9 +58,11 @@ export const test = base.extend<object, { workerContext: BrowserContext }>({
     await use(own);
     await own.close();
   },
-  page: async ({ context, viewport }, use) => {
+  page: async ({ context, viewport, reducedMotion }, use) => {
     const page = await context.newPage();
     if (viewport) await page.setViewportSize(viewport);
+    // The worker's context is made without the test's options: its media are set on the page.
+    if (reducedMotion) await page.emulateMedia({ reducedMotion });
     await use(page);
     // The test's pages are closed before their storage is cleared: one left open could write again after the clear
     // (the app remembers the view's address on a timer), and the next test then opened where a search had flown.
