@@ -30,6 +30,14 @@ export function rendererCsp(options: { onlineMapStyle: boolean }): string {
   ].join('; ');
 }
 
+/**
+ * The build's files under `assets/` are named by a hash of their contents (Vite's bundles, and the basemap's tile
+ * folder, renderer/basemap-tiles-plugin.ts): a name never comes back with other bytes, so the browser keeps them
+ * without asking again. The page itself (index.html) names the current ones and is asked for each time.
+ */
+const HASHED_DIR = 'assets';
+const HASHED_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
 const NOT_BUILT_PAGE = `<!doctype html><meta charset="utf-8"><title>Vantage</title>
 <body data-state="error"><h1>The user interface is not built</h1>
 <p>Run <code>npm run build:renderer</code> (or <code>npm start</code>, which builds it) and reload.</p></body>`;
@@ -62,7 +70,17 @@ async function rendererStaticPlugin(app: FastifyInstance, options: RendererStati
       files.get('/', async (_request, reply) => reply.status(503).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE));
       return;
     }
-    await files.register(fastifyStatic, { root, prefix: '/', index: ['index.html'], wildcard: true, dotfiles: 'deny' });
+    const hashed = path.join(path.resolve(root), HASHED_DIR) + path.sep;
+    await files.register(fastifyStatic, {
+      root,
+      prefix: '/',
+      index: ['index.html'],
+      wildcard: true,
+      dotfiles: 'deny',
+      setHeaders: (reply, file) => {
+        if (path.resolve(file).startsWith(hashed)) reply.header('cache-control', HASHED_CACHE_CONTROL);
+      },
+    });
   });
 }
 
