@@ -1,5 +1,6 @@
 // One fire detection as Vantage keeps it, and the input rules shared by the FIRMS CSV and JSON paths.
 import { z } from 'zod';
+import { fitsFloat4 } from '../db/float4.js';
 import { parseDecimal, parseIsoInstant } from '../http/query-params.js';
 import { safeText } from '../http/safe-text.js';
 
@@ -99,11 +100,23 @@ function decimalField(min: number, max: number) {
   );
 }
 
-/** As decimalField, but blank (empty cell, missing column, null) is null. */
-function optionalDecimalField(min: number, max: number) {
+/**
+ * As decimalField, for a `real` column, and blank (empty cell, missing column, null) is null: a value too close to
+ * zero for the column (5e-324) is refused too, as PostgreSQL would refuse the whole batch for it.
+ */
+function optionalRealField(min: number, max: number) {
   return z.preprocess(
     (value) => value ?? null,
-    z.unknown().transform((value, context): number | null => (isBlank(value) ? null : (readDecimal(value, min, max, context) ?? z.NEVER))),
+    z.unknown().transform((value, context): number | null => {
+      if (isBlank(value)) return null;
+      const number = readDecimal(value, min, max, context);
+      if (number === null) return z.NEVER;
+      if (!fitsFloat4(number)) {
+        context.addIssue({ code: 'custom', message: 'is too close to zero to store (0, or at least 1e-45)' });
+        return z.NEVER;
+      }
+      return number;
+    }),
   );
 }
 
@@ -138,8 +151,8 @@ const confidence = z.preprocess(
     .nullable(),
 );
 
-const brightnessField = optionalDecimalField(0, MAX_BRIGHTNESS_K);
-const pixelField = optionalDecimalField(0, MAX_PIXEL_KM);
+const brightnessField = optionalRealField(0, MAX_BRIGHTNESS_K);
+const pixelField = optionalRealField(0, MAX_PIXEL_KM);
 
 /** A FIRMS area-CSV row (VIIRS or MODIS header), all fields as text; columns Vantage does not read must still be clean text. */
 export const firmsRowSchema = z
@@ -152,7 +165,7 @@ export const firmsRowSchema = z
     instrument: optionalText(16),
     confidence,
     version: optionalText(16),
-    frp: optionalDecimalField(0, MAX_FRP_MW),
+    frp: optionalRealField(0, MAX_FRP_MW),
     daynight: z.preprocess(emptyToNull, z.enum(['D', 'N']).nullable()),
     bright_ti4: brightnessField.optional(),
     bright_ti5: brightnessField.optional(),
@@ -180,7 +193,9 @@ const jsonInstant = z.union([
     ),
 ]);
 
-const jsonNumber = (min: number, max: number) => z.number().min(min).max(max).nullable().optional();
+/** A number of the JSON form for a `real` column: within min..max, and not too close to zero to store. */
+const jsonReal = (min: number, max: number) =>
+  z.number().min(min).max(max).refine(fitsFloat4, 'is too close to zero to store (0, or at least 1e-45)').nullable().optional();
 
 /** An element of the JSON form of POST /api/ingest/fires. */
 export const fireJsonSchema = z
@@ -194,12 +209,12 @@ export const fireJsonSchema = z
     instrument: safeText().max(16).nullable().optional(),
     confidence: z.union([safeText().max(16), z.number().int().min(0).max(100)]).nullable().optional(),
     version: safeText().max(16).nullable().optional(),
-    frp: jsonNumber(0, MAX_FRP_MW),
+    frp: jsonReal(0, MAX_FRP_MW),
     daynight: z.enum(['D', 'N']).nullable().optional(),
-    brightness: jsonNumber(0, MAX_BRIGHTNESS_K),
-    bright_t31: jsonNumber(0, MAX_BRIGHTNESS_K),
-    scan: jsonNumber(0, MAX_PIXEL_KM),
-    track: jsonNumber(0, MAX_PIXEL_KM),
+    brightness: jsonReal(0, MAX_BRIGHTNESS_K),
+    bright_t31: jsonReal(0, MAX_BRIGHTNESS_K),
+    scan: jsonReal(0, MAX_PIXEL_KM),
+    track: jsonReal(0, MAX_PIXEL_KM),
   })
   .strict();
 

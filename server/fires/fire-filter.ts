@@ -1,6 +1,7 @@
 // The analyst's fire filter (confidence, minimum FRP, satellites, day or night, a geofence) as query parameters that every fire
 // query spreads into its schema, and the one SQL condition the fire list, count, tiles and export all apply.
 import { z } from 'zod';
+import { fitsFloat4 } from '../db/float4.js';
 import { geofenceIdParam } from '../http/query-params.js';
 import { DECIMAL, parseDecimal } from '../http/query-params.js';
 import { MAX_FRP_MW } from './fire-detection.js';
@@ -32,6 +33,11 @@ const minFrpParam = z
     const number = parseDecimal(value);
     if (number === null || number < 0 || number > MAX_FRP_MW) {
       context.addIssue({ code: 'custom', message: `minFrp must be within 0..${MAX_FRP_MW} MW` });
+      return z.NEVER;
+    }
+    // Compared with the `real` column as a real: PostgreSQL refuses one that rounds to zero.
+    if (!fitsFloat4(number)) {
+      context.addIssue({ code: 'custom', message: 'minFrp is too close to zero to compare (0, or at least 1e-45 MW)' });
       return z.NEVER;
     }
     return number;

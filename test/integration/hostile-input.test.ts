@@ -42,6 +42,15 @@ const CASES: Case[] = [
   { name: 'brightness -1e300 (CSV)', method: 'POST', url: '/api/ingest/fires', payload: csv({ bright_ti4: '-1e300' }), contentType: 'text/csv' },
   { name: 'brightness -1e300 (JSON)', method: 'POST', url: '/api/ingest/fires', payload: fireJson({ brightness: -1e300 }) },
   { name: 'scan 1e39 (JSON)', method: 'POST', url: '/api/ingest/fires', payload: fireJson({ scan: 1e39 }) },
+  // Numbers too close to zero for a `real` column (PostgreSQL: "out of range for type real").
+  { name: 'FRP 5e-324 (CSV)', method: 'POST', url: '/api/ingest/fires', payload: csv({ frp: '5e-324' }), contentType: 'text/csv' },
+  { name: 'scan 1e-46 (CSV)', method: 'POST', url: '/api/ingest/fires', payload: csv({ scan: '1e-46' }), contentType: 'text/csv' },
+  { name: 'FRP 5e-324 (JSON)', method: 'POST', url: '/api/ingest/fires', payload: fireJson({ frp: 5e-324 }) },
+  { name: 'brightness 1e-300 (JSON)', method: 'POST', url: '/api/ingest/fires', payload: fireJson({ brightness: 1e-300 }) },
+  { name: 'minFrp=5e-324 (fires)', method: 'GET', url: '/api/fires?minFrp=5e-324' },
+  { name: 'minFrp=1e-46 (fire count)', method: 'GET', url: '/api/fires/count?minFrp=1e-46' },
+  { name: 'minFrp=5e-324 (fire tile)', method: 'GET', url: '/api/tiles/fires/1/0/0.mvt?minFrp=5e-324' },
+  { name: 'minFrp=5e-324 (export)', method: 'GET', url: '/api/export?format=csv&minFrp=5e-324' },
   { name: 'events cursor id of 19 digits', method: 'GET', url: `/api/events?cursor=${cursor({ rank: null, occurredAt: '2026-11-20T00:00:00.000Z', id: '9999999999999999999' })}` },
   { name: 'news cursor id of 19 digits', method: 'GET', url: `/api/news?cursor=${cursor({ rank: null, publishedAt: '2026-11-20T00:00:00.000Z', id: '9999999999999999999' })}` },
   { name: 'events cursor rank 1e308', method: 'GET', url: `/api/events?q=fire&cursor=${cursor({ rank: 1e308, occurredAt: '2026-11-20T00:00:00.000Z', id: '1' })}` },
@@ -106,14 +115,17 @@ describe('hostile input: refused at the edge with 400 and the error shape, nothi
     expect(fires.json()).toEqual({ received: 1, stored: 1, duplicate: 0 });
     const json = await send({ name: 'real JSON', method: 'POST', url: '/api/ingest/fires', payload: fireJson({ latitude: 5.6, frp: null, brightness: 330.5 }) });
     expect(json.json()).toEqual({ received: 1, stored: 1, duplicate: 0 });
+    // The smallest a `real` holds, and zero, are stored.
+    const tiny = await send({ name: 'tiny FRP', method: 'POST', url: '/api/ingest/fires', payload: fireJson({ latitude: 5.7, frp: 1e-45, scan: 0 }) });
+    expect(tiny.json()).toEqual({ received: 1, stored: 1, duplicate: 0 });
     const fence = await send({ name: 'fence', method: 'POST', url: '/api/geofences', payload: { name: 'Sonoma 🔥', geometry: { type: 'Polygon', coordinates: square([120]) } } });
     expect(fence.statusCode, fence.body).toBe(201);
-    for (const url of ['/api/events?q=fire', '/api/news?q=quake', '/api/fires?since=2024-02-29&limit=16', '/api/playback?from=2026-11-20T00:00:00Z&to=2026-11-20T01:59:00Z']) {
+    for (const url of ['/api/events?q=fire', '/api/news?q=quake', '/api/fires?since=2024-02-29&limit=16', '/api/fires/count?minFrp=1e-45', '/api/playback?from=2026-11-20T00:00:00Z&to=2026-11-20T01:59:00Z']) {
       const response = await send({ name: url, method: 'GET', url });
       expect(response.statusCode, `${url} ${response.body}`).toBe(200);
     }
     const page = await send({ name: 'cursor', method: 'GET', url: `/api/events?cursor=${cursor({ rank: null, occurredAt: '2026-11-20T00:00:00.000Z', id: '9223372036854775807' })}` });
     expect(page.statusCode, page.body).toBe(200);
-    expect(await counts()).toMatchObject({ fires: 2, geofences: 1 });
+    expect(await counts()).toMatchObject({ fires: 3, geofences: 1 });
   });
 });
