@@ -2,6 +2,7 @@
 // dump1090-mutability `aircraft.json` (`altitude`, `speed`), the v2 APIs of the public aggregators (`ac`), and
 // OpenSky `states/all` (arrays). Entries without a position are skipped, each counted with its reason.
 import { z } from 'zod';
+import { fitsFloat4 } from '../db/float4.js';
 import { safeText, textProblem } from '../http/safe-text.js';
 import { RejectionTally, type RejectedRecords } from '../pipelines/rejection-tally.js';
 import { forEachInSlices } from '../time-sliced.js';
@@ -28,10 +29,24 @@ export interface AircraftPosition {
 }
 
 const hex = z.string().regex(/^~?[0-9a-fA-F]{6}$/);
-const optionalNumber = z.number().finite().nullable().optional();
+/** Far beyond what ADS-B encodes (126,700 ft) and well within the `integer` column. */
+const MAX_ALTITUDE_FT = 1_000_000;
+const MAX_REPORT_AGE_S = 365 * 86_400;
+/** The last instant a JavaScript Date holds, in milliseconds and in seconds. */
+const MAX_EPOCH_MS = 8.64e15;
+const MAX_EPOCH_S = MAX_EPOCH_MS / 1000;
+const optionalCoordinate = z.number().finite().nullable().optional();
+// An entry whose number the database could not store, or whose age makes no instant, is counted as unreadable: one
+// such entry in an aggregator's answer would otherwise fail the whole poll (a speed of 1e39 or 5e-324 refused by the
+// `real` column, an altitude past the `integer` one, `seen` of 1e20 seconds an invalid date).
+/** Stored in a `real` column (ground speed, track). */
+const optionalReal = z.number().finite().refine(fitsFloat4, 'not storable as a real').nullable().optional();
+/** Seconds since a report: none in the future, none older than a year (an aggregator keeps a last position 14 days). */
+const optionalAge = z.number().min(0).max(MAX_REPORT_AGE_S).nullable().optional();
 // Stored as they come: no NUL, no broken Unicode.
 const optionalText = safeText().max(64).nullable().optional();
-const altitude = z.union([z.number().finite(), z.literal('ground')]).nullable().optional();
+/** Feet, stored rounded in an `integer` column. */
+const altitude = z.union([z.number().min(-MAX_ALTITUDE_FT).max(MAX_ALTITUDE_FT), z.literal('ground')]).nullable().optional();
 
 // The entry's other fields (an aggregator's answer has 40 or more) are left out of what the check answers rather than
 // copied through: nothing reads them, and copying them made the check 6 times as slow (10,000 entries of 50 fields:
@@ -43,25 +58,25 @@ const readsbEntry = z
     r: optionalText,
     t: optionalText,
     ownOp: optionalText,
-    lat: optionalNumber,
-    lon: optionalNumber,
+    lat: optionalCoordinate,
+    lon: optionalCoordinate,
     /** readsb, dump1090-fa: barometric altitude in feet, or "ground". */
     alt_baro: altitude,
     /** dump1090-mutability (and dump1090 before 3.x): altitude in feet, or "ground". */
     altitude,
     /** readsb, dump1090-fa: ground speed, knots. */
-    gs: optionalNumber,
+    gs: optionalReal,
     /** dump1090-mutability: speed in knots, "usually speed over ground, but might be IAS". */
-    speed: optionalNumber,
-    track: optionalNumber,
-    seen_pos: optionalNumber,
-    seen: optionalNumber,
+    speed: optionalReal,
+    track: optionalReal,
+    seen_pos: optionalAge,
+    seen: optionalAge,
     /** readsb/aggregators: the last position once lat/lon are over 60 s old (kept up to 14 days). */
-    lastPosition: z.object({ lat: z.number().finite(), lon: z.number().finite(), seen_pos: optionalNumber }).nullable().optional(),
+    lastPosition: z.object({ lat: z.number().finite(), lon: z.number().finite(), seen_pos: optionalAge }).nullable().optional(),
   });
 
-const readsbBody = z.object({ now: z.number().positive(), aircraft: z.array(z.unknown()).optional(), ac: z.array(z.unknown()).optional() }).passthrough();
-const openskyBody = z.object({ time: z.number().positive(), states: z.array(z.array(z.unknown())).nullable() }).passthrough();
+const readsbBody = z.object({ now: z.number().positive().max(MAX_EPOCH_MS), aircraft: z.array(z.unknown()).optional(), ac: z.array(z.unknown()).optional() }).passthrough();
+const openskyBody = z.object({ time: z.number().positive().max(MAX_EPOCH_S), states: z.array(z.array(z.unknown())).nullable() }).passthrough();
 
 const KNOTS_PER_MPS = 1.943844;
 const FEET_PER_METRE = 3.28084;
@@ -171,6 +186,21 @@ function readOpensky(states: readonly unknown[][], time: number): { positions: A
       return;
     }
     const seconds = typeof timePosition === 'number' ? timePosition : typeof lastContact === 'number' ? lastContact : time;
+    const altitudeFt = typeof baroAltitude === 'number' ? Math.round(baroAltitude * FEET_PER_METRE) : null;
+    // To a tenth of a knot, as readsb reports it: m/s × 1.943844 read 231.25498 kt in an export.
+    const groundSpeedKt = typeof velocity === 'number' ? Math.round(velocity * KNOTS_PER_MPS * 10) / 10 : null;
+    const trackDeg = typeof track === 'number' ? track : null;
+    // What the database could not store, or no instant, as for the readsb entries above.
+    const unreadable =
+      !(seconds > 0 && seconds <= MAX_EPOCH_S) ? 'time_position'
+      : altitudeFt !== null && !(Math.abs(altitudeFt) <= MAX_ALTITUDE_FT) ? 'baro_altitude'
+      : groundSpeedKt !== null && !fitsFloat4(groundSpeedKt) ? 'velocity'
+      : trackDeg !== null && !fitsFloat4(trackDeg) ? 'true_track'
+      : null;
+    if (unreadable) {
+      tally.add(`unreadable ${unreadable}`, icao24.toLowerCase());
+      return;
+    }
     positions.push({
       icao24: icao24.toLowerCase(),
       // null: "no callsign has been received"; a string (even blank) is what the aircraft sends now.
@@ -181,11 +211,10 @@ function readOpensky(states: readonly unknown[][], time: number): { positions: A
       operator: null,
       latitude,
       longitude,
-      altitudeFt: typeof baroAltitude === 'number' ? Math.round(baroAltitude * FEET_PER_METRE) : null,
+      altitudeFt,
       onGround: onGround === true,
-      // To a tenth of a knot, as readsb reports it: m/s × 1.943844 read 231.25498 kt in an export.
-      groundSpeedKt: typeof velocity === 'number' ? Math.round(velocity * KNOTS_PER_MPS * 10) / 10 : null,
-      trackDeg: typeof track === 'number' ? track : null,
+      groundSpeedKt,
+      trackDeg,
       seenAt: new Date(seconds * 1000).toISOString(),
     });
   });
