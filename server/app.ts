@@ -8,6 +8,7 @@ import type { Logger } from 'pino';
 import type { ServerConfig } from './config.js';
 import type { Database } from './db/database.js';
 import type { DomainModule } from './domain-module.js';
+import { answerClientError, answerFrameworkError, answerUnmetExpectation, MAX_PARAM_LENGTH } from './http/transport-errors.js';
 import { appDomains } from './domains.js';
 import bearerAuth from './plugins/bearer-auth.js';
 import bus from './plugins/bus.js';
@@ -42,7 +43,12 @@ export async function buildApp(config: ServerConfig, options: BuildAppOptions = 
     trustProxy: false,
     // A stopping API process does not wait on keep-alive connections.
     forceCloseConnections: true,
+    // Refusals made before any route, in the API's error shape (http/transport-errors.ts).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
   });
+  app.server.on('checkExpectation', answerUnmetExpectation);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

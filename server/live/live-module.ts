@@ -2,6 +2,7 @@
 // its clients every liveHealthIntervalMs once the server listens.
 import websocket from '@fastify/websocket';
 import type { DomainModule } from '../domain-module.js';
+import { answerHandshakeRefusal } from './handshake-refusal.js';
 import { LiveFeed } from './live-feed.js';
 import { LiveHub } from './live-hub.js';
 import { liveRoutes } from './live-routes.js';
@@ -22,6 +23,7 @@ export const liveModule: DomainModule = {
     const hub = new LiveHub(app.config.liveMaxBufferedBytes);
     app.decorate('live', hub);
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
+    app.websocketServer.on('wsClientError', answerHandshakeRefusal);
     await app.register(liveRoutes, { hub, maxMessageBytes: MAX_CLIENT_MESSAGE_BYTES });
     const feed = new LiveFeed(app.bus.connection, hub, app.log);
     app.decorate('liveFeed', feed);
