@@ -56,11 +56,39 @@ export class InvalidFirmsRowsError extends Error {
   }
 }
 
-/** Throws FirmsResponseError for an error body (or a broken column name), and csv-parse's error for broken CSV. */
-function firmsCsvRows(body: string): FirmsCsvRows {
+const SKIPPED_RECORD_REASONS: Record<string, string> = {
+  CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'not as many cells as the header',
+  INVALID_OPENING_QUOTE: 'a quote inside a cell',
+  CSV_INVALID_CLOSING_QUOTE: 'a quote inside a cell',
+  CSV_QUOTE_NOT_CLOSED: 'a quote never closed: the rest of the file was read as its cell',
+};
+
+/**
+ * A record csv-parse could not read (`skip_records_with_error`), as a refused row: its line less the header's (the
+ * line it ended on, for a record of several lines), and what is wrong in words of its own, so that the tally groups
+ * such rows instead of keeping each message with its line number.
+ */
+export function skippedRecordProblem(error: CsvError | undefined): RowProblem {
+  const reason = (error && SKIPPED_RECORD_REASONS[error.code]) ?? 'not a CSV record';
+  const line = typeof error?.lines === 'number' ? error.lines : 2;
+  return { row: Math.max(1, line - 1), errors: [`unreadable CSV: ${reason}`] };
+}
+
+/**
+ * Throws FirmsResponseError for an error body (or a broken column name). A record csv-parse cannot read (a cell too
+ * many, a stray quote) is a refused row, as a row with a bad value is: a poll stores the others.
+ */
+function firmsCsvRows(body: string, problems: RowProblem[]): FirmsCsvRows {
   checkFirmsBody(body);
   // Rows as arrays (cheaper than objects per row), named by the header here.
-  const [header = [], ...rows] = parse(body, CSV_OPTIONS) as string[][];
+  const [header = [], ...rows] = parse(body, {
+    ...CSV_OPTIONS,
+    skip_records_with_error: true,
+    on_skip: (error: CsvError | undefined) => {
+      problems.push(skippedRecordProblem(error));
+      return undefined;
+    },
+  }) as string[][];
   checkHeader(header);
   return { header, rows };
 }
@@ -88,11 +116,11 @@ function checkedRow(header: readonly string[], cells: readonly string[], index: 
   return converted.detection;
 }
 
-/** Throws FirmsResponseError for an error body; returns every valid row and every invalid one. */
+/** Throws FirmsResponseError for an error body; returns every valid row and every invalid one (an unreadable record too). */
 export function parseFirmsCsv(body: string): ParsedFirms {
-  const { header, rows } = firmsCsvRows(body);
-  const detections: FireDetection[] = [];
   const problems: RowProblem[] = [];
+  const { header, rows } = firmsCsvRows(body, problems);
+  const detections: FireDetection[] = [];
   const report = { add: (problem: RowProblem) => void problems.push(problem) };
   rows.forEach((cells, index) => {
     const detection = checkedRow(header, cells, index, report);
