@@ -6,6 +6,7 @@
 import type * as Cheerio from 'cheerio';
 import { lazyModule } from '../lazy-module.js';
 import { isCaltransCctv, parseCaltransCctv } from './caltrans-cctv.js';
+import { withStorableText } from './storable-camera-text.js';
 import type { DirectoryFormat, DirectoryPage, ListedCamera } from './camera-listing.js';
 
 const cheerio = lazyModule<typeof Cheerio>('cheerio');
@@ -182,6 +183,6 @@ export function parseJsonDirectory(text: string): DirectoryPage {
 /** A directory answer read by the reader its format calls for. */
 export function parseDirectory(contentType: string, text: string, pageUrl: string): DirectoryPage {
   const format = directoryFormat(contentType, text);
-  if (format === 'json') return parseJsonDirectory(text);
-  return format === 'html' ? parseHtmlDirectory(text, pageUrl) : parseTextDirectory(text);
+  if (format === 'json') return withStorableText(parseJsonDirectory(text));
+  return withStorableText(format === 'html' ? parseHtmlDirectory(text, pageUrl) : parseTextDirectory(text));
 }

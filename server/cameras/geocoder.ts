@@ -3,12 +3,24 @@
 import Bottleneck from 'bottleneck';
 import { z } from 'zod';
 import { fetchText, USER_AGENT } from '../http/bounded-fetch.js';
+import { textProblem } from '../http/safe-text.js';
 import type { CachedPlace, GeocodeRepository } from './geocode-repository.js';
 
 export const NOMINATIM_DEFAULT_URL = 'https://nominatim.openstreetmap.org';
 
 const nominatimAnswer = z.array(
-  z.object({ lat: z.coerce.number().min(-90).max(90), lon: z.coerce.number().min(-180).max(180), display_name: z.string().optional() }).passthrough(),
+  z
+    .object({
+      lat: z.coerce.number().min(-90).max(90),
+      lon: z.coerce.number().min(-180).max(180),
+      // Kept with the position in the cache: a name that cannot be stored (NUL, broken Unicode) is left out, the
+      // position kept. Refused, it failed every later run at the same camera, which the crawl asks first.
+      display_name: z
+        .string()
+        .optional()
+        .transform((name) => (name !== undefined && textProblem(name) === null ? name : undefined)),
+    })
+    .passthrough(),
 );
 
 /** The cache key: case and spacing do not make a different place. */
