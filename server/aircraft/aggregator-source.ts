@@ -27,6 +27,11 @@ const TIMEOUT_MS = 20_000;
 const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
 /** How long to hold off after a 429 that names no Retry-After. */
 const DEFAULT_BACKOFF_MS = 60_000;
+/**
+ * The longest a 429 holds polling off. Aggregators' limits reset within minutes; a longer Retry-After (1e12 s, a
+ * date in 9999) would stop aircraft for good or overflow a Date, and asking again an hour on costs one request.
+ */
+const MAX_BACKOFF_MS = 3_600_000;
 
 const typeListSchema = z.object({ typeCodes: z.record(z.string(), z.string()), dualUseTypes: z.record(z.string(), z.string()) });
 
@@ -74,13 +79,13 @@ function addressOf(entry: unknown): string | null {
   return typeof hex === 'string' ? hex.replace('~', '').toLowerCase() : null;
 }
 
-/** Seconds (or an HTTP date) of a Retry-After header, in ms. */
+/** Seconds (or an HTTP date) of a Retry-After header, in ms, at most MAX_BACKOFF_MS. */
 function retryAfterMs(header: string | null): number {
   if (!header) return DEFAULT_BACKOFF_MS;
   const seconds = Number(header);
-  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  if (Number.isFinite(seconds) && seconds >= 0) return Math.min(MAX_BACKOFF_MS, seconds * 1000);
   const date = Date.parse(header);
-  return Number.isFinite(date) ? Math.max(0, date - Date.now()) : DEFAULT_BACKOFF_MS;
+  return Number.isFinite(date) ? Math.min(MAX_BACKOFF_MS, Math.max(0, date - Date.now())) : DEFAULT_BACKOFF_MS;
 }
 
 interface FailedRequest {

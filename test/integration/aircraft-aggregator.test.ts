@@ -188,6 +188,50 @@ describe('aircraft from the public aggregator when no ADSB_URL is set', () => {
   });
 });
 
+// One hour: the bound aggregator-source.ts puts on a 429's wait.
+const MAX_BACKOFF_MS = 3_600_000;
+
+describe.each([
+  ['1e20 seconds', '1e20'],
+  ['1e12 seconds', '1e12'],
+  ['an HTTP date in the year 9999', 'Fri, 31 Dec 9999 23:59:59 GMT'],
+])('a 429 whose Retry-After asks to wait %s', (_what, retryAfter) => {
+  let aggregator: FakeAdsb;
+  let subject: TestApp;
+
+  beforeAll(async () => {
+    aggregator = await startFakeAdsb();
+    aggregator.pool = POOL;
+    aggregator.refuse = /^\/v2\/type\//;
+    aggregator.retryAfter = retryAfter;
+    subject = await createTestApp({ ingesterEnabled: false, settings: { ADSB_AGGREGATOR_URL: new URL(aggregator.url).origin, ADSB_AGGREGATOR_RATE: '10' } });
+  });
+  afterAll(async () => {
+    await subject?.close();
+    await aggregator?.close();
+  });
+
+  it('holds off at most an hour, and health and the next run still say until when', async () => {
+    const refusedAt = Date.now();
+    const refused = await subject.app.inject({ method: 'POST', url: '/api/jobs/aircraft', headers: authorized });
+    expect(refused.json().error.message).toMatch(/answered HTTP 429/);
+    expect(aggregator.throttled).toHaveLength(1);
+
+    const health = await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized });
+    expect(health.statusCode).toBe(200);
+    const source = health.json().sources.aircraft;
+    expect(source).toMatchObject({ mode: 'aggregator', backoffUntil: expect.any(String) });
+    const backoffUntil = Date.parse(source.backoffUntil);
+    expect(backoffUntil).toBeGreaterThan(Date.now());
+    expect(backoffUntil).toBeLessThanOrEqual(Date.now() + MAX_BACKOFF_MS);
+    expect(backoffUntil).toBeGreaterThanOrEqual(refusedAt + MAX_BACKOFF_MS);
+
+    const heldOff = await subject.app.inject({ method: 'POST', url: '/api/jobs/aircraft', headers: authorized });
+    expect(heldOff.json().error.message).toMatch(/asked to slow down \(HTTP 429\); no request before \d{4}-\d\d-\d\dT/);
+    expect(aggregator.requests).toHaveLength(1);
+  });
+});
+
 describe('an aggregator base that does not answer the v2 paths', () => {
   let aggregator: FakeAdsb;
   let subject: TestApp;

@@ -3,7 +3,8 @@
 // With `pool` set it answers the v2 queries as an aggregator does (readsb's re-api behind adsb.lol/airplanes.live):
 // `/v2/type/A,B` the pool's aircraft of those types, `/v2/point/lat/lon/nm` those within the radius (with `dst` and
 // `dir`), each as `{ac, msg, now (ms), total, ctime, ptime}`; with `minIntervalMs` it answers 429 to a request that
-// comes sooner than that after the previous one, as a rate-limited aggregator does (and to paths matching `refuse`).
+// comes sooner than that after the previous one, as a rate-limited aggregator does (and to paths matching `refuse`),
+// naming `retryAfter` as its Retry-After.
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -24,8 +25,10 @@ export interface FakeAdsb {
   pool: Record<string, unknown>[] | null;
   /** Requests closer than this to the previous one are answered 429 (0: never). */
   minIntervalMs: number;
-  /** Paths answered 429 whatever the spacing (Retry-After: 1). */
+  /** Paths answered 429 whatever the spacing. */
   refuse: RegExp | null;
+  /** The Retry-After header of a 429 (seconds or an HTTP date); '1' unless set. */
+  retryAfter: string;
   /** Paths answered 429. */
   throttled: string[];
   close(): Promise<void>;
@@ -48,6 +51,7 @@ export async function startFakeAdsb(): Promise<FakeAdsb> {
     pool: null,
     minIntervalMs: 0,
     refuse: null,
+    retryAfter: '1',
     throttled: [],
     close: async () => undefined,
   };
@@ -63,7 +67,7 @@ export async function startFakeAdsb(): Promise<FakeAdsb> {
     }
     if ((state.minIntervalMs > 0 && previous !== undefined && arrived - previous < state.minIntervalMs) || state.refuse?.test(pathname)) {
       state.throttled.push(pathname);
-      response.writeHead(429, { 'content-type': 'text/plain', 'retry-after': '1' }).end('Too Many Requests');
+      response.writeHead(429, { 'content-type': 'text/plain', 'retry-after': state.retryAfter }).end('Too Many Requests');
       return;
     }
     const pooled = state.pool ? poolAnswer(state.pool, pathname) : null;
