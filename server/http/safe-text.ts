@@ -23,3 +23,17 @@ export function safeText() {
     .refine((value) => !value.includes('\u0000'), NUL_MESSAGE)
     .refine((value) => !LONE_SURROGATE.test(value), SURROGATE_MESSAGE);
 }
+
+// Control characters (NUL among them) and unpaired surrogates: what quoting outside text in a stored message removes.
+// eslint-disable-next-line no-control-regex -- control characters are what it removes
+const UNPRINTABLE = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * Outside text quoted in what is stored and shown (an error's reason, a skipped record's place): each control character
+ * and unpaired surrogate as U+FFFD, so that it can be stored, and at most `max` characters (then `…`).
+ */
+export function printableText(text: string, max: number): string {
+  const clean = text.replace(UNPRINTABLE, '\uFFFD');
+  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
+}
+

@@ -1,5 +1,6 @@
 // SQL for pipeline_status: the last outcome of each pipeline, shared across API processes.
 import type { Database } from '../db/database.js';
+import { printableText } from '../http/safe-text.js';
 
 export interface PipelineStatusRow {
   name: string;
@@ -32,7 +33,8 @@ export class PipelineStatusRepository {
       `INSERT INTO pipeline_status (name, last_attempt_at, last_error, last_error_at)
        VALUES ($1, $2, $3, $2)
        ON CONFLICT (name) DO UPDATE SET last_attempt_at = $2, last_error = $3, last_error_at = $2`,
-      [name, at, message.slice(0, 1000)],
+      // A message may quote what a source answered: a NUL in it would fail this write and leave health as it was.
+      [name, at, printableText(message, 1000)],
     );
   }
 

@@ -1,4 +1,6 @@
 // What a source run skipped and why: counted by reason, with a few examples of each, for the job's answer and health.
+// Reasons and examples quote what a source sent: stored and shown, so printable (no control characters or broken Unicode).
+import { printableText } from '../http/safe-text.js';
 
 export interface RejectedReason {
   reason: string;
@@ -15,14 +17,6 @@ export interface RejectedRecords {
 
 const EXAMPLES_PER_REASON = 3;
 const MAX_EXAMPLE_CHARS = 80;
-// Reasons and examples quote what a source sent: stored and shown, so no control characters or broken Unicode.
-// eslint-disable-next-line no-control-regex -- control characters are what it removes
-const UNPRINTABLE = /[\u0000-\u001f\u007f]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
-
-function printable(text: string, max: number): string {
-  const clean = text.replace(UNPRINTABLE, '\uFFFD');
-  return clean.length > max ? `${clean.slice(0, max)}…` : clean;
-}
 const MAX_REASONS = 20;
 const MAX_REASON_CHARS = 300;
 
@@ -37,7 +31,7 @@ export class RejectionTally {
 
   add(reason: string, where?: string): void {
     this.total += 1;
-    const key = printable(reason, MAX_REASON_CHARS);
+    const key = printableText(reason, MAX_REASON_CHARS);
     let entry = this.byReason.get(key);
     if (!entry) {
       // A source that fails every record differently must not grow this without bound.
@@ -49,7 +43,7 @@ export class RejectionTally {
       this.byReason.set(key, entry);
     }
     entry.count += 1;
-    if (where !== undefined && entry.examples.length < EXAMPLES_PER_REASON) entry.examples.push(printable(where, MAX_EXAMPLE_CHARS));
+    if (where !== undefined && entry.examples.length < EXAMPLES_PER_REASON) entry.examples.push(printableText(where, MAX_EXAMPLE_CHARS));
   }
 
   toJSON(): RejectedRecords {

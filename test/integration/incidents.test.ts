@@ -67,4 +67,17 @@ describe('wildfire incidents (fake WFIGS feature service on loopback)', () => {
       wfigs.pages[0] = saved;
     }
   });
+
+  it('an error whose words hold a NUL still shows in health, the NUL made printable', async () => {
+    const saved = wfigs.pages[0] as string;
+    // The stored reason quotes the service: a NUL made its write fail, and health kept the run before as the last.
+    wfigs.pages[0] = JSON.stringify({ error: { code: 400, message: 'Invalid\u0000 query\u0007.', details: [] } });
+    try {
+      expect((await runJob()).statusCode).toBe(502);
+      const health = (await subject.app.inject({ method: 'GET', url: '/api/health', headers: authorized })).json();
+      expect(health.pipelines.incidents.lastError).toBe('WFIGS error: Invalid\uFFFD query\uFFFD.');
+    } finally {
+      wfigs.pages[0] = saved;
+    }
+  });
 });
