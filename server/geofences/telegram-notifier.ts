@@ -3,6 +3,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import { fetchText } from '../http/bounded-fetch.js';
+import { printableText } from '../http/safe-text.js';
 import type { KeySource } from '../keys/key-source.js';
 import type { PipelineStatusRepository } from '../pipelines/pipeline-status-repository.js';
 import type { AlertNotificationRepository, PendingAlert } from './alert-notification-repository.js';
@@ -36,6 +37,30 @@ export function readTelegramSettings(settings: Record<string, string>): Telegram
 
 export type TelegramOutcome = { ok: true } | { ok: false; error: string; retryAfterSeconds?: number };
 
+// Telegram's flood control asks for seconds to tens of seconds; a day bounds what a broken or hostile answer can ask
+// (1e300 would overflow the timestamp it is added to), and an alert more than a day old is no longer sent anyway.
+const MAX_RETRY_AFTER_SECONDS = 86_400;
+// Its descriptions are one short line ("Forbidden: bot was blocked by the user"); stored and shown in health.
+const MAX_DESCRIPTION_CHARS = 300;
+
+// Each field of Telegram's answer read on its own: one of the wrong kind counts as absent, and never fails the pass.
+const telegramAnswerSchema = z
+  .object({
+    ok: z.boolean().optional().catch(undefined),
+    description: z.string().optional().catch(undefined),
+    parameters: z
+      .object({
+        retry_after: z
+          .number()
+          .transform((seconds) => Math.min(MAX_RETRY_AFTER_SECONDS, Math.max(0, seconds)))
+          .optional()
+          .catch(undefined),
+      })
+      .optional()
+      .catch(undefined),
+  })
+  .catch({});
+
 /** One sendMessage call; Telegram's refusal comes back as its description, the token never. */
 export async function sendTelegramMessage(apiUrl: string, token: string, chatId: string, text: string): Promise<TelegramOutcome> {
   try {
@@ -47,15 +72,18 @@ export async function sendTelegramMessage(apiUrl: string, token: string, chatId:
       maxBytes: 1024 * 1024,
       secrets: [token],
     });
-    let body: { ok?: boolean; description?: string; parameters?: { retry_after?: number } } = {};
+    let json: unknown = null;
     try {
-      body = JSON.parse(response.text);
+      json = JSON.parse(response.text);
     } catch {
       // not JSON: judged by the status below
     }
-    if (response.status === 200 && body.ok) return { ok: true };
-    const description = (body.description ?? `HTTP ${response.status}`).split(token).join('****');
-    return { ok: false, error: `Telegram: ${description}`, retryAfterSeconds: body.parameters?.retry_after };
+    const body = telegramAnswerSchema.parse(json);
+    if (response.status === 200 && body.ok === true) return { ok: true };
+    // The token masked before the length cap, so the cap cannot leave part of it; then no control characters (a NUL
+    // cannot be stored).
+    const description = body.description === undefined ? '' : printableText(body.description.split(token).join('****').trim(), MAX_DESCRIPTION_CHARS);
+    return { ok: false, error: `Telegram: ${description || `HTTP ${response.status}`}`, retryAfterSeconds: body.parameters?.retry_after };
   } catch (error) {
     return { ok: false, error: (error as Error).message.split(token).join('****') };
   }

@@ -85,4 +85,75 @@ describe('alerts through the Telegram Bot API (fake on loopback)', () => {
     );
     expect(pending).toEqual({ notify_error: 'Telegram: HTTP 502', notify_attempts: 1 });
   });
+
+  /** An alert's delivery state, with how many seconds from now it is next tried. */
+  const delivery = async (hex: string) =>
+    (
+      await queryOnce<{ notified: boolean; notify_attempts: number; notify_error: string | null; wait_seconds: number }>(
+        subject.database.url,
+        `SELECT notified_at IS NOT NULL AS notified, notify_attempts, notify_error,
+                extract(epoch FROM next_notify_at - now())::float8 AS wait_seconds
+         FROM alerts WHERE object_id = $1`,
+        [hex],
+      )
+    )[0];
+
+  /**
+   * Two alerts enter; one pass is answered first with `answer`, then with success. Answers which alert was refused
+   * (the lease hands them out in no set order) and which went through.
+   */
+  const passWithOneRefused = async (hexes: [string, string], answer: { status: number; body: unknown }) => {
+    // The alerts of the tests above are out of the way: this pass leases only its own two.
+    await queryOnce(subject.database.url, 'UPDATE alerts SET notified_at = now() WHERE notified_at IS NULL');
+    for (const hex of hexes) await enter(hex);
+    const sent = telegram.received.length;
+    telegram.script.push(answer);
+    expect(await notifier.deliverDue()).toBe(1);
+    const [refused, deliveredHex] = telegram.received.slice(sent).map((request) => /aircraft (\w+)/.exec(request.body.text)?.[1] ?? '');
+    expect([refused, deliveredHex].sort()).toEqual([...hexes].sort());
+    expect(await delivery(deliveredHex ?? '')).toMatchObject({ notified: true });
+    return refused ?? '';
+  };
+
+  it('a 429 asking to wait 1e300 seconds: the rest of the pass is delivered, the refused one waits at most a day, then goes', async () => {
+    const refused = await passWithOneRefused(['c00003', 'c00004'], {
+      status: 429,
+      body: { ok: false, error_code: 429, description: 'Too Many Requests', parameters: { retry_after: 1e300 } },
+    });
+    const waiting = await delivery(refused);
+    expect(waiting).toMatchObject({ notified: false, notify_attempts: 1, notify_error: 'Telegram: Too Many Requests' });
+    expect(waiting?.wait_seconds).toBeGreaterThan(86_400 - 60);
+    expect(waiting?.wait_seconds).toBeLessThanOrEqual(86_400);
+
+    // A day later (moved here rather than waited for), it is tried again and goes through.
+    await queryOnce(subject.database.url, 'UPDATE alerts SET next_notify_at = now() WHERE object_id = $1', [refused]);
+    expect(await notifier.deliverDue()).toBe(1);
+    expect(await delivery(refused)).toMatchObject({ notified: true, notify_attempts: 1, notify_error: null });
+  });
+
+  it('a retry_after that is not a number: the rest of the pass is delivered, the refused one waits the first backoff step', async () => {
+    const refused = await passWithOneRefused(['c00005', 'c00006'], {
+      status: 429,
+      body: { ok: false, error_code: 429, description: 'Too Many Requests\u001b[31m', parameters: { retry_after: 'abc' } },
+    });
+    const waiting = await delivery(refused);
+    expect(waiting).toMatchObject({ notified: false, notify_attempts: 1, notify_error: 'Telegram: Too Many Requests\uFFFD[31m' });
+    // No usable retry_after: the first step of the backoff (5 s).
+    expect(waiting?.wait_seconds).toBeGreaterThan(0);
+    expect(waiting?.wait_seconds).toBeLessThanOrEqual(5);
+  });
+
+  it('a description with NUL and control characters: the rest of the pass is delivered, the error stored clean and capped', async () => {
+    const refused = await passWithOneRefused(['c00007', 'c00008'], {
+      status: 400,
+      body: { ok: false, error_code: 400, description: `Bad Request: ${'chat\u0000 not found\u0007 '.repeat(400)}` },
+    });
+    const waiting = await delivery(refused);
+    expect(waiting).toMatchObject({ notified: false, notify_attempts: 1 });
+    expect(waiting?.notify_error).toMatch(/^Telegram: Bad Request: chat\uFFFD not found\uFFFD chat\uFFFD not found/);
+    // "Telegram: ", 300 characters of the description and an ellipsis.
+    expect(waiting?.notify_error?.length).toBe(311);
+    // eslint-disable-next-line no-control-regex -- control characters are what it looks for
+    expect(waiting?.notify_error).not.toMatch(/[\u0000-\u001f\u007f]/);
+  });
 });

@@ -1,4 +1,5 @@
-// The Telegram Bot API's sendMessage on 127.0.0.1, answering as Telegram does (ok, 429 with retry_after, errors).
+// The Telegram Bot API's sendMessage on 127.0.0.1, answering as Telegram does (ok, 429 with retry_after, errors),
+// or with a scripted status and JSON body (what a broken or hostile Bot API might answer).
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -6,7 +7,7 @@ export interface FakeTelegram {
   url: string;
   received: Array<{ path: string; body: { chat_id: string; text: string } }>;
   /** Answers for the next requests, in order; when empty, success. */
-  script: Array<'rate-limited' | 'server-error'>;
+  script: Array<'rate-limited' | 'server-error' | { status: number; body: unknown }>;
   close(): Promise<void>;
 }
 
@@ -24,6 +25,8 @@ export async function startFakeTelegram(): Promise<FakeTelegram> {
           .end(JSON.stringify({ ok: false, error_code: 429, description: 'Too Many Requests: retry after 1', parameters: { retry_after: 1 } }));
       } else if (next === 'server-error') {
         response.writeHead(502, { 'content-type': 'text/html' }).end('<html>Bad Gateway</html>');
+      } else if (next) {
+        response.writeHead(next.status, { 'content-type': 'application/json' }).end(JSON.stringify(next.body));
       } else {
         response
           .writeHead(200, { 'content-type': 'application/json' })
