@@ -1,6 +1,7 @@
 // One chat completion from an OpenAI-compatible endpoint (OpenAI, OpenRouter, Groq, Ollama, llama.cpp) or Anthropic's Messages API.
 import { z } from 'zod';
 import { fetchText } from '../http/bounded-fetch.js';
+import { htmlToText } from './plain-text.js';
 
 export type LlmProvider = 'openai' | 'anthropic';
 
@@ -37,12 +38,20 @@ const anthropicAnswer = z.object({
 });
 
 const MAX_ANSWER_BYTES = 1024 * 1024;
+const MAX_DETAIL_CHARS = 200;
 
-function errorDetail(text: string): string {
+/**
+ * The provider's words for a refusal, stored as the summary's fallback reason: the key masked before the length cap
+ * (so the cap cannot leave part of it), then one line without control characters (a NUL cannot be stored).
+ */
+function errorDetail(text: string, secrets: readonly string[]): string {
   try {
     const body = JSON.parse(text) as { error?: { message?: unknown } | string };
     const message = typeof body.error === 'string' ? body.error : body.error?.message;
-    if (typeof message === 'string') return `: ${message.slice(0, 200)}`;
+    if (typeof message === 'string') {
+      const detail = htmlToText(secrets.reduce((masked, secret) => masked.split(secret).join('****'), message), MAX_DETAIL_CHARS);
+      return detail ? `: ${detail}` : '';
+    }
   } catch {
     // Not JSON: the status says enough.
   }
@@ -78,8 +87,7 @@ export async function completeChat(request: ChatRequest): Promise<ChatAnswer> {
     throw new LlmError((error as Error).message);
   }
   if (response.status < 200 || response.status >= 300) {
-    const detail = errorDetail(response.text);
-    throw new LlmError(`the language model answered HTTP ${response.status}${secrets.reduce((text, secret) => text.split(secret).join('****'), detail)}`);
+    throw new LlmError(`the language model answered HTTP ${response.status}${errorDetail(response.text, secrets)}`);
   }
   let json: unknown;
   try {

@@ -185,6 +185,23 @@ describe('news summaries: fake OpenAI-compatible server on loopback, futures fil
     expect(await news({}).summarizer.summarize('hourly')).toMatchObject({ model: 'extractive', fallbackReason: expect.stringMatching(/not a chat-completions response/) });
   });
 
+  it('an error message with NUL and control characters: the extractive digest is still written, with the message readable and capped', async () => {
+    llm.answer = { status: 500, body: JSON.stringify({ error: { message: 'overloaded\u0000 try later\u001b[2J' } }) };
+    const overloaded = await news({}).summarizer.summarize('hourly');
+    const reason = 'the language model answered HTTP 500: overloaded try later [2J';
+    expect(overloaded).toMatchObject({ model: 'extractive', fallbackReason: reason });
+    const row = await lastSummary();
+    expect(row).toMatchObject({ model: 'extractive', fallback_reason: reason });
+    expect(row.body.split('\n')[0]).toMatch(/^- Earthquake of magnitude 6\.8 strikes off the coast of Chile/);
+    expect((await news({}).health()).model.lastError).toBe(reason);
+
+    llm.answer = { status: 503, body: JSON.stringify({ error: `busy\u0000${' busy'.repeat(1000)}` }) };
+    const busy = await news({}).summarizer.summarize('hourly');
+    expect(busy.fallbackReason).toMatch(/^the language model answered HTTP 503: busy busy busy/);
+    expect(busy.fallbackReason?.length).toBeLessThanOrEqual(260);
+    expect((await lastSummary()).fallback_reason).toBe(busy.fallbackReason);
+  });
+
   it('caps a long answer at SUMMARY_MAX_CHARS and takes LLM_API_KEY when no key is stored', async () => {
     const none = new KeyService(new ApiKeyRepository(db), new KeyCipher(randomBytes(32).toString('base64')), settingsKeySource({}));
     await none.remove('llm');
