@@ -1,5 +1,5 @@
 // Parses the FIRMS area CSV (VIIRS or MODIS header) with csv-parse; every row checked, none trusted.
-import { CsvError, parse as parseCsvStream } from 'csv-parse';
+import { CsvError, type InfoRecord, type Options, parse as parseCsvStream } from 'csv-parse';
 import { parse } from 'csv-parse/sync';
 import { textProblem } from '../http/safe-text.js';
 import { forEachInSlices, nextTurn } from '../time-sliced.js';
@@ -40,7 +40,7 @@ export interface ParsedFirms {
 /** The cells of a FIRMS area CSV, named by its header. */
 interface FirmsCsvRows {
   header: string[];
-  rows: string[][];
+  rows: NumberedRecord[];
 }
 
 /** Rows found invalid: nothing of the CSV may be stored. */
@@ -56,22 +56,43 @@ export class InvalidFirmsRowsError extends Error {
   }
 }
 
-const SKIPPED_RECORD_REASONS: Record<string, string> = {
+const UNREADABLE_RECORD_REASONS: Record<string, string> = {
   CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'not as many cells as the header',
   INVALID_OPENING_QUOTE: 'a quote inside a cell',
   CSV_INVALID_CLOSING_QUOTE: 'a quote inside a cell',
-  CSV_QUOTE_NOT_CLOSED: 'a quote never closed: the rest of the file was read as its cell',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'text after a closing quote',
 };
 
+/** A record as numberedRecordOptions gives it: its cells, and its place among the file's records (the header 0). */
+export interface NumberedRecord {
+  cells: string[];
+  row: number;
+}
+
 /**
- * A record csv-parse could not read (`skip_records_with_error`), as a refused row: its line less the header's (the
- * line it ended on, for a record of several lines), and what is wrong in words of its own, so that the tally groups
- * such rows instead of keeping each message with its line number.
+ * csv-parse options that number every record by its place among the file's records (the header 0, data rows from 1),
+ * counting those it cannot read (a cell too many, a stray quote): each of those goes to `onUnreadable` as a refused
+ * row with a reason in words of its own (the tally groups them), so that a poll stores the others. An unreadable
+ * header, or a quote never closed (the rest of the file would be one cell: the answer is cut off or broken), throws.
  */
-export function skippedRecordProblem(error: CsvError | undefined): RowProblem {
-  const reason = (error && SKIPPED_RECORD_REASONS[error.code]) ?? 'not a CSV record';
-  const line = typeof error?.lines === 'number' ? error.lines : 2;
-  return { row: Math.max(1, line - 1), errors: [`unreadable CSV: ${reason}`] };
+export function numberedRecordOptions(onUnreadable: (problem: RowProblem) => void): Options {
+  let unreadable = 0;
+  // csv-parse's types admit a record other than string[] only with `columns`: the records are NumberedRecord.
+  return {
+    skip_records_with_error: true,
+    on_skip: (error: CsvError | undefined): undefined => {
+      const records = typeof error?.records === 'number' ? error.records : 0;
+      if (records === 0) throw new FirmsCsvSyntaxError(`the header cannot be read: ${error?.message ?? 'not CSV'}`);
+      if (error?.code === 'CSV_QUOTE_NOT_CLOSED') {
+        throw new FirmsCsvSyntaxError(`a quote opened after row ${records + unreadable - 1} is never closed: the answer is cut off or broken`);
+      }
+      unreadable += 1;
+      const reason = (error && UNREADABLE_RECORD_REASONS[error.code]) ?? 'not a CSV record';
+      onUnreadable({ row: records + unreadable - 1, errors: [`unreadable CSV: ${reason}`] });
+      return undefined;
+    },
+    on_record: (cells: string[], context: InfoRecord): NumberedRecord => ({ cells, row: context.records + unreadable - 1 }),
+  } as unknown as Options;
 }
 
 /**
@@ -80,17 +101,11 @@ export function skippedRecordProblem(error: CsvError | undefined): RowProblem {
  */
 function firmsCsvRows(body: string, problems: RowProblem[]): FirmsCsvRows {
   checkFirmsBody(body);
-  // Rows as arrays (cheaper than objects per row), named by the header here.
-  const [header = [], ...rows] = parse(body, {
-    ...CSV_OPTIONS,
-    skip_records_with_error: true,
-    on_skip: (error: CsvError | undefined) => {
-      problems.push(skippedRecordProblem(error));
-      return undefined;
-    },
-  }) as string[][];
-  checkHeader(header);
-  return { header, rows };
+  const options = { ...CSV_OPTIONS, ...numberedRecordOptions((problem) => problems.push(problem)) };
+  const [header, ...rows] = parse(body, options) as unknown as NumberedRecord[];
+  const cells = header?.cells ?? [];
+  checkHeader(cells);
+  return { header: cells, rows };
 }
 
 /** Cells are checked row by row (firmsRowSchema); a column name with NUL or broken Unicode is not FIRMS. */
@@ -99,18 +114,18 @@ function checkHeader(header: readonly string[]): void {
   if (badColumn !== undefined) throw new FirmsResponseError(`a CSV column name ${textProblem(badColumn)}`, 'format');
 }
 
-/** Checks one row (index from 0): its detection, or null with its problem reported. */
-function checkedRow(header: readonly string[], cells: readonly string[], index: number, problems: { add(problem: RowProblem): void }): FireDetection | null {
+/** Checks one row (its number from 1): its detection, or null with its problem reported. */
+function checkedRow(header: readonly string[], cells: readonly string[], rowNumber: number, problems: { add(problem: RowProblem): void }): FireDetection | null {
   const record: Record<string, string> = {};
   for (let column = 0; column < header.length; column += 1) record[header[column] as string] = cells[column] as string;
   const row = firmsRowSchema.safeParse(record);
   if (!row.success) {
-    problems.add({ row: index + 1, errors: row.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
+    problems.add({ row: rowNumber, errors: row.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`) });
     return null;
   }
   const converted = detectionFromFirmsRow(row.data);
   if ('errors' in converted) {
-    problems.add({ row: index + 1, errors: converted.errors });
+    problems.add({ row: rowNumber, errors: converted.errors });
     return null;
   }
   return converted.detection;
@@ -122,10 +137,12 @@ export function parseFirmsCsv(body: string): ParsedFirms {
   const { header, rows } = firmsCsvRows(body, problems);
   const detections: FireDetection[] = [];
   const report = { add: (problem: RowProblem) => void problems.push(problem) };
-  rows.forEach((cells, index) => {
-    const detection = checkedRow(header, cells, index, report);
+  for (const record of rows) {
+    const detection = checkedRow(header, record.cells, record.row, report);
     if (detection) detections.push(detection);
-  });
+  }
+  // The unreadable records were reported while parsing, before the rows checked after it: in the file's order again.
+  problems.sort((a, b) => a.row - b.row);
   return { detections, problems };
 }
 
@@ -196,7 +213,7 @@ export async function* firmsDetectionChunks(body: string, chunkRows = FIRMS_CHUN
     const chunk: FireDetection[] = [];
     const first = checked;
     await forEachInSlices(rows, (cells, offset) => {
-      const detection = checkedRow(header as string[], cells, first + offset, problems);
+      const detection = checkedRow(header as string[], cells, first + offset + 1, problems);
       if (detection && problems.count === 0) chunk.push(detection);
     });
     checked += rows.length;

@@ -4,7 +4,7 @@
 // downloaded, read as a stream (a VIIRS file is tens of MB), kept to FIRE_BBOX and stored in batches through
 // FireService.ingest (COPY staging, ON CONFLICT DO NOTHING, events published).
 import { pipeline } from 'node:stream/promises';
-import { type CsvError, parse } from 'csv-parse';
+import { parse } from 'csv-parse';
 import { UnusableAnswerError } from '../jobs/job-runner.js';
 import { FetchError, USER_AGENT } from '../http/bounded-fetch.js';
 import { isUnreachable, markedUnreachable, neverReachedHost, requestFailureWords } from '../http/network-failure.js';
@@ -15,7 +15,7 @@ import { detectionFromFirmsRow, type FireDetection, firmsRowSchema, type RowProb
 import { addRowProblem } from './fire-row-problems.js';
 import type { FireIngestCounts } from './fire-service.js';
 import { GLOBAL_FIRE_FILES, type GlobalFireFile, type GlobalFireFileId } from './firms-global-catalog.js';
-import { firmsErrorOf, skippedRecordProblem } from './firms-csv.js';
+import { firmsErrorOf, type NumberedRecord, numberedRecordOptions } from './firms-csv.js';
 import { everyFileFailedMessage, type FileFailure } from './every-file-failed.js';
 
 /**
@@ -240,18 +240,15 @@ export class FirmsGlobalFiles {
 
   private async readAndStore(file: GlobalFireFile, body: AsyncIterable<Uint8Array>, maxBytes: number, tally: RejectionTally): Promise<GlobalFileCounts> {
     const head = { text: '' };
-    // A record csv-parse cannot read (a stray quote) is a refused row, counted as the others are (reject, below).
-    const skipped: RowProblem[] = [];
+    // A record csv-parse cannot read (a stray quote) is a refused row, counted as the others are (reject, below); the
+    // parser numbers every record, those too, so that each row's number is its place in the file.
+    const unreadable: RowProblem[] = [];
     const parser = parse({
       skip_empty_lines: true,
       trim: true,
       bom: true,
       relax_column_count: true,
-      skip_records_with_error: true,
-      on_skip: (error: CsvError | undefined) => {
-        skipped.push(skippedRecordProblem(error));
-        return undefined;
-      },
+      ...numberedRecordOptions((problem) => unreadable.push(problem)),
     });
     const feeding = pipeline(capped(body, maxBytes, file.name, head), parser);
     feeding.catch(() => undefined); // its error also ends the iteration below, which reports it
@@ -275,15 +272,16 @@ export class FirmsGlobalFiles {
       addRowProblem(fileTally, problem);
     };
     try {
-      for await (const cells of parser as AsyncIterable<string[]>) {
-        for (const problem of skipped.splice(0)) reject(problem);
+      for await (const numbered of parser as AsyncIterable<NumberedRecord>) {
+        for (const problem of unreadable.splice(0)) reject(problem);
+        const cells = numbered.cells;
         if (header === null) {
           header = readHeader(file, cells, head.text);
           latitudeAt = header.indexOf('latitude');
           longitudeAt = header.indexOf('longitude');
           continue;
         }
-        row += 1;
+        row = numbered.row;
         if (cells.length !== header.length) {
           reject({ row, errors: [`has ${cells.length} cells; the header has ${header.length}`] });
           continue;
@@ -308,7 +306,7 @@ export class FirmsGlobalFiles {
         if (batch.length >= INGEST_BATCH) await store();
       }
       await feeding;
-      for (const problem of skipped.splice(0)) reject(problem);
+      for (const problem of unreadable.splice(0)) reject(problem);
     } catch (error) {
       parser.destroy();
       if (error instanceof FetchError || error instanceof GlobalFileFormatError) throw error;

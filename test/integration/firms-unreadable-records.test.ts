@@ -15,8 +15,9 @@ const YESTERDAY = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
 const row = (latitude: number, instrument = 'VIIRS', extra = '') =>
   `${latitude},-122.71044,337.46,0.41,0.37,${YESTERDAY},748,N,${instrument},n,2.0NRT,289.93,6.12,N${extra}`;
 
-/** Lines 2 and 5 are good; 3 has a cell too many, 4 a quote inside a cell. */
-const CSV = [HEADER, row(38.1), row(38.2, 'VIIRS', ',surplus'), row(38.3, 'VI"IRS'), row(38.4), ''].join('\n');
+/** Rows 1 and 5 are good; 2 has a cell too many, 3 a quote inside a cell, 4 a latitude out of range. */
+const CSV = [HEADER, row(38.1), row(38.2, 'VIIRS', ',surplus'), row(38.3, 'VI"IRS'), row(99), row(38.4), ''].join('\n');
+const LATITUDE = 'latitude: must be within -90..90';
 
 const reasonsOf = (rejected: { reasons: { reason: string; examples: string[] }[] }) =>
   Object.fromEntries(rejected.reasons.map((entry) => [entry.reason, entry.examples]));
@@ -46,10 +47,12 @@ describe('FIRMS records csv-parse cannot read', () => {
     const response = await runJob(keyed);
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json().result;
-    expect(result).toMatchObject({ mode: 'area-api', received: 2, stored: 2, invalidRows: 2 });
+    expect(result).toMatchObject({ mode: 'area-api', received: 2, stored: 2, invalidRows: 3 });
+    // Each row numbered by its place in the file, the unreadable ones counted: the latitude's row is 4, not 2.
     expect(reasonsOf(result.rejected)).toEqual({
       'unreadable CSV: not as many cells as the header': ['row 2'],
       'unreadable CSV: a quote inside a cell': ['row 3'],
+      [LATITUDE]: ['row 4'],
     });
     expect(await latitudes(keyed)).toEqual([38.1, 38.4]);
   });
@@ -58,19 +61,26 @@ describe('FIRMS records csv-parse cannot read', () => {
     const response = await runJob(keyless);
     expect(response.statusCode, response.body).toBe(200);
     const result = response.json().result;
-    expect(result).toMatchObject({ mode: 'global-24h', received: 2, stored: 2, invalidRows: 2 });
+    expect(result).toMatchObject({ mode: 'global-24h', received: 2, stored: 2, invalidRows: 3 });
     expect(result.files).toEqual({ 'SUOMI_VIIRS_C2_Global_24h.csv': 'downloaded' });
     expect(reasonsOf(result.rejected)).toEqual({
       'has 15 cells; the header has 14': ['SUOMI_VIIRS_C2_Global_24h.csv row 2'],
       'unreadable CSV: a quote inside a cell': ['SUOMI_VIIRS_C2_Global_24h.csv row 3'],
+      [LATITUDE]: ['SUOMI_VIIRS_C2_Global_24h.csv row 4'],
     });
     expect(await latitudes(keyless)).toEqual([38.1, 38.4]);
   });
 
-  it('a quote never closed is one refused record: the rows before it are stored', async () => {
-    firms.answer = { raw: [HEADER, row(39.1), row(39.2, '"VIIRS'), row(39.3), ''].join('\n'), status: 200 };
-    const result = (await runJob(keyed)).json().result;
-    expect(result).toMatchObject({ received: 1, stored: 1, invalidRows: 1 });
-    expect(Object.keys(reasonsOf(result.rejected))).toEqual(['unreadable CSV: a quote never closed: the rest of the file was read as its cell']);
+  it('a quote never closed, or a header that cannot be read, fails the answer: nothing of it is taken for rows', async () => {
+    for (const [body, message] of [
+      [[HEADER, row(39.1), row(39.2, '"VIIRS'), row(39.3), ''].join('\n'), /a quote opened after row 1 is never closed: the answer is cut off or broken/],
+      [[`${HEADER},"extra"x`, row(39.4, 'VIIRS', ',1'), ''].join('\n'), /the header cannot be read/],
+    ] as const) {
+      firms.answer = { raw: body, status: 200 };
+      const response = await runJob(keyed);
+      expect(response.statusCode, response.body).toBe(502);
+      expect(response.json().error.message).toMatch(message);
+    }
+    expect(await latitudes(keyed)).toEqual([38.1, 38.4]);
   });
 });
