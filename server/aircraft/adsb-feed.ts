@@ -35,6 +35,15 @@ const MAX_REPORT_AGE_S = 365 * 86_400;
 /** The last instant a JavaScript Date holds, in milliseconds and in seconds. */
 const MAX_EPOCH_MS = 8.64e15;
 const MAX_EPOCH_S = MAX_EPOCH_MS / 1000;
+/**
+ * How far ahead of this computer's clock a report may be dated: a receiver's clock a little fast is kept. Beyond it
+ * the report is refused: PostgreSQL cannot read a year past 9999 as JavaScript writes it, and a report dated in 5138
+ * would stay the aircraft's newest for good (a position is replaced only by a newer one).
+ */
+const MAX_REPORT_AHEAD_MS = 86_400_000;
+const TOO_FAR_AHEAD = "report dated more than a day ahead of this computer's clock";
+/** A receiver's own rounding can make an age a little negative (readsb clamps it to 0): read as 0. */
+const MAX_NEGATIVE_AGE_S = 60;
 const optionalCoordinate = z.number().finite().nullable().optional();
 // An entry whose number the database could not store, or whose age makes no instant, is counted as unreadable: one
 // such entry in an aggregator's answer would otherwise fail the whole poll (a speed of 1e39 or 5e-324 refused by the
@@ -42,7 +51,13 @@ const optionalCoordinate = z.number().finite().nullable().optional();
 /** Stored in a `real` column (ground speed, track). */
 const optionalReal = z.number().finite().refine(fitsFloat4, 'not storable as a real').nullable().optional();
 /** Seconds since a report: none in the future, none older than a year (an aggregator keeps a last position 14 days). */
-const optionalAge = z.number().min(0).max(MAX_REPORT_AGE_S).nullable().optional();
+const optionalAge = z
+  .number()
+  .min(-MAX_NEGATIVE_AGE_S)
+  .max(MAX_REPORT_AGE_S)
+  .transform((seconds) => Math.max(0, seconds))
+  .nullable()
+  .optional();
 // Stored as they come: no NUL, no broken Unicode.
 const optionalText = safeText().max(64).nullable().optional();
 /** Feet, stored rounded in an `integer` column. */
@@ -142,6 +157,11 @@ function readReadsbEntry(raw: unknown, index: number, now: number, positions: Ai
     tally.add(OUT_OF_RANGE, icao24);
     return;
   }
+  const seenMs = now - age * 1000;
+  if (seenMs > Date.now() + MAX_REPORT_AHEAD_MS) {
+    tally.add(TOO_FAR_AHEAD, icao24);
+    return;
+  }
   const alt = item.alt_baro ?? item.altitude ?? null;
   positions.push({
     icao24,
@@ -156,7 +176,7 @@ function readReadsbEntry(raw: unknown, index: number, now: number, positions: Ai
     onGround: alt === 'ground',
     groundSpeedKt: item.gs ?? item.speed ?? null,
     trackDeg: item.track ?? null,
-    seenAt: new Date(now - age * 1000).toISOString(),
+    seenAt: new Date(seenMs).toISOString(),
   });
 }
 
@@ -191,14 +211,15 @@ function readOpensky(states: readonly unknown[][], time: number): { positions: A
     const groundSpeedKt = typeof velocity === 'number' ? Math.round(velocity * KNOTS_PER_MPS * 10) / 10 : null;
     const trackDeg = typeof track === 'number' ? track : null;
     // What the database could not store, or no instant, as for the readsb entries above.
-    const unreadable =
-      !(seconds > 0 && seconds <= MAX_EPOCH_S) ? 'time_position'
-      : altitudeFt !== null && !(Math.abs(altitudeFt) <= MAX_ALTITUDE_FT) ? 'baro_altitude'
-      : groundSpeedKt !== null && !fitsFloat4(groundSpeedKt) ? 'velocity'
-      : trackDeg !== null && !fitsFloat4(trackDeg) ? 'true_track'
+    const problem =
+      !(seconds > 0 && seconds <= MAX_EPOCH_S) ? 'unreadable time_position'
+      : seconds * 1000 > Date.now() + MAX_REPORT_AHEAD_MS ? TOO_FAR_AHEAD
+      : altitudeFt !== null && !(Math.abs(altitudeFt) <= MAX_ALTITUDE_FT) ? 'unreadable baro_altitude'
+      : groundSpeedKt !== null && !fitsFloat4(groundSpeedKt) ? 'unreadable velocity'
+      : trackDeg !== null && !fitsFloat4(trackDeg) ? 'unreadable true_track'
       : null;
-    if (unreadable) {
-      tally.add(`unreadable ${unreadable}`, icao24.toLowerCase());
+    if (problem) {
+      tally.add(problem, icao24.toLowerCase());
       return;
     }
     positions.push({

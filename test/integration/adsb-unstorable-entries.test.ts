@@ -72,19 +72,36 @@ describe('ADS-B entries the database cannot store', () => {
         state('e00003', { baroAltitude: 1e12 }),
         state('e00004', { velocity: 1e39 }),
         state('e00005', { track: 1e-300 }),
+        // Year 11476: a Date holds it, PostgreSQL cannot read it.
+        state('e00006', { timePosition: 3e11 }),
       ],
     };
     const response = await runJob();
     expect(response.status).toBe('done');
     expect(response.result.rejected).toEqual({
-      count: 4,
+      count: 5,
       reasons: [
         { reason: 'unreadable time_position', count: 1, examples: ['e00002'] },
         { reason: 'unreadable baro_altitude', count: 1, examples: ['e00003'] },
         { reason: 'unreadable velocity', count: 1, examples: ['e00004'] },
         { reason: 'unreadable true_track', count: 1, examples: ['e00005'] },
+        { reason: "report dated more than a day ahead of this computer's clock", count: 1, examples: ['e00006'] },
       ],
     });
     expect(await stored()).toEqual(['d00001', 'e00001']);
+  });
+
+  it('a receiver answer dated in 5138 is refused, each entry counted; an age a little below zero reads as now', async () => {
+    adsb.body = { now: 1e11, aircraft: [{ ...GOOD, hex: 'f00001' }] };
+    // Every entry refused: the answer is unusable, and the run says why.
+    expect((await runJob()).error.message).toBe(
+      "job \"aircraft\" failed: ADS-B answer has 1 entries and none is usable: 1 skipped: report dated more than a day ahead of this computer's clock (1, e.g. f00001)",
+    );
+    const now = Math.floor(Date.now() / 1000);
+    adsb.body = { now, aircraft: [{ ...GOOD, hex: 'f00002', seen_pos: -0.4 }] };
+    expect((await runJob()).result).toMatchObject({ stored: 1, rejected: { count: 0 } });
+    const [row] = await queryOnce<{ seen_at: Date }>(subject.database.url, "SELECT seen_at FROM aircraft WHERE icao24 = 'f00002'");
+    expect(row?.seen_at.getTime()).toBe(now * 1000);
+    expect(await stored()).not.toContain('f00001');
   });
 });
