@@ -1,6 +1,7 @@
 // Shared query parameters: bbox (west,south,east,north as FIRMS), time instants and spans, limits;
 // and the strict number and instant readers that the other input schemas use too.
 import { z } from 'zod';
+import { fitsFloat4 } from '../db/float4.js';
 import { safeText } from './safe-text.js';
 
 export type Bbox = [west: number, south: number, east: number, north: number];
@@ -136,9 +137,9 @@ export const bigintIdText = z
 /**
  * A text-search rank in a cursor: ts_rank answers a `real`, never negative (0..1 in practice). The bound is
  * the largest value `real` can hold (3.4e38, rounded down), so no cursor the server wrote is ever refused
- * and none the client forged (1e308, -1) reaches the `::real` cast.
+ * and none the client forged (1e308, -1, or 5e-324, which rounds to zero as a real) reaches the `::real` cast.
  */
-export const cursorRank = z.number().min(0).max(1e38);
+export const cursorRank = z.number().min(0).max(1e38).refine(fitsFloat4, 'rank is too close to zero for a real');
 
 /** An instant that the server wrote into a cursor (toISOString): a real ISO 8601 date-time, year 1–9999. */
 export const cursorInstant = safeText()

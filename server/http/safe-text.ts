@@ -36,4 +36,3 @@ export function printableText(text: string, max: number): string {
   const clean = text.replace(UNPRINTABLE, '\uFFFD');
   return clean.length > max ? `${clean.slice(0, max)}…` : clean;
 }
-

@@ -55,6 +55,8 @@ const CASES: Case[] = [
   { name: 'news cursor id of 19 digits', method: 'GET', url: `/api/news?cursor=${cursor({ rank: null, publishedAt: '2026-11-20T00:00:00.000Z', id: '9999999999999999999' })}` },
   { name: 'events cursor rank 1e308', method: 'GET', url: `/api/events?q=fire&cursor=${cursor({ rank: 1e308, occurredAt: '2026-11-20T00:00:00.000Z', id: '1' })}` },
   { name: 'news cursor rank 1e308', method: 'GET', url: `/api/news?q=fire&cursor=${cursor({ rank: 1e308, publishedAt: '2026-11-20T00:00:00.000Z', id: '1' })}` },
+  { name: 'events cursor rank 5e-324', method: 'GET', url: `/api/events?q=fire&cursor=${cursor({ rank: 5e-324, occurredAt: '2026-11-20T00:00:00.000Z', id: '1' })}` },
+  { name: 'news cursor rank 5e-324', method: 'GET', url: `/api/news?q=fire&cursor=${cursor({ rank: 5e-324, publishedAt: '2026-11-20T00:00:00.000Z', id: '1' })}` },
   { name: 'events cursor instant year 0', method: 'GET', url: `/api/events?cursor=${cursor({ rank: null, occurredAt: '0000-01-01T00:00:00Z', id: '1' })}` },
   { name: 'geofence third coordinate 1e308', method: 'POST', url: '/api/geofences', payload: { name: 'High', geometry: { type: 'Polygon', coordinates: square([1e308]) } } },
   // Garbage that used to be stored.
