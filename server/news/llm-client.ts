@@ -1,6 +1,7 @@
 // One chat completion from an OpenAI-compatible endpoint (OpenAI, OpenRouter, Groq, Ollama, llama.cpp) or Anthropic's Messages API.
 import { z } from 'zod';
 import { fetchText } from '../http/bounded-fetch.js';
+import { printableText } from '../http/safe-text.js';
 import { htmlToText } from './plain-text.js';
 
 export type LlmProvider = 'openai' | 'anthropic';
@@ -41,15 +42,18 @@ const MAX_ANSWER_BYTES = 1024 * 1024;
 const MAX_DETAIL_CHARS = 200;
 
 /**
- * The provider's words for a refusal, stored as the summary's fallback reason: the key masked before the length cap
- * (so the cap cannot leave part of it), then one line without control characters (a NUL cannot be stored).
+ * The provider's words for a refusal, stored as the summary's fallback reason: one line without control characters (a
+ * NUL cannot be stored), the key masked before the length cap (so the cap cannot leave part of it).
  */
 function errorDetail(text: string, secrets: readonly string[]): string {
   try {
     const body = JSON.parse(text) as { error?: { message?: unknown } | string };
     const message = typeof body.error === 'string' ? body.error : body.error?.message;
     if (typeof message === 'string') {
-      const detail = htmlToText(secrets.reduce((masked, secret) => masked.split(secret).join('****'), message), MAX_DETAIL_CHARS);
+      const mask = (value: string) => secrets.reduce((masked, secret) => masked.split(secret).join('****'), value);
+      // Masked before and after the markup is read (a key written with an entity, or split by a tag, comes back whole
+      // from it), then capped.
+      const detail = printableText(mask(htmlToText(mask(message), message.length)), MAX_DETAIL_CHARS);
       return detail ? `: ${detail}` : '';
     }
   } catch {

@@ -200,6 +200,12 @@ describe('news summaries: fake OpenAI-compatible server on loopback, futures fil
     expect(busy.fallbackReason).toMatch(/^the language model answered HTTP 503: busy busy busy/);
     expect(busy.fallbackReason?.length).toBeLessThanOrEqual(260);
     expect((await lastSummary()).fallback_reason).toBe(busy.fallbackReason);
+
+    // The key written with an entity, or split by a tag, is read whole from the markup: it is masked after that too.
+    const [head, tail] = [LLM_KEY.slice(0, 10), LLM_KEY.slice(10)];
+    llm.answer = { status: 401, body: JSON.stringify({ error: { message: `Incorrect API key: ${head}<b></b>${tail}, or &#115;${LLM_KEY.slice(1)}` } }) };
+    const refused = await news({}).summarizer.summarize('hourly');
+    expect(refused.fallbackReason).toBe('the language model answered HTTP 401: Incorrect API key: ****, or ****');
   });
 
   it('caps a long answer at SUMMARY_MAX_CHARS and takes LLM_API_KEY when no key is stored', async () => {
