@@ -10,15 +10,16 @@ function hasStorableText(camera: ListedCamera): boolean {
   return [camera.title, camera.city, camera.country].every((text) => text === null || textProblem(text) === null);
 }
 
-/** The page without its cameras whose words cannot be stored, those counted as skipped (`listed camera 3`). */
+/** The page without its cameras whose words cannot be stored, those counted as skipped under their image's address. */
 export function withStorableText(page: DirectoryPage): DirectoryPage {
   if (page.cameras.every(hasStorableText)) return page;
   const cameras: ListedCamera[] = [];
   const skips = [...page.skips];
-  page.cameras.forEach((camera, index) => {
+  for (const camera of page.cameras) {
+    // The address is an encoded URL: it holds no NUL, and it can be found in the directory.
     if (hasStorableText(camera)) cameras.push(camera);
-    else skips.push({ reason: UNSTORABLE_TEXT, where: `listed camera ${index + 1}` });
-  });
+    else skips.push({ reason: UNSTORABLE_TEXT, where: camera.url });
+  }
   const unstorable = page.cameras.length - cameras.length;
   return {
     ...page,

@@ -78,7 +78,7 @@ describe('cameras whose words cannot be stored', () => {
     expect(result.rejected.reasons.find((entry) => entry.reason === UNSTORABLE_TEXT)).toEqual({
       reason: UNSTORABLE_TEXT,
       count: 3,
-      examples: ['official.json listed camera 1', 'places.json listed camera 1', 'places.json listed camera 2'],
+      examples: [`official.json ${IMAGE('a')}`, `places.json ${IMAGE('b')}`, `places.json ${IMAGE('c')}`],
     });
     const stored = await queryOnce<{ url: string }>(subject.database.url, 'SELECT url FROM cameras ORDER BY url');
     expect(stored.map((camera) => camera.url)).toEqual([IMAGE('d'), IMAGE('e')]);
