@@ -36,7 +36,11 @@ export interface DatabaseOptions {
 //   merges into the index. At the default 4 MB that was one insert in about 16,000 events taking some 130 ms longer,
 //   every 3.2 s at 5,000 events/s: the slowest live deliveries (150–190 ms against a p99 of 60–100 ms). A list of
 //   1 MB is merged four times as often, in pieces too short to stand out (live bench, four runs of each).
-export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c gin_pending_list_limit=1MB';
+// - Its time zone is UTC, whatever the server's default: the embedded cluster's initdb takes this computer's zone, and a
+//   shared server has its own. The app's days and hours are UTC ones; in a session of New York, a day's partition made
+//   while rows of that day waited in the default partition moved them by local midnight and attached the partition at
+//   UTC midnight, and the partitions job failed every run ("partition constraint … is violated by some row").
+export const SESSION_OPTIONS = '-c max_parallel_workers_per_gather=0 -c gin_pending_list_limit=1MB -c TimeZone=UTC';
 
 async function inTransaction<T>(client: Queryable, work: (client: Queryable) => Promise<T>): Promise<T> {
   await client.query('BEGIN');
