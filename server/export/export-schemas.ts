@@ -2,7 +2,7 @@
 // only) and what it answers (a file to download in the format asked for).
 import { z } from 'zod';
 import { commaList, fireFilterQuery } from '../fires/fire-filter.js';
-import { bboxParam, instantParam } from '../http/query-params.js';
+import { bboxParam, instantParam, windowEndParam } from '../http/query-params.js';
 import { binaryResponse } from '../http/response-schemas.js';
 
 export const EXPORT_FORMATS = ['csv', 'geojson', 'kml'] as const;
@@ -19,7 +19,7 @@ export const exportQuery = z
     bbox: bboxParam.optional(),
     /** The fires' window (the last day unless given); aircraft are their current positions, incidents as they stand. */
     since: instantParam.optional(),
-    until: instantParam.optional(),
+    until: windowEndParam.optional(),
     ...fireFilterQuery,
     /** Only aircraft identified as firefighting. */
     firefighting: z.enum(['true', 'false']).optional(),

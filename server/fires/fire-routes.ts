@@ -8,7 +8,7 @@ import { fireFilterQuery } from './fire-filter.js';
 import { fireCount, fireIngestCounts, fireList, fireTile, fireTileNotModified, fireTimeline } from './fire-schemas.js';
 import type { FireTimelineQueries } from './fire-timeline.js';
 import { ApiError } from '../http/api-error.js';
-import { bboxParam, instantParam, limitParam, wholeNumberParam } from '../http/query-params.js';
+import { bboxParam, instantParam, limitParam, wholeNumberParam, windowEndParam } from '../http/query-params.js';
 import { detectionFromJson, type FireDetection, fireJsonSchema, type RowProblem } from './fire-detection.js';
 import type { FireQueries } from './fire-queries.js';
 import type { FireService } from './fire-service.js';
@@ -34,7 +34,7 @@ const fireSelectionQuery = z
   .object({
     bbox: bboxParam.optional(),
     since: instantParam.optional(),
-    until: instantParam.optional(),
+    until: windowEndParam.optional(),
     ...fireFilterQuery,
   })
   .strict();

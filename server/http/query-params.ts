@@ -84,22 +84,34 @@ export function parseInstant(value: string, now: Date = new Date()): Date | null
   return parseIsoInstant(value);
 }
 
+/** An instant as ISO 8601 or a relative span, from year 1970 to `aheadMs` after now (Infinity: any year ISO 8601 writes). */
+function instantUpTo(aheadMs: number) {
+  return z
+    .string()
+    .max(64)
+    .transform((value, context): Date => {
+      const date = parseInstant(value);
+      if (!date) {
+        context.addIssue({ code: 'custom', message: 'expected a real ISO 8601 instant or a span such as 90m, 24h, 7d' });
+        return z.NEVER;
+      }
+      if (date.getTime() < 0 || date.getTime() > Date.now() + aheadMs) {
+        context.addIssue({ code: 'custom', message: 'instant is out of range' });
+        return z.NEVER;
+      }
+      return date;
+    });
+}
+
 /** An instant as ISO 8601 or a relative span; the earliest accepted is year 1970, the latest a day ahead. */
-export const instantParam = z
-  .string()
-  .max(64)
-  .transform((value, context): Date => {
-    const date = parseInstant(value);
-    if (!date) {
-      context.addIssue({ code: 'custom', message: 'expected a real ISO 8601 instant or a span such as 90m, 24h, 7d' });
-      return z.NEVER;
-    }
-    if (date.getTime() < 0 || date.getTime() > Date.now() + 86_400_000) {
-      context.addIssue({ code: 'custom', message: 'instant is out of range' });
-      return z.NEVER;
-    }
-    return date;
-  });
+export const instantParam = instantUpTo(86_400_000);
+
+/**
+ * The end of a window the analyst chose (`until`): as instantParam, but any time ahead. A window set to end tomorrow
+ * evening or next week is one still filling, and reads as up to now (nothing is stored dated more than a day ahead);
+ * refused, it made every fire tile, count and export of the map answer 400.
+ */
+export const windowEndParam = instantUpTo(Number.POSITIVE_INFINITY);
 
 /** A whole number in a path or query, written in decimal digits only (no `0x10`, `1e2`, blank or sign), within min..max. */
 export function wholeNumberParam(min: number, max: number) {
