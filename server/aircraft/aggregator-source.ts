@@ -4,13 +4,13 @@
 //   specified ICAO type codes");
 // - `/v2/point/{lat}/{lon}/{radius nm}` around the busiest cells of active incidents and recent fires (PostGIS
 //   gathers them, aircraft-area-repository.ts), at most ADSB_AGGREGATOR_MAX_POINTS, radius ≤ 250 nm.
-// Requests go one at a time through a bottleneck limiter that keeps 1/ADSB_AGGREGATOR_RATE seconds between one answer
-// and the next request (so the gap holds on the wire, across runs too). An aircraft in several answers is read once.
+// Requests go one at a time through a slot that keeps 1/ADSB_AGGREGATOR_RATE seconds between one answer and the next
+// request (so the gap holds on the wire, across runs too). An aircraft in several answers is read once.
 import { readFileSync } from 'node:fs';
-import { setTimeout as sleep } from 'node:timers/promises';
-import Bottleneck from 'bottleneck';
+import { holdoffFor, type Holdoff, stillHeld } from '../clock-holdoff.js';
 import { z } from 'zod';
 import { FetchError, type FetchedText, fetchText } from '../http/bounded-fetch.js';
+import { SpacedSlot } from '../http/spaced-slot.js';
 import { isUnreachable, markedUnreachable } from '../http/network-failure.js';
 import { RejectionTally, type RejectedRecords } from '../pipelines/rejection-tally.js';
 import type { AircraftPosition } from './adsb-feed.js';
@@ -105,10 +105,9 @@ interface RunSummary {
 
 export class AggregatorAircraftSource implements AircraftSource {
   readonly mode = 'aggregator';
-  private readonly limiter: Bottleneck;
-  private readonly spacingMs: number;
+  private readonly slot: SpacedSlot;
   private readonly typeCodes: string[];
-  private backoffUntil = 0;
+  private backoff: Holdoff | null = null;
   private lastRun: RunSummary | null = null;
 
   constructor(
@@ -117,29 +116,17 @@ export class AggregatorAircraftSource implements AircraftSource {
     typeCodes: readonly string[] = firefightingTypeCodes(),
   ) {
     this.typeCodes = [...typeCodes];
-    this.spacingMs = Math.ceil(1000 / settings.requestsPerSecond);
-    this.limiter = new Bottleneck({ maxConcurrent: 1 });
+    this.slot = new SpacedSlot(Math.ceil(1000 / settings.requestsPerSecond));
   }
 
-  /** One request through the limiter: it keeps its slot for the spacing after the answer. */
+  /** One request through the slot: it keeps the slot for the spacing after the answer. */
   private request(path: string): Promise<FetchedText> {
-    return new Promise((resolve, reject) => {
-      this.limiter
-        .schedule(async () => {
-          try {
-            resolve(await fetchText(`${this.settings.url}${path}`, { timeoutMs: TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES, headers: { accept: 'application/json' } }));
-          } catch (error) {
-            reject(error as Error);
-          }
-          await sleep(this.spacingMs);
-        })
-        .catch(reject);
-    });
+    return this.slot.run(() => fetchText(`${this.settings.url}${path}`, { timeoutMs: TIMEOUT_MS, maxBytes: MAX_ANSWER_BYTES, headers: { accept: 'application/json' } }));
   }
 
   async read(): Promise<SourceRead> {
-    if (Date.now() < this.backoffUntil) {
-      throw new Error(`ADS-B aggregator ${this.settings.url} asked to slow down (HTTP 429); no request before ${new Date(this.backoffUntil).toISOString()}`);
+    if (this.backoff && stillHeld(this.backoff, Date.now())) {
+      throw new Error(`ADS-B aggregator ${this.settings.url} asked to slow down (HTTP 429); no request before ${new Date(this.backoff.until).toISOString()}`);
     }
     const areas = await this.areas.watchAreas(new Date(Date.now() - this.settings.fireHours * 3_600_000), this.settings.maxPoints);
     const points = areas.map((area) => pointQuery(area, this.settings.radiusNm));
@@ -163,7 +150,7 @@ export class AggregatorAircraftSource implements AircraftSource {
         continue;
       }
       if (response.status === 429) {
-        this.backoffUntil = Date.now() + retryAfterMs(response.headers.get('retry-after'));
+        this.backoff = holdoffFor(Date.now(), retryAfterMs(response.headers.get('retry-after')));
         failed.push({ path: query.path, error: `${what} answered HTTP 429 (too many requests); the rest of this run is skipped` });
         break;
       }
@@ -227,13 +214,13 @@ export class AggregatorAircraftSource implements AircraftSource {
       maxPoints: this.settings.maxPoints,
       radiusNm: this.settings.radiusNm,
       typeCodes: this.typeCodes.length,
-      backoffUntil: Date.now() < this.backoffUntil ? new Date(this.backoffUntil).toISOString() : null,
+      backoffUntil: this.backoff && stillHeld(this.backoff, Date.now()) ? new Date(this.backoff.until).toISOString() : null,
       lastRun: this.lastRun,
     };
   }
 
   async stop(): Promise<void> {
-    await this.limiter.stop({ dropWaitingJobs: true }).catch(() => undefined);
+    this.slot.clear();
   }
 }
 

@@ -1,8 +1,8 @@
 // "City, Country" → a position, through a Nominatim-compatible service (GEOCODER_URL): at most one
 // request a second, a proper User-Agent, answers cached in the database (found or not).
-import Bottleneck from 'bottleneck';
 import { z } from 'zod';
 import { fetchText, USER_AGENT } from '../http/bounded-fetch.js';
+import { SpacedSlot } from '../http/spaced-slot.js';
 import { textProblem } from '../http/safe-text.js';
 import type { CachedPlace, GeocodeRepository } from './geocode-repository.js';
 
@@ -29,12 +29,12 @@ export function placeQuery(city: string | null, country: string | null): string 
   return parts.length ? parts.join(', ').toLowerCase() : null;
 }
 
-// Nominatim's policy is one request a second at most, as the service sees them arrive: requests started a second
-// apart reached the test's server 947 ms apart on a loaded machine, so they start 1.1 s apart.
-const NOMINATIM_SPACING_MS = 1_100;
+// Nominatim's policy is one request a second at most, as the service sees them arrive: a request starts a second
+// after the answer before it (started a second apart, two reached the test's server 947 ms apart on a loaded machine).
+const NOMINATIM_SPACING_MS = 1_000;
 
 export class Geocoder {
-  private readonly limiter: Bottleneck;
+  private readonly slot: SpacedSlot;
   private readonly inFlight = new Map<string, Promise<CachedPlace>>();
 
   constructor(
@@ -42,7 +42,7 @@ export class Geocoder {
     private readonly baseUrl: string,
     options: { minIntervalMs?: number } = {},
   ) {
-    this.limiter = new Bottleneck({ maxConcurrent: 1, minTime: options.minIntervalMs ?? NOMINATIM_SPACING_MS });
+    this.slot = new SpacedSlot(options.minIntervalMs ?? NOMINATIM_SPACING_MS);
   }
 
   /** The cached answer, or one from the service (rate limited); the same query is never asked twice at once. */
@@ -64,7 +64,7 @@ export class Geocoder {
     if (again) return again;
     const url = `${this.baseUrl.replace(/\/+$/, '')}/search?${new URLSearchParams({ q: query, format: 'jsonv2', limit: '1' })}`;
     // Only the request itself is spaced: database work before it would otherwise eat into the second between two requests.
-    const response = await this.limiter.schedule(() =>
+    const response = await this.slot.run(() =>
       fetchText(url, { timeoutMs: 15_000, maxBytes: 1024 * 1024, headers: { 'user-agent': USER_AGENT, accept: 'application/json' } }),
     );
     if (response.status >= 400) throw new Error(`geocoder answered HTTP ${response.status}`);

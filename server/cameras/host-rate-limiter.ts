@@ -1,17 +1,18 @@
 // Requests to any one host are spaced to a rate (CAMERA_HOST_RATE per second) and the whole crawl has a
 // bounded number in flight. Directory pages and snapshots share the same limiter.
-import { setTimeout as sleep } from 'node:timers/promises';
-import Bottleneck from 'bottleneck';
+import pLimit, { type LimitFunction } from 'p-limit';
+import { SpacedSlot } from '../http/spaced-slot.js';
 
 export class HostRateLimiter {
-  private readonly hosts: Bottleneck.Group;
-  private readonly overall: Bottleneck;
+  // A host's slot is kept while it has requests asked for or in their spacing, and dropped after: a crawl of a
+  // directory names thousands of hosts.
+  private readonly hosts = new Map<string, SpacedSlot>();
+  private readonly overall: LimitFunction;
   private readonly spacingMs: number;
 
   constructor(options: { requestsPerSecond: number; maxConcurrent?: number }) {
     this.spacingMs = Math.ceil(1000 / options.requestsPerSecond);
-    this.hosts = new Bottleneck.Group({ maxConcurrent: 1 });
-    this.overall = new Bottleneck({ maxConcurrent: options.maxConcurrent ?? 8 });
+    this.overall = pLimit({ concurrency: options.maxConcurrent ?? 8, rejectOnClear: true });
   }
 
   /**
@@ -21,24 +22,25 @@ export class HostRateLimiter {
    */
   schedule<T>(url: string, task: () => Promise<T>): Promise<T> {
     const host = new URL(url).host.toLowerCase();
-    return new Promise<T>((resolve, reject) => {
-      this.hosts
-        .key(host)
-        .schedule(async () => {
-          try {
-            resolve(await this.overall.schedule(task));
-          } catch (error) {
-            reject(error as Error);
-          }
-          await sleep(this.spacingMs);
-        })
-        .catch(reject);
-    });
+    let slot = this.hosts.get(host);
+    if (!slot) {
+      const made = new SpacedSlot(this.spacingMs, () => {
+        if (this.hosts.get(host) === made) this.hosts.delete(host);
+      });
+      this.hosts.set(host, made);
+      slot = made;
+    }
+    return slot.run(() => this.overall(task));
   }
 
+  /** Hosts with requests waiting, running or in their spacing. */
+  get busyHosts(): number {
+    return this.hosts.size;
+  }
+
+  /** Drops every request still waiting (each is rejected); those running go on. */
   async stop(): Promise<void> {
-    await Promise.all([...this.hosts.limiters().map(({ limiter }) => limiter.stop({ dropWaitingJobs: true })), this.overall.stop({ dropWaitingJobs: true })]).catch(
-      () => undefined,
-    );
+    for (const slot of this.hosts.values()) slot.clear();
+    this.overall.clearQueue();
   }
 }

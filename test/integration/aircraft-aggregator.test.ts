@@ -3,7 +3,7 @@
 // does) for the firefighting type codes and for the area around active incidents and clusters of recent fires,
 // one request at a time at ADSB_AGGREGATOR_RATE. ADSB_URL, when set, is the only thing read.
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startFakeAdsb, type FakeAdsb } from '../support/fake-adsb.js';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
@@ -185,6 +185,30 @@ describe('aircraft from the public aggregator when no ADSB_URL is set', () => {
     }
     await new Promise((resolve) => setTimeout(resolve, 1_100));
     expect((await runJob(subject)).result).toMatchObject({ mode: 'aggregator', failed: [] });
+  });
+
+  it("asks again at once when the computer's clock was set back after a 429", async () => {
+    aggregator.refuse = /^\/v2\/point\//;
+    aggregator.retryAfter = '600';
+    try {
+      expect((await runJob(subject)).result.failed).toEqual([expect.objectContaining({ error: expect.stringMatching(/HTTP 429/) })]);
+    } finally {
+      aggregator.refuse = null;
+      aggregator.retryAfter = '1';
+    }
+    const held = await runJob(subject);
+    expect(held.error.message).toMatch(/asked to slow down \(HTTP 429\); no request before/);
+    // NTP sets the clock back two hours: the ten minutes asked for would otherwise end two hours and ten minutes on.
+    const realNow = Date.now.bind(Date);
+    const stepped = vi.spyOn(Date, 'now').mockImplementation(() => realNow() - 2 * 3_600_000);
+    try {
+      const requestsSoFar = aggregator.requests.length;
+      const answer = await runJob(subject);
+      expect(answer.result, JSON.stringify(answer)).toMatchObject({ mode: 'aggregator', failed: [] });
+      expect(aggregator.requests.length).toBeGreaterThan(requestsSoFar);
+    } finally {
+      stepped.mockRestore();
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 // Per-host spacing and overall concurrency of the camera limiter, measured with timestamps.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { HostRateLimiter } from '../../server/cameras/host-rate-limiter.js';
 
 describe('HostRateLimiter', () => {
@@ -34,6 +34,14 @@ describe('HostRateLimiter', () => {
     );
     expect(peak).toBe(2);
     await expect(limiter.schedule('http://e.example/', async () => Promise.reject(new Error('camera said no')))).rejects.toThrow('camera said no');
+    await limiter.stop();
+  });
+
+  it("keeps a host's slot only while it has requests asked for or in their spacing", async () => {
+    const limiter = new HostRateLimiter({ requestsPerSecond: 50 });
+    await Promise.all(Array.from({ length: 30 }, (_, index) => limiter.schedule(`http://host-${index % 10}.example/`, async () => index)));
+    expect(limiter.busyHosts).toBeGreaterThan(0);
+    await vi.waitFor(() => expect(limiter.busyHosts).toBe(0));
     await limiter.stop();
   });
 });
