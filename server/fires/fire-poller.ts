@@ -2,6 +2,7 @@
 // off on the transaction limit. Without one: read the keyless global 24 h files (firms-global-files.ts). A key FIRMS
 // refuses (mistyped, revoked) fails the run, saying so, but the map is not left without fires: the keyless files are
 // read in the same run.
+import { holdoffFor, type Holdoff, stillHeld } from '../clock-holdoff.js';
 import { type JobDefinition, UnusableAnswerError } from '../jobs/job-runner.js';
 import { fetchText } from '../http/bounded-fetch.js';
 import type { KeySource } from '../keys/key-source.js';
@@ -33,7 +34,7 @@ export function firePollerJob(deps: {
   now?: () => number;
 }): FirePollerJob {
   const now = deps.now ?? Date.now;
-  let blockedUntil = 0;
+  let limitHoldoff: Holdoff | null = null;
   let limitHits = 0;
   // The key FIRMS refused at the last run (so the files were read instead), until a run with a key is answered.
   let refusedKey: string | null = null;
@@ -67,14 +68,14 @@ export function firePollerJob(deps: {
       if (!key || key === refusedKey) {
         return { mode: 'global-24h', bbox: settings.bbox, minDownloadIntervalSeconds: settings.globalIntervalSeconds, files: globalFilesFor(settings).status(), keyRefused: Boolean(key) };
       }
-      return { mode: 'area-api', dataset: settings.dataset, bbox: settings.bbox, transactionLimitUntil: now() < blockedUntil ? new Date(blockedUntil).toISOString() : null };
+      return { mode: 'area-api', dataset: settings.dataset, bbox: settings.bbox, transactionLimitUntil: limitHoldoff && stillHeld(limitHoldoff, now()) ? new Date(limitHoldoff.until).toISOString() : null };
     },
     async run() {
       const key = await deps.keys.get('firms');
       const settings = deps.settings();
       if (!key) return globalFilesFor(settings).poll();
-      if (now() < blockedUntil) {
-        return { idle: `FIRMS transaction limit reached; next try after ${new Date(blockedUntil).toISOString()}` };
+      if (limitHoldoff && stillHeld(limitHoldoff, now())) {
+        return { idle: `FIRMS transaction limit reached; next try after ${new Date(limitHoldoff.until).toISOString()}` };
       }
       const { apiUrl, dataset, bbox } = settings;
       const url = `${apiUrl}/api/area/csv/${encodeURIComponent(key)}/${dataset}/${bbox}/1`;
@@ -84,9 +85,9 @@ export function firePollerJob(deps: {
         parsed = parseFirmsCsv(response.text);
       } catch (error) {
         if (error instanceof FirmsResponseError && error.kind === 'limit') {
-          blockedUntil = now() + (LIMIT_BACKOFF_MS[Math.min(limitHits, LIMIT_BACKOFF_MS.length - 1)] as number);
+          limitHoldoff = holdoffFor(now(), LIMIT_BACKOFF_MS[Math.min(limitHits, LIMIT_BACKOFF_MS.length - 1)] as number);
           limitHits += 1;
-          throw new Error(`${error.message}; next try after ${new Date(blockedUntil).toISOString()}`);
+          throw new Error(`${error.message}; next try after ${new Date(limitHoldoff.until).toISOString()}`);
         }
         if (error instanceof FirmsResponseError && error.kind === 'key') {
           refusedKey = key;

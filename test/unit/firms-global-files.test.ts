@@ -121,6 +121,18 @@ describe('FirmsGlobalFiles', () => {
     expect(firms.globalRequests.map((request) => request.status)).toEqual([200, 304, 304]);
   });
 
+  it("a file is asked for again at once when the computer's clock was set back after its download", async () => {
+    firms.globalFiles[SNPP] = realDataPath('fires', 'area_VIIRS_SNPP_NRT_2026-10-01_thermwatch_head40.csv');
+    let now = Date.parse('2026-11-23T12:00:00Z');
+    const files = reader({ minDownloadIntervalMs: 3_600_000, now: () => now });
+    firms.globalRequests = [];
+    expect((await files.poll()).files).toEqual({ 'SUOMI_VIIRS_C2_Global_24h.csv': 'downloaded' });
+    // A clock five hours fast, corrected: the next check was due at 13:00 of the wrong clock, 08:00 of the right one.
+    now -= 5 * 3_600_000 - 60_000;
+    expect((await files.poll()).files).toEqual({ 'SUOMI_VIIRS_C2_Global_24h.csv': 'not modified' });
+    expect(firms.globalRequests.map((request) => request.status)).toEqual([200, 304]);
+  });
+
   it('a box across the antimeridian keeps both sides', () => {
     const pacific: [number, number, number, number] = [170, -50, -170, 0];
     expect(insideBbox(pacific, 175, -10)).toBe(true);
