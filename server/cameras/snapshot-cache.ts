@@ -51,8 +51,10 @@ export class SnapshotCache {
     }
   }
 
+  /** Fetched within the TTL. One fetched "later" than now was fetched before the computer's clock was set back: not. */
   isFresh(snapshot: CachedSnapshot, ttlSeconds: number): boolean {
-    return this.now() - snapshot.fetchedAt.getTime() < ttlSeconds * 1000;
+    const age = this.now() - snapshot.fetchedAt.getTime();
+    return age >= 0 && age < ttlSeconds * 1000;
   }
 
   async write(id: number, urlHash: string, snapshot: Snapshot): Promise<CachedSnapshot> {

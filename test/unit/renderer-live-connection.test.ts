@@ -121,4 +121,15 @@ describe('LiveConnection', () => {
     expect(states.at(-1)!.state).toBe('open');
     live.stop();
   });
+
+  it("replaces a silent socket in a minute even when the computer's clock is set back meanwhile", () => {
+    const { live } = connect();
+    const silent = lastSocket();
+    silent.accept();
+    // NTP steps the wall clock back an hour just after the network went silent.
+    vi.setSystemTime(Date.now() - 3_600_000);
+    vi.advanceTimersByTime(60_000);
+    expect(silent.closedWith).toBe(4000);
+    live.stop();
+  });
 });

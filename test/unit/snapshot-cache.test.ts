@@ -27,6 +27,9 @@ describe('SnapshotCache', () => {
     expect(cache.isFresh(stored!, 60)).toBe(true);
     clock += 60_000;
     expect(cache.isFresh(stored!, 60)).toBe(false);
+    // The clock set back five hours (NTP, a wrong clock corrected): the image reads as fetched ahead of now, not fresh.
+    clock -= 60_000 + 5 * 3_600_000;
+    expect(cache.isFresh(stored!, 60)).toBe(false);
     expect(await cache.read(8, HASH_A)).toBeNull();
     // The same id now naming another camera (a rebuilt or shared database) finds nothing.
     expect(await cache.read(7, HASH_B)).toBeNull();

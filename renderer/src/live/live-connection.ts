@@ -62,7 +62,7 @@ export class LiveConnection {
     const socket = new WebSocket(this.options.url);
     this.socket = socket;
     socket.onopen = () => {
-      this.lastHeard = Date.now();
+      this.lastHeard = performance.now();
       this.options.onState('open', null);
       if (this.viewport) this.send({ type: 'viewport', bbox: this.viewport });
       clearInterval(this.pingTimer);
@@ -73,7 +73,7 @@ export class LiveConnection {
       this.opened = true;
     };
     socket.onmessage = (message) => {
-      this.lastHeard = Date.now();
+      this.lastHeard = performance.now();
       if (typeof message.data !== 'string') return;
       try {
         this.options.onMessage(JSON.parse(message.data) as LiveServerMessage);
@@ -111,7 +111,8 @@ export class LiveConnection {
   }
 
   private keepAlive(): void {
-    if (Date.now() - this.lastHeard > PING_INTERVAL_MS * 2) {
+    // The monotonic clock: a wall clock stepped back (NTP, a resume from sleep) kept a dead socket for the step's length.
+    if (performance.now() - this.lastHeard > PING_INTERVAL_MS * 2) {
       // A half-open socket may take a minute to report its close: drop it now and dial again at once.
       this.detach()?.close(4000, 'no answer');
       this.retryAfter('no answer from the server', 0);
