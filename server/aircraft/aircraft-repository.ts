@@ -30,7 +30,9 @@ function stagingLine(p: IdentifiedPosition): string {
     csvField(p.firefightingReason), csvField(p.source)].join(',');
 }
 
-// A position older than the one stored (a late report) never overwrites it. The poller merged the report with
+// A position older than the one stored (a late report) never overwrites it, unless the stored one is dated ahead of
+// the database's clock: the clock was set back since (NTP correcting a fast clock), and the aircraft would otherwise
+// stand still at an old position, shown as current, for the length of the step. The poller merged the report with
 // what was stored (callsign of the same flight, airframe facts) and identified the aircraft on the merged facts,
 // so the row takes the report as it is; airframe facts stay when a report lacks them.
 const UPSERT_FROM_STAGING = `
@@ -49,7 +51,7 @@ ON CONFLICT (icao24) DO UPDATE SET
   firefighting = EXCLUDED.firefighting,
   firefighting_reason = EXCLUDED.firefighting_reason,
   source = EXCLUDED.source
-WHERE EXCLUDED.seen_at > aircraft.seen_at`;
+WHERE EXCLUDED.seen_at > aircraft.seen_at OR aircraft.seen_at > now()`;
 
 // The reports that join their aircraft's track (track-point-rule.ts decided which), copied straight in.
 const COPY_TRACK = `
@@ -171,8 +173,9 @@ export class AircraftRepository {
     if (positions.length === 0) return { stored: 0, positions: 0 };
     const staged = await mapInSlices(positions, stagingLine);
     const track: string[] = [];
+    const now = Date.now();
     await forEachInSlices(positions, (position) => {
-      if (startsTrackPoint(position, known.get(position.icao24))) track.push(trackLine(position));
+      if (startsTrackPoint(position, known.get(position.icao24), now)) track.push(trackLine(position));
     });
     const [stored, tracked] = await Promise.all([
       this.db.transaction(async (client) => {

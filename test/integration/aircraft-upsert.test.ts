@@ -81,4 +81,15 @@ describe('aircraft upsert and track (real PostgreSQL + PostGIS)', () => {
     const track = await queryOnce<{ y: number }>(database.url, "SELECT ST_Y(geom) AS y FROM aircraft_positions WHERE icao24 = 'd4e5f6' ORDER BY seen_at");
     expect(track.map((point) => point.y)).toEqual([38.5, 38.6]);
   });
+
+  it('takes the reports after a clock set back: what was stored dated ahead of now does not hold the aircraft still', async () => {
+    const now = Date.now();
+    // Stored while this computer's clock ran an hour fast; the clock has been corrected since.
+    const ahead = report('f0e1d2', new Date(now + 3_600_000).toISOString());
+    expect(await aircraft.upsert([ahead], new Map())).toEqual({ stored: 1, positions: 1 });
+    const current = report('f0e1d2', new Date(now).toISOString(), { latitude: 38.9 });
+    expect(await aircraft.upsert([current], await aircraft.known(['f0e1d2']))).toEqual({ stored: 1, positions: 1 });
+    const rows = await aircraft.find({ seenSince: new Date(now - 120_000), firefightingOnly: false, limit: 10 });
+    expect(rows.find((row) => row.icao24 === 'f0e1d2')).toMatchObject({ latitude: 38.9, seenAt: current.seenAt });
+  });
 });
