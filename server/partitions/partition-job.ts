@@ -15,8 +15,14 @@ export function partitionJob(
     timezone: 'UTC',
     runAtStart: true,
     async run() {
-      const today = now().toISOString().slice(0, 10);
-      const cutoff = new Date(`${today}T00:00:00Z`);
+      const clock = now();
+      const today = clock.toISOString().slice(0, 10);
+      // Retention counts back from this computer's clock, or from the newest stored fire detection when that is earlier
+      // (its time is the satellite's): a clock set weeks ahead, for one start, dropped every day stored, for good. A
+      // stack left off for weeks keeps its last weeks until new detections come.
+      const newestFire = await repository.newestFireTime();
+      const retainedFrom = newestFire && newestFire < clock ? newestFire : clock;
+      const cutoff = new Date(`${retainedFrom.toISOString().slice(0, 10)}T00:00:00Z`);
       cutoff.setUTCDate(cutoff.getUTCDate() - retentionDays);
       const cutoffDay = cutoff.toISOString().slice(0, 10);
       const created: Record<string, number> = {};
@@ -33,7 +39,7 @@ export function partitionJob(
         // Whatever went before a failure (a fires day dropped, then a lock timeout elsewhere) is told too.
         await repository.announceFireRetention();
       }
-      return { from: today, daysAhead, created, retentionDays, droppedBefore: cutoffDay, dropped, strayRowsDeleted: strays };
+      return { from: today, daysAhead, created, retentionDays, retainedFrom: retainedFrom.toISOString(), droppedBefore: cutoffDay, dropped, strayRowsDeleted: strays };
     },
   };
 }

@@ -49,6 +49,12 @@ export class PartitionRepository {
     await this.db.query(`SELECT pg_notify('${FIRE_HOURS_CHANNEL}', '${ALL_HOURS}')`);
   }
 
+  /** The acquisition time of the newest stored fire detection (a provider's clock, not this computer's); null if none. */
+  async newestFireTime(): Promise<Date | null> {
+    const { rows } = await this.db.query<{ newest: Date | null }>('SELECT max(acq_time) AS newest FROM fires');
+    return rows[0]?.newest ?? null;
+  }
+
   async list(table: string): Promise<string[]> {
     const { rows } = await this.db.query<{ name: string }>(
       `SELECT c.relname AS name FROM pg_inherits i

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventRecord } from '../../server/events/event-record.js';
 import { EventStoreRepository } from '../../server/events/event-store-repository.js';
+import { PartitionRepository } from '../../server/partitions/partition-repository.js';
+import { partitionJob } from '../../server/partitions/partition-job.js';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
 
@@ -49,5 +51,42 @@ describe('retention: the partitions job drops whole days older than RETENTION_DA
       "SELECT min(c.relname) AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid WHERE i.inhparent = 'events'::regclass AND c.relname <> 'events_default'",
     );
     expect(oldest[0]?.name).toBe(`events_p${daysAgo(30).toISOString().slice(0, 10).replace(/-/g, '')}`);
+  });
+});
+
+describe('retention with a clock set weeks ahead', () => {
+  let subject: TestApp;
+  const today = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`);
+  const daysAgo = (days: number) => new Date(today.getTime() - days * DAY);
+
+  beforeAll(async () => {
+    subject = await createTestApp({ ingesterEnabled: false, retentionDays: 30 });
+    await queryOnce(subject.database.url, "SELECT vantage_ensure_daily_partitions('events'::regclass, 'ingested_at', $1::date, 41)", [
+      daysAgo(40).toISOString().slice(0, 10),
+    ]);
+    const store = new EventStoreRepository();
+    for (const days of [31, 20, 1]) {
+      await subject.app.db.transaction((client) => store.storeBatch(client, [record(`https://ahead.test/${days}`, daysAgo(days))], daysAgo(days)));
+    }
+    // A fire detection of today, from the satellite's clock.
+    const stored = await subject.app.inject({
+      method: 'POST',
+      url: '/api/ingest/fires',
+      headers: authorized,
+      payload: [{ latitude: 38.4, longitude: -122.7, acq_time: new Date(Date.now() - 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z'), satellite: 'N20' }],
+    });
+    expect(stored.statusCode).toBe(200);
+  });
+  afterAll(async () => {
+    await subject?.close();
+  });
+
+  it('counts back from the newest stored detection, not from the clock: only what was already past retention goes', async () => {
+    const job = partitionJob(new PartitionRepository(subject.app.db), { daysAhead: 1, retentionDays: 30 }, () => new Date(Date.now() + 40 * DAY));
+    const result = (await job.run()) as { droppedBefore: string; retainedFrom: string };
+    expect(result.droppedBefore).toBe(daysAgo(30).toISOString().slice(0, 10));
+    const urls = (await queryOnce<{ url: string }>(subject.app.config.databaseUrl, 'SELECT url FROM events ORDER BY url')).map((row) => row.url);
+    expect(urls.filter((url) => url.startsWith('https://ahead.test/'))).toEqual(['https://ahead.test/1', 'https://ahead.test/20']);
+    expect((await queryOnce<{ n: string }>(subject.app.config.databaseUrl, 'SELECT count(*) AS n FROM fires'))[0]?.n).toBe('1');
   });
 });
