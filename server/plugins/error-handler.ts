@@ -27,6 +27,10 @@ function isDatabaseUnavailable(error: { code?: string; message?: string }): bool
   return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/.test(error.message ?? '');
 }
 
+// SQLSTATE 53100: PostgreSQL could not write to its disk. A 500 "internal error" told the analyst nothing; the disk is
+// the one holding the data folder (the embedded PostgreSQL's), or a shared server's.
+const DISK_FULL = '53100';
+
 const DOMAIN_ERROR_STATUS: Record<DomainErrorKind, number> = { invalid: 400, not_found: 404, conflict: 409, unavailable: 503, upstream_failed: 502 };
 
 async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
@@ -49,6 +53,12 @@ async function errorHandlerPlugin(app: FastifyInstance): Promise<void> {
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');
       return reply.status(503).header('retry-after', '5').send(errorBody('database_unavailable', 'the database is unavailable; nothing was stored, try again'));
+    }
+    if (error.code === DISK_FULL) {
+      request.log.error({ err: error }, 'the database disk is full');
+      return reply
+        .status(507)
+        .send(errorBody('disk_full', "the database's disk is full (for the app's own database, the disk holding its data folder); nothing was stored: free space on it and try again"));
     }
     if (isDataException(error)) {
       request.log.warn({ err: error }, 'input refused by the database');
