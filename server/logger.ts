@@ -77,13 +77,35 @@ const serializers = {
   }),
 };
 
+/**
+ * The shared log file, written behind the logger. A write it cannot make (a full disk) stops the file for this
+ * process's life, as pino stops a destination on EPIPE, and says so once on stderr: unheard, the error ended the
+ * process, whose last flush then retried the write every 100 ms for as long as the disk stayed full, holding the API's
+ * port with nobody answering.
+ */
+function logFileDestination(file: string): pino.DestinationStream {
+  const stream = pino.destination({ dest: file, append: true, sync: false });
+  let stopped = false;
+  // pino's own listener hands each error on again: it reaches this one twice.
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (stopped) return;
+    stopped = true;
+    stream.write = () => true;
+    stream.flushSync = () => undefined;
+    stream.flush = () => undefined;
+    stream.end = () => undefined;
+    process.stderr.write(`the log file ${file} could not be written (${error.code ?? error.message}); the API logs only to its output until it restarts\n`);
+  });
+  return stream;
+}
+
 export function createServerLogger(options: { level: string; dataDir?: string; toStdout?: boolean }): Logger {
   const streams: pino.StreamEntry[] = [];
   if (options.toStdout ?? true) streams.push({ stream: pino.destination({ fd: 1, sync: false }) });
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'logs');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    streams.push({ stream: pino.destination({ dest: path.join(dir, 'vantage.log'), append: true, sync: false }) });
+    streams.push({ stream: logFileDestination(path.join(dir, 'vantage.log')) });
   }
   return pino(
     {

@@ -7,6 +7,27 @@ export type { Logger };
 
 export const REDACTED_PATHS = ['token', 'password', 'apiToken', 'natsToken', 'dataKey', '*.token', '*.password', '*.dataKey', 'config.apiToken', 'config.dataKey'];
 
+/**
+ * The shared log file, written as each line is logged. A write it cannot make (a full disk) stops the file for the
+ * supervisor's life, as pino stops a destination on EPIPE, and says so once on stderr: unheard, the error crashed the
+ * supervisor and left PostgreSQL and nats-server running with no parent.
+ */
+function logFileDestination(file: string): pino.DestinationStream {
+  const stream = pino.destination({ dest: file, mkdir: true, sync: true });
+  let stopped = false;
+  // pino's own listener hands each error on again: it reaches this one twice.
+  stream.on('error', (error: NodeJS.ErrnoException) => {
+    if (stopped) return;
+    stopped = true;
+    stream.write = () => true;
+    stream.flushSync = () => undefined;
+    stream.flush = () => undefined;
+    stream.end = () => undefined;
+    process.stderr.write(`the log file ${file} could not be written (${error.code ?? error.message}); Vantage logs only to this terminal until it restarts\n`);
+  });
+  return stream;
+}
+
 /** Logs to stderr and, where a data dir is known, to `<dataDir>/logs/vantage.log`. */
 export function createStackLogger(options: { dataDir?: string; level?: string; quiet?: boolean } = {}): Logger {
   const streams: pino.StreamEntry[] = [];
@@ -14,7 +35,7 @@ export function createStackLogger(options: { dataDir?: string; level?: string; q
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'logs');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    streams.push({ stream: pino.destination({ dest: path.join(dir, 'vantage.log'), mkdir: true, sync: true }) });
+    streams.push({ stream: logFileDestination(path.join(dir, 'vantage.log')) });
   }
   return pino(
     { level: options.level ?? 'info', base: { pid: process.pid }, msgPrefix: '[supervisor] ', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
