@@ -77,10 +77,23 @@ export function parseIsoInstant(value: string): Date | null {
   return Number.isNaN(instant.getTime()) ? null : instant;
 }
 
-/** Parses a strict ISO 8601 instant or a span back from now (`90m`, `24h`, `7d`). */
+/**
+ * An instant given as a span back from now (`6h`): the start of a window that moves with the clock. Kept apart from an
+ * instant named to the millisecond, so what is kept for such a window (a fire tile) is found again by its span.
+ */
+export class SpanBack extends Date {
+  constructor(
+    readonly spanMs: number,
+    now: number,
+  ) {
+    super(now - spanMs);
+  }
+}
+
+/** Parses a strict ISO 8601 instant or a span back from now (`90m`, `24h`, `7d`, answered as a SpanBack). */
 export function parseInstant(value: string, now: Date = new Date()): Date | null {
   const relative = RELATIVE_SPAN.exec(value);
-  if (relative) return new Date(now.getTime() - Number(relative[1]) * UNIT_MS[relative[2] as keyof typeof UNIT_MS]);
+  if (relative) return new SpanBack(Number(relative[1]) * UNIT_MS[relative[2] as keyof typeof UNIT_MS], now.getTime());
   return parseIsoInstant(value);
 }
 

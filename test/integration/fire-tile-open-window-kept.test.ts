@@ -138,6 +138,21 @@ describe('the tile of a window with no end, kept', () => {
     for (const second of first) expect(times.map((at) => Math.floor(at / 1000))).toContain(second);
   });
 
+  it('a span back from now (since=6h) is kept under its span: asked again once its start has moved, from memory', async () => {
+    await awayFromHourBoundary();
+    const now = Date.now();
+    await ingest([{ lon: 10.5, lat: 45.5, at: now - 3 * HOUR_MS }]);
+    const url = '/api/tiles/fires/4/8/5.mvt?since=6h&minFrp=1';
+    const first = await subject.app.inject({ method: 'GET', url, headers: authorized });
+    expect(acquired(first.rawPayload)).toHaveLength(1);
+    // Behind the API's back (no hour counter moved): in a tile drawn again, not in one from memory.
+    await insertBehindTheApisBack(10.4, 45.4, now - 2 * HOUR_MS);
+    await behindTheApisBack('UPDATE fires SET frp = 5');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const again = await subject.app.inject({ method: 'GET', url, headers: authorized });
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+  });
+
   it('a start named in the request is kept under that start: another start is drawn', async () => {
     const queries = new FireQueries(new FireRepository(db), 50_000);
     const [z, x, y] = TILES[0];
