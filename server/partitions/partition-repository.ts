@@ -38,6 +38,11 @@ export class PartitionRepository {
     await this.db.query('DELETE FROM aircraft_positions_default WHERE seen_at < $1', [cutoff]);
     await this.db.query('DELETE FROM event_urls WHERE ingested_at < $1', [cutoff]);
     await this.db.query('DELETE FROM event_minute_rollup WHERE minute < $1', [cutoff]);
+    // An aircraft's pairing with a fire or incident not seen since, and the geofence presence of what has left a fence
+    // or was a moment's object (a detection, a story, whose rows went above): kept for good, they grew by tens of
+    // thousands of rows a day in a fire season. An aircraft or incident still inside a fence stays: it is not new there.
+    await this.db.query('DELETE FROM correlations WHERE last_seen_at < $1', [cutoff]);
+    await this.db.query("DELETE FROM geofence_presence WHERE updated_at < $1 AND (NOT inside OR object_type NOT IN ('aircraft', 'incident'))", [cutoff]);
     return rowCount ?? 0;
   }
 

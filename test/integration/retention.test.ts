@@ -52,6 +52,20 @@ describe('retention: the partitions job drops whole days older than RETENTION_DA
     );
     expect(oldest[0]?.name).toBe(`events_p${daysAgo(30).toISOString().slice(0, 10).replace(/-/g, '')}`);
   });
+
+  it("drops pairings not seen since the cutoff, and the fence presence of what left or was a moment's object", async () => {
+    const url = subject.database.url;
+    await queryOnce(url, `INSERT INTO correlations (icao24, target_type, target_id, distance_m, first_seen_at, last_seen_at)
+      VALUES ('a1', 'fire', 'old', 10, $1, $1), ('a1', 'fire', 'recent', 10, $2, $2)`, [daysAgo(40), daysAgo(1)]);
+    const [fence] = await queryOnce<{ id: string }>(url, "INSERT INTO geofences (name, geom) VALUES ('f', ST_Multi(ST_MakeEnvelope(0, 0, 1, 1, 4326))) RETURNING id::text");
+    await queryOnce(url, `INSERT INTO geofence_presence (geofence_id, object_type, object_id, inside, updated_at) VALUES
+      ($1, 'aircraft', 'parked', true, $2), ($1, 'aircraft', 'left', false, $2), ($1, 'fire', 'detection', true, $2),
+      ($1, 'incident', 'burning', true, $2), ($1, 'fire', 'today', true, $3)`, [fence?.id, daysAgo(40), daysAgo(1)]);
+    const response = await subject.app.inject({ method: 'POST', url: '/api/jobs/partitions', headers: authorized });
+    expect(response.statusCode).toBe(200);
+    expect((await queryOnce<{ id: string }>(url, 'SELECT target_id AS id FROM correlations ORDER BY 1')).map((row) => row.id)).toEqual(['recent']);
+    expect((await queryOnce<{ id: string }>(url, 'SELECT object_id AS id FROM geofence_presence ORDER BY 1')).map((row) => row.id)).toEqual(['burning', 'parked', 'today']);
+  });
 });
 
 describe('retention with a clock set weeks ahead', () => {
