@@ -1,6 +1,6 @@
 // Query parameters of GET /api/events, and its keyset cursor.
 import { z } from 'zod';
-import { bboxParam, bigintIdText, cursorInstant, cursorParam, cursorRank, geofenceIdParam, instantParam, limitParam } from '../http/query-params.js';
+import { bboxParam, bigintIdText, cursorInstant, cursorParam, cursorRank, geofenceIdParam, instantParam, limitParam, windowEndParam } from '../http/query-params.js';
 import { safeText } from '../http/safe-text.js';
 import { EVENT_SOURCE_TYPES } from './event-record.js';
 
@@ -15,7 +15,7 @@ export const eventSearchQuery = z
     q: safeText().trim().min(1).max(500).optional(),
     bbox: bboxParam.optional(),
     since: instantParam.optional(),
-    until: instantParam.optional(),
+    until: windowEndParam.optional(),
     source: sourceListParam.optional(),
     /** Only events placed inside this geofence (its id); an unknown id answers 404. */
     geofence: geofenceIdParam.optional(),

@@ -1,5 +1,5 @@
 // A window the analyst set to end ahead of now (tomorrow evening, next week: a chosen window still filling) is read as
-// up to now by every fire read the map makes and by the export; the start of a window and the timeline's ends keep
+// up to now by every fire read the map makes, by the events on the map and by the export; the start of a window and the timeline's ends keep
 // their limit of a day ahead.
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
@@ -38,7 +38,7 @@ describe('a chosen window that ends ahead of now', () => {
     ['three days', 3 * DAY_MS],
     ['a year', 365 * DAY_MS],
   ] as const) {
-    it(`ending ${ahead} ahead: the list, the count, a tile and the export hold the stored detections`, async () => {
+    it(`ending ${ahead} ahead: the list, the count, a tile and the export hold the stored detections; the events answer`, async () => {
       const window = `since=${encodeURIComponent(since)}&until=${encodeURIComponent(new Date(Date.now() + aheadMs).toISOString())}`;
       const list = await get(`/api/fires?${window}`);
       expect(list.statusCode, list.body).toBe(200);
@@ -51,6 +51,10 @@ describe('a chosen window that ends ahead of now', () => {
       const tile = await get(`/api/tiles/fires/4/2/6.mvt?${window}`);
       expect(tile.statusCode, tile.body).toBe(200);
       expect(new VectorTile(new PbfReader(tile.rawPayload)).layers.fires?.length).toBe(FIRES.length);
+
+      // The map asks for the events on it (fire events among them) with the same window.
+      const events = await get(`/api/events?${window}`);
+      expect(events.statusCode, events.body).toBe(200);
 
       const exported = await get(`/api/export?format=geojson&layers=fires&${window}`);
       expect(exported.statusCode, exported.body).toBe(200);
