@@ -16,6 +16,6 @@ export function holdoffFor(now: number, waitMs: number): Holdoff {
 }
 
 /** Whether `now` is still within the hold-off: before its end, and not before its start (a clock set back since). */
-export function stillHeld(holdoff: Holdoff | null, now: number): boolean {
+export function stillHeld(holdoff: Holdoff | null, now: number): holdoff is Holdoff {
   return holdoff !== null && now < holdoff.until && holdoff.until - now <= holdoff.waitMs;
 }

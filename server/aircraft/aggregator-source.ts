@@ -125,7 +125,7 @@ export class AggregatorAircraftSource implements AircraftSource {
   }
 
   async read(): Promise<SourceRead> {
-    if (this.backoff && stillHeld(this.backoff, Date.now())) {
+    if (stillHeld(this.backoff, Date.now())) {
       throw new Error(`ADS-B aggregator ${this.settings.url} asked to slow down (HTTP 429); no request before ${new Date(this.backoff.until).toISOString()}`);
     }
     const areas = await this.areas.watchAreas(new Date(Date.now() - this.settings.fireHours * 3_600_000), this.settings.maxPoints);
@@ -214,7 +214,7 @@ export class AggregatorAircraftSource implements AircraftSource {
       maxPoints: this.settings.maxPoints,
       radiusNm: this.settings.radiusNm,
       typeCodes: this.typeCodes.length,
-      backoffUntil: this.backoff && stillHeld(this.backoff, Date.now()) ? new Date(this.backoff.until).toISOString() : null,
+      backoffUntil: stillHeld(this.backoff, Date.now()) ? new Date(this.backoff.until).toISOString() : null,
       lastRun: this.lastRun,
     };
   }

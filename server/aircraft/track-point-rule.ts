@@ -1,7 +1,8 @@
 // When a report joins an aircraft's track (aircraft_positions): when nothing is stored of the aircraft, or the
 // report is later than the stored one and moved, climbed or sank, landed or took off — or a minute has passed, so
 // that an aircraft standing still is still found by playback. A late report, or the same position and time again,
-// is not written (unless what is stored is dated ahead of the clock). Decided against the row as it was read before the poll's upsert.
+// is not written (unless what is stored is dated ahead of the clock). Decided against the row as it was read before
+// the poll's upsert.
 
 /** An aircraft whose report neither moved nor changed still gets a track point this often (seconds). */
 export const STILL_POSITION_EVERY_SECONDS = 60;

@@ -68,13 +68,13 @@ export function firePollerJob(deps: {
       if (!key || key === refusedKey) {
         return { mode: 'global-24h', bbox: settings.bbox, minDownloadIntervalSeconds: settings.globalIntervalSeconds, files: globalFilesFor(settings).status(), keyRefused: Boolean(key) };
       }
-      return { mode: 'area-api', dataset: settings.dataset, bbox: settings.bbox, transactionLimitUntil: limitHoldoff && stillHeld(limitHoldoff, now()) ? new Date(limitHoldoff.until).toISOString() : null };
+      return { mode: 'area-api', dataset: settings.dataset, bbox: settings.bbox, transactionLimitUntil: stillHeld(limitHoldoff, now()) ? new Date(limitHoldoff.until).toISOString() : null };
     },
     async run() {
       const key = await deps.keys.get('firms');
       const settings = deps.settings();
       if (!key) return globalFilesFor(settings).poll();
-      if (limitHoldoff && stillHeld(limitHoldoff, now())) {
+      if (stillHeld(limitHoldoff, now())) {
         return { idle: `FIRMS transaction limit reached; next try after ${new Date(limitHoldoff.until).toISOString()}` };
       }
       const { apiUrl, dataset, bbox } = settings;

@@ -3,9 +3,9 @@
 // more and the natural key drops what is already stored), no more often than FIRE_GLOBAL_INTERVAL once it was
 // downloaded, read as a stream (a VIIRS file is tens of MB), kept to FIRE_BBOX and stored in batches through
 // FireService.ingest (COPY staging, ON CONFLICT DO NOTHING, events published).
-import { stillHeld } from '../clock-holdoff.js';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
+import { stillHeld } from '../clock-holdoff.js';
 import { UnusableAnswerError } from '../jobs/job-runner.js';
 import { FetchError, USER_AGENT } from '../http/bounded-fetch.js';
 import { isUnreachable, markedUnreachable, neverReachedHost, requestFailureWords } from '../http/network-failure.js';
@@ -181,7 +181,7 @@ export class FirmsGlobalFiles {
     const state = this.states.get(file.id) as GlobalFileStatus;
     const now = this.now();
     const due = state.nextCheckAfter === null ? null : { until: Date.parse(state.nextCheckAfter), waitMs: this.options.minDownloadIntervalMs };
-    if (due && stillHeld(due, now)) return { status: 'not-due', until: due.until };
+    if (stillHeld(due, now)) return { status: 'not-due', until: due.until };
     state.lastCheckedAt = new Date(now).toISOString();
     try {
       const outcome = await this.download(file, state, tally);
