@@ -75,6 +75,46 @@ test('draw a geofence, save it, and see the alert for a fire inside it; past fiv
   await expect.poll(() => map.featuresNear('geofences', CENTER[0], CENTER[1])).toBe(0);
 });
 
+test('an alert that comes live while the view is being read stays on the map when the read answers', async ({ page }) => {
+  // Eastern Kazakhstan, a place no other test uses.
+  const spot: [number, number] = [80.0, 50.5];
+  await createGeofence(`Read fence ${Date.now().toString(36)}`, spot, 0.3);
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [spot[0], spot[1], 7] });
+  const loads = () => page.evaluate(() => performance.getEntriesByName('vantage:data-loaded').length);
+  const loadsBefore = await loads();
+
+  // The next read of the alerts gets the server's answer of when it asked, handed to the page only after the alert
+  // has come live: the read was on its way when the fire was stored.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = () => {};
+  const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(
+    '**/api/alerts?*',
+    async (route) => {
+      const response = await route.fetch();
+      asked();
+      await released;
+      await route.fulfill({ response });
+    },
+    { times: 1 },
+  );
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await wasAsked;
+  await ingestFires([{ longitude: spot[0], latitude: spot[1] }]);
+  await expect.poll(() => map.featuresNear('alerts', spot[0], spot[1]), { message: 'the alert comes live' }).toBeGreaterThan(0);
+
+  release();
+  await expect.poll(loads, { message: 'the view is read' }).toBeGreaterThan(loadsBefore);
+  await map.expectStill();
+  // Drawn from the read's answer too, for a second after.
+  for (let look = 0; look < 5; look += 1) {
+    expect(await map.featuresNear('alerts', spot[0], spot[1])).toBeGreaterThan(0);
+    await page.waitForTimeout(200);
+  }
+});
+
 test('deleting the geofence the filter names lets the filter go: the map and the address are not left narrowed to it', async ({ page }) => {
   // Southern Chile, a place no other test uses.
   const spot: [number, number] = [-72.5, -45.5];

@@ -19,6 +19,7 @@ import {
 import { emptyCounts, FIRE_POINTS_MIN_ZOOM, type LayerCounts, type LayerKey } from '../map/layer-catalog';
 import type { MapController, MapViewport } from '../map/map-controller';
 import { loadAircraftView, showAircraftView } from './aircraft-view';
+import { LiveArrivals } from './live-arrivals';
 import { isFireRecent, withoutAgedFires } from './live-fire-age';
 import { DEFAULT_FILTER, fireFilterParams, liveFirePasses, type ViewFilter, windowSpanMs } from './view-filter';
 
@@ -55,6 +56,9 @@ export class LayerLoader {
   private geofences: Geofence[] = [];
   private alerts: Alert[] = [];
   private cameras: Camera[] = [];
+  // Live alerts and events that came while the view's read was on its way: its answer does not have them.
+  private readonly alertsArrived = new LiveArrivals<Alert>(MAX_ALERTS);
+  private readonly eventsArrived = new LiveArrivals<MapEvent>(MAX_EVENTS);
   private status: LayerSnapshot['status'] = {};
   private inFlight: AbortController | null = null;
   private filter: ViewFilter = DEFAULT_FILTER;
@@ -91,6 +95,8 @@ export class LayerLoader {
     this.inFlight = abort;
     const { bbox, zoom } = viewport;
     const signal = abort.signal;
+    this.alertsArrived.mark();
+    this.eventsArrived.mark();
     await Promise.all([
       this.step('fires', async () => {
         this.fires = zoom >= FIRE_POINTS_MIN_ZOOM ? await this.api.get<Fire[]>('/api/fires', { bbox, ...fireFilterParams(this.filter, this.reachStart), limit: FIRE_POINT_LIMIT }, signal) : [];
@@ -106,7 +112,7 @@ export class LayerLoader {
       }),
       this.step('events', async () => {
         const page = await this.api.get<EventPage>('/api/events', { bbox, ...this.windowParams(), source: EVENT_SOURCES, geofence: this.filter.geofenceId, limit: 500 }, signal);
-        this.events = page.events;
+        this.events = this.eventsArrived.into(page.events);
       }),
       this.step('geofences', async () => {
         this.geofences = await this.api.get<Geofence[]>('/api/geofences', undefined, signal);
@@ -115,8 +121,10 @@ export class LayerLoader {
         // The alerts route takes a start only: a window's end is applied here, as is a chosen geofence.
         const { since, until } = this.windowParams();
         const alerts = await this.api.get<Alert[]>('/api/alerts', { since, limit: MAX_ALERTS }, signal);
-        this.alerts = alerts.filter(
-          (alert) => (!until || Date.parse(alert.createdAt) < Date.parse(until)) && (!this.filter.geofenceId || alert.geofenceId === this.filter.geofenceId),
+        this.alerts = this.alertsArrived.into(
+          alerts.filter(
+            (alert) => (!until || Date.parse(alert.createdAt) < Date.parse(until)) && (!this.filter.geofenceId || alert.geofenceId === this.filter.geofenceId),
+          ),
         );
       }),
       this.step('cameras', async () => {
@@ -206,6 +214,7 @@ export class LayerLoader {
     // Whether it lies inside a chosen geofence is the server's to say: it waits for the next read of the view.
     if (this.filter.geofenceId) return false;
     this.events.unshift(event);
+    this.eventsArrived.add(event);
     if (this.events.length > MAX_EVENTS) this.events.length = MAX_EVENTS;
     return true;
   }
@@ -223,6 +232,7 @@ export class LayerLoader {
     if (this.alerts.some((known) => known.id === alert.id)) return;
     if (this.filter.geofenceId && alert.geofenceId !== this.filter.geofenceId) return;
     this.alerts.unshift(alert);
+    this.alertsArrived.add(alert);
     if (this.alerts.length > MAX_ALERTS) this.alerts.length = MAX_ALERTS;
     this.map.setData('alerts', alertFeatures(this.alerts));
     this.emit();
