@@ -176,4 +176,46 @@ describe('the playback time axis', () => {
     // An hour without a midnight has none.
     expect(axisTicks(Date.parse('2026-11-27T10:07:00Z'), 60, 0).some((tick) => tick.startsDay)).toBe(false);
   });
+
+  describe('across a daylight-saving change (New York, read from the time-zone database)', () => {
+    const newYork = zoneOffset('America/New_York');
+    const utc = (ticks: ReturnType<typeof axisTicks>) => ticks.map((tick) => new Date(tick.time).toISOString().slice(11, 16));
+
+    it('puts the ticks after the change on round local times too, midnight marked where it is', () => {
+      // 12:07 EDT on 31 Oct 2026 to 11:07 EST on 1 Nov: the clocks went back at 06:00 UTC.
+      const ticks = axisTicks(Date.parse('2026-10-31T16:07:00Z'), 1440, newYork);
+      expect(ticks.map((tick) => localClock(tick.time, 'America/New_York'))).toEqual(['15:00', '18:00', '21:00', '00:00', '03:00', '06:00', '09:00']);
+      expect(utc(ticks)).toEqual(['19:00', '22:00', '01:00', '04:00', '08:00', '11:00', '14:00']);
+      expect(ticks.filter((tick) => tick.startsDay).map((tick) => new Date(tick.time).toISOString())).toEqual(['2026-11-01T04:00:00.000Z']);
+    });
+
+    it('has no tick in the hour the clock skips', () => {
+      // 01:27 EST to 03:27 EDT on 14 Mar 2027: 02:00–03:00 never shows on the wall clock.
+      const ticks = axisTicks(Date.parse('2027-03-14T06:27:00Z'), 60, newYork);
+      expect(ticks.map((tick) => localClock(tick.time, 'America/New_York'))).toEqual(['01:30', '01:40', '01:50', '03:00', '03:10', '03:20']);
+    });
+
+    it('has both ticks of a time the clock shows twice', () => {
+      // 01:27 EDT to 01:27 EST on 1 Nov 2026.
+      const ticks = axisTicks(Date.parse('2026-11-01T05:27:00Z'), 60, newYork);
+      expect(utc(ticks)).toEqual(['05:30', '05:40', '05:50', '06:00', '06:10', '06:20']);
+      expect(ticks.map((tick) => localClock(tick.time, 'America/New_York'))).toEqual(['01:30', '01:40', '01:50', '01:00', '01:10', '01:20']);
+      expect(ticks.every((tick, index) => index === 0 || tick.at > ticks[index - 1]!.at)).toBe(true);
+    });
+  });
 });
+
+/** Minutes east of UTC of a zone at an instant, from the time-zone database (Intl). */
+function zoneOffset(zone: string): (epochMs: number) => number {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' });
+  return (epochMs) => {
+    const part = Object.fromEntries(format.formatToParts(new Date(epochMs)).map(({ type, value }) => [type, Number(value)]));
+    const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!);
+    return Math.round((wall - epochMs) / 60_000);
+  };
+}
+
+/** The wall clock of a zone at an instant, HH:MM. */
+function localClock(epochMs: number, zone: string): string {
+  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(epochMs));
+}

@@ -21,17 +21,31 @@ export function tickSpacingMinutes(rangeMinutes: number): number {
   return 720;
 }
 
+/** Minutes east of UTC that the wall clock shows at an instant (epoch ms); a number for a zone that never changes. */
+export type WallClockOffset = number | ((epochMs: number) => number);
+
 /**
- * Ticks at whole multiples of the spacing in the local time zone (`offsetMinutes` east of UTC, as the clock on the
- * wall shows it), inside [from, from + minutes).
+ * Ticks at whole multiples of the spacing on the wall clock of the local time zone, inside [from, from + minutes).
+ * The offset is read at each tick: across a daylight-saving change the ticks after it fall on round local times as
+ * well (one offset for the whole range put every label after the change an hour off, midnight's too), a local time
+ * the clock skips has no tick, and one it shows twice has two.
  */
-export function axisTicks(from: number, minutes: number, offsetMinutes: number): AxisTick[] {
+export function axisTicks(from: number, minutes: number, offsetMinutes: WallClockOffset): AxisTick[] {
+  const offsetAt = typeof offsetMinutes === 'number' ? () => offsetMinutes * MINUTE_MS : (time: number) => offsetMinutes(time) * MINUTE_MS;
   const spacing = tickSpacingMinutes(minutes) * MINUTE_MS;
-  const offset = offsetMinutes * MINUTE_MS;
   const end = from + minutes * MINUTE_MS;
+  // Every offset the range's wall clock takes: changes are hours apart, so reading it on each hour finds them all.
+  const offsets = new Set<number>([offsetAt(from), offsetAt(end)]);
+  for (let time = from; time < end; time += HOUR_MS) offsets.add(offsetAt(time));
+  const wallTimes = [...offsets].flatMap((offset) => [from + offset, end + offset]);
   const ticks: AxisTick[] = [];
-  for (let time = Math.ceil((from + offset) / spacing) * spacing - offset; time < end; time += spacing) {
-    ticks.push({ at: (time - from) / (minutes * MINUTE_MS), time, startsDay: (time + offset) % DAY_MS === 0 });
+  for (let wall = Math.ceil(Math.min(...wallTimes) / spacing) * spacing; wall < Math.max(...wallTimes); wall += spacing) {
+    // The instants whose wall clock reads `wall`: none in a skipped hour, two in a repeated one.
+    for (const offset of offsets) {
+      const time = wall - offset;
+      if (time < from || time >= end || offsetAt(time) !== offset) continue;
+      ticks.push({ at: (time - from) / (minutes * MINUTE_MS), time, startsDay: wall % DAY_MS === 0 });
+    }
   }
-  return ticks;
+  return ticks.sort((a, b) => a.time - b.time);
 }

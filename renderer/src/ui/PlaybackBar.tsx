@@ -81,7 +81,7 @@ export function PlaybackBar({
     return () => window.removeEventListener('keydown', onKey);
   }, [dispatch, playing]);
   // A label too near either end would be cut by the edge of the screen (the first, which names the zone, is the longest).
-  const ticks = useMemo(() => axisTicks(from, minutes, -new Date(from).getTimezoneOffset()).filter((tick) => tick.at > 0.06 && tick.at < 0.97), [from, minutes]);
+  const ticks = useMemo(() => axisTicks(from, minutes, (time) => -new Date(time).getTimezoneOffset()).filter((tick) => tick.at > 0.06 && tick.at < 0.97), [from, minutes]);
 
   return (
     <section className="playback" data-testid="playback" data-mode={cursor === null ? 'live' : 'playback'} aria-label="Playback">
