@@ -34,3 +34,24 @@ export function nextRunTimes(schedule: NewsSchedule, after: Date, count = 1): Da
     cron.stop();
   }
 }
+
+/** Milliseconds east of UTC that a zone's wall clock shows at an instant (from the time-zone database, by Intl). */
+function zoneOffsetMs(timezone: string, instant: number): number {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const part = Object.fromEntries(format.formatToParts(new Date(instant)).map(({ type, value }) => [type, Number(value)]));
+  const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
+  return wall - Math.floor(instant / 1000) * 1000;
+}
+
+/**
+ * The same time on the zone's wall clock a day before `end`: the daily recap's window, so that recaps at 23:00 New
+ * York time meet end to end. Across a daylight-saving change the day is 23 or 25 hours long; a fixed 24 h left an hour
+ * in no recap in November and in two in March.
+ */
+export function wallClockDayBefore(end: Date, timezone: string = RECAP_TIMEZONE): Date {
+  const wallStart = end.getTime() + zoneOffsetMs(timezone, end.getTime()) - 24 * 3_600_000;
+  // The instant whose wall clock reads wallStart: its offset is the one in force then, which may differ from end's.
+  let start = wallStart - zoneOffsetMs(timezone, end.getTime() - 24 * 3_600_000);
+  start = wallStart - zoneOffsetMs(timezone, start);
+  return new Date(start);
+}

@@ -7,6 +7,7 @@ import { completeChat, type LlmProvider } from './llm-client.js';
 import { isMarketMove } from './market-filter.js';
 import { LLM_STATUS_NAME } from './news-health.js';
 import type { SummaryKind } from './news-query.js';
+import { wallClockDayBefore } from './news-schedules.js';
 import { ANTHROPIC_DEFAULT_URL, DEFAULT_MODEL, type NewsSettings, OPENAI_DEFAULT_URL } from './news-settings.js';
 import { untrustedText } from './plain-text.js';
 import { buildSummaryPrompt } from './summary-prompt.js';
@@ -24,7 +25,6 @@ export interface SummaryResult extends Record<string, unknown> {
 
 /** Stories read from the window before the futures filter and the batch limit. */
 const WINDOW_READ_LIMIT = 2000;
-const RECAP_HOURS = 24;
 
 export interface NewsSummarizerDeps {
   summaries: SummaryRepository;
@@ -50,8 +50,9 @@ export class NewsSummarizer {
   async summarize(kind: SummaryKind): Promise<SummaryResult> {
     const { settings } = this.deps;
     const windowEnd = this.now();
-    const windowHours = kind === 'daily_recap' ? RECAP_HOURS : settings.lookbackHours;
-    const windowStart = new Date(windowEnd.getTime() - windowHours * 3_600_000);
+    // The recap's window is the day on New York's wall clock, 23 or 25 hours across a daylight-saving change.
+    const windowStart = kind === 'daily_recap' ? wallClockDayBefore(windowEnd) : new Date(windowEnd.getTime() - settings.lookbackHours * 3_600_000);
+    const windowHours = kind === 'daily_recap' ? Math.round((windowEnd.getTime() - windowStart.getTime()) / 3_600_000) : settings.lookbackHours;
     const inWindow = await this.deps.summaries.storiesInWindow(windowStart, windowEnd, WINDOW_READ_LIMIT);
     const kept = settings.includeFutures ? inWindow : inWindow.filter((story) => !isMarketMove(story));
     const stories = kept.slice(0, settings.batchSize);

@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { createDatabase } from '../../../server/db/database.js';
 import { createNews } from '../../../server/news/news-module.js';
-import { newsSchedules, nextRunTimes } from '../../../server/news/news-schedules.js';
+import { newsSchedules, nextRunTimes, wallClockDayBefore } from '../../../server/news/news-schedules.js';
 
 const iso = (dates: Date[]) => dates.map((date) => date.toISOString().replace('.000', ''));
 const HOUR = 3_600_000;
@@ -37,6 +37,19 @@ describe('news schedules, computed from an injected clock', () => {
   it('writes the daily recap at 23:00 New York time across the November change (EDT → EST)', () => {
     // 2026-11-01 02:00 EDT becomes 01:00 EST.
     expect(iso(nextRunTimes(ny.recap, new Date('2026-10-31T05:00:00Z'), 3))).toEqual(['2026-11-01T03:00:00Z', '2026-11-02T04:00:00Z', '2026-11-03T04:00:00Z']);
+  });
+
+  it('gives each daily recap the day since the last one, 23 or 25 hours across a change: none misses an hour, none repeats one', () => {
+    for (const from of ['2026-03-06T05:00:00Z', '2026-10-30T05:00:00Z', '2026-11-20T05:00:00Z']) {
+      const runs = nextRunTimes(ny.recap, new Date(from), 4);
+      expect(runs.slice(1).map((run) => wallClockDayBefore(run).toISOString())).toEqual(runs.slice(0, -1).map((run) => run.toISOString()));
+    }
+    // The recap of 1 November (23:00 EST) reaches back to 23:00 EDT the evening before: 25 hours.
+    expect(wallClockDayBefore(new Date('2026-11-02T04:00:00Z')).toISOString()).toBe('2026-11-01T03:00:00.000Z');
+    // Of 8 March (23:00 EDT), to 23:00 EST: 23 hours.
+    expect(wallClockDayBefore(new Date('2026-03-09T03:00:00Z')).toISOString()).toBe('2026-03-08T04:00:00.000Z');
+    // A recap asked for at any other time (the first one, written with the first hourly summary) takes the day before it.
+    expect(wallClockDayBefore(new Date('2026-11-22T15:37:12Z')).toISOString()).toBe('2026-11-21T15:37:12.000Z');
   });
 
   it('keeps the hourly and quarter-hour jobs on every real hour through both changes (no hour skipped or doubled)', () => {
