@@ -14,6 +14,7 @@ export function partitionJob(
     schedule: '5 0 * * *',
     timezone: 'UTC',
     runAtStart: true,
+    pipeline: 'partitions',
     async run() {
       const clock = now();
       const today = clock.toISOString().slice(0, 10);

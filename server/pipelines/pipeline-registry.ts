@@ -7,6 +7,9 @@ export const PIPELINES = {
   news: { expectedIntervalSeconds: 3_600 },
   summaries: { expectedIntervalSeconds: 3_600 },
   ingester: { expectedIntervalSeconds: 60 },
+  // Storage upkeep, daily: the days ahead made, the days past retention dropped. Failing, new rows wait in the default
+  // partitions (slower reads) and old days stay (a disk filling).
+  partitions: { expectedIntervalSeconds: 86_400 },
 } as const satisfies Record<string, { expectedIntervalSeconds: number }>;
 
 export type PipelineName = keyof typeof PIPELINES;

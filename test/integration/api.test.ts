@@ -24,7 +24,7 @@ describe('API skeleton', () => {
     expect(body.database).toMatchObject({ ok: true, schemaHeads: SCHEMA_HEADS });
     expect(body.database.postgis).toMatch(/^3\.\d+/);
     expect(body.bus).toEqual({ ok: true, jetstream: true });
-    expect(Object.keys(body.pipelines).sort()).toEqual(['aircraft', 'cameras', 'fires', 'incidents', 'ingester', 'news', 'summaries']);
+    expect(Object.keys(body.pipelines).sort()).toEqual(['aircraft', 'cameras', 'fires', 'incidents', 'ingester', 'news', 'partitions', 'summaries']);
     for (const entry of Object.values(body.pipelines)) {
       expect(entry).toMatchObject({ expectedIntervalSeconds: expect.any(Number), stale: expect.any(Boolean) });
       expect(entry).toHaveProperty('lastSuccessAt');

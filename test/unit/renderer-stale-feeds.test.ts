@@ -61,6 +61,7 @@ describe('stale and failing feeds', () => {
 describe("a feed's name on screen", () => {
   it('says the ingester as what it does for the analyst, and the sources by their own names', () => {
     expect(feedName('ingester')).toBe('live updates');
+    expect(feedName('partitions')).toBe('storage upkeep');
     expect(feedName('fires')).toBe('fires');
     expect(feedName('summaries')).toBe('summaries');
   });

@@ -8,7 +8,7 @@ import { formatAge } from '../../format/time-format.js';
 const IDLE_PREFIX = 'idle: ';
 
 // Health's pipeline names that are the app's own machinery, said as what they do for the analyst.
-const FEED_NAMES: Readonly<Record<string, string>> = { ingester: 'live updates' };
+const FEED_NAMES: Readonly<Record<string, string>> = { ingester: 'live updates', partitions: 'storage upkeep' };
 
 /** A feed's name on screen: health's pipeline name, or what it does when the name is internal ("ingester"). */
 export function feedName(pipeline: string): string {
