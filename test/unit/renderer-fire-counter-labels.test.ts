@@ -14,7 +14,8 @@ describe("the HUD's fire counter labels", () => {
   it('name a chosen window by its span (its ends are spelled out beside the counters), up to now', () => {
     const chosen = { ...DEFAULT_FILTER, window: 'custom' as const, from: NOW - 30 * HOUR, to: NOW - 6 * HOUR };
     expect(fireCounterLabels(chosen, null, NOW).window).toBe('chosen 24 h');
-    expect(fireCounterLabels({ ...chosen, to: NOW + 5 * HOUR }, null, NOW).window).toBe('chosen 30 h');
+    // A window running on past now counts up to now, and says so beside its ends, which name the whole of it.
+    expect(fireCounterLabels({ ...chosen, to: NOW + 5 * HOUR }, null, NOW).window).toBe('chosen 30 h so far');
     // Without both ends the custom window is the default day.
     expect(fireCounterLabels({ ...chosen, to: null }, null, NOW).window).toBe('last 24 h');
   });

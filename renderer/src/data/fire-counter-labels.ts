@@ -1,6 +1,6 @@
 // What the HUD's two fire counters are labelled with, in a few words (a counter's label takes one line). Live: the
 // window as the Layers tab names it ("last 24 h"), or a chosen one by its span ("chosen 30 h", its ends spelled out
-// beside the counters), and its last hour. In playback they count the window that ends with the cursor's minute, and say so ("24 h to
+// beside the counters; "chosen 30 h so far" while it runs on past now), and its last hour. In playback they count the window that ends with the cursor's minute, and say so ("24 h to
 // 21:33 UTC"): "last 24 h" over a count of yesterday's fires would be wrong. Pure (`.js` specifiers): unit-tested.
 import { countsLastHourAt } from './fire-windows.js';
 import { MINUTE_MS } from './time-windows.js';
@@ -24,7 +24,9 @@ export function spanWords(ms: number): string {
 export function fireCounterLabels(filter: ViewFilter, playbackMinute: number | null, now: number): FireCounterLabels {
   const hour = countsLastHourAt(filter, playbackMinute, now);
   if (playbackMinute === null) {
-    return { window: hasChosenWindow(filter) ? `chosen ${spanWords(windowSpanMs(filter, now))}` : presetWindowLabel(filter), lastHour: hour ? 'Last 1 h' : null };
+    // A chosen window still running counts its part up to now, and says so: its ends beside it name the whole window.
+    const soFar = filter.to !== null && filter.to > now ? ' so far' : '';
+    return { window: hasChosenWindow(filter) ? `chosen ${spanWords(windowSpanMs(filter, now))}${soFar}` : presetWindowLabel(filter), lastHour: hour ? 'Last 1 h' : null };
   }
   const to = `${new Date(playbackMinute).toISOString().slice(11, 16)} UTC`;
   return { window: `${spanWords(windowSpanMs(filter, now))} to ${to}`, lastHour: hour ? `1 h to ${to}` : null };
