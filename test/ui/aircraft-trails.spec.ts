@@ -50,3 +50,47 @@ test('an aircraft is drawn with its trail behind it; its popup gives the distanc
   await expect(popup).toContainText(/8\.\d km \(5\.\d mi\) from a fire/);
   await expect(popup).toContainText('Paired since');
 });
+
+test('a pair announced live while the aircraft are being read keeps its line when the read answers', async ({ page }) => {
+  // Sudan, a place no other test uses.
+  const plane = { icao24: 'c4a1f1', callsign: 'TANKER45', longitude: 31.5, latitude: 13.5, trackDeg: 90, firefighting: true };
+  const fire = { longitude: 31.6, latitude: 13.5 };
+  await placeAircraft(plane);
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [31.55, 13.5, 9] });
+  const loads = () => page.evaluate(() => performance.getEntriesByName('vantage:data-loaded').length);
+  const loadsBefore = await loads();
+  const midway = () => map.featuresNear('aircraft', (plane.longitude + fire.longitude) / 2, plane.latitude);
+
+  // The next read of the pairs gets the server's answer of when it asked, handed to the page only after the pair has
+  // come live: the read was on its way when the fire was stored and paired.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = () => {};
+  const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(
+    '**/api/correlations?*',
+    async (route) => {
+      const response = await route.fetch();
+      asked();
+      await released;
+      await route.fulfill({ response });
+    },
+    { times: 1 },
+  );
+  // Closer in (zoom 10), the line's middle lies well away from the aircraft and the fire.
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await wasAsked;
+  await map.expectStill();
+  expect(await midway()).toBe(0);
+  await ingestFires([fire]);
+  await expect.poll(midway, { message: 'the pairing line comes live', timeout: 20_000 }).toBeGreaterThan(0);
+
+  release();
+  await expect.poll(loads, { message: 'the view is read' }).toBeGreaterThan(loadsBefore);
+  await map.expectStill();
+  for (let look = 0; look < 5; look += 1) {
+    expect(await midway(), 'the pairing line is still drawn').toBeGreaterThan(0);
+    await page.waitForTimeout(200);
+  }
+});

@@ -115,6 +115,57 @@ test('an alert that comes live while the view is being read stays on the map whe
   }
 });
 
+test('a fence saved while the view is being read stays on the map when the read, asked before the save, answers', async ({ page }) => {
+  // Chad, a place no other test uses.
+  const corners: Array<[number, number]> = [
+    [18.6, 14.6],
+    [19.4, 14.6],
+    [19.4, 15.4],
+    [18.6, 15.4],
+  ];
+  const map = new MapPage(page);
+  const fences = new GeofencesPage(page, map);
+  const name = `Saved fence ${Date.now().toString(36)}`;
+  await new AppPage(page).openReady({ view: [19.0, 15.0, 7] });
+  await fences.open();
+  const loads = () => page.evaluate(() => performance.getEntriesByName('vantage:data-loaded').length);
+  const loadsBefore = await loads();
+
+  // The view's next read of the fences gets the server's answer of when it asked (no such fence yet), handed to the
+  // page only after the fence is saved and drawn.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked = () => {};
+  const wasAsked = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/geofences',
+    async (route) => {
+      if (route.request().method() !== 'GET') return route.fallback();
+      const response = await route.fetch();
+      asked();
+      await released;
+      await route.fulfill({ response });
+    },
+    { times: 1 },
+  );
+  await page.getByRole('button', { name: 'Zoom out' }).click();
+  await wasAsked;
+  await map.expectStill();
+  await fences.draw(corners);
+  await fences.name(name);
+  await fences.save();
+  await expect(fences.item(name)).toBeVisible();
+  await expect.poll(() => map.featuresNear('geofences', 19.0, 15.0), { message: 'the saved fence is drawn' }).toBeGreaterThan(0);
+
+  release();
+  await expect.poll(loads, { message: 'the view is read' }).toBeGreaterThan(loadsBefore);
+  for (let look = 0; look < 5; look += 1) {
+    expect(await map.featuresNear('geofences', 19.0, 15.0), 'the saved fence is still drawn').toBeGreaterThan(0);
+    await expect(fences.item(name)).toBeVisible();
+    await page.waitForTimeout(200);
+  }
+});
+
 test('deleting the geofence the filter names lets the filter go: the map and the address are not left narrowed to it', async ({ page }) => {
   // Southern Chile, a place no other test uses.
   const spot: [number, number] = [-72.5, -45.5];

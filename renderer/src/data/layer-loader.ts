@@ -38,6 +38,8 @@ export interface LayerSnapshot {
 const MAX_LIVE_FIRES = 5_000;
 const MAX_EVENTS = 2_000;
 const MAX_ALERTS = 500;
+// Pairs announced live, kept for the aircraft reads under way (one every 30 s, a view's with it).
+const MAX_LIVE_PAIRS = 2_000;
 const FIRE_POINT_LIMIT = 20_000;
 // Event layer shows the other sources: fires have their own layer.
 const EVENT_SOURCES = 'camera,news,aircraft,incident,alert';
@@ -57,8 +59,13 @@ export class LayerLoader {
   private alerts: Alert[] = [];
   private cameras: Camera[] = [];
   // Live alerts and events that came while the view's read was on its way: its answer does not have them.
-  private readonly alertsArrived = new LiveArrivals<Alert>(MAX_ALERTS);
-  private readonly eventsArrived = new LiveArrivals<MapEvent>(MAX_EVENTS);
+  private readonly alertsArrived = new LiveArrivals<Alert>((alert) => alert.id, MAX_ALERTS);
+  private readonly eventsArrived = new LiveArrivals<MapEvent>((event) => event.id, MAX_EVENTS);
+  private readonly pairsArrived = new LiveArrivals<CorrelationLine>((pair) => `${pair.icao24}|${pair.targetType}|${pair.targetId}`, MAX_LIVE_PAIRS);
+  // The geofence list of the newest read answered: a view's read asked before a fence was saved (or deleted) and
+  // answered after the read that follows the save must not draw the list of before.
+  private geofencesAsked = 0;
+  private geofencesShown = 0;
   private status: LayerSnapshot['status'] = {};
   private inFlight: AbortController | null = null;
   private filter: ViewFilter = DEFAULT_FILTER;
@@ -95,8 +102,7 @@ export class LayerLoader {
     this.inFlight = abort;
     const { bbox, zoom } = viewport;
     const signal = abort.signal;
-    this.alertsArrived.mark();
-    this.eventsArrived.mark();
+    const marks = { alerts: this.alertsArrived.mark(), events: this.eventsArrived.mark(), pairs: this.pairsArrived.mark() };
     await Promise.all([
       this.step('fires', async () => {
         this.fires = zoom >= FIRE_POINTS_MIN_ZOOM ? await this.api.get<Fire[]>('/api/fires', { bbox, ...fireFilterParams(this.filter, this.reachStart), limit: FIRE_POINT_LIMIT }, signal) : [];
@@ -108,14 +114,14 @@ export class LayerLoader {
         const view = await loadAircraftView(this.api, bbox, null, signal, this.filter);
         this.aircraft = view.aircraft;
         this.trails = view.trails;
-        this.correlations = view.correlations;
+        this.correlations = this.pairsArrived.into(view.correlations, marks.pairs);
       }),
       this.step('events', async () => {
         const page = await this.api.get<EventPage>('/api/events', { bbox, ...this.windowParams(), source: EVENT_SOURCES, geofence: this.filter.geofenceId, limit: 500 }, signal);
-        this.events = this.eventsArrived.into(page.events);
+        this.events = this.eventsArrived.into(page.events, marks.events);
       }),
       this.step('geofences', async () => {
-        this.geofences = await this.api.get<Geofence[]>('/api/geofences', undefined, signal);
+        await this.readGeofences(signal);
       }),
       this.step('alerts', async () => {
         // The alerts route takes a start only: a window's end is applied here, as is a chosen geofence.
@@ -125,6 +131,7 @@ export class LayerLoader {
           alerts.filter(
             (alert) => (!until || Date.parse(alert.createdAt) < Date.parse(until)) && (!this.filter.geofenceId || alert.geofenceId === this.filter.geofenceId),
           ),
+          marks.alerts,
         );
       }),
       this.step('cameras', async () => {
@@ -156,6 +163,16 @@ export class LayerLoader {
     }
   }
 
+  /** Reads the geofences; keeps the answer unless a read asked after this one has answered already. */
+  private async readGeofences(signal?: AbortSignal): Promise<void> {
+    this.geofencesAsked += 1;
+    const asked = this.geofencesAsked;
+    const geofences = await this.api.get<Geofence[]>('/api/geofences', undefined, signal);
+    if (asked < this.geofencesShown) return;
+    this.geofencesShown = asked;
+    this.geofences = geofences;
+  }
+
   /** Aircraft move and the live socket does not carry positions: re-read them for the current view. */
   async refreshAircraft(): Promise<void> {
     const viewport = this.viewport;
@@ -164,13 +181,14 @@ export class LayerLoader {
     // Shares the view's abort: a new view cancels it, and a late answer for an old view is dropped.
     const signal = this.inFlight?.signal;
     let current = false;
+    const mark = this.pairsArrived.mark();
     await this.step('aircraft', async () => {
       const view = await loadAircraftView(this.api, bbox, null, signal, this.filter);
       if (this.viewport !== viewport || signal?.aborted) return;
       current = true;
       this.aircraft = view.aircraft;
       this.trails = view.trails;
-      this.correlations = view.correlations;
+      this.correlations = this.pairsArrived.into(view.correlations, mark);
     });
     if (!current) return;
     this.showAircraft();
@@ -178,9 +196,7 @@ export class LayerLoader {
   }
 
   async reloadGeofences(): Promise<void> {
-    await this.step('geofences', async () => {
-      this.geofences = await this.api.get<Geofence[]>('/api/geofences');
-    });
+    await this.step('geofences', () => this.readGeofences());
     this.map.setData('geofences', geofenceFeatures(this.geofences));
     this.emit();
   }
@@ -240,6 +256,7 @@ export class LayerLoader {
 
   addLiveCorrelation(correlation: CorrelationPair): void {
     this.correlations.unshift(correlation);
+    this.pairsArrived.add(correlation);
     this.showAircraft();
     this.emit();
   }
