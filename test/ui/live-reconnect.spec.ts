@@ -69,3 +69,58 @@ test('after a reconnect the view catches up on a fire sent while the socket was 
   // Nobody moved the map: only the reload after the reconnect can have drawn it.
   await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
 });
+
+test('a first live connection that opens only after the view was read catches up on a fire sent before it opened', async ({ page }) => {
+  // Zambia's north-west: no other test puts fires here.
+  const FIRE = { longitude: 25.41, latitude: -13.13 };
+  let admit = false;
+  // The server turns the first attempts away (as a busy API would at start); the page keeps trying.
+  await page.routeWebSocket(/\/api\/live/, (socket) => {
+    if (admit) socket.connectToServer();
+    else void socket.close({ code: 1013, reason: 'try again later' });
+  });
+  const app = new AppPage(page);
+  const hud = new HudPage(page);
+  const map = new MapPage(page);
+  await app.openReady({ view: [25.4, -13.1, 7] });
+  await expect(hud.liveState()).toHaveAttribute('data-live-state', 'reconnecting');
+
+  await ingestFires([{ ...FIRE, confidence: 'h', frp: 60 }]);
+  admit = true;
+  await expect(hud.liveState()).toHaveAttribute('data-live-state', 'open', { timeout: 30_000 });
+  // Nobody moved the map and the fire was stored before any socket opened: only a read after the open can draw it.
+  await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
+});
+
+test('after a move the live socket is told the new view before the view is read, so nothing stored between is missed', async ({ page }) => {
+  // In the page's own order: each viewport message the socket sends, and each read of the view's events.
+  await page.addInitScript(() => {
+    const order: string[] = [];
+    const scope = globalThis as unknown as {
+      __order: string[];
+      WebSocket: { prototype: { send(data: unknown): void } };
+      fetch: (input: unknown, init?: unknown) => Promise<unknown>;
+    };
+    scope.__order = order;
+    const send = scope.WebSocket.prototype.send;
+    scope.WebSocket.prototype.send = function (this: unknown, data: unknown) {
+      if (typeof data === 'string' && data.includes('"viewport"')) order.push('viewport');
+      return send.call(this, data);
+    };
+    const fetch = scope.fetch;
+    scope.fetch = function (this: unknown, input: unknown, init?: unknown) {
+      if (String((input as { url?: string }).url ?? input).includes('/api/events?')) order.push('read');
+      return fetch.call(this, input, init);
+    };
+  });
+  const app = new AppPage(page);
+  const hud = new HudPage(page);
+  await app.openReady({ view: [10, 50, 5] });
+  await expect(hud.liveState()).toHaveAttribute('data-live-state', 'open');
+  await page.evaluate(() => (globalThis as unknown as { __order: string[] }).__order.splice(0));
+
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect.poll(() => page.evaluate(() => (globalThis as unknown as { __order: string[] }).__order.includes('read'))).toBe(true);
+  const order = await page.evaluate(() => (globalThis as unknown as { __order: string[] }).__order);
+  expect(order.slice(0, order.indexOf('read')), `the page's order: ${order.join(', ')}`).toContain('viewport');
+});

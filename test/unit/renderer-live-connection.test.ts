@@ -39,15 +39,15 @@ class ScriptedSocket {
 
 function connect() {
   const states: Array<{ state: LiveState; delay: number | undefined }> = [];
-  const reopened = vi.fn();
+  const opened = vi.fn();
   const live = new LiveConnection({
     url: 'ws://127.0.0.1/api/live',
     onMessage: () => undefined,
     onState: (state, _detail, delay) => states.push({ state, delay }),
-    onReopen: reopened,
+    onOpen: opened,
   });
   live.start();
-  return { live, states, reopened };
+  return { live, states, opened };
 }
 
 const lastSocket = () => ScriptedSocket.all.at(-1)!;
@@ -93,14 +93,18 @@ describe('LiveConnection', () => {
     live.stop();
   });
 
-  it('asks for a catch-up after each reconnect, not after the first open', () => {
-    const { live, states, reopened } = connect();
+  it('asks for a catch-up after each open, the first too (it may open only after the view was read)', () => {
+    const { live, states, opened } = connect();
+    // A first attempt that fails: nothing opened, nothing to catch up on yet.
+    lastSocket().drop();
+    expect(opened).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(states.at(-1)!.delay!);
     lastSocket().accept();
-    expect(reopened).not.toHaveBeenCalled();
+    expect(opened).toHaveBeenCalledTimes(1);
     lastSocket().drop();
     vi.advanceTimersByTime(states.at(-1)!.delay!);
     lastSocket().accept();
-    expect(reopened).toHaveBeenCalledTimes(1);
+    expect(opened).toHaveBeenCalledTimes(2);
     live.stop();
   });
 

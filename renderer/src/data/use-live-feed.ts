@@ -2,8 +2,8 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { LiveServerMessage } from '../api/api-types';
-import type { MapViewport } from '../map/map-controller';
 import { LiveConnection, type LiveState } from '../live/live-connection';
+import type { ViewRelay } from '../live/view-relay';
 
 export interface LiveStatus {
   state: LiveState;
@@ -15,19 +15,18 @@ export interface LiveStatus {
 }
 
 export interface LiveFeedOptions {
-  /** Sent as soon as both it and the socket exist, and again after each move (and each reconnect). */
-  viewport: MapViewport | null;
+  /** The map's view, told before each read of it (and sent again after each reconnect). */
+  view: ViewRelay;
   onMessage: (message: LiveServerMessage) => void;
-  /** After a reconnect: events sent while down are not replayed. */
-  onReopen: () => void;
+  /** After each open: events sent while no socket was open are not replayed. */
+  onOpen: () => void;
 }
 
-export function useLiveFeed(api: ApiClient, { viewport, onMessage, onReopen }: LiveFeedOptions): LiveStatus {
+export function useLiveFeed(api: ApiClient, { view, onMessage, onOpen }: LiveFeedOptions): LiveStatus {
   const [status, setStatus] = useState<LiveStatus>({ state: 'connecting', detail: null, retryDelayMs: null, retries: 0 });
-  const [connection, setConnection] = useState<LiveConnection | null>(null);
   // Effect events: the socket calls the latest handlers and is not reopened when they change.
   const handleMessage = useEffectEvent(onMessage);
-  const handleReopen = useEffectEvent(onReopen);
+  const handleOpen = useEffectEvent(onOpen);
 
   useEffect(() => {
     const live = new LiveConnection({
@@ -37,16 +36,15 @@ export function useLiveFeed(api: ApiClient, { viewport, onMessage, onReopen }: L
         setStatus((previous) =>
           retryDelayMs === undefined ? { ...previous, state, detail } : { state, detail, retryDelayMs, retries: previous.retries + 1 },
         ),
-      onReopen: () => handleReopen(),
+      onOpen: () => handleOpen(),
     });
+    const detach = view.attach(live);
     live.start();
-    setConnection(live);
-    return () => live.stop();
-  }, [api]);
-
-  useEffect(() => {
-    if (connection && viewport) connection.setViewport(viewport.bbox);
-  }, [connection, viewport]);
+    return () => {
+      detach();
+      live.stop();
+    };
+  }, [api, view]);
 
   return status;
 }

@@ -2,21 +2,21 @@
 // rendered fire count, the HUD's fire windows and the pipelines' health.
 import type { ApiClient } from '../api/api-client';
 import type { HealthReport, LiveServerMessage } from '../api/api-types';
-import type { MapViewport } from '../map/map-controller';
+import type { ViewRelay } from '../live/view-relay';
 import { type LiveStatus, useLiveFeed } from './use-live-feed';
 import type { MapSession } from './use-map-session';
 
 export interface LiveMessageTargets {
   /** null until the map exists: messages before that only reach the HUD. */
   session: MapSession | null;
-  viewport: MapViewport | null;
+  view: ViewRelay;
   /** A live fire: its acquisition time and the detection's fields the filter reads. */
   onFire: (fire: { acqTime: string; confidence?: unknown; frp?: unknown; satellite?: unknown }) => void;
   onHealth: (update: Pick<HealthReport, 'status' | 'pipelines'>) => void;
-  onReopen: () => void;
+  onOpen: () => void;
 }
 
-export function useLiveMessages(api: ApiClient, { session, viewport, onFire, onHealth, onReopen }: LiveMessageTargets): LiveStatus {
+export function useLiveMessages(api: ApiClient, { session, view, onFire, onHealth, onOpen }: LiveMessageTargets): LiveStatus {
   const onMessage = (message: LiveServerMessage) => {
     switch (message.type) {
       case 'events':
@@ -40,5 +40,5 @@ export function useLiveMessages(api: ApiClient, { session, viewport, onFire, onH
         break;
     }
   };
-  return useLiveFeed(api, { viewport, onMessage, onReopen });
+  return useLiveFeed(api, { view, onMessage, onOpen });
 }

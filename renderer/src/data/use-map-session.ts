@@ -6,6 +6,7 @@ import type { ApiClient } from '../api/api-client';
 import type { BootFailure } from '../boot/check-access';
 import { setPageState } from '../boot/page-state';
 import { markBoot } from '../boot/timing-marks';
+import type { ViewRelay } from '../live/view-relay';
 import { emptyCounts } from '../map/layer-catalog';
 import type { MapController, MapViewport } from '../map/map-controller';
 import { installTestHook } from '../testing/test-hook';
@@ -44,8 +45,11 @@ export function applyViewFilter({ map, layers }: MapSession, filter: ViewFilter,
   map.setFireFilter(fireTileQuery(filter, reachStart), Math.round(windowSpanMs(filter, Date.now()) / 1000));
 }
 
-/** `initialFilter`: the filter the first view is read with (the address's). */
-export function useMapSession(api: ApiClient, initialFilter: ViewFilter): MapSessionState {
+/**
+ * `initialFilter`: the filter the first view is read with (the address's). `liveView` is told each view before its
+ * read is sent, so that the live socket follows it first (view-relay.ts).
+ */
+export function useMapSession(api: ApiClient, initialFilter: ViewFilter, liveView: ViewRelay): MapSessionState {
   const [session, setSession] = useState<MapSession | null>(null);
   const [phase, setPhase] = useState<Phase>({ state: 'loading' });
   const [viewport, setViewport] = useState<MapViewport | null>(null);
@@ -60,6 +64,7 @@ export function useMapSession(api: ApiClient, initialFilter: ViewFilter): MapSes
   // Answers once the map has drawn the view's data.
   const loadView = async ({ map, layers }: MapSession, view: MapViewport) => {
     setViewport(view);
+    liveView.tell(view.bbox);
     await layers.load(view);
     markBoot('data-loaded');
     await map.loaded;

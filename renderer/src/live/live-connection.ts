@@ -9,8 +9,11 @@ export interface LiveConnectionOptions {
   url: string;
   onMessage: (message: LiveServerMessage) => void;
   onState: (state: LiveState, detail: string | null, retryDelayMs?: number) => void;
-  /** After a reconnect's open (not the first): events sent while down were missed, so the view is reloaded. */
-  onReopen?: () => void;
+  /**
+   * After each open: what was sent while no socket was open is not replayed (a drop; or a first connection that
+   * opened only after the view was read), so a view already read is read again.
+   */
+  onOpen?: () => void;
 }
 
 // A socket that says nothing for this long (no pong) is treated as dead and replaced.
@@ -26,7 +29,6 @@ export class LiveConnection {
   private retryTimer: ReturnType<typeof setTimeout> | undefined;
   private pingTimer: ReturnType<typeof setInterval> | undefined;
   private stableTimer: ReturnType<typeof setTimeout> | undefined;
-  private opened = false;
   private lastHeard = 0;
   private stopped = false;
 
@@ -69,8 +71,7 @@ export class LiveConnection {
       this.pingTimer = setInterval(() => this.keepAlive(), PING_INTERVAL_MS);
       clearTimeout(this.stableTimer);
       this.stableTimer = setTimeout(() => (this.attempt = 0), STABLE_OPEN_MS);
-      if (this.opened) this.options.onReopen?.();
-      this.opened = true;
+      this.options.onOpen?.();
     };
     socket.onmessage = (message) => {
       this.lastHeard = performance.now();

@@ -20,6 +20,7 @@ import { useRefreshTimers } from '../data/use-refresh-timers';
 import { useSourceUpdates } from '../data/use-source-updates';
 import { useTimeZoneHome } from '../data/use-time-zone-home';
 import { useViewAddress } from '../data/use-view-address';
+import { ViewRelay } from '../live/view-relay';
 import { countInView } from '../data/count-in-view';
 import { MINUTE_MS } from '../data/time-windows';
 import { describeFilter, fireTileQuery, hasChosenWindow, playbackReachStart, type ViewFilter, windowSpanMs } from '../data/view-filter';
@@ -44,7 +45,9 @@ const NARROW_WINDOW_PX = 1200;
 export function Workspace({ api, initialHealth, settings, address }: { api: ApiClient; initialHealth: HealthReport; settings: UiSettings; address: AddressState }) {
   const { health, healthError, applyLive } = useHealth(api, initialHealth);
   const news = useNewsDigest(api);
-  const { session, ready, failure, viewport, snapshot, mapEvents, reload } = useMapSession(api, address.filter);
+  // The view the live socket follows: told before each read of the view.
+  const [liveView] = useState(() => new ViewRelay());
+  const { session, ready, failure, viewport, snapshot, mapEvents, reload } = useMapSession(api, address.filter, liveView);
   // The HUD's hour/day counts and the timeline load after ready, off the path to the first drawn map.
   const readyView = ready ? viewport : null;
   // The analyst's filters: the map's fires, the HUD's counts and the export all read this one.
@@ -105,11 +108,12 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   };
   const live = useLiveMessages(api, {
     session,
-    viewport,
+    view: liveView,
     onFire: fireWindow.addLiveFire,
     onHealth: applyLive,
-    // Events sent while the socket was down are not replayed: reload the view once it is back.
-    onReopen: () => {
+    // Events sent while no socket was open are not replayed: a view already read is read again (after a drop, or when
+    // the first connection opened only after the first view was read).
+    onOpen: () => {
       if (!session || !ready) return;
       session.map.refreshFireTiles();
       reloadView();
