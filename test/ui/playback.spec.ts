@@ -2,6 +2,7 @@
 // minute (a fire detected later disappears), and Live brings the present back.
 import { expect, test } from './support/ui-test.js';
 import { apiGet, ingestFires } from './support/api-helpers.js';
+import { placeAircraft, placePair } from './support/aircraft-fixture.js';
 import { placeIncident } from './support/incident-fixture.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
@@ -348,4 +349,31 @@ test('while playing, the HUD counts and the past cells on the map follow the cur
   expect(seen.size, `minutes counted while playing: ${[...seen].join(', ')}`).toBeGreaterThanOrEqual(3);
   expect(new Set(cellHours).size, `cells read while playing, to: ${cellHours.join(', ')}`).toBeGreaterThanOrEqual(3);
   await play.click();
+});
+
+test('back to live from a minute, the aircraft come back with their pairing line to an incident', async ({ page }) => {
+  // Bolivia's lowlands, a place no other test uses.
+  const INCIDENT = { irwinId: 'chiquitania-pair', name: 'CHIQUITANIA', acres: 900, longitude: -63.5, latitude: -17.5 };
+  const PLANE = { icao24: 'c4a1f2', callsign: 'TANKER46', longitude: -63.6, latitude: -17.5, trackDeg: 90, firefighting: true };
+  await placeIncident(INCIDENT);
+  await placeAircraft(PLANE);
+  await placePair(PLANE.icao24, 'incident', INCIDENT.irwinId, 10_600);
+  // A chosen window, running on an hour past now: going live does not read the whole view again.
+  const from = Date.now() - 6 * 3_600_000;
+  const to = Date.now() + 3_600_000;
+  const map = new MapPage(page);
+  const playback = new PlaybackPage(page);
+  await new AppPage(page).openReady({ view: [-63.55, -17.5, 10], filter: `w:custom:${from}:${to}` });
+  // The pairing line's middle, well away from the aircraft and the incident at zoom 10.
+  const midway = () => map.featuresNear('aircraft', -63.55, -17.5);
+  await expect.poll(midway, { message: 'the pairing line is drawn' }).toBeGreaterThan(0);
+
+  // A minute back the aircraft has no recorded position, so neither it nor its line is drawn.
+  await page.getByTestId('playback-step-back').click();
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  await expect.poll(midway, { message: 'no line at the minute' }).toBe(0);
+
+  await playback.goLive();
+  await expect(playback.root).toHaveAttribute('data-mode', 'live');
+  await expect.poll(midway, { message: 'the pairing line is drawn again' }).toBeGreaterThan(0);
 });

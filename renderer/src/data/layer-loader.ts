@@ -195,6 +195,12 @@ export class LayerLoader {
     this.emit();
   }
 
+  /** Back to live from a playback minute: now's aircraft as kept (pairs with incidents, live ones), then read anew. */
+  async showLiveAircraft(): Promise<void> {
+    this.showAircraft();
+    await this.refreshAircraft();
+  }
+
   async reloadGeofences(): Promise<void> {
     await this.step('geofences', () => this.readGeofences());
     this.map.setData('geofences', geofenceFeatures(this.geofences));

@@ -1,7 +1,8 @@
 // The map follows the playback cursor: fires filtered to the window before its minute at once; the density cells of
 // the hour before it, and the aircraft where they were at that minute with their trails up to it, when the API
-// answers; live removes the cells and brings back the aircraft of now.
-import { useEffect, useRef, useState } from 'react';
+// answers; live removes the cells and has the layers bring back the aircraft of now (theirs: with the pairs to
+// incidents and those announced live, which a read of its own here drew without).
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { playbackCellFeatures } from '../map/feature-collections';
 import type { MapController, MapViewport } from '../map/map-controller';
@@ -16,13 +17,17 @@ const CELL_WINDOW_MINUTES = 60;
 // often, each read let land before the next (paced-runner.ts).
 const PLAYBACK_READ_EVERY_MS = 250;
 
-/** Answers how many aircraft the map shows at the cursor's minute (null while live, or until that minute's are in). */
+/**
+ * Answers how many aircraft the map shows at the cursor's minute (null while live, or until that minute's are in).
+ * `onLiveAircraft`: the map has left a minute whose aircraft it showed, for live; the layers draw now's again.
+ */
 export function usePlaybackMap(
   api: ApiClient,
   controller: MapController | null,
   minuteStart: number | null,
   viewport: MapViewport | null,
   filter: ViewFilter,
+  onLiveAircraft: () => void,
 ): number | null {
   const { firefightingOnly, geofenceId }: AircraftNarrowing = filter;
   // The density cells count the fires the filter leaves: read again when that narrowing changes.
@@ -31,23 +36,21 @@ export function usePlaybackMap(
   // Whether the map shows a playback minute's aircraft, which going live must replace with now's.
   const showingPast = useRef(false);
   const [reads] = useState(() => new PacedRunner(PLAYBACK_READ_EVERY_MS));
+  const showLiveAircraft = useEffectEvent(onLiveAircraft);
 
   useEffect(() => () => reads.cancel(), [reads]);
   useEffect(() => {
     if (!controller) return;
     if (minuteStart === null) {
       reads.cancel();
-      const abort = new AbortController();
       setPastAircraft(null);
       controller.setPlaybackMinute(null);
       controller.setData('playback-cells', playbackCellFeatures([]));
       if (showingPast.current) {
         showingPast.current = false;
-        loadAircraftView(api, viewport?.bbox, null, abort.signal, { firefightingOnly, geofenceId })
-          .then((view) => showAircraftView(controller, view))
-          .catch(() => undefined);
+        showLiveAircraft();
       }
-      return () => abort.abort();
+      return;
     }
     controller.setPlaybackMinute(new Date(minuteStart));
     // A newer minute replaces this read if it has not begun; one under way lands first (its minute, then the newest).

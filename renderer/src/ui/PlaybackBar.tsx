@@ -29,6 +29,7 @@ export function PlaybackBar({
   openAt,
   onMinuteChange,
   onPastAircraftCount,
+  onLiveAircraft,
 }: {
   api: ApiClient;
   controller: MapController | null;
@@ -41,10 +42,12 @@ export function PlaybackBar({
   onMinuteChange: (minuteStart: number | null) => void;
   /** How many aircraft the map shows at the cursor's minute (null while live or still loading): the HUD counts them. */
   onPastAircraftCount: (count: number | null) => void;
+  /** Back to live from a minute whose aircraft the map showed: the layers draw now's aircraft again. */
+  onLiveAircraft: () => void;
 }) {
   const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor(openAt);
   const { counts, error } = usePlaybackHistogram(api, viewport, from, end, minutes, filter);
-  const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, filter);
+  const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, filter, onLiveAircraft);
   const firesNarrowed = narrowsFires(filter);
   const recorded = useAircraftRecorded(api, minuteStart !== null);
   const aircraftNote = minuteStart === null ? null : aircraftRecordedNote(recorded, minuteStart, (epochMs) => formatMinuteBoth(new Date(epochMs)));

@@ -247,6 +247,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         openAt={address.at}
         onMinuteChange={setPlaybackMinute}
         onPastAircraftCount={setPastAircraftCount}
+        onLiveAircraft={() => void session?.layers.showLiveAircraft()}
       />
       <ShortcutsHelp />
       <MeasureTool controller={controller} drawing={draft.drawing} />

@@ -26,3 +26,18 @@ export async function placeAircraft(plane: TestAircraft): Promise<void> {
     await client.end();
   }
 }
+
+/** Pairs an aircraft with a fire or an incident, as the aircraft job does when one flies near the other. */
+export async function placePair(icao24: string, targetType: 'fire' | 'incident', targetId: string, distanceM: number): Promise<void> {
+  const client = new pg.Client({ connectionString: uiDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO correlations (icao24, target_type, target_id, distance_m) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (icao24, target_type, target_id) DO UPDATE SET distance_m = EXCLUDED.distance_m, last_seen_at = now()`,
+      [icao24, targetType, targetId, distanceM],
+    );
+  } finally {
+    await client.end();
+  }
+}
