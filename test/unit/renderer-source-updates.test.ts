@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { movedPipelines } from '../../renderer/src/data/use-source-updates.js';
+import { latestSuccesses, movedPipelines } from '../../renderer/src/data/use-source-updates.js';
 
 const OPENED = Date.parse('2026-11-24T01:00:00Z');
 
@@ -26,5 +26,16 @@ describe('movedPipelines', () => {
       ['news', '2026-11-24T01:01:00Z'],
     ]);
     expect(movedPipelines(previous, current, OPENED)).toEqual(['aircraft', 'news']);
+  });
+
+  it('names none whose last success went back (a poll answered after a newer live tick), and the next move on counts once', () => {
+    const seen = new Map<string, string | null>([['aircraft', '2026-11-24T01:01:05Z']]);
+    const older = new Map<string, string | null>([['aircraft', '2026-11-24T01:00:05Z']]);
+    expect(movedPipelines(seen, older, OPENED)).toEqual([]);
+    const kept = latestSuccesses(seen, older);
+    expect(kept.get('aircraft')).toBe('2026-11-24T01:01:05Z');
+    // The tick it went back from, seen again: not a run.
+    expect(movedPipelines(kept, seen, OPENED)).toEqual([]);
+    expect(movedPipelines(kept, new Map([['aircraft', '2026-11-24T01:02:05Z']]), OPENED)).toEqual(['aircraft']);
   });
 });

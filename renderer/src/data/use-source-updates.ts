@@ -10,8 +10,8 @@ import type { PipelineFreshness } from '../api/api-types.js';
 const CLOCK_SLACK_MS = 5_000;
 
 /**
- * The pipelines whose last success moved: since the previous report, or on the first report, since the page
- * opened (`openedAtMs`).
+ * The pipelines whose last success moved on: since the latest seen, or on the first report, since the page opened
+ * (`openedAtMs`). A report older than one seen before (a poll answered after a newer live tick) moves nothing back.
  */
 export function movedPipelines(
   previous: ReadonlyMap<string, string | null> | null,
@@ -21,10 +21,23 @@ export function movedPipelines(
   return [...current]
     .filter(([name, at]) => {
       if (at === null) return false;
-      if (previous) return at !== previous.get(name);
+      const before = previous?.get(name);
+      if (before) return Date.parse(at) > Date.parse(before);
+      if (previous) return true;
       return Date.parse(at) > openedAtMs - CLOCK_SLACK_MS;
     })
     .map(([name]) => name);
+}
+
+/** The latest last success of each pipeline, of those seen and of a new report. */
+export function latestSuccesses(seen: ReadonlyMap<string, string | null> | null, current: ReadonlyMap<string, string | null>): Map<string, string | null> {
+  const latest = new Map(seen ?? []);
+  for (const [name, at] of current) {
+    const before = latest.get(name);
+    if (at !== null && (!before || Date.parse(at) > Date.parse(before))) latest.set(name, at);
+    else if (!latest.has(name)) latest.set(name, at);
+  }
+  return latest;
 }
 
 /** Calls `onUpdate` with the pipelines whose last success moved, once `ready` (those seen before are kept). */
@@ -36,7 +49,7 @@ export function useSourceUpdates(pipelines: Record<string, PipelineFreshness>, r
   useEffect(() => {
     const current = new Map(Object.entries(pipelines).map(([name, pipeline]) => [name, pipeline.lastSuccessAt]));
     for (const name of movedPipelines(seen.current, current, openedAtMs)) pending.current.add(name);
-    seen.current = current;
+    seen.current = latestSuccesses(seen.current, current);
     if (!ready || pending.current.size === 0) return;
     const names = [...pending.current];
     pending.current.clear();
