@@ -1,5 +1,5 @@
 // The API process's logger: stdout (the supervisor echoes it) and the shared log file; secrets redacted.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, stat } from 'node:fs';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 
@@ -77,19 +77,39 @@ const serializers = {
   }),
 };
 
+/** How often the API looks whether the log file it writes to was renamed aside. */
+const LOG_FOLLOW_EVERY_MS = 30_000;
+
 /**
- * The shared log file, written behind the logger. A write it cannot make (a full disk) stops the file for this
- * process's life, as pino stops a destination on EPIPE, and says so once on stderr: unheard, the error ended the
+ * The shared log file, written behind the logger. The supervisor renames it aside once full and opens a new one
+ * (main/stack/log-rotation.ts): when the file at the path is no longer the one written to, it is opened again (the
+ * lines in between went to the end of the one renamed aside). A write it cannot make (a full disk) stops the file for
+ * this process's life, as pino stops a destination on EPIPE, and says so once on stderr: unheard, the error ended the
  * process, whose last flush then retried the write every 100 ms for as long as the disk stayed full, holding the API's
  * port with nobody answering.
  */
-function logFileDestination(file: string): pino.DestinationStream {
-  const stream = pino.destination({ dest: file, append: true, sync: false });
+function logFileDestination(file: string, followEveryMs: number): pino.DestinationStream {
+  const stream = pino.destination({ dest: file, append: true, sync: false, mkdir: true });
   let stopped = false;
+  // The file written to, known by its inode once opened (and again after each reopening).
+  let written: string | null = null;
+  stream.on('ready', () => stat(file, (error, opened) => (written = error ? null : `${opened.dev}:${opened.ino}`)));
+  const follow = setInterval(() => {
+    if (stopped || written === null) return;
+    stat(file, (error, atPath) => {
+      if (stopped || written === null) return;
+      const renamedAside = (error as NodeJS.ErrnoException | null)?.code === 'ENOENT' || (!error && `${atPath.dev}:${atPath.ino}` !== written);
+      if (!renamedAside) return;
+      written = null;
+      stream.reopen();
+    });
+  }, followEveryMs);
+  follow.unref();
   // pino's own listener hands each error on again: it reaches this one twice.
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (stopped) return;
     stopped = true;
+    clearInterval(follow);
     stream.write = () => true;
     stream.flushSync = () => undefined;
     stream.flush = () => undefined;
@@ -99,13 +119,13 @@ function logFileDestination(file: string): pino.DestinationStream {
   return stream;
 }
 
-export function createServerLogger(options: { level: string; dataDir?: string; toStdout?: boolean }): Logger {
+export function createServerLogger(options: { level: string; dataDir?: string; toStdout?: boolean; followLogEveryMs?: number }): Logger {
   const streams: pino.StreamEntry[] = [];
   if (options.toStdout ?? true) streams.push({ stream: pino.destination({ fd: 1, sync: false }) });
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'logs');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    streams.push({ stream: logFileDestination(path.join(dir, 'vantage.log')) });
+    streams.push({ stream: logFileDestination(path.join(dir, 'vantage.log'), options.followLogEveryMs ?? LOG_FOLLOW_EVERY_MS) });
   }
   return pino(
     {

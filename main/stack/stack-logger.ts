@@ -2,23 +2,44 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
+import { DEFAULT_LOG_LIMITS, LOG_CHECK_EVERY_MS, type LogRotationLimits, rotateIfFull } from './log-rotation.js';
 
 export type { Logger };
 
 export const REDACTED_PATHS = ['token', 'password', 'apiToken', 'natsToken', 'dataKey', '*.token', '*.password', '*.dataKey', 'config.apiToken', 'config.dataKey'];
 
+export interface LogFileOptions {
+  limits?: LogRotationLimits;
+  /** How often its size is looked at (a minute; tests look sooner). */
+  checkEveryMs?: number;
+}
+
 /**
- * The shared log file, written as each line is logged. A write it cannot make (a full disk) stops the file for the
- * supervisor's life, as pino stops a destination on EPIPE, and says so once on stderr: unheard, the error crashed the
- * supervisor and left PostgreSQL and nats-server running with no parent.
+ * The shared log file, written as each line is logged, and renamed aside once full (log-rotation.ts). A write it
+ * cannot make (a full disk) stops the file for the supervisor's life, as pino stops a destination on EPIPE, and says
+ * so once on stderr: unheard, the error crashed the supervisor and left PostgreSQL and nats-server running with no
+ * parent.
  */
-function logFileDestination(file: string): pino.DestinationStream {
+function logFileDestination(file: string, options: LogFileOptions): pino.DestinationStream {
   const stream = pino.destination({ dest: file, mkdir: true, sync: true });
   let stopped = false;
+  let rotating = false;
+  const rotation = setInterval(() => {
+    if (stopped || rotating) return;
+    rotating = true;
+    rotateIfFull(file, options.limits ?? DEFAULT_LOG_LIMITS)
+      .then((rotated) => {
+        if (rotated && !stopped) stream.reopen();
+      })
+      .catch((error: NodeJS.ErrnoException) => process.stderr.write(`the log file ${file} could not be renamed aside (${error.code ?? error.message}); it grows on\n`))
+      .finally(() => (rotating = false));
+  }, options.checkEveryMs ?? LOG_CHECK_EVERY_MS);
+  rotation.unref();
   // pino's own listener hands each error on again: it reaches this one twice.
   stream.on('error', (error: NodeJS.ErrnoException) => {
     if (stopped) return;
     stopped = true;
+    clearInterval(rotation);
     stream.write = () => true;
     stream.flushSync = () => undefined;
     stream.flush = () => undefined;
@@ -28,14 +49,14 @@ function logFileDestination(file: string): pino.DestinationStream {
   return stream;
 }
 
-/** Logs to stderr and, where a data dir is known, to `<dataDir>/logs/vantage.log`. */
-export function createStackLogger(options: { dataDir?: string; level?: string; quiet?: boolean } = {}): Logger {
+/** Logs to stderr and, where a data dir is known, to `<dataDir>/logs/vantage.log` (kept to a size: log-rotation.ts). */
+export function createStackLogger(options: { dataDir?: string; level?: string; quiet?: boolean; logFile?: LogFileOptions } = {}): Logger {
   const streams: pino.StreamEntry[] = [];
   if (!options.quiet) streams.push({ stream: pino.destination({ fd: 2, sync: true }) });
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'logs');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    streams.push({ stream: logFileDestination(path.join(dir, 'vantage.log')) });
+    streams.push({ stream: logFileDestination(path.join(dir, 'vantage.log'), options.logFile ?? {}) });
   }
   return pino(
     { level: options.level ?? 'info', base: { pid: process.pid }, msgPrefix: '[supervisor] ', redact: { paths: REDACTED_PATHS, censor: '[redacted]' } },
