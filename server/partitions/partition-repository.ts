@@ -42,6 +42,8 @@ export class PartitionRepository {
     // or was a moment's object (a detection, a story, whose rows went above): kept for good, they grew by tens of
     // thousands of rows a day in a fire season. An aircraft or incident still inside a fence stays: it is not new there.
     await this.db.query('DELETE FROM correlations WHERE last_seen_at < $1', [cutoff]);
+    // An aircraft not seen since (its positions went with their days): a worldwide feed brings tens of thousands a day.
+    await this.db.query('DELETE FROM aircraft WHERE seen_at < $1', [cutoff]);
     await this.db.query("DELETE FROM geofence_presence WHERE updated_at < $1 AND (NOT inside OR object_type NOT IN ('aircraft', 'incident'))", [cutoff]);
     return rowCount ?? 0;
   }

@@ -53,8 +53,10 @@ describe('retention: the partitions job drops whole days older than RETENTION_DA
     expect(oldest[0]?.name).toBe(`events_p${daysAgo(30).toISOString().slice(0, 10).replace(/-/g, '')}`);
   });
 
-  it("drops pairings not seen since the cutoff, and the fence presence of what left or was a moment's object", async () => {
+  it("drops pairings and aircraft not seen since the cutoff, and the fence presence of what left or was a moment's object", async () => {
     const url = subject.database.url;
+    await queryOnce(url, `INSERT INTO aircraft (icao24, geom, seen_at, source) VALUES
+      ('gone01', ST_SetSRID(ST_MakePoint(1, 1), 4326), $1, 'test'), ('seen01', ST_SetSRID(ST_MakePoint(1, 1), 4326), $2, 'test')`, [daysAgo(40), daysAgo(1)]);
     await queryOnce(url, `INSERT INTO correlations (icao24, target_type, target_id, distance_m, first_seen_at, last_seen_at)
       VALUES ('a1', 'fire', 'old', 10, $1, $1), ('a1', 'fire', 'recent', 10, $2, $2)`, [daysAgo(40), daysAgo(1)]);
     const [fence] = await queryOnce<{ id: string }>(url, "INSERT INTO geofences (name, geom) VALUES ('f', ST_Multi(ST_MakeEnvelope(0, 0, 1, 1, 4326))) RETURNING id::text");
@@ -64,6 +66,7 @@ describe('retention: the partitions job drops whole days older than RETENTION_DA
     const response = await subject.app.inject({ method: 'POST', url: '/api/jobs/partitions', headers: authorized });
     expect(response.statusCode).toBe(200);
     expect((await queryOnce<{ id: string }>(url, 'SELECT target_id AS id FROM correlations ORDER BY 1')).map((row) => row.id)).toEqual(['recent']);
+    expect((await queryOnce<{ id: string }>(url, "SELECT icao24 AS id FROM aircraft WHERE icao24 IN ('gone01', 'seen01')")).map((row) => row.id)).toEqual(['seen01']);
     expect((await queryOnce<{ id: string }>(url, 'SELECT object_id AS id FROM geofence_presence ORDER BY 1')).map((row) => row.id)).toEqual(['burning', 'parked', 'today']);
   });
 });
