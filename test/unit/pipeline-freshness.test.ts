@@ -7,7 +7,7 @@ describe('pipeline freshness', () => {
   it('a pipeline that never ran is stale and says so', () => {
     const report = describeFreshness([], now);
     expect(report.fires).toMatchObject({ lastSuccessAt: null, ageSeconds: null, stale: true, reason: 'has not run successfully yet' });
-    expect(Object.keys(report).sort()).toEqual(['aircraft', 'cameras', 'fires', 'incidents', 'ingester', 'news', 'summaries']);
+    expect(Object.keys(report).sort()).toEqual(['aircraft', 'cameras', 'fires', 'incidents', 'ingester', 'news', 'partitions', 'summaries']);
   });
 
   it('a pipeline that never finished a run waits for its first until the grace after start ends, then is stale; a failed or idle first run is said at once', () => {
