@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_ACK_WAIT_MS } from './events/event-stream-setup.js';
+import { DEFAULT_DISK_LOW_BYTES } from './health/disk-space.js';
 
 export const serverConfigSchema = z.object({
   databaseUrl: z.string().min(1),
@@ -29,6 +30,8 @@ export const serverConfigSchema = z.object({
   jobWaitMs: z.number().int().min(0).default(25_000),
   /** Days of partitions created ahead of today. */
   partitionDaysAhead: z.number().int().min(1).max(60).default(7),
+  /** Free space on the data folder's disk below which health calls it low (the HUD says so). */
+  diskLowBytes: z.number().int().min(0).default(DEFAULT_DISK_LOW_BYTES),
   /** RETENTION_DAYS: events older than this are dropped by whole daily partitions. */
   retentionDays: z.number().int().min(1).max(3650).default(30),
   /** PLAYBACK_MAX_HOURS: the longest range GET /api/playback answers. */

@@ -23,6 +23,7 @@ export function healthModule(version: string): DomainModule {
         version,
         app.config.keyStorage,
         app.config.schedulesEnabled ? FIRST_RUN_GRACE_SECONDS : 0,
+        { dir: app.config.dataDir, lowBelowBytes: app.config.diskLowBytes },
       );
       app.decorate('health', health);
       await app.register(healthRoutes, { service: health });

@@ -47,6 +47,11 @@ export const healthReport = z
     sources: z.record(z.string(), z.unknown()),
     /** Credits the sources feeding the map ask for (a source's `attribution` fact), shown on the map. */
     attributions: z.array(z.string()),
+    /**
+     * The disk holding the data folder: free bytes (for this user), total, and `low` below `lowBelowBytes` (the HUD
+     * then says so). Null when it cannot be read.
+     */
+    disk: z.object({ freeBytes: z.number(), totalBytes: z.number(), low: z.boolean(), lowBelowBytes: z.number() }).nullable(),
   })
   .meta({ id: 'HealthReport' });
 export type HealthReport = z.infer<typeof healthReport>;

@@ -2,6 +2,7 @@
 import type { Bus } from '../bus/bus-connection.js';
 import { describeFreshness } from '../pipelines/pipeline-freshness.js';
 import type { PipelineStatusRepository, PipelineStatusRow } from '../pipelines/pipeline-status-repository.js';
+import { diskSpace } from './disk-space.js';
 import type { HealthRepository } from './health-repository.js';
 import type { HealthReport } from './health-schemas.js';
 
@@ -41,6 +42,8 @@ export class HealthService {
     private readonly keyStorage: { kind: string; detail: string },
     /** How long after start a feed that never finished a run waits for its first (0: no job runs here on its own). */
     firstRunGraceSeconds = 0,
+    /** The data folder, whose disk's free space is reported, and the free space below which it is called low. */
+    private readonly disk: { dir: string; lowBelowBytes?: number } | null = null,
   ) {
     this.firstRunsDueBy = firstRunGraceSeconds > 0 ? new Date(this.startedAt + firstRunGraceSeconds * 1000) : null;
   }
@@ -53,11 +56,12 @@ export class HealthService {
   }
 
   async report(): Promise<HealthReport> {
-    const [database, pipelineRows, bus, sources] = await Promise.all([
+    const [database, pipelineRows, bus, sources, disk] = await Promise.all([
       this.databaseStatus(),
       withTimeout(this.pipelines.list(), 3_000, 'database').catch((): PipelineStatusRow[] => []),
       withTimeout(this.bus.status(), 3_000, 'bus').catch(() => ({ ok: false, jetstream: false })),
       this.sectionFacts(),
+      this.disk ? diskSpace(this.disk.dir, this.disk.lowBelowBytes) : null,
     ]);
     return {
       status: database.ok && bus.ok ? 'ok' : 'degraded',
@@ -70,6 +74,7 @@ export class HealthService {
       notifications: { telegram: telegramStatus(pipelineRows) },
       sources,
       attributions: attributionsOf(sources),
+      disk,
     };
   }
 

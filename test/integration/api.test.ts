@@ -25,6 +25,10 @@ describe('API skeleton', () => {
     expect(body.database.postgis).toMatch(/^3\.\d+/);
     expect(body.bus).toEqual({ ok: true, jetstream: true });
     expect(Object.keys(body.pipelines).sort()).toEqual(['aircraft', 'cameras', 'fires', 'incidents', 'ingester', 'news', 'partitions', 'summaries']);
+    // The data folder's disk, read by statfs: a test machine has more than the 1 GB below which it is called low.
+    expect(body.disk).toMatchObject({ freeBytes: expect.any(Number), totalBytes: expect.any(Number), low: false, lowBelowBytes: 1024 ** 3 });
+    expect(body.disk.freeBytes).toBeGreaterThan(0);
+    expect(body.disk.totalBytes).toBeGreaterThanOrEqual(body.disk.freeBytes);
     for (const entry of Object.values(body.pipelines)) {
       expect(entry).toMatchObject({ expectedIntervalSeconds: expect.any(Number), stale: expect.any(Boolean) });
       expect(entry).toHaveProperty('lastSuccessAt');

@@ -80,7 +80,7 @@ export function Hud(props: HudProps) {
             {shownFilters.join(' · ')}
           </p>
         )}
-        <PipelineFreshnessList pipelines={health.pipelines} error={healthError} />
+        <PipelineFreshnessList pipelines={health.pipelines} error={healthError} disk={health.disk} />
         <LiveBadge status={live} playbackMinute={playbackMinute} noNetwork={staleFeeds(health.pipelines).outOfReach} />
       </header>
       <BriefColumn alerts={alerts} alertsWindow={alertsWindow} onShowAlert={onShowAlert} news={news} pipelines={health.pipelines} folding={brief} playback={playbackMinute !== null} />

@@ -1,6 +1,7 @@
 // Pipeline freshness from /api/health: fresh ones as a quiet dot, stale ones plainly with the reason.
 import { type RefObject, useEffect, useRef } from 'react';
-import type { PipelineFreshness } from '../../api/api-types';
+import type { HealthReport, PipelineFreshness } from '../../api/api-types';
+import { diskLine, lowDiskWarning } from './disk-words';
 import { feedName, freshnessWords, staleFeeds } from './stale-feeds';
 
 /**
@@ -28,12 +29,14 @@ function useFoldsAway(details: RefObject<HTMLDetailsElement | null>): void {
   }, [details]);
 }
 
-export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<string, PipelineFreshness>; error: string | null }) {
+export function PipelineFreshnessList({ pipelines, error, disk }: { pipelines: Record<string, PipelineFreshness>; error: string | null; disk: HealthReport['disk'] }) {
   const details = useRef<HTMLDetailsElement>(null);
   useFoldsAway(details);
   const entries = Object.entries(pipelines);
   // None could reach its source's host: the word says so (the brief column says what still works).
   const { stale, outOfReach, failing, starting } = staleFeeds(pipelines);
+  // A disk nearly full is said first: soon nothing new is stored, whatever the feeds do.
+  const lowDisk = lowDiskWarning(disk);
   const reasons = (feeds: Array<[string, PipelineFreshness]>) => feeds.map(([name, pipeline]) => `${feedName(name)}: ${pipeline.reason ?? 'stale'}`).join('\n');
   // A feed whose last run failed is said before its data goes stale (its data is still fresh: a quieter word).
   const failed = failing.length > 0 && (
@@ -50,6 +53,11 @@ export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<
       data-failing-count={failing.length}
     >
       <summary>
+        {lowDisk && !error && (
+          <span className="stale" data-testid="disk-low" title={lowDisk.long}>
+            {lowDisk.short} ·{' '}
+          </span>
+        )}
         {error ? (
           <span className="stale">Health unavailable: {error}</span>
         ) : stale.length === 0 ? (
@@ -71,6 +79,12 @@ export function PipelineFreshnessList({ pipelines, error }: { pipelines: Record<
             <span>{freshnessWords(pipeline)}</span>
           </li>
         ))}
+        {disk && (
+          <li data-pipeline="disk" className={disk.low ? 'stale' : 'fresh'}>
+            <strong>disk</strong>
+            <span>{diskLine(disk)}</span>
+          </li>
+        )}
       </ul>
     </details>
   );
