@@ -7,6 +7,7 @@ import { type ApiLauncher, ForkApiLauncher, PrelaunchedApi } from './api-launche
 import { chooseApiPort, recordApiPort } from './api-port.js';
 import { ApiProcess, type ApiReady } from './api-process.js';
 import { prepareDataDir } from './data-dir.js';
+import { withDiskHint } from './disk-hint.js';
 import { NatsService } from './nats-service.js';
 import { PostgresService } from './postgres-service.js';
 import { removeRuntimeFile, type RuntimeInfo, writeRuntimeFile } from './runtime-file.js';
@@ -60,6 +61,15 @@ export class StackSupervisor extends EventEmitter<StackSupervisorEvents> {
   }
 
   async start(): Promise<RuntimeInfo> {
+    try {
+      return await this.startInOrder();
+    } catch (error) {
+      // On a full disk the servers' own words name neither the disk nor what to do.
+      throw await withDiskHint(error, this.options.settings.dataDir);
+    }
+  }
+
+  private async startInOrder(): Promise<RuntimeInfo> {
     const { settings, logger } = this.options;
     const startedAt = Date.now();
     this.startSteps.length = 0;
