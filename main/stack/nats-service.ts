@@ -21,6 +21,8 @@ export interface NatsServiceOptions {
   binary?: string;
   startTimeoutMs?: number;
   stopTimeoutMs?: number;
+  /** The most JetStream keeps on disk; unset: nats-server's own choice, three quarters of the disk free at its start. */
+  maxFileStoreBytes?: number;
 }
 
 export interface NatsServiceEvents {
@@ -71,7 +73,11 @@ export class NatsService extends EventEmitter<NatsServiceEvents> {
       port: this.port,
       pid_file: pidFile,
       authorization: { token: this.token },
-      jetstream: { store_dir: path.join(this.dir, 'jetstream'), max_memory_store: 64 * 1024 * 1024 },
+      jetstream: {
+        store_dir: path.join(this.dir, 'jetstream'),
+        max_memory_store: 64 * 1024 * 1024,
+        ...(this.options.maxFileStoreBytes ? { max_file_store: this.options.maxFileStoreBytes } : {}),
+      },
       max_payload: 8 * 1024 * 1024,
     };
     await writeFile(configFile, JSON.stringify(config, null, 2), { mode: 0o600 });

@@ -1,5 +1,5 @@
 // Declares the JetStream stream that keeps event messages until the ingester has stored them, and its durable consumer.
-import { AckPolicy, type ConsumerInfo, DeliverPolicy, type NatsConnection, nanos, RetentionPolicy, StorageType, type StreamInfo } from 'nats';
+import { AckPolicy, type ConsumerInfo, DeliverPolicy, DiscardPolicy, type NatsConnection, nanos, RetentionPolicy, StorageType, type StreamInfo } from 'nats';
 import { EVENT_STREAM, INGESTER_CONSUMER } from './event-messages.js';
 
 /**
@@ -9,12 +9,48 @@ import { EVENT_STREAM, INGESTER_CONSUMER } from './event-messages.js';
  */
 export const DEFAULT_ACK_WAIT_MS = 10_000;
 
+/**
+ * The most the stream keeps on disk; past it the oldest messages go (long since stored: a busy day of the world's
+ * fires is 40–120 MB of them). Without it the stream kept seven days whatever their size, up to the three quarters of
+ * the free disk nats-server takes at its start, and nats-server 2.9 stops dead on a full disk.
+ */
+export const EVENT_STREAM_MAX_BYTES = 1024 ** 3;
+
+// nats-server sets a stream's cap aside on its disk, and holds no more than three quarters of the disk free when it
+// started: on a disk with less room the cap is halved until it fits (down to this), and else the stream has none.
+const SMALLEST_CAP_BYTES = 64 * 1024 ** 2;
+const INSUFFICIENT_STORAGE = 10047;
+
+function isInsufficientStorage(error: unknown): boolean {
+  return (error as { api_error?: { err_code?: number } }).api_error?.err_code === INSUFFICIENT_STORAGE;
+}
+
+/** Runs `attempt` with the largest cap the server can hold, `max` first; answers the cap taken (-1: none). */
+async function withFittingCap(max: number, attempt: (maxBytes: number) => Promise<unknown>): Promise<number> {
+  const caps = [max];
+  for (let bytes = Math.floor(max / 2); bytes >= SMALLEST_CAP_BYTES; bytes = Math.floor(bytes / 2)) caps.push(bytes);
+  caps.push(-1);
+  let refused: unknown;
+  for (const bytes of caps) {
+    try {
+      await attempt(bytes);
+      return bytes;
+    } catch (error) {
+      if (!isInsufficientStorage(error)) throw error;
+      refused = error;
+    }
+  }
+  throw refused;
+}
+
 export interface EventStreamOptions {
   /** How long a delivered, unacked message waits before redelivery (an ingester that died); DEFAULT_ACK_WAIT_MS. */
   ackWaitMs?: number;
   /** NATS_STREAM_REPLICAS: copies of the stream kept on that many servers of a cluster; unset: 1 for a new stream, an existing one left as it is. */
   replicas?: number;
-  logger?: { info(details: object, message: string): void };
+  /** The stream's size cap (EVENT_STREAM_MAX_BYTES). */
+  maxBytes?: number;
+  logger?: { info(details: object, message: string): void; warn?(details: object, message: string): void };
 }
 
 /**
@@ -23,20 +59,29 @@ export interface EventStreamOptions {
  */
 export async function ensureEventStream(connection: NatsConnection, options: EventStreamOptions = {}): Promise<void> {
   const manager = await connection.jetstreamManager();
+  const maxBytes = options.maxBytes ?? EVENT_STREAM_MAX_BYTES;
+  const tellCap = (taken: number) => {
+    if (taken !== maxBytes) options.logger?.warn?.({ stream: EVENT_STREAM, wantedBytes: maxBytes, takenBytes: taken }, 'the bus holds less than the event stream cap; a smaller cap taken');
+  };
   let existing: StreamInfo | null = null;
   try {
     existing = await manager.streams.info(EVENT_STREAM);
   } catch {
     try {
-      await manager.streams.add({
-        name: EVENT_STREAM,
-        subjects: ['events.>'],
-        storage: StorageType.File,
-        retention: RetentionPolicy.Limits,
-        max_age: nanos(7 * 24 * 3600 * 1000),
-        duplicate_window: nanos(2 * 60 * 1000),
-        num_replicas: options.replicas ?? 1,
-      });
+      const taken = await withFittingCap(maxBytes, (bytes) =>
+        manager.streams.add({
+          name: EVENT_STREAM,
+          subjects: ['events.>'],
+          storage: StorageType.File,
+          retention: RetentionPolicy.Limits,
+          max_age: nanos(7 * 24 * 3600 * 1000),
+          duplicate_window: nanos(2 * 60 * 1000),
+          max_bytes: bytes,
+          discard: DiscardPolicy.Old,
+          num_replicas: options.replicas ?? 1,
+        }),
+      );
+      tellCap(taken);
     } catch (error) {
       // Another API process created it at the same moment.
       existing = await manager.streams.info(EVENT_STREAM).catch(() => Promise.reject(error));
@@ -46,6 +91,16 @@ export async function ensureEventStream(connection: NatsConnection, options: Eve
   if (existing && replicas !== undefined && existing.config.num_replicas !== replicas) {
     options.logger?.info({ stream: EVENT_STREAM, from: existing.config.num_replicas, to: replicas }, 'changing the event stream replicas');
     await manager.streams.update(EVENT_STREAM, { num_replicas: replicas });
+  }
+  // A stream made by an earlier version kept everything for seven days, whatever its size; one capped lower on a
+  // fuller disk gets the whole cap once the bus can hold it.
+  const before = existing?.config.max_bytes;
+  if (existing && before !== maxBytes) {
+    const taken = await withFittingCap(maxBytes, (bytes) =>
+      bytes === before ? Promise.resolve() : manager.streams.update(EVENT_STREAM, { max_bytes: bytes, discard: DiscardPolicy.Old }),
+    );
+    if (taken !== before) options.logger?.info({ stream: EVENT_STREAM, fromBytes: before, toBytes: taken }, 'capping the event stream');
+    tellCap(taken);
   }
   const ackWait = nanos(options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS);
   let consumer: ConsumerInfo | null = null;

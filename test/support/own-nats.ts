@@ -15,9 +15,10 @@ export interface OwnNats {
   stop(): Promise<void>;
 }
 
-export async function startOwnNats(): Promise<OwnNats> {
+/** `maxFileStoreBytes`: JetStream's disk limit (as on a disk with little room). */
+export async function startOwnNats(options: { maxFileStoreBytes?: number } = {}): Promise<OwnNats> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'vantage-test-nats-'));
-  const nats = new NatsService({ dataDir, logger: createStackLogger({ level: 'warn', quiet: true }) });
+  const nats = new NatsService({ dataDir, logger: createStackLogger({ level: 'warn', quiet: true }), ...options });
   await nats.start();
   return {
     url: nats.url,
