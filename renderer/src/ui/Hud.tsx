@@ -83,7 +83,7 @@ export function Hud(props: HudProps) {
         <PipelineFreshnessList pipelines={health.pipelines} error={healthError} disk={health.disk} />
         <LiveBadge status={live} playbackMinute={playbackMinute} noNetwork={staleFeeds(health.pipelines).outOfReach} />
       </header>
-      <BriefColumn alerts={alerts} alertsWindow={alertsWindow} onShowAlert={onShowAlert} news={news} pipelines={health.pipelines} folding={brief} playback={playbackMinute !== null} />
+      <BriefColumn alerts={alerts} alertsWindow={alertsWindow} onShowAlert={onShowAlert} news={news} pipelines={health.pipelines} disk={health.disk} folding={brief} playback={playbackMinute !== null} />
     </section>
   );
 }

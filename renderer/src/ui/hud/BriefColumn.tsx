@@ -1,11 +1,12 @@
 // The reading column: pinned daily recap, latest hourly and analyst summaries, newest news, recent alerts.
-import type { Alert, NewsSummary, PipelineFreshness } from '../../api/api-types';
+import type { Alert, HealthReport, NewsSummary, PipelineFreshness } from '../../api/api-types';
 import type { Folding } from '../../data/use-collapsible';
 import type { NewsDigest } from '../../data/use-news-digest';
 import { summaryEmptyText } from '../../data/summary-empty-text';
 import { formatAge, formatBoth, toDate } from '../../format/time-format';
 import { ExternalLink } from '../ExternalLink';
 import { SummaryText } from '../SummaryText';
+import { LowDiskNote } from './LowDiskNote';
 import { StalePipelines } from './StalePipelines';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -72,12 +73,14 @@ export interface BriefColumnProps {
   onShowAlert: (alert: Alert) => void;
   news: NewsDigest;
   pipelines: Record<string, PipelineFreshness>;
+  /** The data folder's disk: nearly full, the brief says so first. */
+  disk: HealthReport['disk'] | undefined;
   folding: Folding;
   /** The map shows a past minute: the slots of the latest (summaries, news) say they are of now. */
   playback: boolean;
 }
 
-export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines, folding, playback }: BriefColumnProps) {
+export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines, disk, folding, playback }: BriefColumnProps) {
   const { collapsed, toggle } = folding;
   if (collapsed) {
     return (
@@ -93,6 +96,7 @@ export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines
       <button type="button" className="panel-fold brief-fold" data-testid="brief-toggle" aria-expanded={true} aria-label="Hide the brief" title="Hide the brief ([)" onClick={toggle}>
         ‹ Hide
       </button>
+      <LowDiskNote disk={disk} />
       <StalePipelines pipelines={pipelines} />
       <SummarySlot playback={playback} testId="daily-recap" title="Daily recap" summary={news.dailyRecap} available={news.summariesAvailable} due={news.due.dailyRecap} storiesIn={news.latest.length > 0} />
       <section className="brief-slot" data-testid="recent-alerts">
