@@ -1,6 +1,7 @@
 // The Sources panel's data: one row per source (GET /api/sources), read again every 30 s and after each change;
 // saving settings, "Run now" (POST /api/jobs/:name) and the Telegram test message, each answered in words.
 import { useCallback, useEffect, useState } from 'react';
+import { LatestRead } from './latest-read';
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { SourceList, SourceRow, SourceSettingsUpdate, TelegramTestResult } from '../api/api-types';
@@ -26,16 +27,22 @@ const messageOf = (failure: unknown) => (failure instanceof ApiRequestError || f
 export function useSources(api: ApiClient): SourcesData {
   const [sources, setSources] = useState<SourceRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // The poll and the read after a change may answer out of order: the newest asked is shown.
+  const [reads] = useState(() => new LatestRead());
 
   const reload = useCallback(() => {
+    const ticket = reads.begin();
     api
       .get<SourceList>('/api/sources')
       .then((body) => {
+        if (!reads.isNewest(ticket)) return;
         setSources(body.sources);
         setError(null);
       })
-      .catch((failure: unknown) => setError(messageOf(failure)));
-  }, [api]);
+      .catch((failure: unknown) => {
+        if (reads.isNewest(ticket)) setError(messageOf(failure));
+      });
+  }, [api, reads]);
   useEffect(reload, [reload]);
   useInterval(reload, HEALTH_POLL_MS);
   // A Run now or a setting here, a key saved in the Keys tab, a camera directory's crawl ended: read again at once.

@@ -8,6 +8,7 @@ import { ApiRequestError } from '../api/api-error';
 import type { KeyEntry, KeyTestResult } from '../api/api-types';
 import { sentenceCase } from '../format/sentence-case';
 import { formatBoth, formatLocal } from '../format/time-format';
+import { LatestRead } from '../data/latest-read';
 import { announceSourcesChanged } from '../data/sources-changed';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 import { LinkedText } from './LinkedText';
@@ -184,16 +185,21 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
 export function KeysTab({ api }: { api: ApiClient }) {
   const [keys, setKeys] = useState<KeyEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // A read asked before a key was saved, answered after, would show the key as it was.
+  const [reads] = useState(() => new LatestRead());
 
   const load = useCallback(() => {
+    const ticket = reads.begin();
     api
       .get<{ keys: KeyEntry[] }>('/api/keys')
-      .then((body) => setKeys(body.keys))
+      .then((body) => reads.isNewest(ticket) && setKeys(body.keys))
       .catch((failure: Error) => setError(failure.message));
-  }, [api]);
+  }, [api, reads]);
   useEffect(load, [load]);
 
+  // Shown at once, and read again: a read asked before the save is no longer the newest, and cannot put it back.
   const replace = (entry: KeyEntry) => {
+    load();
     setKeys((current) => current?.map((known) => (known.provider === entry.provider ? entry : known)) ?? null);
   };
 

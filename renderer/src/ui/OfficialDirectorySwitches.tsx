@@ -6,6 +6,7 @@ import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { OfficialCameraDirectory, OfficialCameraDirectoryList } from '../api/api-types';
 import { announceSourcesChanged } from '../data/sources-changed';
+import { LatestRead } from '../data/latest-read';
 import { formatAge } from '../format/time-format';
 import './OfficialDirectorySwitches.css';
 
@@ -35,10 +36,14 @@ export function OfficialDirectorySwitches({ api }: { api: ApiClient }) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState<string | null>(null);
 
+  // A crawl's poll asked before a switch was flipped, answered after it, would flip it back on screen.
+  const [reads] = useState(() => new LatestRead());
+
   const load = useCallback(async () => {
+    const ticket = reads.begin();
     const list = await api.get<OfficialCameraDirectoryList>('/api/cameras/directories');
-    setDirectories(list.directories);
-  }, [api]);
+    if (reads.isNewest(ticket)) setDirectories(list.directories);
+  }, [api, reads]);
 
   useEffect(() => {
     load().catch((failure: unknown) => setError(messageOf(failure)));
@@ -60,6 +65,7 @@ export function OfficialDirectorySwitches({ api }: { api: ApiClient }) {
   const flip = async (directory: OfficialCameraDirectory) => {
     setPending(directory.id);
     setError(null);
+    reads.begin();
     try {
       const next = await api.put<OfficialCameraDirectory>(`/api/cameras/directories/${encodeURIComponent(directory.id)}`, { enabled: !directory.enabled });
       setDirectories((current) => current?.map((entry) => (entry.id === next.id ? next : entry)) ?? null);
