@@ -21,7 +21,12 @@ export function CameraPanel({ api, camera, onClose }: { api: ApiClient; camera: 
       .then(async (response) => {
         if (cancelled()) return;
         if (response.status === 404) return setSnapshot({ state: 'unavailable' });
-        if (!response.ok) return setSnapshot({ state: 'error', message: (await errorFromResponse(response, 'snapshot')).message });
+        if (!response.ok) {
+          const { message } = await errorFromResponse(response, 'snapshot');
+          // Closed or switched while the error's body arrived: the next camera's panel does not show it.
+          if (!cancelled()) setSnapshot({ state: 'error', message });
+          return;
+        }
         const blob = await response.blob();
         // Closed or switched while the body arrived: no URL is made, so none can leak.
         if (cancelled()) return;
