@@ -124,3 +124,38 @@ test('after a move the live socket is told the new view before the view is read,
   const order = await page.evaluate(() => (globalThis as unknown as { __order: string[] }).__order);
   expect(order.slice(0, order.indexOf('read')), `the page's order: ${order.join(', ')}`).toContain('viewport');
 });
+
+test('a first live connection that opens while the first view is still being drawn catches up once it is drawn', async ({ page }) => {
+  // Zambia's east: no other test puts fires here.
+  const FIRE = { longitude: 31.22, latitude: -12.61 };
+  let admit = false;
+  await page.routeWebSocket(/\/api\/live/, (socket) => {
+    if (admit) socket.connectToServer();
+    else void socket.close({ code: 1013, reason: 'try again later' });
+  });
+  // The first view's read of the cameras is answered as it was when asked, and only once let go: till then the view is
+  // not in, and the page not ready.
+  let letGo = () => {};
+  const goes = new Promise<void>((resolve) => (letGo = resolve));
+  await page.route('**/api/cameras?*', async (route) => {
+    const response = await route.fetch();
+    await goes;
+    await route.fulfill({ response });
+  });
+  const app = new AppPage(page);
+  const hud = new HudPage(page);
+  const map = new MapPage(page);
+  const firstRead = page.waitForResponse((response) => response.url().includes('/api/fires?'));
+  await app.open({ view: [31.2, -12.6, 7] });
+  await firstRead;
+
+  // Stored after the first view was read, before any socket opened; the socket opens while the map is still drawing.
+  await ingestFires([{ ...FIRE, confidence: 'h', frp: 60 }]);
+  admit = true;
+  await expect(hud.liveState()).toHaveAttribute('data-live-state', 'open', { timeout: 30_000 });
+  await expect(page.locator('html')).not.toHaveAttribute('data-state', 'ready');
+  letGo();
+  await app.waitForState('ready');
+  // Nobody moved the map: only a read after the open can draw it.
+  await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
+});

@@ -1,6 +1,6 @@
 // The analyst's screen: HUD bar on top, playback bar below, the brief and the side panel beside the map (each folds
 // away and the map takes its room). Each hook has one job; this component wires them together.
-import { useCallback, useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useReducer, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { HealthReport, UiSettings } from '../api/api-types';
 import type { AddressState } from '../boot/view-address';
@@ -106,6 +106,8 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
     reload();
     fireWindow.refresh();
   };
+  // A socket that opened while the first view was read but not yet drawn: the view is read again once it is.
+  const [catchUpWhenReady, setCatchUpWhenReady] = useState(false);
   const live = useLiveMessages(api, {
     session,
     view: liveView,
@@ -114,11 +116,20 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
     // Events sent while no socket was open are not replayed: a view already read is read again (after a drop, or when
     // the first connection opened only after the first view was read).
     onOpen: () => {
-      if (!session || !ready) return;
+      if (!session) return;
+      if (!ready) return setCatchUpWhenReady(true);
       session.map.refreshFireTiles();
       reloadView();
     },
   });
+  const catchUp = useEffectEvent(() => {
+    setCatchUpWhenReady(false);
+    session?.map.refreshFireTiles();
+    reloadView();
+  });
+  useEffect(() => {
+    if (ready && catchUpWhenReady) catchUp();
+  }, [ready, catchUpWhenReady]);
   useRefreshTimers({ session, viewport, ready, reloadView });
   // In playback the map's data reaches back to the window before the cursor (from the start of its hour): read again
   // when that hour changes, not at each minute the cursor passes.
