@@ -1,5 +1,5 @@
 // The API process's logger: stdout (the supervisor echoes it) and the shared log file; secrets redacted.
-import { mkdirSync, stat } from 'node:fs';
+import { fstat, mkdirSync, stat } from 'node:fs';
 import path from 'node:path';
 import pino, { type Logger } from 'pino';
 
@@ -91,12 +91,16 @@ const LOG_FOLLOW_EVERY_MS = 30_000;
 function logFileDestination(file: string, followEveryMs: number): pino.DestinationStream {
   const stream = pino.destination({ dest: file, append: true, sync: false, mkdir: true });
   let stopped = false;
-  // The file written to, known by its inode once opened (and again after each reopening).
+  // The file written to, known by its device and inode once opened (and again after each reopening): read from the
+  // open file itself, as whole numbers (an NTFS file id passes 2^53, where two files could read alike as doubles).
   let written: string | null = null;
-  stream.on('ready', () => stat(file, (error, opened) => (written = error ? null : `${opened.dev}:${opened.ino}`)));
+  stream.on('ready', () => {
+    const fd = (stream as unknown as { fd: number }).fd;
+    fstat(fd, { bigint: true }, (error, opened) => (written = error ? null : `${opened.dev}:${opened.ino}`));
+  });
   const follow = setInterval(() => {
     if (stopped || written === null) return;
-    stat(file, (error, atPath) => {
+    stat(file, { bigint: true }, (error, atPath) => {
       if (stopped || written === null) return;
       const renamedAside = (error as NodeJS.ErrnoException | null)?.code === 'ENOENT' || (!error && `${atPath.dev}:${atPath.ino}` !== written);
       if (!renamedAside) return;

@@ -2,8 +2,8 @@
 // ("could not write to file …: No space left on device", "ENOSPC") named neither the data folder nor its free space.
 import { statfs } from 'node:fs/promises';
 
-/** Under this free a failed start is put down to the disk too, whatever its own words. */
-const NEARLY_FULL_BYTES = 100 * 1024 ** 2;
+/** Under this free the data folder's disk is called full or nearly. */
+export const NEARLY_FULL_BYTES = 100 * 1024 ** 2;
 
 const NO_SPACE = /ENOSPC|No space left on device|disk full|could not extend file/i;
 
@@ -12,10 +12,12 @@ function megabytes(bytes: number): string {
 }
 
 /**
- * The start's error, said again with the data folder's disk when the disk is full or nearly (the error's words or its
- * free space say so); otherwise the error as it was. The first error stays its cause.
+ * The start's error, said again with the data folder's disk when that disk is full or nearly (its free space says so,
+ * or, when it cannot be read, the error's words do); otherwise the error as it was: "No space left on device" also
+ * comes of other places (PostgreSQL's shared memory in a small /dev/shm), and sending the user to free a disk with
+ * room would hide the cause. The first error stays its cause.
  */
-export async function withDiskHint(error: unknown, dataDir: string): Promise<unknown> {
+export async function withDiskHint(error: unknown, dataDir: string, nearlyFullBytes: number = NEARLY_FULL_BYTES): Promise<unknown> {
   if (!(error instanceof Error)) return error;
   const said = NO_SPACE.test(error.message) || (error as NodeJS.ErrnoException).code === 'ENOSPC';
   let free: number | null = null;
@@ -25,7 +27,7 @@ export async function withDiskHint(error: unknown, dataDir: string): Promise<unk
   } catch {
     // The data folder may not exist yet (it could not be made): the error's own words decide.
   }
-  if (!said && (free === null || free >= NEARLY_FULL_BYTES)) return error;
+  if (free === null ? !said : free >= nearlyFullBytes) return error;
   const space = free === null ? 'is full' : `has ${megabytes(free)} free`;
   return new Error(`${error.message.replace(/\.?\s*$/, '')}. The disk holding the data folder (${dataDir}) ${space}: free space on it and start Vantage again.`, {
     cause: error,

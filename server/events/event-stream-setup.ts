@@ -19,10 +19,12 @@ export const EVENT_STREAM_MAX_BYTES = 1024 ** 3;
 // nats-server sets a stream's cap aside on its disk, and holds no more than three quarters of the disk free when it
 // started: on a disk with less room the cap is halved until it fits (down to this), and else the stream has none.
 const SMALLEST_CAP_BYTES = 64 * 1024 ** 2;
-const INSUFFICIENT_STORAGE = 10047;
+// "insufficient storage resources available" (one server); in a cluster a placement short of room is refused as
+// "insufficient resources" or "no suitable peers for placement".
+const INSUFFICIENT_STORAGE = new Set([10047, 10023, 10005]);
 
 function isInsufficientStorage(error: unknown): boolean {
-  return (error as { api_error?: { err_code?: number } }).api_error?.err_code === INSUFFICIENT_STORAGE;
+  return INSUFFICIENT_STORAGE.has((error as { api_error?: { err_code?: number } }).api_error?.err_code ?? 0);
 }
 
 /** Runs `attempt` with the largest cap the server can hold, `max` first; answers the cap taken (-1: none). */

@@ -19,7 +19,8 @@ export function useHealth(api: ApiClient, initial: HealthReport): { health: Heal
     api
       .get<HealthReport>('/api/health')
       .then((report) => {
-        setHealth((current) => healthAfterPoll(current, report, asked, ticks.current));
+        const ticksNow = ticks.current;
+        setHealth((current) => healthAfterPoll(current, report, asked, ticksNow));
         setHealthError(null);
       })
       .catch((error: Error) => setHealthError(error.message));
