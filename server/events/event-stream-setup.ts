@@ -89,20 +89,23 @@ export async function ensureEventStream(connection: NatsConnection, options: Eve
       existing = await manager.streams.info(EVENT_STREAM).catch(() => Promise.reject(error));
     }
   }
-  const replicas = options.replicas;
-  if (existing && replicas !== undefined && existing.config.num_replicas !== replicas) {
-    options.logger?.info({ stream: EVENT_STREAM, from: existing.config.num_replicas, to: replicas }, 'changing the event stream replicas');
-    await manager.streams.update(EVENT_STREAM, { num_replicas: replicas });
-  }
   // A stream made by an earlier version kept everything for seven days, whatever its size; one capped lower on a
-  // fuller disk gets the whole cap once the bus can hold it.
-  const before = existing?.config.max_bytes;
-  if (existing && before !== maxBytes) {
-    const taken = await withFittingCap(maxBytes, (bytes) =>
-      bytes === before ? Promise.resolve() : manager.streams.update(EVENT_STREAM, { max_bytes: bytes, discard: DiscardPolicy.Old }),
-    );
-    if (taken !== before) options.logger?.info({ stream: EVENT_STREAM, fromBytes: before, toBytes: taken }, 'capping the event stream');
-    tellCap(taken);
+  // fuller disk gets the whole cap once the bus can hold it. Replicas and cap change in one update: a second one, sent
+  // while a cluster moved the stream to its new replicas, timed out.
+  const replicas = options.replicas;
+  if (existing) {
+    const before = existing.config.max_bytes;
+    const moveReplicas = replicas !== undefined && existing.config.num_replicas !== replicas;
+    if (moveReplicas || before !== maxBytes) {
+      if (moveReplicas) options.logger?.info({ stream: EVENT_STREAM, from: existing.config.num_replicas, to: replicas }, 'changing the event stream replicas');
+      const taken = await withFittingCap(maxBytes, (bytes) =>
+        bytes === before && !moveReplicas
+          ? Promise.resolve()
+          : manager.streams.update(EVENT_STREAM, { ...(moveReplicas ? { num_replicas: replicas } : {}), max_bytes: bytes, discard: DiscardPolicy.Old }),
+      );
+      if (taken !== before) options.logger?.info({ stream: EVENT_STREAM, fromBytes: before, toBytes: taken }, 'capping the event stream');
+      tellCap(taken);
+    }
   }
   const ackWait = nanos(options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS);
   let consumer: ConsumerInfo | null = null;
