@@ -8,6 +8,7 @@ import { placeTrail } from './support/aircraft-trail-fixture.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
 import { MapPage } from './pages/map-page.js';
+import { holdNextRead, viewsRead } from './support/held-read.js';
 
 // Patagonia, away from the other tests' places.
 const PLANE = { icao24: 'c4a1f0', callsign: 'TANKER44', longitude: -71.0, latitude: -41.0, trackDeg: 90, firefighting: true };
@@ -58,36 +59,22 @@ test('a pair announced live while the aircraft are being read keeps its line whe
   await placeAircraft(plane);
   const map = new MapPage(page);
   await new AppPage(page).openReady({ view: [31.55, 13.5, 9] });
-  const loads = () => page.evaluate(() => performance.getEntriesByName('vantage:data-loaded').length);
-  const loadsBefore = await loads();
+  const readsBefore = await viewsRead(page);
   const midway = () => map.featuresNear('aircraft', (plane.longitude + fire.longitude) / 2, plane.latitude);
 
   // The next read of the pairs gets the server's answer of when it asked, handed to the page only after the pair has
   // come live: the read was on its way when the fire was stored and paired.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let asked = () => {};
-  const wasAsked = new Promise<void>((resolve) => (asked = resolve));
-  await page.route(
-    '**/api/correlations?*',
-    async (route) => {
-      const response = await route.fetch();
-      asked();
-      await released;
-      await route.fulfill({ response });
-    },
-    { times: 1 },
-  );
+  const pairsRead = await holdNextRead(page, (url) => url.pathname === '/api/correlations');
   // Closer in (zoom 10), the line's middle lies well away from the aircraft and the fire.
   await page.getByRole('button', { name: 'Zoom in' }).click();
-  await wasAsked;
+  await pairsRead.asked;
   await map.expectStill();
   expect(await midway()).toBe(0);
   await ingestFires([fire]);
   await expect.poll(midway, { message: 'the pairing line comes live', timeout: 20_000 }).toBeGreaterThan(0);
 
-  release();
-  await expect.poll(loads, { message: 'the view is read' }).toBeGreaterThan(loadsBefore);
+  pairsRead.release();
+  await expect.poll(() => viewsRead(page), { message: 'the view is read' }).toBeGreaterThan(readsBefore);
   await map.expectStill();
   for (let look = 0; look < 5; look += 1) {
     expect(await midway(), 'the pairing line is still drawn').toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import { AppPage } from './pages/app-page.js';
 import { GeofencesPage } from './pages/geofences-page.js';
 import { HudPage } from './pages/hud-page.js';
 import { MapPage } from './pages/map-page.js';
+import { holdNextRead, viewsRead } from './support/held-read.js';
 
 // Northern Serbia, away from the other tests' places.
 const CENTER: [number, number] = [20.0, 45.0];
@@ -81,32 +82,18 @@ test('an alert that comes live while the view is being read stays on the map whe
   await createGeofence(`Read fence ${Date.now().toString(36)}`, spot, 0.3);
   const map = new MapPage(page);
   await new AppPage(page).openReady({ view: [spot[0], spot[1], 7] });
-  const loads = () => page.evaluate(() => performance.getEntriesByName('vantage:data-loaded').length);
-  const loadsBefore = await loads();
+  const readsBefore = await viewsRead(page);
 
   // The next read of the alerts gets the server's answer of when it asked, handed to the page only after the alert
   // has come live: the read was on its way when the fire was stored.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let asked = () => {};
-  const wasAsked = new Promise<void>((resolve) => (asked = resolve));
-  await page.route(
-    '**/api/alerts?*',
-    async (route) => {
-      const response = await route.fetch();
-      asked();
-      await released;
-      await route.fulfill({ response });
-    },
-    { times: 1 },
-  );
+  const alertsRead = await holdNextRead(page, (url) => url.pathname === '/api/alerts');
   await page.getByRole('button', { name: 'Zoom in' }).click();
-  await wasAsked;
+  await alertsRead.asked;
   await ingestFires([{ longitude: spot[0], latitude: spot[1] }]);
   await expect.poll(() => map.featuresNear('alerts', spot[0], spot[1]), { message: 'the alert comes live' }).toBeGreaterThan(0);
 
-  release();
-  await expect.poll(loads, { message: 'the view is read' }).toBeGreaterThan(loadsBefore);
+  alertsRead.release();
+  await expect.poll(() => viewsRead(page), { message: 'the view is read' }).toBeGreaterThan(readsBefore);
   await map.expectStill();
   // Drawn from the read's answer too, for a second after.
   for (let look = 0; look < 5; look += 1) {
@@ -128,28 +115,13 @@ test('a fence saved while the view is being read stays on the map when the read,
   const name = `Saved fence ${Date.now().toString(36)}`;
   await new AppPage(page).openReady({ view: [19.0, 15.0, 7] });
   await fences.open();
-  const loads = () => page.evaluate(() => performance.getEntriesByName('vantage:data-loaded').length);
-  const loadsBefore = await loads();
+  const readsBefore = await viewsRead(page);
 
   // The view's next read of the fences gets the server's answer of when it asked (no such fence yet), handed to the
   // page only after the fence is saved and drawn.
-  let release = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let asked = () => {};
-  const wasAsked = new Promise<void>((resolve) => (asked = resolve));
-  await page.route(
-    (url) => url.pathname === '/api/geofences',
-    async (route) => {
-      if (route.request().method() !== 'GET') return route.fallback();
-      const response = await route.fetch();
-      asked();
-      await released;
-      await route.fulfill({ response });
-    },
-    { times: 1 },
-  );
+  const fencesRead = await holdNextRead(page, (url) => url.pathname === '/api/geofences');
   await page.getByRole('button', { name: 'Zoom out' }).click();
-  await wasAsked;
+  await fencesRead.asked;
   await map.expectStill();
   await fences.draw(corners);
   await fences.name(name);
@@ -157,8 +129,8 @@ test('a fence saved while the view is being read stays on the map when the read,
   await expect(fences.item(name)).toBeVisible();
   await expect.poll(() => map.featuresNear('geofences', 19.0, 15.0), { message: 'the saved fence is drawn' }).toBeGreaterThan(0);
 
-  release();
-  await expect.poll(loads, { message: 'the view is read' }).toBeGreaterThan(loadsBefore);
+  fencesRead.release();
+  await expect.poll(() => viewsRead(page), { message: 'the view is read' }).toBeGreaterThan(readsBefore);
   for (let look = 0; look < 5; look += 1) {
     expect(await map.featuresNear('geofences', 19.0, 15.0), 'the saved fence is still drawn').toBeGreaterThan(0);
     await expect(fences.item(name)).toBeVisible();

@@ -6,6 +6,7 @@ import { fireUrlSuffix, ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
 import { MapPage } from './pages/map-page.js';
+import { holdNextRead } from './support/held-read.js';
 
 test('a dropped live connection shows reconnecting, comes back by itself, and backs off longer each time', async ({ page }) => {
   const sockets: WebSocketRoute[] = [];
@@ -135,13 +136,7 @@ test('a first live connection that opens while the first view is still being dra
   });
   // The first view's read of the cameras is answered as it was when asked, and only once let go: till then the view is
   // not in, and the page not ready.
-  let letGo = () => {};
-  const goes = new Promise<void>((resolve) => (letGo = resolve));
-  await page.route('**/api/cameras?*', async (route) => {
-    const response = await route.fetch();
-    await goes;
-    await route.fulfill({ response });
-  });
+  const camerasRead = await holdNextRead(page, (url) => url.pathname === '/api/cameras');
   const app = new AppPage(page);
   const hud = new HudPage(page);
   const map = new MapPage(page);
@@ -154,7 +149,7 @@ test('a first live connection that opens while the first view is still being dra
   admit = true;
   await expect(hud.liveState()).toHaveAttribute('data-live-state', 'open', { timeout: 30_000 });
   await expect(page.locator('html')).not.toHaveAttribute('data-state', 'ready');
-  letGo();
+  camerasRead.release();
   await app.waitForState('ready');
   // Nobody moved the map: only a read after the open can draw it.
   await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
