@@ -11,7 +11,6 @@ import { EventSources } from './event-source.js';
 import { eventRoutes } from './event-routes.js';
 import { EventSearchRepository } from './event-search-repository.js';
 import { EventStoreRepository } from './event-store-repository.js';
-import { ensureEventStream } from './event-stream-setup.js';
 import { PlaybackRepository } from './playback-repository.js';
 
 declare module 'fastify' {
@@ -25,7 +24,7 @@ declare module 'fastify' {
 export const eventsModule: DomainModule = {
   name: 'events',
   async register(app) {
-    await ensureEventStream(app.bus.connection, { ackWaitMs: app.config.ingesterAckWaitMs });
+    // The stream and its consumer are declared with the bus (plugins/bus.ts), once, with the configured replicas.
     app.decorate('eventPublisher', new EventPublisher(app.bus.connection));
     app.decorate('eventSources', new EventSources());
     await app.register(eventRoutes, {

@@ -12,21 +12,24 @@ function record(url: string, occurredAt: Date): EventRecord {
   return { sourceType: 'news', url, title: url, summary: null, geometry: { type: 'Point', coordinates: [1, 1] }, occurredAt: occurredAt.toISOString(), payload: {} };
 }
 
+/** An app keeping 30 days, with partitions for the last 40 and one event stored on each of `days` ago. */
+async function appWithEventsOn(days: readonly number[], daysAgo: (days: number) => Date, host: string): Promise<TestApp> {
+  const subject = await createTestApp({ ingesterEnabled: false, retentionDays: 30 });
+  await queryOnce(subject.database.url, "SELECT vantage_ensure_daily_partitions('events'::regclass, 'ingested_at', $1::date, 41)", [daysAgo(40).toISOString().slice(0, 10)]);
+  const store = new EventStoreRepository();
+  for (const day of days) {
+    await subject.app.db.transaction((client) => store.storeBatch(client, [record(`https://${host}/${day}`, daysAgo(day))], daysAgo(day)));
+  }
+  return subject;
+}
+
 describe('retention: the partitions job drops whole days older than RETENTION_DAYS', () => {
   let subject: TestApp;
   const today = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`);
   const daysAgo = (days: number) => new Date(today.getTime() - days * DAY);
 
   beforeAll(async () => {
-    subject = await createTestApp({ ingesterEnabled: false, retentionDays: 30 });
-    // Partitions for the last 40 days, then one event ingested on each of some of them.
-    await queryOnce(subject.database.url, "SELECT vantage_ensure_daily_partitions('events'::regclass, 'ingested_at', $1::date, 41)", [
-      daysAgo(40).toISOString().slice(0, 10),
-    ]);
-    const store = new EventStoreRepository();
-    for (const days of [40, 31, 30, 29, 1, 0]) {
-      await subject.app.db.transaction((client) => store.storeBatch(client, [record(`https://retention.test/${days}`, daysAgo(days))], daysAgo(days)));
-    }
+    subject = await appWithEventsOn([40, 31, 30, 29, 1, 0], daysAgo, 'retention.test');
   });
   afterAll(async () => {
     await subject?.close();
@@ -77,14 +80,7 @@ describe('retention with a clock set weeks ahead', () => {
   const daysAgo = (days: number) => new Date(today.getTime() - days * DAY);
 
   beforeAll(async () => {
-    subject = await createTestApp({ ingesterEnabled: false, retentionDays: 30 });
-    await queryOnce(subject.database.url, "SELECT vantage_ensure_daily_partitions('events'::regclass, 'ingested_at', $1::date, 41)", [
-      daysAgo(40).toISOString().slice(0, 10),
-    ]);
-    const store = new EventStoreRepository();
-    for (const days of [31, 20, 1]) {
-      await subject.app.db.transaction((client) => store.storeBatch(client, [record(`https://ahead.test/${days}`, daysAgo(days))], daysAgo(days)));
-    }
+    subject = await appWithEventsOn([31, 20, 1], daysAgo, 'ahead.test');
     // A fire detection of today, from the satellite's clock.
     const stored = await subject.app.inject({
       method: 'POST',

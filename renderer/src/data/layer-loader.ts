@@ -19,6 +19,7 @@ import {
 import { emptyCounts, FIRE_POINTS_MIN_ZOOM, type LayerCounts, type LayerKey } from '../map/layer-catalog';
 import type { MapController, MapViewport } from '../map/map-controller';
 import { loadAircraftView, showAircraftView } from './aircraft-view';
+import { LatestRead } from './latest-read';
 import { LiveArrivals } from './live-arrivals';
 import { isFireRecent, withoutAgedFires } from './live-fire-age';
 import { DEFAULT_FILTER, fireFilterParams, liveFirePasses, type ViewFilter, windowSpanMs } from './view-filter';
@@ -62,10 +63,9 @@ export class LayerLoader {
   private readonly alertsArrived = new LiveArrivals<Alert>((alert) => alert.id, MAX_ALERTS);
   private readonly eventsArrived = new LiveArrivals<MapEvent>((event) => event.id, MAX_EVENTS);
   private readonly pairsArrived = new LiveArrivals<CorrelationLine>((pair) => `${pair.icao24}|${pair.targetType}|${pair.targetId}`, MAX_LIVE_PAIRS);
-  // The geofence list of the newest read answered: a view's read asked before a fence was saved (or deleted) and
+  // The geofence list of the newest read asked: a view's read asked before a fence was saved (or deleted) and
   // answered after the read that follows the save must not draw the list of before.
-  private geofencesAsked = 0;
-  private geofencesShown = 0;
+  private readonly geofenceReads = new LatestRead();
   private status: LayerSnapshot['status'] = {};
   private inFlight: AbortController | null = null;
   private filter: ViewFilter = DEFAULT_FILTER;
@@ -163,14 +163,11 @@ export class LayerLoader {
     }
   }
 
-  /** Reads the geofences; keeps the answer unless a read asked after this one has answered already. */
+  /** Reads the geofences; keeps the answer unless another read was asked after this one. */
   private async readGeofences(signal?: AbortSignal): Promise<void> {
-    this.geofencesAsked += 1;
-    const asked = this.geofencesAsked;
+    const ticket = this.geofenceReads.begin();
     const geofences = await this.api.get<Geofence[]>('/api/geofences', undefined, signal);
-    if (asked < this.geofencesShown) return;
-    this.geofencesShown = asked;
-    this.geofences = geofences;
+    if (this.geofenceReads.isNewest(ticket)) this.geofences = geofences;
   }
 
   /** Aircraft move and the live socket does not carry positions: re-read them for the current view. */
