@@ -89,11 +89,25 @@ export interface Incident {
   latitude: number;
 }
 
-/** The incident a feature describes; IrwinIDs come braced and in either case: `{ABC-…}` → `abc-…`. */
+/** IrwinIDs come braced and in either case: `{ABC-…}` → `abc-…`. */
+function irwinIdKey(text: string): string {
+  return text.replace(/[{}]/g, '').toLowerCase();
+}
+
+/**
+ * The IrwinID of a feature as stored, whether or not the rest of it can be read (a feature without a position still
+ * names an incident the feed holds); null when it names none.
+ */
+export function irwinIdOf(raw: unknown): string | null {
+  const id = (raw as { properties?: { IrwinID?: unknown } | null } | null)?.properties?.IrwinID;
+  return typeof id === 'string' && id.length > 0 && id.length <= 64 ? irwinIdKey(id) : null;
+}
+
+/** The incident a feature describes. */
 export function incidentFromFeature(feature: z.infer<typeof wfigsFeature>): Incident {
   const { properties, geometry } = feature;
   return {
-    irwinId: properties.IrwinID.replace(/[{}]/g, '').toLowerCase(),
+    irwinId: irwinIdKey(properties.IrwinID),
     name: properties.IncidentName?.trim() || 'Unnamed incident',
     sizeAcres: properties.IncidentSize ?? null,
     percentContained: properties.PercentContained ?? null,

@@ -1,8 +1,9 @@
-// The `incidents` job: page through the WFIGS feature service (GeoJSON, resultOffset) and upsert by IrwinID.
+// The `incidents` job: page through the WFIGS feature service (GeoJSON, resultOffset) and upsert by IrwinID; what a
+// whole answer no longer holds has left the feed (the layer holds current incidents only).
 import { type JobDefinition, UnusableAnswerError } from '../jobs/job-runner.js';
 import { fetchText } from '../http/bounded-fetch.js';
 import { describeRejected, RejectionTally } from '../pipelines/rejection-tally.js';
-import { type Incident, incidentFromFeature, wfigsFeature, wfigsPage } from './incident-feature.js';
+import { type Incident, incidentFromFeature, irwinIdOf, wfigsFeature, wfigsPage } from './incident-feature.js';
 import type { IncidentRepository } from './incident-repository.js';
 
 export const WFIGS_DEFAULT_URL =
@@ -27,6 +28,10 @@ export function incidentPollerJob(deps: {
       const all: Incident[] = [];
       const rejected = new RejectionTally();
       let features = 0;
+      // Every IrwinID the answer names, usable or not, and whether the answer was read to its end.
+      const named = new Set<string>();
+      let unnamed = 0;
+      let whole = false;
       for (let page = 0; page < MAX_PAGES; page += 1) {
         const query = new URLSearchParams({
           where: '1=1',
@@ -51,12 +56,18 @@ export function incidentPollerJob(deps: {
         }
         for (const raw of parsed.data.features) {
           features += 1;
+          const irwinId = irwinIdOf(raw);
+          if (irwinId) named.add(irwinId);
+          else unnamed += 1;
           const feature = wfigsFeature.safeParse(raw);
           if (feature.success) all.push(incidentFromFeature(feature.data));
           else rejected.add(featureProblem(feature.error.issues), featureName(raw, features));
         }
         const more = parsed.data.properties?.exceededTransferLimit ?? parsed.data.exceededTransferLimit ?? false;
-        if (!more || parsed.data.features.length === 0) break;
+        if (!more || parsed.data.features.length === 0) {
+          whole = true;
+          break;
+        }
       }
       if (all.length === 0 && rejected.count > 0) {
         throw new UnusableAnswerError(
@@ -65,9 +76,12 @@ export function incidentPollerJob(deps: {
         );
       }
       const counts = await deps.incidents.upsert(all);
+      // Only a whole answer, each of whose features names its incident, tells which incidents are gone: one cut short
+      // (more pages than MAX_PAGES) or with a feature naming none would hide incidents the feed still holds.
+      const leftFeed = whole && unnamed === 0 ? await deps.incidents.markLeftFeed([...named]) : null;
       const alerts = deps.onIncidents ? await deps.onIncidents(all) : 0;
       const distinct = new Set(all.map((incident) => incident.irwinId)).size;
-      return { received: all.length, skipped: rejected.count, repeated: all.length - distinct, ...counts, alerts, rejected: rejected.toJSON() };
+      return { received: all.length, skipped: rejected.count, repeated: all.length - distinct, ...counts, leftFeed, alerts, rejected: rejected.toJSON() };
     },
   };
 }

@@ -11,15 +11,16 @@ FROM jsonb_to_recordset($1::jsonb) AS x(irwin_id text, name text, size_acres flo
                                          discovered_at timestamptz, state text, longitude float8, latitude float8)
 ON CONFLICT (irwin_id) DO UPDATE SET
   name = EXCLUDED.name, size_acres = EXCLUDED.size_acres, percent_contained = EXCLUDED.percent_contained,
-  discovered_at = EXCLUDED.discovered_at, state = EXCLUDED.state, geom = EXCLUDED.geom, updated_at = now()
-WHERE (incidents.name, incidents.size_acres, incidents.percent_contained, incidents.discovered_at, incidents.state, incidents.geom)
+  discovered_at = EXCLUDED.discovered_at, state = EXCLUDED.state, geom = EXCLUDED.geom, updated_at = now(), left_feed_at = NULL
+WHERE incidents.left_feed_at IS NOT NULL
+   OR (incidents.name, incidents.size_acres, incidents.percent_contained, incidents.discovered_at, incidents.state, incidents.geom)
       IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.size_acres, EXCLUDED.percent_contained, EXCLUDED.discovered_at, EXCLUDED.state, EXCLUDED.geom)
 RETURNING (xmax = 0) AS inserted`;
 
 const SELECT = `
 SELECT irwin_id, name, size_acres, percent_contained, discovered_at, state, ST_X(geom) AS longitude, ST_Y(geom) AS latitude
 FROM incidents
-WHERE ${bboxCondition('geom', 1)}
+WHERE left_feed_at IS NULL AND ${bboxCondition('geom', 1)}
   AND ($6::bytea IS NULL OR ST_Intersects(geom, ST_GeomFromEWKB($6::bytea)))
 ORDER BY size_acres DESC NULLS LAST, irwin_id
 LIMIT $5`;
@@ -45,6 +46,15 @@ export class IncidentRepository {
     const { rows } = await this.db.query<{ inserted: boolean }>(UPSERT, [JSON.stringify(input)]);
     const inserted = rows.filter((row) => row.inserted).length;
     return { inserted, updated: rows.length - inserted };
+  }
+
+  /**
+   * Marks the incidents a whole answer of the feed did not hold (`present`: the IrwinIDs it held) as having left it;
+   * answers how many left with this answer.
+   */
+  async markLeftFeed(present: readonly string[]): Promise<number> {
+    const { rowCount } = await this.db.query('UPDATE incidents SET left_feed_at = now() WHERE left_feed_at IS NULL AND NOT (irwin_id = ANY($1::text[]))', [present]);
+    return rowCount ?? 0;
   }
 
   /** `fence`: only those inside this shape (EWKB), when given. */

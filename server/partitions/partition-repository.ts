@@ -40,11 +40,23 @@ export class PartitionRepository {
     await this.db.query('DELETE FROM event_minute_rollup WHERE minute < $1', [cutoff]);
     // An aircraft's pairing with a fire or incident not seen since, and the geofence presence of what has left a fence
     // or was a moment's object (a detection, a story, whose rows went above): kept for good, they grew by tens of
-    // thousands of rows a day in a fire season. An aircraft or incident still inside a fence stays: it is not new there.
+    // thousands of rows a day in a fire season.
     await this.db.query('DELETE FROM correlations WHERE last_seen_at < $1', [cutoff]);
     // An aircraft not seen since (its positions went with their days): a worldwide feed brings tens of thousands a day.
     await this.db.query('DELETE FROM aircraft WHERE seen_at < $1', [cutoff]);
-    await this.db.query("DELETE FROM geofence_presence WHERE updated_at < $1 AND (NOT inside OR object_type NOT IN ('aircraft', 'incident'))", [cutoff]);
+    // An incident gone from the feed since (incident-poller.ts); alerts, raised for every detection or story that came
+    // into a fence, as the events they tell of.
+    await this.db.query('DELETE FROM incidents WHERE left_feed_at < $1', [cutoff]);
+    await this.db.query('DELETE FROM alerts WHERE created_at < $1', [cutoff]);
+    // An aircraft or incident still inside a fence stays while it is known; one whose row went above (an aircraft that
+    // landed there and was not seen again, an incident that left the feed there) goes.
+    await this.db.query(
+      `DELETE FROM geofence_presence p WHERE p.updated_at < $1 AND (
+         NOT p.inside OR p.object_type NOT IN ('aircraft', 'incident')
+         OR (p.object_type = 'aircraft' AND NOT EXISTS (SELECT 1 FROM aircraft a WHERE a.icao24 = p.object_id))
+         OR (p.object_type = 'incident' AND NOT EXISTS (SELECT 1 FROM incidents i WHERE i.irwin_id = p.object_id)))`,
+      [cutoff],
+    );
     return rowCount ?? 0;
   }
 

@@ -40,7 +40,7 @@ LIMIT $3`;
 const INCIDENTS = `
 SELECT irwin_id AS id, name, state, size_acres AS "sizeAcres", ST_Y(geom) AS latitude, ST_X(geom) AS longitude
 FROM incidents
-WHERE lower(name) LIKE $1 OR lower(name) LIKE $4
+WHERE left_feed_at IS NULL AND (lower(name) LIKE $1 OR lower(name) LIKE $4)
 ORDER BY lower(name) IN ($2, $5) DESC, size_acres DESC NULLS LAST, name
 LIMIT $3`;
 

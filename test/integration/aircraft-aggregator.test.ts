@@ -24,6 +24,8 @@ function shippedTypeCodes(): string[] {
 // An active incident (not contained), and one fully contained (no query around it).
 const INCIDENT = { lat: 38.9, lon: -121.3 };
 const CONTAINED = { lat: 45.1, lon: -110.7 };
+/** An incident the feed no longer holds (incident-poller.ts): not watched either. */
+const LEFT_FEED = { lat: 41.3, lon: -104.2 };
 // Three detections of the last hours around one centre (34.2, -118.4), the farthest ~2.48 nm from it, and an old one.
 const CLUSTER = [
   { lat: 34.2, lon: -118.45 },
@@ -82,6 +84,11 @@ describe('aircraft from the public aggregator when no ADSB_URL is set', () => {
       url,
       "INSERT INTO incidents (irwin_id, name, percent_contained, geom) VALUES ('{1F0A7C1E-0000-4000-8000-000000000002}', 'Out Fire', 100, ST_SetSRID(ST_MakePoint($1, $2), 4326))",
       [CONTAINED.lon, CONTAINED.lat],
+    );
+    await queryOnce(
+      url,
+      "INSERT INTO incidents (irwin_id, name, geom, left_feed_at) VALUES ('{1F0A7C1E-0000-4000-8000-000000000004}', 'Gone Fire', ST_SetSRID(ST_MakePoint($1, $2), 4326), now())",
+      [LEFT_FEED.lon, LEFT_FEED.lat],
     );
     const recent = new Date(Date.now() - 2 * 3_600_000).toISOString();
     const old = new Date(Date.now() - 3 * 86_400_000).toISOString();

@@ -105,4 +105,18 @@ describe('aircraft (fake readsb on loopback) and the 20-mile correlation', () =>
     const result = await runJob('aircraft');
     expect(result.result).toMatchObject({ format: 'opensky', received: 1, firefighting: 0 });
   });
+
+  it('an incident gone from the feed pairs with no aircraft', async () => {
+    const incident = await north(FIRE, 120);
+    await queryOnce(
+      subject.database.url,
+      "INSERT INTO incidents (irwin_id, name, geom, left_feed_at) VALUES ('gone-incident', 'Gone Incident', ST_SetSRID(ST_MakePoint($1, $2), 4326), now())",
+      [incident.lon, incident.lat],
+    );
+    const scooper = await north(incident, 5);
+    adsb.body = { now: Date.now() / 1000, aircraft: [{ hex: 'a00006', t: 'CL4T', lat: scooper.lat, lon: scooper.lon, alt_baro: 500, seen_pos: 0 }] };
+    expect((await runJob('aircraft')).result.correlations).toMatchObject({ newPairs: 0 });
+    await queryOnce(subject.database.url, "UPDATE incidents SET left_feed_at = NULL WHERE irwin_id = 'gone-incident'");
+    expect((await runJob('aircraft')).result.correlations).toMatchObject({ newPairs: 1 });
+  });
 });

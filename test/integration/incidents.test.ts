@@ -54,6 +54,32 @@ describe('wildfire incidents (fake WFIGS feature service on loopback)', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('an answer not read whole, or with a feature naming no incident, hides none of those it left out', async () => {
+    const saved = [...wfigs.pages];
+    const listed = async () => ((await subject.app.inject({ method: 'GET', url: '/api/incidents', headers: authorized })).json() as unknown[]).length;
+    expect(await listed()).toBe(3);
+    const page = (features: unknown[], more: boolean) => JSON.stringify({ type: 'FeatureCollection', features, ...(more ? { properties: { exceededTransferLimit: true } } : {}) });
+    const glass = (JSON.parse(saved[0] as string) as { features: unknown[] }).features[0];
+    try {
+      // Fifty pages, each saying more remain: the poller stops at its page limit, so the answer is not whole.
+      wfigs.pages = Array.from({ length: 50 }, () => page([glass], true));
+      expect((await runJob()).json().result).toMatchObject({ received: 50, leftFeed: null });
+      expect(await listed()).toBe(3);
+      // A whole answer, one of whose features names no incident: that one might be any of those left out.
+      wfigs.pages = [page([glass, { type: 'Feature', geometry: null, properties: { IncidentName: 'No id' } }], false)];
+      expect((await runJob()).json().result).toMatchObject({ received: 1, skipped: 1, leftFeed: null });
+      expect(await listed()).toBe(3);
+      // The same answer without it: the two it leaves out have left the feed.
+      wfigs.pages = [page([glass], false)];
+      expect((await runJob()).json().result).toMatchObject({ received: 1, leftFeed: 2 });
+      expect(await listed()).toBe(1);
+    } finally {
+      wfigs.pages = saved;
+    }
+    expect((await runJob()).json().result).toMatchObject({ leftFeed: 0 });
+    expect(await listed()).toBe(3);
+  });
+
   it('an ArcGIS error body fails the run and shows in health', async () => {
     const saved = wfigs.pages[0] as string;
     wfigs.pages[0] = '{"error":{"code":400,"message":"Invalid query parameters.","details":[]}}';

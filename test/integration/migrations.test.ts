@@ -42,23 +42,24 @@ describe('migrations on a real PostgreSQL', () => {
       '019_land_parts',
       '020_airports',
       '021_fire_tile_index',
+      '022_incidents_left_feed',
     ]);
     // One of them did all the work; the other waited on the lock and found nothing pending.
-    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 24]);
-    expect(first.heads).toEqual(['021_fire_tile_index']);
-    expect(second.heads).toEqual(['021_fire_tile_index']);
+    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 25]);
+    expect(first.heads).toEqual(['022_incidents_left_feed']);
+    expect(second.heads).toEqual(['022_incidents_left_feed']);
     const rows = await queryOnce<{ revision: string; n: string }>(
       database.url,
       'SELECT revision, count(*) AS n FROM schema_migrations GROUP BY revision',
     );
-    expect(rows).toHaveLength(24);
+    expect(rows).toHaveLength(25);
     expect(rows.every((row) => row.n === '1')).toBe(true);
   });
 
   it('a later run applies nothing', async () => {
     const again = await runMigrations(database.url);
     expect(again.applied).toEqual([]);
-    expect(again.heads).toEqual(['021_fire_tile_index']);
+    expect(again.heads).toEqual(['022_incidents_left_feed']);
   });
 
   it('a placeholder filled in later is re-applied where it is marked `on-change: reapply`, and only warned about otherwise', async () => {

@@ -56,21 +56,34 @@ describe('retention: the partitions job drops whole days older than RETENTION_DA
     expect(oldest[0]?.name).toBe(`events_p${daysAgo(30).toISOString().slice(0, 10).replace(/-/g, '')}`);
   });
 
-  it("drops pairings and aircraft not seen since the cutoff, and the fence presence of what left or was a moment's object", async () => {
+  it("drops pairings, aircraft, alerts and incidents gone from the feed since the cutoff, and the fence presence of what left, was a moment's object or is gone", async () => {
     const url = subject.database.url;
     await queryOnce(url, `INSERT INTO aircraft (icao24, geom, seen_at, source) VALUES
-      ('gone01', ST_SetSRID(ST_MakePoint(1, 1), 4326), $1, 'test'), ('seen01', ST_SetSRID(ST_MakePoint(1, 1), 4326), $2, 'test')`, [daysAgo(40), daysAgo(1)]);
+      ('gone01', ST_SetSRID(ST_MakePoint(1, 1), 4326), $1, 'test'), ('seen01', ST_SetSRID(ST_MakePoint(1, 1), 4326), $2, 'test'),
+      ('parked', ST_SetSRID(ST_MakePoint(0.5, 0.5), 4326), $2, 'test')`, [daysAgo(40), daysAgo(1)]);
+    await queryOnce(url, `INSERT INTO incidents (irwin_id, name, geom, left_feed_at) VALUES
+      ('burning', 'Burning', ST_SetSRID(ST_MakePoint(0.5, 0.5), 4326), NULL), ('out-long', 'Out long ago', ST_SetSRID(ST_MakePoint(0.5, 0.5), 4326), $1),
+      ('out-lately', 'Out lately', ST_SetSRID(ST_MakePoint(0.5, 0.5), 4326), $2)`, [daysAgo(31), daysAgo(1)]);
     await queryOnce(url, `INSERT INTO correlations (icao24, target_type, target_id, distance_m, first_seen_at, last_seen_at)
       VALUES ('a1', 'fire', 'old', 10, $1, $1), ('a1', 'fire', 'recent', 10, $2, $2)`, [daysAgo(40), daysAgo(1)]);
     const [fence] = await queryOnce<{ id: string }>(url, "INSERT INTO geofences (name, geom) VALUES ('f', ST_Multi(ST_MakeEnvelope(0, 0, 1, 1, 4326))) RETURNING id::text");
+    // Inside for 40 days: an aircraft parked there and still seen, one last seen there before the cutoff, an incident
+    // the feed still holds, one gone from it before the cutoff and one since.
     await queryOnce(url, `INSERT INTO geofence_presence (geofence_id, object_type, object_id, inside, updated_at) VALUES
-      ($1, 'aircraft', 'parked', true, $2), ($1, 'aircraft', 'left', false, $2), ($1, 'fire', 'detection', true, $2),
-      ($1, 'incident', 'burning', true, $2), ($1, 'fire', 'today', true, $3)`, [fence?.id, daysAgo(40), daysAgo(1)]);
+      ($1, 'aircraft', 'parked', true, $2), ($1, 'aircraft', 'gone01', true, $2), ($1, 'aircraft', 'left', false, $2),
+      ($1, 'fire', 'detection', true, $2), ($1, 'incident', 'burning', true, $2), ($1, 'incident', 'out-long', true, $2),
+      ($1, 'incident', 'out-lately', true, $2), ($1, 'fire', 'today', true, $3)`, [fence?.id, daysAgo(40), daysAgo(1)]);
+    await queryOnce(url, `INSERT INTO alerts (geofence_id, geofence_name, object_type, object_id, title, geom, created_at) VALUES
+      ($1, 'f', 'fire', 'old', 'Old alert', ST_SetSRID(ST_MakePoint(0.5, 0.5), 4326), $2),
+      ($1, 'f', 'fire', 'recent', 'Recent alert', ST_SetSRID(ST_MakePoint(0.5, 0.5), 4326), $3)`, [fence?.id, daysAgo(31), daysAgo(29)]);
     const response = await subject.app.inject({ method: 'POST', url: '/api/jobs/partitions', headers: authorized });
     expect(response.statusCode).toBe(200);
-    expect((await queryOnce<{ id: string }>(url, 'SELECT target_id AS id FROM correlations ORDER BY 1')).map((row) => row.id)).toEqual(['recent']);
-    expect((await queryOnce<{ id: string }>(url, "SELECT icao24 AS id FROM aircraft WHERE icao24 IN ('gone01', 'seen01')")).map((row) => row.id)).toEqual(['seen01']);
-    expect((await queryOnce<{ id: string }>(url, 'SELECT object_id AS id FROM geofence_presence ORDER BY 1')).map((row) => row.id)).toEqual(['burning', 'parked', 'today']);
+    const ids = async (sql: string) => (await queryOnce<{ id: string }>(url, sql)).map((row) => row.id);
+    expect(await ids('SELECT target_id AS id FROM correlations ORDER BY 1')).toEqual(['recent']);
+    expect(await ids("SELECT icao24 AS id FROM aircraft WHERE icao24 IN ('gone01', 'seen01', 'parked') ORDER BY 1")).toEqual(['parked', 'seen01']);
+    expect(await ids('SELECT irwin_id AS id FROM incidents ORDER BY 1')).toEqual(['burning', 'out-lately']);
+    expect(await ids('SELECT title AS id FROM alerts ORDER BY 1')).toEqual(['Recent alert']);
+    expect(await ids('SELECT object_id AS id FROM geofence_presence ORDER BY 1')).toEqual(['burning', 'out-lately', 'parked', 'today']);
   });
 });
 

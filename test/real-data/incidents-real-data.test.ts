@@ -145,6 +145,43 @@ describe('real WFIGS incident exports through the incidents poller', () => {
     expect(repeated).toEqual({ name: 'LAC-010164' });
   });
 
+  it('an incident the whole answer no longer holds leaves the map, search and export, and comes back with the feed', async () => {
+    const features = featuresOf('wfigs_incident_locations_2025-03_cratedb-demo.geojson');
+    await queryOnce(shared.database.url, 'DELETE FROM incidents');
+    wfigs.features = features;
+    expect((await runJob()).json().result).toMatchObject({ inserted: 1338, leftFeed: 0 });
+    // The three largest incidents go out: the next answer holds the other 1,335.
+    const largest = [...features].sort((a, b) => Number(b.properties.IncidentSize ?? 0) - Number(a.properties.IncidentSize ?? 0)).slice(0, 3);
+    const gone = new Set(largest.map((feature) => expectedIncident(feature).irwin_id));
+    expect(gone.size).toBe(3);
+    wfigs.features = features.filter((feature) => !gone.has(expectedIncident(feature).irwin_id));
+    expect((await runJob()).json().result).toMatchObject({ inserted: 0, updated: 0, leftFeed: 3 });
+    const listedIds = async () => ((await app.inject({ method: 'GET', url: '/api/incidents?limit=10000', headers: authorized })).json() as Array<{ irwinId: string }>).map((incident) => incident.irwinId);
+    const listed = await listedIds();
+    expect(listed).toHaveLength(1335);
+    expect(listed.filter((id) => gone.has(id))).toEqual([]);
+    const name = expectedIncident(largest[0] as Feature).name;
+    const searched = async () =>
+      ((await app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(name)}&limit=50`, headers: authorized })).json() as { results: Array<{ kind: string; id?: string }> }).results.filter(
+        (result) => result.kind === 'incident' && gone.has(String(result.id)),
+      );
+    expect(await searched()).toEqual([]);
+    const exported = await app.inject({ method: 'GET', url: '/api/export?format=geojson&layers=incidents', headers: authorized });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const exportedIds = (exported.json() as { features: Array<{ properties: { irwin_id: string } }> }).features.map((feature) => feature.properties.irwin_id);
+    expect(exportedIds).toHaveLength(1335);
+    expect(exportedIds.filter((id) => gone.has(id))).toEqual([]);
+    // Kept, with when it went (retention deletes it 30 days on): nothing of it is lost if the feed brings it back.
+    const [kept] = await queryOnce<{ n: string }>(shared.database.url, 'SELECT count(*) AS n FROM incidents WHERE left_feed_at IS NOT NULL');
+    expect(kept?.n).toBe('3');
+    // Polled again with nothing changed: nothing more leaves.
+    expect((await runJob()).json().result).toMatchObject({ leftFeed: 0 });
+    wfigs.features = features;
+    expect((await runJob()).json().result).toMatchObject({ inserted: 0, updated: 3, leftFeed: 0 });
+    expect(await listedIds()).toHaveLength(1338);
+    expect((await searched()).length).toBeGreaterThan(0);
+  });
+
   it('an answer whose every feature is unusable fails the run, with the reason and the count in health', async () => {
     // The Florida export with its discovery dates rewritten as a spreadsheet would show them (local, no zone).
     const features = featuresOf('wfigs_incident_locations_current_FL_sunsentinel.geojson').map((feature) => ({

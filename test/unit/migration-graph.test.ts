@@ -86,9 +86,10 @@ describe('migration graph', () => {
       '019_land_parts',
       '020_airports',
       '021_fire_tile_index',
+      '022_incidents_left_feed',
     ]);
     const revisions = await loadRevisions();
-    expect(headsOf(revisions)).toEqual(['021_fire_tile_index']);
+    expect(headsOf(revisions)).toEqual(['022_incidents_left_feed']);
     expect(revisions.find((entry) => entry.id === '008_merge_007')?.parents.sort()).toEqual(['007_news_undated', '007_pipeline_rejections']);
     expect(revisions.find((entry) => entry.id === '006_merge_005')?.parents.sort()).toEqual(['005_news_items', '005_phase2']);
     expect(revisions.find((entry) => entry.id === '002_cameras')?.parents).toEqual(['002_fires']);
