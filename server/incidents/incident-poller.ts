@@ -32,13 +32,16 @@ export function incidentPollerJob(deps: {
       const named = new Set<string>();
       let unnamed = 0;
       let whole = false;
+      // The next page starts after the features received: a service whose maxRecordCount is under PAGE_SIZE answers
+      // fewer a page (and says more remain), and pages of PAGE_SIZE would pass over the rest of each.
+      let offset = 0;
       for (let page = 0; page < MAX_PAGES; page += 1) {
         const query = new URLSearchParams({
           where: '1=1',
           outFields: OUT_FIELDS,
           f: 'geojson',
           outSR: '4326',
-          resultOffset: String(page * PAGE_SIZE),
+          resultOffset: String(offset),
           resultRecordCount: String(PAGE_SIZE),
         });
         const response = await fetchText(`${deps.baseUrl.replace(/\/+$/, '')}/query?${query}`, { timeoutMs: 30_000, maxBytes: 50 * 1024 * 1024 });
@@ -63,6 +66,7 @@ export function incidentPollerJob(deps: {
           if (feature.success) all.push(incidentFromFeature(feature.data));
           else rejected.add(featureProblem(feature.error.issues), featureName(raw, features));
         }
+        offset += parsed.data.features.length;
         const more = parsed.data.properties?.exceededTransferLimit ?? parsed.data.exceededTransferLimit ?? false;
         if (!more || parsed.data.features.length === 0) {
           whole = true;

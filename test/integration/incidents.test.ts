@@ -20,7 +20,8 @@ describe('wildfire incidents (fake WFIGS feature service on loopback)', () => {
     const first = await runJob();
     expect(first.statusCode).toBe(200);
     expect(first.json().result).toMatchObject({ received: 3, skipped: 1, inserted: 3, updated: 0, correlations: { pairs: 0 } });
-    expect(wfigs.queries.map((query) => query.get('resultOffset'))).toEqual(['0', '1000']);
+    // The second page starts after the first page's three features.
+    expect(wfigs.queries.map((query) => query.get('resultOffset'))).toEqual(['0', '3']);
     expect(wfigs.queries[0]?.get('f')).toBe('geojson');
     expect(wfigs.queries[0]?.get('outSR')).toBe('4326');
     const again = await runJob();

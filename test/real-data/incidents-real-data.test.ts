@@ -182,6 +182,21 @@ describe('real WFIGS incident exports through the incidents poller', () => {
     expect((await searched()).length).toBeGreaterThan(0);
   });
 
+  it('a service that answers fewer features a page than asked for is read whole, each page after the last one received', async () => {
+    const features = featuresOf('wfigs_incident_locations_2025-03_cratedb-demo.geojson');
+    await queryOnce(shared.database.url, 'DELETE FROM incidents');
+    wfigs.features = features;
+    wfigs.maxRecordCount = 500;
+    wfigs.queries.length = 0;
+    try {
+      expect((await runJob()).json().result).toMatchObject({ received: 1340, inserted: 1338, leftFeed: 0 });
+      expect(wfigs.queries.map((query) => query.get('resultOffset'))).toEqual(['0', '500', '1000']);
+      expect(await stored()).toEqual(expectedStore(features));
+    } finally {
+      wfigs.maxRecordCount = 2000;
+    }
+  });
+
   it('an answer whose every feature is unusable fails the run, with the reason and the count in health', async () => {
     // The Florida export with its discovery dates rewritten as a spreadsheet would show them (local, no zone).
     const features = featuresOf('wfigs_incident_locations_current_FL_sunsentinel.geojson').map((feature) => ({

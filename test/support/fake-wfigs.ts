@@ -9,7 +9,10 @@ const FIXTURES = path.resolve(import.meta.dirname, '..', 'fixtures', 'wfigs');
 export interface FakeWfigs {
   url: string;
   queries: URLSearchParams[];
-  /** Replace a page's body (by page number), e.g. with an ArcGIS error. */
+  /**
+   * Replace a page's body (by page number), e.g. with an ArcGIS error. A page is the answer to the offset just past
+   * the features of the pages before it.
+   */
   pages: string[];
   /**
    * When set, the service holds these features (a recorded layer) and pages them itself, as ArcGIS does:
@@ -40,6 +43,27 @@ function pageOf(state: FakeWfigs, query: URLSearchParams): string {
   return JSON.stringify({ type: 'FeatureCollection', features: served, ...(more ? { properties: { exceededTransferLimit: true } } : {}) });
 }
 
+/** How many features a page's body holds (none when it is not a feature collection). */
+function featureCount(body: string): number {
+  try {
+    const features = (JSON.parse(body) as { features?: unknown }).features;
+    return Array.isArray(features) ? features.length : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/** The page that starts at `offset`, each page starting after the features of those before it. */
+function pageAt(pages: readonly string[], offset: number): string | undefined {
+  let start = 0;
+  for (const body of pages) {
+    if (start === offset) return body;
+    start += featureCount(body);
+    if (start > offset) return undefined;
+  }
+  return undefined;
+}
+
 export async function startFakeWfigs(): Promise<FakeWfigs> {
   const state: FakeWfigs = {
     url: '',
@@ -58,10 +82,7 @@ export async function startFakeWfigs(): Promise<FakeWfigs> {
     state.queries.push(url.searchParams);
     let body: string;
     if (state.features) body = pageOf(state, url.searchParams);
-    else {
-      const page = Math.floor(Number(url.searchParams.get('resultOffset') ?? '0') / Number(url.searchParams.get('resultRecordCount') ?? '1000'));
-      body = state.pages[page] ?? '{"type":"FeatureCollection","features":[]}';
-    }
+    else body = pageAt(state.pages, Number(url.searchParams.get('resultOffset') ?? '0')) ?? '{"type":"FeatureCollection","features":[]}';
     response.writeHead(200, { 'content-type': 'application/geo+json' }).end(body);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
