@@ -21,6 +21,7 @@ import type { MapController, MapViewport } from '../map/map-controller';
 import { loadAircraftView, showAircraftView } from './aircraft-view';
 import { LatestRead } from './latest-read';
 import { LiveArrivals } from './live-arrivals';
+import { keepNewestFirst } from './newest-first';
 import { isFireRecent, withoutAgedFires } from './live-fire-age';
 import { DEFAULT_FILTER, fireFilterParams, liveFirePasses, type ViewFilter, windowSpanMs } from './view-filter';
 
@@ -232,9 +233,8 @@ export class LayerLoader {
   private keepLiveEvent(event: MapEvent): boolean {
     // Whether it lies inside a chosen geofence is the server's to say: it waits for the next read of the view.
     if (this.filter.geofenceId) return false;
-    this.events.unshift(event);
+    keepNewestFirst(this.events, event, MAX_EVENTS);
     this.eventsArrived.add(event);
-    if (this.events.length > MAX_EVENTS) this.events.length = MAX_EVENTS;
     return true;
   }
 
@@ -250,15 +250,16 @@ export class LayerLoader {
   addLiveAlert(alert: Alert): void {
     if (this.alerts.some((known) => known.id === alert.id)) return;
     if (this.filter.geofenceId && alert.geofenceId !== this.filter.geofenceId) return;
-    this.alerts.unshift(alert);
+    keepNewestFirst(this.alerts, alert, MAX_ALERTS);
     this.alertsArrived.add(alert);
-    if (this.alerts.length > MAX_ALERTS) this.alerts.length = MAX_ALERTS;
     this.map.setData('alerts', alertFeatures(this.alerts));
     this.emit();
   }
 
   addLiveCorrelation(correlation: CorrelationPair): void {
-    this.correlations.unshift(correlation);
+    // Within the cap of those kept for the reads under way: the list is replaced only by an aircraft read that
+    // succeeds, and pairs came on while those failed.
+    keepNewestFirst(this.correlations, correlation, MAX_LIVE_PAIRS);
     this.pairsArrived.add(correlation);
     this.showAircraft();
     this.emit();
