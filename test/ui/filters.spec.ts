@@ -378,6 +378,8 @@ test('the map\'s Export button brings the Export section into sight from anywher
   const download = page.waitForEvent('download');
   await page.keyboard.press('Enter');
   expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+  // Disabled while it worked, the button lost the focus: it has it back (the page itself had it).
+  await expect(page.getByTestId('export-csv')).toBeFocused();
 
   // From another tab with the panel folded.
   await page.getByRole('tab', { name: 'Sources' }).click();

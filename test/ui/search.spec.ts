@@ -253,3 +253,32 @@ test('Enter pressed before the answer comes goes to the first result once it doe
   await expectCentreNear(map, 36.75, -119.77, 0.1);
   await expect(page.getByTestId('search-results')).toHaveCount(0);
 });
+
+test('for the keyboard and a screen reader: the chosen row stays in sight, the answer is told, Escape hands the focus to the map', async ({ page }) => {
+  const map = await openApp(page);
+  const input = page.getByTestId('search-input');
+  await input.focus();
+  await input.fill('San');
+  const rows = page.getByTestId('search-result');
+  await expect.poll(() => rows.count()).toBeGreaterThan(8);
+  const count = await rows.count();
+  await expect(page.getByTestId('search-status')).toHaveText(`${count} results: ↑↓ to choose, Enter to go.`);
+  await expect(input).toHaveAttribute('aria-expanded', 'true');
+  // The last row, chosen with the arrows (the panel shows about eight): scrolled into the panel's sight.
+  for (let step = 1; step < count; step += 1) await input.press('ArrowDown');
+  const last = rows.nth(count - 1);
+  await expect(last).toHaveAttribute('aria-selected', 'true');
+  const inSight = async () => {
+    const [row, panel] = await Promise.all([last.boundingBox(), page.getByTestId('search-results').boundingBox()]);
+    return row !== null && panel !== null && row.y >= panel.y - 1 && row.y + row.height <= panel.y + panel.height + 1;
+  };
+  await expect.poll(inSight).toBe(true);
+
+  // Nothing found: said, and the box does not claim a list it has not.
+  await input.fill('Qxzqxzqv');
+  await expect(page.getByTestId('search-status')).toHaveText('Nothing found for “Qxzqxzqv”.');
+  await expect(input).toHaveAttribute('aria-expanded', 'false');
+  expect(await input.getAttribute('aria-controls')).toBeNull();
+  await input.press('Escape');
+  await expect(map.canvas).toBeFocused();
+});

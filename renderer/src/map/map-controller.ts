@@ -464,6 +464,11 @@ export class MapController {
     this.drawingTool.start();
   }
 
+  /** The keyboard's focus on the map: its arrows pan, and Enter clicks at the centre cross (a corner, a point). */
+  focus(): void {
+    this.map.getCanvas().focus({ preventScroll: true });
+  }
+
   finishDrawing(): void {
     this.drawingTool.finish();
   }
@@ -563,6 +568,10 @@ export class MapController {
     const popup = new this.lib.Popup({ closeButton: true, maxWidth: '320px', className: 'vantage-popup' }).setLngLat(at).setDOMContent(content).addTo(this.map);
     this.popup = popup;
     const element = popup.getElement();
+    // A dialog named by its heading (the object's title, or "3 here"): a screen reader says what opened, and reads it.
+    element.setAttribute('role', 'dialog');
+    const heading = content.querySelector('h3')?.textContent?.trim();
+    if (heading) element.setAttribute('aria-label', heading);
     // Its element is gone from the page by now: a focus left on nothing (the body) was inside it.
     popup.on('close', () => {
       if (document.activeElement === document.body || element.contains(document.activeElement)) this.map.getCanvas().focus({ preventScroll: true });

@@ -4,6 +4,7 @@ import { bboxOfShape } from '../map/bbox-of-shape';
 import type { MapController } from '../map/map-controller';
 import type { DraftAction, DraftState } from './geofence-draft';
 import { useEscapeCancelsDrawing } from './use-escape-cancels-drawing';
+import { useFocusIfLost } from './use-focus-if-lost';
 
 export interface AreaDrawing {
   draft: DraftState;
@@ -23,6 +24,12 @@ export function AreaDrawButton({ controller, drawing, onArea }: { controller: Ma
   }, [mine, draft.polygon, controller, dispatchDraft]);
 
   useEscapeCancelsDrawing(mine && draft.drawing, controller, dispatchDraft);
+  // As a geofence's drawing (GeofencesTab.tsx): the map has the focus while drawing, this button after.
+  const drawingHere = mine && draft.drawing;
+  useFocusIfLost(drawingHere, () => {
+    if (drawingHere) controller?.focus();
+    return drawingHere ? null : document.querySelector<HTMLElement>('[data-testid="source-fires-draw"]');
+  });
 
   if (mine && draft.drawing) {
     return (

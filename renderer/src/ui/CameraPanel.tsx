@@ -1,12 +1,16 @@
 // A camera's snapshot, fetched with the bearer token (an <img src> cannot send it) and shown from a blob URL.
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { errorFromResponse } from '../api/api-error';
+import { useDialogFocus } from './use-dialog-focus';
 
 type Snapshot = { state: 'loading' } | { state: 'ok'; url: string } | { state: 'unavailable' } | { state: 'error'; message: string };
 
 export function CameraPanel({ api, camera, onClose }: { api: ApiClient; camera: { id: string; title: string }; onClose: () => void }) {
   const [snapshot, setSnapshot] = useState<Snapshot>({ state: 'loading' });
+  // Opened, its Close has the focus (a screen reader reads the panel); closed, the focus goes back where it was.
+  const close = useRef<HTMLButtonElement>(null);
+  useDialogFocus(true, close);
 
   useEffect(() => {
     let objectUrl: string | null = null;
@@ -44,7 +48,7 @@ export function CameraPanel({ api, camera, onClose }: { api: ApiClient; camera: 
     <aside className="camera-panel" data-testid="camera-panel" aria-label={`Camera ${camera.title}`}>
       <header>
         <h2>{camera.title}</h2>
-        <button type="button" onClick={onClose} aria-label="Close camera">
+        <button ref={close} type="button" onClick={onClose} aria-label="Close camera">
           ×
         </button>
       </header>

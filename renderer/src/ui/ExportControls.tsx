@@ -15,6 +15,7 @@ import { composeSnapshot } from '../map/map-snapshot';
 import { metresPerPixel } from '../map/scale-bar';
 import { ApiRequestError } from '../api/api-error';
 import { formatBoth, formatMinuteUtc } from '../format/time-format';
+import { useFocusIfLost } from './use-focus-if-lost';
 
 const EXPORTABLE = ['fires', 'aircraft', 'incidents'] as const satisfies readonly LayerKey[];
 const FORMATS = [
@@ -87,8 +88,13 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
   const playbackAt = playbackMinute === null ? null : formatMinuteUtc(new Date(playbackMinute));
   const words = playbackMinute === null ? filterWords : [fireCounterLabels(filter, playbackMinute, Date.now()).window, ...filterWords.slice(1)];
 
+  // The format last asked for: its button has the focus back when the export is done (disabled meanwhile, it lost it).
+  const pressed = useRef<string | null>(null);
+  useFocusIfLost(state.busy, () => (state.busy || !pressed.current ? null : document.querySelector<HTMLElement>(`[data-testid="export-${pressed.current}"]`)));
+
   const exportData = async (format: (typeof FORMATS)[number]['id']) => {
     if (!viewport) return;
+    pressed.current = format;
     setState({ busy: true, message: `Preparing ${format.toUpperCase()}…`, error: false });
     try {
       const { blob, filename, truncated, rows } = await api.download('/api/export', {
@@ -110,6 +116,7 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
 
   const exportPicture = async () => {
     if (!controller) return;
+    pressed.current = 'png';
     setState({ busy: true, message: 'Drawing the picture…', error: false });
     try {
       const shown = (Object.keys(LAYERS) as LayerKey[]).filter((key) => visibility[key]);

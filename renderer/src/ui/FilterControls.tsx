@@ -5,6 +5,7 @@
 // all below the tab's fold.
 import { useState } from 'react';
 import type { Geofence } from '../api/api-types';
+import { indexByKey } from '../data/index-by-key';
 import { useCollapsible } from '../data/use-collapsible';
 import {
   CONFIDENCE_LEVELS,
@@ -114,13 +115,28 @@ export function FilterControls({ filter, onChange, geofences, filterWords }: Fil
 
       {/* Named: the playback bar has its own row of 1 h / 6 h / 24 h, the timeline's span, which is another thing. */}
       <p className="filter-caption" id="filter-window-caption">Time window</p>
-      <div className="filter-row" role="radiogroup" aria-labelledby="filter-window-caption">
+      {/* The radio group pattern: one Tab stop (the chosen window), the arrow keys, Home and End choose another. */}
+      <div
+        className="filter-row"
+        role="radiogroup"
+        aria-labelledby="filter-window-caption"
+        onKeyDown={(event) => {
+          const at = WINDOW_CHOICES.indexOf(filter.window);
+          const to = indexByKey(at, WINDOW_CHOICES.length, event.key, 'row') ?? indexByKey(at, WINDOW_CHOICES.length, event.key, 'column');
+          const next = to === null ? undefined : WINDOW_CHOICES[to];
+          if (!next) return;
+          event.preventDefault();
+          chooseWindow(next);
+          document.querySelector<HTMLElement>(`[data-testid="filter-window-${next}"]`)?.focus();
+        }}
+      >
         {WINDOW_CHOICES.map((choice) => (
           <button
             key={choice}
             type="button"
             role="radio"
             aria-checked={filter.window === choice}
+            tabIndex={filter.window === choice ? 0 : -1}
             title={WINDOW_LABELS[choice]}
             data-testid={`filter-window-${choice}`}
             onClick={() => chooseWindow(choice)}

@@ -7,6 +7,7 @@ import type { MapController } from '../map/map-controller';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 import { type DraftAction, type DraftState, NO_DRAFT } from './geofence-draft';
 import { useEscapeCancelsDrawing } from './use-escape-cancels-drawing';
+import { useFocusIfLost } from './use-focus-if-lost';
 
 export interface GeofencesTabProps {
   api: ApiClient;
@@ -39,6 +40,13 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
     setName('');
   };
   useEscapeCancelsDrawing(draft.drawing, controller, dispatchDraft);
+  // Each step takes away the buttons of the one before. Drawing, the map has the focus (corners placed with Enter at
+  // its cross); named (the name field takes it itself), then saved or discarded, "Draw a geofence" has it again.
+  const step = draft.drawing ? 'drawing' : draft.polygon ? 'naming' : 'idle';
+  useFocusIfLost(step, () => {
+    if (step === 'drawing') controller?.focus();
+    return step === 'idle' ? document.querySelector<HTMLElement>('[data-testid="geofence-draw"]') : null;
+  });
 
   const save = async (event: FormEvent) => {
     event.preventDefault();

@@ -93,7 +93,7 @@ export function PlaybackBar({
           Live
         </button>
         <div className="playback-transport" role="group" aria-label="Play">
-          <button type="button" data-testid="playback-step-back" aria-label="One minute back" title="One minute back (Shift+←)" onClick={() => dispatch({ type: 'step', minutes: -1 })}>
+          <button type="button" data-testid="playback-step-back" aria-label="−1 min: one minute back" title="One minute back (Shift+←)" onClick={() => dispatch({ type: 'step', minutes: -1 })}>
             −1 min
           </button>
           <button
@@ -106,7 +106,7 @@ export function PlaybackBar({
           >
             {playing ? '❚❚' : '▶︎'}
           </button>
-          <button type="button" data-testid="playback-step-forward" aria-label="One minute forward" title="One minute forward (Shift+→)" onClick={() => dispatch({ type: 'step', minutes: 1 })}>
+          <button type="button" data-testid="playback-step-forward" aria-label="+1 min: one minute forward" title="One minute forward (Shift+→)" onClick={() => dispatch({ type: 'step', minutes: 1 })}>
             +1 min
           </button>
           <label className="playback-speed">
@@ -167,6 +167,8 @@ export function PlaybackBar({
           className="playback-cursor"
           data-testid="playback-cursor"
           aria-label="Playback time"
+          // Read out as the minute it shows, not as a number of minutes from the range's start.
+          aria-valuetext={minuteStart === null ? 'Live: showing now' : formatMinuteBoth(new Date(minuteStart))}
           min={0}
           max={minutes - 1}
           step={1}

@@ -87,9 +87,12 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
+  // Closed with Escape or a result chosen, the map has the focus (the place it flew to is there; its arrows pan),
+  // not the page itself, where a screen reader loses its place.
   const close = () => {
     setOpen(false);
-    input.current?.blur();
+    if (controller) controller.focus();
+    else input.current?.blur();
   };
 
   const pick = (result: SearchResult | undefined, byEnter = false) => {
@@ -135,7 +138,24 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
   }, [search]);
 
   const showPanel = open && text.trim() !== '';
-  const activeId = showPanel && results.length ? `${listId}-${Math.min(active, results.length - 1)}` : undefined;
+  const listShown = showPanel && results.length > 0;
+  const activeId = listShown ? `${listId}-${Math.min(active, results.length - 1)}` : undefined;
+  // The row chosen with the arrows is kept in sight: the panel shows about eight, and an answer holds up to twelve.
+  useEffect(() => {
+    if (activeId) document.getElementById(activeId)?.scrollIntoView({ block: 'nearest' });
+  }, [activeId]);
+  // What a screen reader is told as the answer comes (the rows themselves are read as they are chosen).
+  const announced = !showPanel
+    ? ''
+    : search.status === 'loading'
+      ? 'Searching…'
+      : search.status === 'done'
+        ? results.length === 0
+          ? placesComing(search.answer)
+            ? 'Places are still loading.'
+            : `Nothing found for “${search.query}”.`
+          : `${results.length} ${results.length === 1 ? 'result' : 'results'}${results[0]?.similar ? ', similar names' : ''}: ↑↓ to choose, Enter to go.`
+        : '';
 
   return (
     <div className={`search-box${open ? ' open' : ''}`} data-testid="search-box">
@@ -148,8 +168,8 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
         data-testid="search-input"
         role="combobox"
         aria-label="Search places, airports, coordinates, aircraft, incidents, news"
-        aria-expanded={showPanel}
-        aria-controls={listId}
+        aria-expanded={listShown}
+        aria-controls={listShown ? listId : undefined}
         aria-activedescendant={activeId}
         aria-autocomplete="list"
         placeholder="Search place, 38.58, -121.49, callsign…"
@@ -168,6 +188,9 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
         onBlur={() => setOpen(false)}
         onKeyDown={onKeyDown}
       />
+      <span className="visually-hidden" role="status" data-testid="search-status">
+        {announced}
+      </span>
       {!open && (
         <kbd className="search-hint" aria-hidden="true">
           Ctrl K

@@ -1,6 +1,7 @@
-// `?` lists the keyboard shortcuts; Escape or the button closes the list.
-import { useEffect, useState } from 'react';
+// `?` lists the keyboard shortcuts; Escape or the button closes the list. Its Close has the focus while it is open.
+import { useEffect, useRef, useState } from 'react';
 import { isTypingTarget } from '../data/use-collapsible';
+import { useDialogFocus } from './use-dialog-focus';
 
 const SHORTCUTS: ReadonlyArray<[keys: string, what: string]> = [
   ['Ctrl+K or /', 'Search places, airports, coordinates, aircraft, incidents, news'],
@@ -18,6 +19,9 @@ const SHORTCUTS: ReadonlyArray<[keys: string, what: string]> = [
 
 export function ShortcutsHelp() {
   const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useRef<HTMLButtonElement>(null);
+  useDialogFocus(open, close, button);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && open) setOpen(false);
@@ -31,7 +35,7 @@ export function ShortcutsHelp() {
 
   return (
     <>
-      <button type="button" className="shortcuts-button" data-testid="shortcuts-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setOpen(true)}>
+      <button ref={button} type="button" className="shortcuts-button" data-testid="shortcuts-button" aria-label="Keyboard shortcuts" title="Keyboard shortcuts (?)" onClick={() => setOpen(true)}>
         ?
       </button>
       {open && (
@@ -47,7 +51,7 @@ export function ShortcutsHelp() {
               </div>
             ))}
           </dl>
-          <button type="button" onClick={() => setOpen(false)}>
+          <button ref={close} type="button" onClick={() => setOpen(false)}>
             Close
           </button>
         </div>

@@ -16,6 +16,7 @@ import { KeysTab } from './KeysTab';
 import { LayerToggles } from './LayerToggles';
 import { NewsTab } from './NewsTab';
 import { SourcesTab } from './SourcesTab';
+import { useFocusIfLost } from './use-focus-if-lost';
 
 const TABS = [
   { id: 'layers', label: 'Layers' },
@@ -69,6 +70,10 @@ export function SidePanel(props: SidePanelProps) {
     setRevealExport(true);
   }, [props.exportAsked]);
   const exportRevealed = useCallback(() => setRevealExport(false), []);
+  // Folded or unfolded from its button or with `]` from inside it, the panel takes the focused control with it: the
+  // focus goes to the button that folds it back. A tab chosen from a link in another ("Sources tab") takes that one.
+  useFocusIfLost(collapsed, () => document.querySelector<HTMLElement>('[data-testid="side-panel-toggle"]'));
+  useFocusIfLost(tab, () => document.getElementById(`tab-${tab}`));
   if (collapsed) {
     return (
       <nav className="side-panel side-panel-collapsed" aria-label="Panels">

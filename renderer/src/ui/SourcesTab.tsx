@@ -1,7 +1,7 @@
 // The Sources panel, the first-run place: one row per source with its state (a coloured dot and the words), the last
 // success, "Run now", and its settings, saved in the app (a value set in the environment wins and is shown as such).
 // What works without a key and where to get each key come first.
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { SourceRow, SourceSetting, SourceSettingsUpdate } from '../api/api-types';
 import { type ActionOutcome, useSources } from '../data/use-sources';
@@ -11,6 +11,7 @@ import { AreaDrawButton, type AreaDrawing } from './AreaDrawButton';
 import { CameraSourcesEditor } from './CameraSourcesEditor';
 import { ExternalLink } from './ExternalLink';
 import './SourcesTab.css';
+import { useFocusIfLost } from './use-focus-if-lost';
 
 export interface SourcesTabProps {
   api: ApiClient;
@@ -195,6 +196,11 @@ function SourceItem(props: {
   const [running, setRunning] = useState(false);
   const [ran, setRan] = useState<ActionOutcome | null>(null);
   const [testing, setTesting] = useState(false);
+  // Disabled while it works, a button loses the focus: it has it back when done.
+  const runButton = useRef<HTMLButtonElement>(null);
+  const testButton = useRef<HTMLButtonElement>(null);
+  useFocusIfLost(running, () => (running ? null : runButton.current));
+  useFocusIfLost(testing, () => (testing ? null : testButton.current));
   const [tested, setTested] = useState<ActionOutcome | null>(null);
   const expandable = source.settings.length > 0 || source.id === 'cameras';
 
@@ -217,7 +223,7 @@ function SourceItem(props: {
         <span className={`source-dot state-${source.state}`} aria-hidden="true" />
         <strong>{source.title}</strong>
         {source.job && (
-          <button type="button" className="source-run" data-testid={`source-run-${source.id}`} disabled={running} onClick={() => void runNow(source.job as string)}>
+          <button ref={runButton} type="button" className="source-run" data-testid={`source-run-${source.id}`} aria-label={`${running ? 'Running…' : 'Run now'}: ${source.title}`} disabled={running} onClick={() => void runNow(source.job as string)}>
             {running ? 'Running…' : 'Run now'}
           </button>
         )}
@@ -256,7 +262,7 @@ function SourceItem(props: {
       {ran && <Outcome outcome={ran} testId={`source-run-result-${source.id}`} />}
       {source.id === 'alerts' && (
         <div className="source-actions">
-          <button type="button" data-testid="source-telegram-test" disabled={testing} onClick={() => void sendTest()}>
+          <button ref={testButton} type="button" data-testid="source-telegram-test" disabled={testing} onClick={() => void sendTest()}>
             {testing ? 'Sending…' : 'Send test message'}
           </button>
         </div>
@@ -264,7 +270,9 @@ function SourceItem(props: {
       {tested && <Outcome outcome={tested} testId="source-telegram-test-result" />}
       {expandable && (
         <button type="button" className="source-expand link-button" aria-expanded={open} data-testid={`source-expand-${source.id}`} onClick={() => setOpen(!open)}>
-          {open ? '▾ Hide settings' : '▸ Settings'}
+          <span aria-hidden="true">{open ? '▾ ' : '▸ '}</span>
+          {open ? 'Hide settings' : 'Settings'}
+          <span className="visually-hidden">: {source.title}</span>
         </button>
       )}
       {open && source.settings.length > 0 && <SourceSettings source={source} controller={props.controller} drawing={props.drawing} save={data.save} />}

@@ -1,0 +1,89 @@
+// Where the keyboard's focus goes when what had it goes away, and what a screen reader is told: a dialog takes the
+// focus and gives it back, a folded panel hands it to its button, a drawing to the map; the time window is one Tab
+// stop moved with the arrows; the playback slider is read as the minute it shows.
+import { expect, test } from './support/ui-test.js';
+import { AppPage } from './pages/app-page.js';
+import { MapPage } from './pages/map-page.js';
+
+const VIEW: [number, number, number] = [-100, 40, 4];
+
+test('the shortcuts list, the panel fold and the time window: the focus goes where the keyboard was', async ({ page }) => {
+  await new AppPage(page).openReady({ view: VIEW });
+  const layersTab = page.getByRole('tab', { name: 'Layers' });
+
+  // `?` from the Layers tab: the list's Close has the focus; Escape gives it back to the tab.
+  await layersTab.focus();
+  await page.keyboard.press('?');
+  const help = page.getByTestId('shortcuts-help');
+  await expect(help.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+  await expect(layersTab).toBeFocused();
+  // Opened with its button and closed with Close: back on the button.
+  await page.getByTestId('shortcuts-button').focus();
+  await page.keyboard.press('Enter');
+  await expect(help.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('shortcuts-button')).toBeFocused();
+
+  // The panel folded from its button: the button that unfolds it has the focus, and the other way round.
+  await page.getByTestId('side-panel-toggle').focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tabpanel')).toBeHidden();
+  await expect(page.getByTestId('side-panel-toggle')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+  await expect(page.getByTestId('side-panel-toggle')).toBeFocused();
+
+  // The time window: one Tab stop, the chosen one; the arrows, Home and End choose another and take the focus.
+  const windows = page.getByRole('radiogroup', { name: 'Time window' }).getByRole('radio');
+  await expect(windows).toHaveCount(6);
+  const tabIndexes = () => Promise.all(['1h', '6h', '24h', '72h', '7d', 'custom'].map((id) => page.getByTestId(`filter-window-${id}`).getAttribute('tabindex')));
+  const chosen = page.getByTestId('filter-window-24h');
+  await expect(chosen).toHaveAttribute('aria-checked', 'true');
+  expect(await tabIndexes()).toEqual(['-1', '-1', '0', '-1', '-1', '-1']);
+  await chosen.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByTestId('filter-window-72h')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('filter-window-72h')).toBeFocused();
+  await page.keyboard.press('Home');
+  await expect(page.getByTestId('filter-window-1h')).toHaveAttribute('aria-checked', 'true');
+  await expect(page.getByTestId('filter-window-1h')).toBeFocused();
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByTestId('filter-window-custom')).toBeFocused();
+  expect(await tabIndexes()).toEqual(['-1', '-1', '-1', '-1', '-1', '0']);
+});
+
+test('a geofence drawing hands the focus to the map and back; the playback slider is read as its minute', async ({ page }) => {
+  await new AppPage(page).openReady({ view: VIEW });
+  const map = new MapPage(page);
+  await page.getByRole('tab', { name: 'Geofences' }).click();
+  const draw = page.getByTestId('geofence-draw');
+  await draw.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('geofence-drawing')).toBeVisible();
+  // Drawing: the map has the focus, so Enter places a corner at its cross.
+  await expect(map.canvas).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('geofence-drawing')).toHaveAttribute('data-points', '1');
+  // Escape on the map cancels, and the map keeps the focus.
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('geofence-drawing')).toHaveCount(0);
+  await expect(map.canvas).toBeFocused();
+  // Cancel, which goes with the drawing: "Draw a geofence" has the focus again.
+  await draw.focus();
+  await page.keyboard.press('Enter');
+  await page.getByTestId('geofence-drawing').getByRole('button', { name: 'Cancel' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByTestId('geofence-drawing')).toHaveCount(0);
+  await expect(draw).toBeFocused();
+
+  const slider = page.getByTestId('playback-cursor');
+  await expect(slider).toHaveAttribute('aria-valuetext', 'Live: showing now');
+  await slider.focus();
+  await page.keyboard.press('Shift+ArrowLeft');
+  const minute = page.getByTestId('playback-minute');
+  await expect(minute).not.toHaveText('Showing now');
+  await expect(slider).toHaveAttribute('aria-valuetext', (await minute.textContent()) ?? '');
+  await expect(page.getByRole('button', { name: /^−1 min/ })).toBeVisible();
+});
