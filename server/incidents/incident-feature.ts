@@ -1,7 +1,7 @@
 // WFIGS current incident locations, as the ArcGIS feature service answers them in GeoJSON.
 import { z } from 'zod';
 import { parseIsoInstant } from '../http/query-params.js';
-import { safeText } from '../http/safe-text.js';
+import { safeText, textProblem } from '../http/safe-text.js';
 
 const nullableNumber = z.number().finite().nullable().optional();
 
@@ -96,11 +96,11 @@ function irwinIdKey(text: string): string {
 
 /**
  * The IrwinID of a feature as stored, whether or not the rest of it can be read (a feature without a position still
- * names an incident the feed holds); null when it names none.
+ * names an incident the feed holds); null when it names none that could be stored (a NUL in it, say).
  */
 export function irwinIdOf(raw: unknown): string | null {
   const id = (raw as { properties?: { IrwinID?: unknown } | null } | null)?.properties?.IrwinID;
-  return typeof id === 'string' && id.length > 0 && id.length <= 64 ? irwinIdKey(id) : null;
+  return typeof id === 'string' && id.length > 0 && id.length <= 64 && textProblem(id) === null ? irwinIdKey(id) : null;
 }
 
 /** The incident a feature describes. */

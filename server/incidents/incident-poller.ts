@@ -1,5 +1,5 @@
-// The `incidents` job: page through the WFIGS feature service (GeoJSON, resultOffset) and upsert by IrwinID; what a
-// whole answer no longer holds has left the feed (the layer holds current incidents only).
+// The `incidents` job: page through the WFIGS feature service (GeoJSON, resultOffset) and upsert by IrwinID; what two
+// whole answers in a row no longer hold has left the feed (the layer holds current incidents only).
 import { type JobDefinition, UnusableAnswerError } from '../jobs/job-runner.js';
 import { fetchText } from '../http/bounded-fetch.js';
 import { describeRejected, RejectionTally } from '../pipelines/rejection-tally.js';
@@ -41,6 +41,8 @@ export function incidentPollerJob(deps: {
           outFields: OUT_FIELDS,
           f: 'geojson',
           outSR: '4326',
+          // A stable order for paging by offset (none is promised without one).
+          orderByFields: 'OBJECTID',
           resultOffset: String(offset),
           resultRecordCount: String(PAGE_SIZE),
         });
@@ -68,10 +70,12 @@ export function incidentPollerJob(deps: {
         }
         offset += parsed.data.features.length;
         const more = parsed.data.properties?.exceededTransferLimit ?? parsed.data.exceededTransferLimit ?? false;
-        if (!more || parsed.data.features.length === 0) {
+        if (!more) {
           whole = true;
           break;
         }
+        // More said to remain, and none came: not whole.
+        if (parsed.data.features.length === 0) break;
       }
       if (all.length === 0 && rejected.count > 0) {
         throw new UnusableAnswerError(
@@ -80,9 +84,10 @@ export function incidentPollerJob(deps: {
         );
       }
       const counts = await deps.incidents.upsert(all);
-      // Only a whole answer, each of whose features names its incident, tells which incidents are gone: one cut short
-      // (more pages than MAX_PAGES) or with a feature naming none would hide incidents the feed still holds.
-      const leftFeed = whole && unnamed === 0 ? await deps.incidents.markLeftFeed([...named]) : null;
+      // Only a whole answer, each of whose features names its incident, tells which incidents are missing: one cut short
+      // (more pages than MAX_PAGES, a page of none that says more remain) or with a feature naming none would hide
+      // incidents the feed still holds, and an empty one (a service's bad moment) every incident.
+      const leftFeed = whole && unnamed === 0 && named.size > 0 ? await deps.incidents.markMissing([...named]) : null;
       const alerts = deps.onIncidents ? await deps.onIncidents(all) : 0;
       const distinct = new Set(all.map((incident) => incident.irwinId)).size;
       return { received: all.length, skipped: rejected.count, repeated: all.length - distinct, ...counts, leftFeed, alerts, rejected: rejected.toJSON() };

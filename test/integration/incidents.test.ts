@@ -55,29 +55,46 @@ describe('wildfire incidents (fake WFIGS feature service on loopback)', () => {
     expect(bad.statusCode).toBe(400);
   });
 
-  it('an answer not read whole, or with a feature naming no incident, hides none of those it left out', async () => {
+  it('an incident is gone from the feed after two whole answers in a row without it; an answer not whole, empty or with a feature naming no incident hides none', async () => {
     const saved = [...wfigs.pages];
     const listed = async () => ((await subject.app.inject({ method: 'GET', url: '/api/incidents', headers: authorized })).json() as unknown[]).length;
     expect(await listed()).toBe(3);
     const page = (features: unknown[], more: boolean) => JSON.stringify({ type: 'FeatureCollection', features, ...(more ? { properties: { exceededTransferLimit: true } } : {}) });
     const glass = (JSON.parse(saved[0] as string) as { features: unknown[] }).features[0];
+    const unnamed = (irwinId?: string) => ({ type: 'Feature', geometry: null, properties: { IncidentName: 'No id', ...(irwinId === undefined ? {} : { IrwinID: irwinId }) } });
     try {
       // Fifty pages, each saying more remain: the poller stops at its page limit, so the answer is not whole.
       wfigs.pages = Array.from({ length: 50 }, () => page([glass], true));
       expect((await runJob()).json().result).toMatchObject({ received: 50, leftFeed: null });
+      // A page of none that says more remain.
+      wfigs.pages = [page([glass], true), page([], true)];
+      expect((await runJob()).json().result).toMatchObject({ received: 1, leftFeed: null });
+      // An answer of no incident at all (a service's bad moment): every incident would go.
+      wfigs.pages = [page([], false)];
+      expect((await runJob()).json().result).toMatchObject({ received: 0, leftFeed: null });
+      // A whole answer, one of whose features names no incident (none, or one that cannot be stored): that one might
+      // be any of those left out.
+      for (const feature of [unnamed(), unnamed('{ABC\u0000}')]) {
+        wfigs.pages = [page([glass, feature], false)];
+        expect((await runJob()).json().result).toMatchObject({ received: 1, skipped: 1, leftFeed: null });
+      }
       expect(await listed()).toBe(3);
-      // A whole answer, one of whose features names no incident: that one might be any of those left out.
-      wfigs.pages = [page([glass, { type: 'Feature', geometry: null, properties: { IncidentName: 'No id' } }], false)];
-      expect((await runJob()).json().result).toMatchObject({ received: 1, skipped: 1, leftFeed: null });
-      expect(await listed()).toBe(3);
-      // The same answer without it: the two it leaves out have left the feed.
+      // Whole answers without two of them: missed once, still shown (one answer may miss what the feed holds)…
       wfigs.pages = [page([glass], false)];
-      expect((await runJob()).json().result).toMatchObject({ received: 1, leftFeed: 2 });
+      expect((await runJob()).json().result).toMatchObject({ received: 1, leftFeed: 0 });
+      expect(await listed()).toBe(3);
+      // …back in the next, so missed no more…
+      wfigs.pages = saved;
+      expect((await runJob()).json().result).toMatchObject({ leftFeed: 0 });
+      // …then missed by two in a row: gone.
+      wfigs.pages = [page([glass], false)];
+      expect((await runJob()).json().result).toMatchObject({ leftFeed: 0 });
+      expect((await runJob()).json().result).toMatchObject({ leftFeed: 2 });
       expect(await listed()).toBe(1);
     } finally {
       wfigs.pages = saved;
     }
-    expect((await runJob()).json().result).toMatchObject({ leftFeed: 0 });
+    expect((await runJob()).json().result).toMatchObject({ leftFeed: 0, updated: 2 });
     expect(await listed()).toBe(3);
   });
 
