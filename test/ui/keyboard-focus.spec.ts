@@ -26,6 +26,15 @@ test('the shortcuts list, the panel fold and the time window: the focus goes whe
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('shortcuts-button')).toBeFocused();
 
+  // The map's tools come after its zoom buttons in the Tab order (they came last, after the playback bar).
+  await page.getByRole('button', { name: 'Zoom out' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('export-button')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('measure-button')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByTestId('shortcuts-button')).toBeFocused();
+
   // The panel folded from its button: the button that unfolds it has the focus, and the other way round.
   await page.getByTestId('side-panel-toggle').focus();
   await page.keyboard.press('Enter');

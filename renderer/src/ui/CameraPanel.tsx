@@ -8,9 +8,10 @@ type Snapshot = { state: 'loading' } | { state: 'ok'; url: string } | { state: '
 
 export function CameraPanel({ api, camera, onClose }: { api: ApiClient; camera: { id: string; title: string }; onClose: () => void }) {
   const [snapshot, setSnapshot] = useState<Snapshot>({ state: 'loading' });
-  // Opened, its Close has the focus (a screen reader reads the panel); closed, the focus goes back where it was.
+  // Opened, its Close has the focus (a screen reader reads the panel); closed, the focus goes back where it was, or to
+  // the map when that is gone (a popup's camera button, its popup closed since).
   const close = useRef<HTMLButtonElement>(null);
-  useDialogFocus(true, close);
+  useDialogFocus(true, close, () => document.querySelector<HTMLElement>('.map canvas.maplibregl-canvas'));
 
   useEffect(() => {
     let objectUrl: string | null = null;

@@ -121,6 +121,8 @@ export function FilterControls({ filter, onChange, geofences, filterWords }: Fil
         role="radiogroup"
         aria-labelledby="filter-window-caption"
         onKeyDown={(event) => {
+          // Shift+← / → step the playback (PlaybackBar.tsx); other modified arrows are the system's.
+          if (event.shiftKey || event.ctrlKey || event.altKey || event.metaKey) return;
           const at = WINDOW_CHOICES.indexOf(filter.window);
           const to = indexByKey(at, WINDOW_CHOICES.length, event.key, 'row') ?? indexByKey(at, WINDOW_CHOICES.length, event.key, 'column');
           const next = to === null ? undefined : WINDOW_CHOICES[to];

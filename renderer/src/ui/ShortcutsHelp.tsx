@@ -21,7 +21,7 @@ export function ShortcutsHelp() {
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const close = useRef<HTMLButtonElement>(null);
-  useDialogFocus(open, close, button);
+  useDialogFocus(open, close, () => button.current);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && open) setOpen(false);

@@ -200,6 +200,11 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
           control of the side panel, the 31st). */}
       <SearchBox api={api} controller={controller} />
       <MapView setup={mapSetup} events={events} />
+      {/* The map's own tools, next to it in the page's order: after its zoom buttons, not after the playback bar (the
+          last Tab stops). Placed on the map by their styles. */}
+      <ExportButton onShowExport={showExport} />
+      <MeasureTool controller={controller} drawing={draft.drawing} />
+      <ShortcutsHelp />
       {/* Until the first view is drawn with its data, the map's place says what is coming rather than lying blank; once
           the basemap is drawn, a line under the search box says the data is still on its way (the words across the
           middle stayed over a drawn map). */}
@@ -260,9 +265,6 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         onPastAircraftCount={setPastAircraftCount}
         onLiveAircraft={() => void session?.layers.showLiveAircraft()}
       />
-      <ShortcutsHelp />
-      <MeasureTool controller={controller} drawing={draft.drawing} />
-      <ExportButton onShowExport={showExport} />
       {camera && <CameraPanel api={api} camera={camera} onClose={() => setCamera(null)} />}
     </div>
   );

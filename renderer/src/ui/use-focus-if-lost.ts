@@ -9,15 +9,15 @@ export function focusLost(): boolean {
   return active === null || active === document.body;
 }
 
-/** After each change of `change` (not the first render), focuses `target()` if the focus was lost. */
+/** After each change of `change` (not on the first render), focuses `target()` if the focus was lost. */
 export function useFocusIfLost(change: unknown, target: () => HTMLElement | null | undefined): void {
-  const first = useRef(true);
+  // The value seen last, not a first-run flag: React's strict mode runs a new effect twice.
+  const seen = useRef(change);
   useEffect(() => {
-    if (first.current) {
-      first.current = false;
-      return;
-    }
-    if (focusLost()) target()?.focus();
+    if (Object.is(seen.current, change)) return;
+    seen.current = change;
+    // Where it is, without scrolling: the panel may have been scrolled while a button worked.
+    if (focusLost()) target()?.focus({ preventScroll: true });
     // Only the change asks; `target` is read when it comes.
   }, [change]);
 }
