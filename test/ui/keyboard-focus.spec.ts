@@ -58,6 +58,9 @@ test('the shortcuts list, the panel fold and the time window: the focus goes whe
   await page.keyboard.press('Home');
   await expect(page.getByTestId('filter-window-1h')).toHaveAttribute('aria-checked', 'true');
   await expect(page.getByTestId('filter-window-1h')).toBeFocused();
+  // Shift+→ is the playback's step, not the window's.
+  await page.keyboard.press('Shift+ArrowRight');
+  await expect(page.getByTestId('filter-window-1h')).toHaveAttribute('aria-checked', 'true');
   await page.keyboard.press('ArrowLeft');
   await expect(page.getByTestId('filter-window-custom')).toBeFocused();
   expect(await tabIndexes()).toEqual(['-1', '-1', '-1', '-1', '-1', '0']);
