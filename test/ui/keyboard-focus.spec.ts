@@ -69,6 +69,9 @@ test('the shortcuts list, the panel fold and the time window: the focus goes whe
 test('a geofence drawing hands the focus to the map and back; the playback slider is read as its minute', async ({ page }) => {
   await new AppPage(page).openReady({ view: VIEW });
   const map = new MapPage(page);
+  // The page's one top heading, and the credits named by themselves.
+  await expect(page.getByRole('heading', { level: 1, name: 'Vantage' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Map credits: .*Natural Earth/ })).toBeVisible();
   await page.getByRole('tab', { name: 'Geofences' }).click();
   const draw = page.getByTestId('geofence-draw');
   await draw.focus();

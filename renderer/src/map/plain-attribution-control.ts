@@ -18,6 +18,8 @@ export class PlainAttributionControl implements IControl {
     const text = texts.join(' | ');
     this.container.textContent = text;
     this.container.title = text;
+    // Its name is the credits themselves (a fixed name hid them from a screen reader); aria-expanded says the fold.
+    this.container.setAttribute('aria-label', `Map credits: ${text}`);
     this.container.hidden = texts.length === 0;
   };
 
@@ -50,7 +52,6 @@ export class PlainAttributionControl implements IControl {
     this.container.tabIndex = 0;
     this.container.setAttribute('role', 'button');
     this.container.setAttribute('aria-expanded', 'false');
-    this.container.setAttribute('aria-label', 'Map credits: show all');
     this.container.addEventListener('click', this.toggle);
     this.container.addEventListener('keydown', this.onKey);
     map.on('styledata', this.update);

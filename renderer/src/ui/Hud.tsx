@@ -45,7 +45,7 @@ export function Hud(props: HudProps) {
   return (
     <section className="hud" data-testid="hud" aria-label="Situation">
       <header className="hud-bar">
-        <span className="brand">Vantage</span>
+        <h1 className="brand">Vantage</h1>
         <div className="counters">
           <Counter
             testId="hud-count-fires-view"
