@@ -102,3 +102,34 @@ test('a geofence drawing hands the focus to the map and back; the playback slide
   await expect(slider).toHaveAttribute('aria-valuetext', (await minute.textContent()) ?? '');
   await expect(page.getByRole('button', { name: /^−1 min/ })).toBeVisible();
 });
+
+test('single-key shortcuts can be switched off in the shortcuts list, and stay off after a reload; Ctrl+K stays', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.openReady({ view: VIEW });
+  const map = new MapPage(page);
+  await page.getByTestId('shortcuts-button').click();
+  const singleKeys = page.getByTestId('single-key-shortcuts');
+  await expect(singleKeys).toBeChecked();
+  await singleKeys.uncheck();
+  await page.getByTestId('shortcuts-help').getByRole('button', { name: 'Close' }).click();
+  await page.reload();
+  await app.waitForState('ready');
+
+  await map.canvas.focus();
+  for (const key of [']', '[', '?', 'm', '/']) await page.keyboard.press(key);
+  await expect(page.getByRole('tabpanel')).toBeVisible();
+  await expect(page.getByTestId('brief-toggle')).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('shortcuts-help')).toHaveCount(0);
+  await expect(page.getByTestId('measure-button')).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByTestId('search-input')).not.toBeFocused();
+  await page.keyboard.press('Control+k');
+  await expect(page.getByTestId('search-input')).toBeFocused();
+
+  // Switched on again, they work.
+  await page.getByTestId('shortcuts-button').click();
+  await singleKeys.check();
+  await page.getByTestId('shortcuts-help').getByRole('button', { name: 'Close' }).click();
+  await map.canvas.focus();
+  await page.keyboard.press(']');
+  await expect(page.getByRole('tabpanel')).toBeHidden();
+});

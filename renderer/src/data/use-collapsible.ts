@@ -1,5 +1,6 @@
 // A panel the analyst can fold away to see the map: a button and a key (not while typing), remembered across reloads.
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { singleKeyShortcutsOn } from './single-key-shortcuts';
 
 // Inputs that take no text: a key pressed on them (the playback slider after a drag, a ticked box) is a shortcut.
 const TEXTLESS_INPUTS = new Set(['range', 'checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'file', 'image']);
@@ -59,7 +60,7 @@ export function useCollapsible(key: string, shortcut: string | null, foldBelowWi
   useEffect(() => {
     if (shortcut === null) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== shortcut || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      if (event.key !== shortcut || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target) || !singleKeyShortcutsOn()) return;
       event.preventDefault();
       toggle();
     };

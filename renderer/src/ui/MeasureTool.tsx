@@ -7,6 +7,7 @@ import type { MapController } from '../map/map-controller';
 import { MeasureLayer, type MeasureReading } from '../map/measure-layer';
 import { useEscapeCancelsDrawing } from './use-escape-cancels-drawing';
 import './MeasureTool.css';
+import { singleKeyShortcutsOn } from '../data/single-key-shortcuts';
 
 /** `drawing`: a geofence or an area is being drawn; it takes the map's clicks, so the ruler waits. */
 export function MeasureTool({ controller, drawing }: { controller: MapController | null; drawing: boolean }) {
@@ -36,7 +37,7 @@ export function MeasureTool({ controller, drawing }: { controller: MapController
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if ((event.key !== 'm' && event.key !== 'M') || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target)) return;
+      if ((event.key !== 'm' && event.key !== 'M') || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target) || !singleKeyShortcutsOn()) return;
       if (!available) return;
       event.preventDefault();
       setMeasuring((value) => !value);

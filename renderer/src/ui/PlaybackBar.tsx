@@ -16,6 +16,7 @@ import { useAircraftRecorded } from '../data/use-aircraft-recorded';
 import { aircraftRecordedNote } from '../data/aircraft-recorded-note';
 import { formatClock, formatClockWithZone, formatLocalDay, formatMinuteBoth } from '../format/time-format';
 import type { MapController, MapViewport } from '../map/map-controller';
+import { singleKeyShortcutsOn } from '../data/single-key-shortcuts';
 
 const WIDTH = 1000;
 const HEIGHT = 40;
@@ -72,11 +73,12 @@ export function PlaybackBar({
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (isTypingTarget(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      const singleKeys = singleKeyShortcutsOn();
       // On the slider too, where the focus stays after a drag.
-      if (event.key === ' ' && !spaceActivates(event.target)) dispatch({ type: playing ? 'pause' : 'play' });
+      if (event.key === ' ' && singleKeys && !spaceActivates(event.target)) dispatch({ type: playing ? 'pause' : 'play' });
       else if (event.shiftKey && event.key === 'ArrowLeft') dispatch({ type: 'step', minutes: -1 });
       else if (event.shiftKey && event.key === 'ArrowRight') dispatch({ type: 'step', minutes: 1 });
-      else if (event.key === 'l' || event.key === 'L') dispatch({ type: 'live', now: Date.now() });
+      else if ((event.key === 'l' || event.key === 'L') && singleKeys) dispatch({ type: 'live', now: Date.now() });
       else return;
       event.preventDefault();
     };

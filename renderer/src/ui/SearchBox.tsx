@@ -8,6 +8,7 @@ import { placesComing, useSearch } from '../data/use-search';
 import { externalLink } from '../format/external-link';
 import type { MapController } from '../map/map-controller';
 import './SearchBox.css';
+import { singleKeyShortcutsOn } from '../data/single-key-shortcuts';
 
 const KIND_LABEL: Record<SearchResultKind, string> = {
   place: 'Place',
@@ -76,7 +77,7 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       const shortcut = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
-      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target);
+      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target) && singleKeyShortcutsOn();
       if (!shortcut && !slash) return;
       event.preventDefault();
       setOpen(true);

@@ -1,5 +1,6 @@
 // `?` lists the keyboard shortcuts; Escape or the button closes the list. Its Close has the focus while it is open.
 import { useEffect, useRef, useState } from 'react';
+import { setSingleKeyShortcuts, singleKeyShortcutsOn } from '../data/single-key-shortcuts';
 import { isTypingTarget } from '../data/use-collapsible';
 import { useDialogFocus } from './use-dialog-focus';
 
@@ -19,13 +20,14 @@ const SHORTCUTS: ReadonlyArray<[keys: string, what: string]> = [
 
 export function ShortcutsHelp() {
   const [open, setOpen] = useState(false);
+  const [singleKeys, setSingleKeys] = useState(singleKeyShortcutsOn);
   const button = useRef<HTMLButtonElement>(null);
   const close = useRef<HTMLButtonElement>(null);
   useDialogFocus(open, close, () => button.current);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && open) setOpen(false);
-      else if (event.key === '?' && !isTypingTarget(event.target)) setOpen((value) => !value);
+      else if (event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target) && singleKeyShortcutsOn()) setOpen((value) => !value);
       else return;
       event.preventDefault();
     };
@@ -51,6 +53,19 @@ export function ShortcutsHelp() {
               </div>
             ))}
           </dl>
+          <label className="shortcuts-single-keys">
+            <input
+              type="checkbox"
+              data-testid="single-key-shortcuts"
+              checked={singleKeys}
+              onChange={(event) => {
+                setSingleKeyShortcuts(event.target.checked);
+                setSingleKeys(event.target.checked);
+              }}
+            />
+            Single-key shortcuts: ? [ ] Space L M / (switch them off if speech input or a slip of a key sets them off;
+            Ctrl+K, Esc and the map&apos;s own keys stay)
+          </label>
           <button ref={close} type="button" onClick={() => setOpen(false)}>
             Close
           </button>
