@@ -12,7 +12,7 @@ FROM jsonb_to_recordset($1::jsonb) AS x(irwin_id text, name text, size_acres flo
 ON CONFLICT (irwin_id) DO UPDATE SET
   name = EXCLUDED.name, size_acres = EXCLUDED.size_acres, percent_contained = EXCLUDED.percent_contained,
   discovered_at = EXCLUDED.discovered_at, state = EXCLUDED.state, geom = EXCLUDED.geom, updated_at = now(), missed_at = NULL, left_feed_at = NULL
-WHERE incidents.missed_at IS NOT NULL
+WHERE incidents.missed_at IS NOT NULL OR incidents.left_feed_at IS NOT NULL
    OR (incidents.name, incidents.size_acres, incidents.percent_contained, incidents.discovered_at, incidents.state, incidents.geom)
       IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.size_acres, EXCLUDED.percent_contained, EXCLUDED.discovered_at, EXCLUDED.state, EXCLUDED.geom)
 RETURNING (xmax = 0) AS inserted`;
@@ -50,12 +50,16 @@ export class IncidentRepository {
 
   /**
    * The incidents a whole answer of the feed did not hold (`present`: the IrwinIDs it held): missed once, noted; missed
-   * by the answer before too, gone from the feed. Answers how many are gone with this answer.
+   * by the answer before too, gone from the feed. Those it held are missed no more, stored by this answer or not (a
+   * feature it held that could not be read). Answers how many are gone with this answer.
    */
   async markMissing(present: readonly string[]): Promise<number> {
     // SET reads the row as it was: the second miss is one whose missed_at was already set.
     const { rows } = await this.db.query<{ gone: boolean }>(
-      `UPDATE incidents SET missed_at = coalesce(missed_at, now()), left_feed_at = CASE WHEN missed_at IS NULL THEN NULL ELSE now() END
+      `WITH held AS (
+         UPDATE incidents SET missed_at = NULL WHERE missed_at IS NOT NULL AND left_feed_at IS NULL AND irwin_id = ANY($1::text[])
+       )
+       UPDATE incidents SET missed_at = coalesce(missed_at, now()), left_feed_at = CASE WHEN missed_at IS NULL THEN NULL ELSE now() END
        WHERE left_feed_at IS NULL AND NOT (irwin_id = ANY($1::text[]))
        RETURNING left_feed_at IS NOT NULL AS gone`,
       [present],

@@ -86,6 +86,15 @@ describe('wildfire incidents (fake WFIGS feature service on loopback)', () => {
       // …back in the next, so missed no more…
       wfigs.pages = saved;
       expect((await runJob()).json().result).toMatchObject({ leftFeed: 0 });
+      // …as when an answer holds them but they cannot be read (no position): missed once, held, missed once.
+      const others = ['{1F0A9E21-5B3C-4D2E-8F7A-6C5B4A3D2E22}', '{C3D4E5F6-0718-4293-A4B5-C6D7E8F90A33}'].map((irwinId) => ({ type: 'Feature', geometry: null, properties: { IrwinID: irwinId } }));
+      for (const [features, gone] of [[[glass], 0], [[glass, ...others], 0], [[glass], 0]] as const) {
+        wfigs.pages = [page([...features], false)];
+        expect((await runJob()).json().result).toMatchObject({ leftFeed: gone });
+      }
+      expect(await listed()).toBe(3);
+      wfigs.pages = saved;
+      expect((await runJob()).json().result).toMatchObject({ leftFeed: 0 });
       // …then missed by two in a row: gone.
       wfigs.pages = [page([glass], false)];
       expect((await runJob()).json().result).toMatchObject({ leftFeed: 0 });

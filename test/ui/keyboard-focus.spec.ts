@@ -71,7 +71,13 @@ test('a geofence drawing hands the focus to the map and back; the playback slide
   const map = new MapPage(page);
   // The page's one top heading, and the credits named by themselves.
   await expect(page.getByRole('heading', { level: 1, name: 'Vantage' })).toBeVisible();
-  await expect(page.getByRole('button', { name: /^Map credits: .*Natural Earth/ })).toBeVisible();
+  const credits = page.getByRole('button', { name: /^Map credits: .*Natural Earth/ });
+  await expect(credits).toBeVisible();
+  // Space unfolds the credits, and only that: the playback does not start.
+  await credits.focus();
+  await page.keyboard.press(' ');
+  await expect(credits).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('playback-play')).toHaveAttribute('aria-pressed', 'false');
   await page.getByRole('tab', { name: 'Geofences' }).click();
   const draw = page.getByTestId('geofence-draw');
   await draw.focus();
@@ -101,6 +107,9 @@ test('a geofence drawing hands the focus to the map and back; the playback slide
   await expect(minute).not.toHaveText('Showing now');
   await expect(slider).toHaveAttribute('aria-valuetext', (await minute.textContent()) ?? '');
   await expect(page.getByRole('button', { name: /^−1 min/ })).toBeVisible();
+  // At the window's smallest width the brand is out of sight, but still the page's heading.
+  await page.setViewportSize({ width: 960, height: 720 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Vantage' })).toHaveCount(1);
 });
 
 test('single-key shortcuts can be switched off in the shortcuts list, and stay off after a reload; Ctrl+K stays', async ({ page }) => {

@@ -3,7 +3,11 @@
 // remembered across reloads. Keys with Ctrl or ⌘ (Ctrl+K), Escape, and the map's own keys while it has the focus stay.
 const STORAGE_KEY = 'vantage.singleKeyShortcuts';
 
+/** The choice of this page, for when storage refuses it (a private window): kept, though not across reloads. */
+let chosen: boolean | null = null;
+
 export function singleKeyShortcutsOn(): boolean {
+  if (chosen !== null) return chosen;
   try {
     return window.localStorage.getItem(STORAGE_KEY) !== 'off';
   } catch {
@@ -12,10 +16,11 @@ export function singleKeyShortcutsOn(): boolean {
 }
 
 export function setSingleKeyShortcuts(on: boolean): void {
+  chosen = on;
   try {
     if (on) window.localStorage.removeItem(STORAGE_KEY);
     else window.localStorage.setItem(STORAGE_KEY, 'off');
   } catch {
-    // Not remembered: storage is refused (a private window); the keys stay as they were.
+    // Not remembered across reloads; this page keeps it.
   }
 }

@@ -34,6 +34,8 @@ export class PlainAttributionControl implements IControl {
   private readonly onKey = (event: KeyboardEvent) => {
     if (event.key !== 'Enter' && event.key !== ' ') return;
     event.preventDefault();
+    // Its own key: Space must not also play or pause the playback (PlaybackBar.tsx listens on the window).
+    event.stopPropagation();
     this.toggle();
   };
 
