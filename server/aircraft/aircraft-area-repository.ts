@@ -12,7 +12,7 @@ const METRES_PER_NM = 1852;
 // ST_SnapToGrid moves a point to; only the cells kept are measured.
 const WATCH_AREAS = `
 WITH sources AS (
-  SELECT geom, 1 AS incident, 0 AS fire FROM incidents WHERE left_feed_at IS NULL AND (percent_contained IS NULL OR percent_contained < 100)
+  SELECT geom, 1 AS incident, 0 AS fire FROM current_incidents WHERE percent_contained IS NULL OR percent_contained < 100
   UNION ALL
   SELECT geom, 0, 1 FROM fires WHERE acq_time >= $1
 ), cells AS (

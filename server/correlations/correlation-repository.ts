@@ -16,7 +16,7 @@ WITH live_aircraft AS (
   UNION ALL
   SELECT a.icao24, 'incident', i.irwin_id, ST_Distance(a.geom::geography, i.geom::geography)
   FROM live_aircraft a
-  JOIN incidents i ON ST_DWithin(i.geom::geography, a.geom::geography, $3) AND i.left_feed_at IS NULL
+  JOIN current_incidents i ON ST_DWithin(i.geom::geography, a.geom::geography, $3)
 )
 INSERT INTO correlations AS c (icao24, target_type, target_id, distance_m)
 SELECT icao24, target_type, target_id, distance_m FROM pairs

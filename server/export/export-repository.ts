@@ -46,8 +46,8 @@ const INCIDENTS = `
 SELECT irwin_id, name, size_acres, percent_contained, ${isoTimeSql('discovered_at')} AS discovered_at, state,
        -- To a micro-degree (about 0.1 m): the feed's 13 decimals are noise in a file.
        round(ST_Y(geom)::numeric, 6)::float8 AS latitude, round(ST_X(geom)::numeric, 6)::float8 AS longitude
-FROM incidents
-WHERE left_feed_at IS NULL AND ${bboxCondition('geom', 1)} AND ${inGeofence('geom', 5)}
+FROM current_incidents
+WHERE ${bboxCondition('geom', 1)} AND ${inGeofence('geom', 5)}
   AND ($7::timestamptz IS NULL OR discovered_at IS NULL OR discovered_at < $7)
 ORDER BY size_acres DESC NULLS LAST, irwin_id
 LIMIT $6`;

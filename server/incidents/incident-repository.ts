@@ -19,8 +19,8 @@ RETURNING (xmax = 0) AS inserted`;
 
 const SELECT = `
 SELECT irwin_id, name, size_acres, percent_contained, discovered_at, state, ST_X(geom) AS longitude, ST_Y(geom) AS latitude
-FROM incidents
-WHERE left_feed_at IS NULL AND ${bboxCondition('geom', 1)}
+FROM current_incidents
+WHERE ${bboxCondition('geom', 1)}
   AND ($6::bytea IS NULL OR ST_Intersects(geom, ST_GeomFromEWKB($6::bytea)))
 ORDER BY size_acres DESC NULLS LAST, irwin_id
 LIMIT $5`;
