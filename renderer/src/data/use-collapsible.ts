@@ -1,24 +1,6 @@
 // A panel the analyst can fold away to see the map: a button and a key (not while typing), remembered across reloads.
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
-import { singleKeyShortcutsOn } from './single-key-shortcuts';
-
-// Inputs that take no text: a key pressed on them (the playback slider after a drag, a ticked box) is a shortcut.
-const TEXTLESS_INPUTS = new Set(['range', 'checkbox', 'radio', 'button', 'submit', 'reset', 'color', 'file', 'image']);
-
-/** Keys typed into a field are text, not shortcuts. */
-export function isTypingTarget(target: EventTarget | null): boolean {
-  const element = target as { tagName?: string; isContentEditable?: boolean; type?: string } | null;
-  if (!element?.tagName) return false;
-  if (element.tagName === 'INPUT') return !TEXTLESS_INPUTS.has((element.type ?? 'text').toLowerCase());
-  return element.isContentEditable === true || ['TEXTAREA', 'SELECT'].includes(element.tagName);
-}
-
-/** Whether Space already does something on this element (presses a button, ticks a box, opens a <details>). */
-export function spaceActivates(target: EventTarget | null): boolean {
-  const element = target as { tagName?: string; type?: string } | null;
-  if (element?.tagName === 'BUTTON' || element?.tagName === 'SUMMARY') return true;
-  return element?.tagName === 'INPUT' && ['checkbox', 'radio', 'button', 'submit', 'reset'].includes((element.type ?? '').toLowerCase());
-}
+import { singleKeyShortcut } from './single-key-shortcuts';
 
 /** The fold remembered for the panel; `narrowFold` (a first use, nothing remembered) when there is none. */
 function remembered(key: string, narrowFold: boolean): boolean {
@@ -60,7 +42,7 @@ export function useCollapsible(key: string, shortcut: string | null, foldBelowWi
   useEffect(() => {
     if (shortcut === null) return;
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== shortcut || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target) || !singleKeyShortcutsOn()) return;
+      if (event.key !== shortcut || !singleKeyShortcut(event)) return;
       event.preventDefault();
       toggle();
     };

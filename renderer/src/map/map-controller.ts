@@ -464,9 +464,14 @@ export class MapController {
     this.drawingTool.start();
   }
 
-  /** The keyboard's focus on the map: its arrows pan, and Enter clicks at the centre cross (a corner, a point). */
+  /** What takes the keyboard on the map: its arrows pan, and Enter clicks at the centre cross (a corner, a point). */
+  keyboardTarget(): HTMLElement {
+    return this.map.getCanvas();
+  }
+
+  /** The keyboard's focus on the map. */
   focus(): void {
-    this.map.getCanvas().focus({ preventScroll: true });
+    this.keyboardTarget().focus({ preventScroll: true });
   }
 
   finishDrawing(): void {
@@ -574,7 +579,7 @@ export class MapController {
     if (heading) element.setAttribute('aria-label', heading);
     // Its element is gone from the page by now: a focus left on nothing (the body) was inside it.
     popup.on('close', () => {
-      if (document.activeElement === document.body || element.contains(document.activeElement)) this.map.getCanvas().focus({ preventScroll: true });
+      if (document.activeElement === document.body || element.contains(document.activeElement)) this.focus();
     });
     this.keepPopupInView(popup);
     if (focus) content.querySelector<HTMLElement>('button, a[href]')?.focus({ preventScroll: true });

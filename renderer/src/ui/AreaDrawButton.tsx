@@ -26,10 +26,7 @@ export function AreaDrawButton({ controller, drawing, onArea }: { controller: Ma
   useEscapeCancelsDrawing(mine && draft.drawing, controller, dispatchDraft);
   // As a geofence's drawing (GeofencesTab.tsx): the map has the focus while drawing, this button after.
   const drawingHere = mine && draft.drawing;
-  useFocusIfLost(drawingHere, () => {
-    if (drawingHere) controller?.focus();
-    return drawingHere ? null : document.querySelector<HTMLElement>('[data-testid="source-fires-draw"]');
-  });
+  useFocusIfLost(drawingHere, () => (drawingHere ? controller?.keyboardTarget() : document.querySelector<HTMLElement>('[data-testid="source-fires-draw"]')));
 
   if (mine && draft.drawing) {
     return (

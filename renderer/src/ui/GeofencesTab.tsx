@@ -43,10 +43,9 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
   // Each step takes away the buttons of the one before. Drawing, the map has the focus (corners placed with Enter at
   // its cross); named (the name field takes it itself), then saved or discarded, "Draw a geofence" has it again.
   const step = draft.drawing ? 'drawing' : draft.polygon ? 'naming' : 'idle';
-  useFocusIfLost(step, () => {
-    if (step === 'drawing') controller?.focus();
-    return step === 'idle' ? document.querySelector<HTMLElement>('[data-testid="geofence-draw"]') : null;
-  });
+  useFocusIfLost(step, () =>
+    step === 'drawing' ? controller?.keyboardTarget() : step === 'idle' ? document.querySelector<HTMLElement>('[data-testid="geofence-draw"]') : null,
+  );
 
   const save = async (event: FormEvent) => {
     event.preventDefault();

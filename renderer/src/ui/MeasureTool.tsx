@@ -2,12 +2,11 @@
 // along the path (km, mi and nautical miles) and the last leg's initial bearing. Escape or the button ends it.
 // The geodesic maths loads on first use, off the path to the first drawn map; the clicks are taken from the start.
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
-import { isTypingTarget } from '../data/use-collapsible';
 import type { MapController } from '../map/map-controller';
 import { MeasureLayer, type MeasureReading } from '../map/measure-layer';
 import { useEscapeCancelsDrawing } from './use-escape-cancels-drawing';
 import './MeasureTool.css';
-import { singleKeyShortcutsOn } from '../data/single-key-shortcuts';
+import { singleKeyShortcut } from '../data/single-key-shortcuts';
 
 /** `drawing`: a geofence or an area is being drawn; it takes the map's clicks, so the ruler waits. */
 export function MeasureTool({ controller, drawing }: { controller: MapController | null; drawing: boolean }) {
@@ -37,7 +36,7 @@ export function MeasureTool({ controller, drawing }: { controller: MapController
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
-      if ((event.key !== 'm' && event.key !== 'M') || event.ctrlKey || event.metaKey || event.altKey || isTypingTarget(event.target) || !singleKeyShortcutsOn()) return;
+      if ((event.key !== 'm' && event.key !== 'M') || !singleKeyShortcut(event)) return;
       if (!available) return;
       event.preventDefault();
       setMeasuring((value) => !value);

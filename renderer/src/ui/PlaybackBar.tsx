@@ -7,7 +7,6 @@ import { axisTicks } from '../data/playback-axis';
 import { PLAYBACK_RANGE_HOURS, PLAYBACK_SPEEDS, type PlaybackSpeed, rangeMovesCursor } from '../data/playback-cursor';
 import { MINUTE_MS } from '../data/time-windows';
 import { histogramPath } from '../data/playback-histogram';
-import { isTypingTarget, spaceActivates } from '../data/use-collapsible';
 import { usePlaybackCursor } from '../data/use-playback-cursor';
 import { usePlaybackHistogram } from '../data/use-playback-histogram';
 import { usePlaybackMap } from '../data/use-playback-map';
@@ -16,7 +15,7 @@ import { useAircraftRecorded } from '../data/use-aircraft-recorded';
 import { aircraftRecordedNote } from '../data/aircraft-recorded-note';
 import { formatClock, formatClockWithZone, formatLocalDay, formatMinuteBoth } from '../format/time-format';
 import type { MapController, MapViewport } from '../map/map-controller';
-import { singleKeyShortcutsOn } from '../data/single-key-shortcuts';
+import { isTypingTarget, singleKeyShortcutsOn, spaceActivates } from '../data/single-key-shortcuts';
 
 const WIDTH = 1000;
 const HEIGHT = 40;

@@ -8,7 +8,7 @@ import { placesComing, useSearch } from '../data/use-search';
 import { externalLink } from '../format/external-link';
 import type { MapController } from '../map/map-controller';
 import './SearchBox.css';
-import { singleKeyShortcutsOn } from '../data/single-key-shortcuts';
+import { singleKeyShortcut } from '../data/single-key-shortcuts';
 
 const KIND_LABEL: Record<SearchResultKind, string> = {
   place: 'Place',
@@ -34,11 +34,6 @@ const KIND_ICON: Record<SearchResultKind, string> = {
 
 // Without a zoom from the API: a position close in, anything else at town scale.
 const DEFAULT_ZOOM: Record<SearchResultKind, number> = { place: 10, country: 5, region: 6, airport: 13, coordinates: 12, aircraft: 10, incident: 10, news: 8 };
-
-function isTypingTarget(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT';
-}
 
 /** Where picking a result goes: the map for anything with a position, a new window for a news story. */
 function go(result: SearchResult, controller: MapController | null): void {
@@ -77,7 +72,7 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
   useEffect(() => {
     const onKey = (event: globalThis.KeyboardEvent) => {
       const shortcut = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
-      const slash = event.key === '/' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target) && singleKeyShortcutsOn();
+      const slash = event.key === '/' && singleKeyShortcut(event);
       if (!shortcut && !slash) return;
       event.preventDefault();
       setOpen(true);

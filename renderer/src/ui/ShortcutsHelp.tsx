@@ -1,7 +1,6 @@
 // `?` lists the keyboard shortcuts; Escape or the button closes the list. Its Close has the focus while it is open.
 import { useEffect, useRef, useState } from 'react';
-import { setSingleKeyShortcuts, singleKeyShortcutsOn } from '../data/single-key-shortcuts';
-import { isTypingTarget } from '../data/use-collapsible';
+import { setSingleKeyShortcuts, singleKeyShortcut, singleKeyShortcutsOn } from '../data/single-key-shortcuts';
 import { useDialogFocus } from './use-dialog-focus';
 
 const SHORTCUTS: ReadonlyArray<[keys: string, what: string]> = [
@@ -27,7 +26,7 @@ export function ShortcutsHelp() {
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && open) setOpen(false);
-      else if (event.key === '?' && !event.ctrlKey && !event.metaKey && !event.altKey && !isTypingTarget(event.target) && singleKeyShortcutsOn()) setOpen((value) => !value);
+      else if (event.key === '?' && singleKeyShortcut(event)) setOpen((value) => !value);
       else return;
       event.preventDefault();
     };
