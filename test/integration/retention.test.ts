@@ -89,7 +89,10 @@ describe('retention: the partitions job drops whole days older than RETENTION_DA
 
 describe('retention with a clock set weeks ahead', () => {
   let subject: TestApp;
-  const today = new Date(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`);
+  // The newest detection's day is the one retention counts back from: in the first hour after midnight UTC, an hour
+  // ago is yesterday (the test failed then when its days were counted from the clock's).
+  const detected = new Date(Date.now() - 3_600_000);
+  const today = new Date(`${detected.toISOString().slice(0, 10)}T12:00:00Z`);
   const daysAgo = (days: number) => new Date(today.getTime() - days * DAY);
 
   beforeAll(async () => {
@@ -99,7 +102,7 @@ describe('retention with a clock set weeks ahead', () => {
       method: 'POST',
       url: '/api/ingest/fires',
       headers: authorized,
-      payload: [{ latitude: 38.4, longitude: -122.7, acq_time: new Date(Date.now() - 3_600_000).toISOString().replace(/\.\d+Z$/, 'Z'), satellite: 'N20' }],
+      payload: [{ latitude: 38.4, longitude: -122.7, acq_time: detected.toISOString().replace(/\.\d+Z$/, 'Z'), satellite: 'N20' }],
     });
     expect(stored.statusCode).toBe(200);
   });
