@@ -20,7 +20,7 @@ function basemapRequests(page: Page): { tiles: string[]; files: string[] } {
 /** Andorra la Vella: in the 1:50m atlas alone. */
 const ANDORRA: [number, number] = [1.52, 42.51];
 
-const zoomsOf = (tiles: readonly string[]) => [...new Set(tiles.map((tile) => Number(tile.split('/')[0])))].sort();
+const zoomsOf = (tiles: readonly string[]) => [...new Set(tiles.map((tile) => Number(tile.split('/')[0])))].sort((a, b) => a - b);
 
 test('the world view draws the tiles of zoom 0 (1:110m); zoomed in to 2, the map fetches the tiles of zoom 2 (1:50m)', async ({ page }) => {
   const asked = basemapRequests(page);

@@ -21,7 +21,7 @@ export const BASEMAP_TILE_MAX_ZOOM = 6;
  */
 export const BASEMAP_DETAIL_MIN_ZOOM = 2;
 
-export const BASEMAP_LAYERS = ['countries', 'borders', 'coasts'] as const satisfies ReadonlyArray<keyof BasemapShapes>;
+const BASEMAP_LAYERS = ['countries', 'borders', 'coasts'] as const satisfies ReadonlyArray<keyof BasemapShapes>;
 
 const EXTENT = 4096;
 
