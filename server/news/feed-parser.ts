@@ -5,6 +5,7 @@ import type { AnyFeed } from 'feedsmith';
 import { lazyModule } from '../lazy-module.js';
 import { canonicalLink } from './canonical-link.js';
 import { parseFeedDate } from './feed-dates.js';
+import { newestItems } from './newest-items.js';
 import { htmlToText } from './plain-text.js';
 
 const feedsmith = lazyModule<typeof Feedsmith>('feedsmith');
@@ -25,6 +26,8 @@ export interface ParsedFeed {
   articles: ParsedArticle[];
   /** Entries dropped because they had no title at all. */
   skipped: number;
+  /** Readable entries past `maxItems`, the oldest by their dates (newest-items.ts), not read. */
+  overCap: number;
 }
 
 export class FeedParseError extends Error {
@@ -172,13 +175,14 @@ function article(fields: {
 
 /**
  * Throws FeedParseError when the body is not a feed of a known format. Relative links resolve against
- * xml:base, then `documentUrl` (where the feed was read from).
+ * xml:base, then `documentUrl` (where the feed was read from). Every entry is read (the fetch caps the body's bytes);
+ * of the readable ones, the `maxItems` newest are kept.
  */
 export function parseNewsFeed(body: string, maxItems = 200, documentUrl?: string): ParsedFeed {
   let parsed: AnyFeed<string>;
   const base = documentUrl;
   try {
-    parsed = feedsmith().parseFeed<string>(/^\s*[{[]/.test(body) ? body : resolveXmlBase(body, documentUrl), { maxItems });
+    parsed = feedsmith().parseFeed<string>(/^\s*[{[]/.test(body) ? body : resolveXmlBase(body, documentUrl));
   } catch (error) {
     throw new FeedParseError(`not a feed: ${(error as Error).message.slice(0, 200)}`);
   }
@@ -260,6 +264,7 @@ export function parseNewsFeed(body: string, maxItems = 200, documentUrl?: string
       break;
     }
   }
-  const articles = candidates.filter((candidate): candidate is ParsedArticle => candidate !== null);
-  return { format: parsed.format, title: title ? htmlToText(title, 200) : null, articles, skipped: candidates.length - articles.length };
+  const readable = candidates.filter((candidate): candidate is ParsedArticle => candidate !== null);
+  const { kept: articles, cut: overCap } = newestItems(readable, maxItems);
+  return { format: parsed.format, title: title ? htmlToText(title, 200) : null, articles, skipped: candidates.length - readable.length, overCap };
 }

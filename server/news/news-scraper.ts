@@ -23,7 +23,8 @@ export interface ScrapeResult extends Record<string, unknown> {
   failed: number;
   /** Failing feeds skipped this run because their backoff has not passed. */
   backedOff: number;
-  articles: { received: number; stored: number };
+  /** `overCap`: items past NEWS_MAX_ITEMS_PER_FEED in the feeds read, the oldest of each, not read. */
+  articles: { received: number; stored: number; overCap: number };
   newsItems: { created: number; merged: number };
   /** Items of the feeds read that are not stories (neither title nor description), by reason: health counts them. */
   rejected: RejectedRecords;
@@ -37,7 +38,7 @@ type FeedOutcome =
   | { kind: 'backed_off' }
   | { kind: 'not_modified' }
   | { kind: 'failed'; message: string; untitled?: number }
-  | { kind: 'stored'; received: number; stored: number; created: number; merged: number; stories: NewStory[]; untitled: number };
+  | { kind: 'stored'; received: number; stored: number; created: number; merged: number; stories: NewStory[]; untitled: number; overCap: number };
 
 /** A story seen for the first time in this run (for the event stream, once it carries news). */
 export interface NewStory {
@@ -108,7 +109,7 @@ export class NewsScraper {
       notModified: 0,
       failed: 0,
       backedOff: 0,
-      articles: { received: 0, stored: 0 },
+      articles: { received: 0, stored: 0, overCap: 0 },
       newsItems: { created: 0, merged: 0 },
       rejected: { count: 0, reasons: [] },
     };
@@ -135,6 +136,7 @@ export class NewsScraper {
         result.fetched += 1;
         result.articles.received += outcome.received;
         result.articles.stored += outcome.stored;
+        result.articles.overCap += outcome.overCap;
         result.newsItems.created += outcome.created;
         result.newsItems.merged += outcome.merged;
         stories.push(...outcome.stories);
@@ -169,8 +171,9 @@ export class NewsScraper {
     if (response.kind === 'failed') return this.fail(feed, at, response.message, response.status);
     let articles: ParsedArticle[];
     let untitled: number;
+    let overCap: number;
     try {
-      ({ articles, skipped: untitled } = parseNewsFeed(response.body, this.deps.settings.maxItemsPerFeed, response.url));
+      ({ articles, skipped: untitled, overCap } = parseNewsFeed(response.body, this.deps.settings.maxItemsPerFeed, response.url));
     } catch (error) {
       if (error instanceof FeedParseError) return this.fail(feed, at, error.message, response.status);
       throw error;
@@ -190,7 +193,7 @@ export class NewsScraper {
       return this.fail(feed, at, `could not store its articles: ${(error as Error).message}`, response.status);
     }
     await this.deps.feeds.recordSuccess(feed.id, at, response.status, { etag: response.etag, lastModified: response.lastModified });
-    return { kind: 'stored', received: articles.length, ...stored, untitled };
+    return { kind: 'stored', received: articles.length, ...stored, untitled, overCap };
   }
 
   private async fail(feed: FeedState, at: Date, message: string, status: number | null): Promise<FeedOutcome & { kind: 'failed' }> {

@@ -39,6 +39,12 @@ const undeclaredCharsetOf = (name: string) =>
   /encoding == '([\w-]+)'/.exec(bytesOf(name).subarray(0, 600).toString('latin1'))?.[1] ?? (name === 'rssparser_uolNoticias.rss' ? 'iso-8859-1' : 'utf-8');
 
 const MAX_ITEMS = 200;
+/** Of a longer feed, the items read: the MAX_ITEMS newest by date (undated after dated, ties in file order), in file order. */
+const newestOf = (items: OracleItem[]): OracleItem[] => {
+  const time = (item: OracleItem) => (item.publishedAt ? Date.parse(item.publishedAt) : -Infinity);
+  const ranked = items.map((item, index) => ({ item, index })).sort((a, b) => time(b.item) - time(a.item) || a.index - b.index);
+  return ranked.slice(0, MAX_ITEMS).sort((a, b) => a.index - b.index).map(({ item }) => item);
+};
 // Authored inputs whose expectation is not what the format alone gives: checked below against what their comments state.
 const STATED: ReadonlySet<string> = new Set(['feedparser_encoding_demoronize-1.xml', 'feedparser_encoding_double-encoded-html.xml']);
 
@@ -100,7 +106,7 @@ describe('news feeds from real-data/feeds, scraped by the news job', () => {
     const news = createNews({
       db,
       keys: { get: async () => null },
-      // The app's own bounds (NEWS_MAX_ITEMS_PER_FEED 200: the first 200 items of a longer feed).
+      // The app's own bounds (NEWS_MAX_ITEMS_PER_FEED 200: the 200 newest items of a longer feed, by their dates).
       settings: { NEWS_FEEDS_FILE: path.join(dir, 'feeds.json') },
     });
     const job = news.jobs.find((candidate) => candidate.name === 'news');
@@ -157,7 +163,7 @@ describe('news feeds from real-data/feeds, scraped by the news job', () => {
       const bytes = bytesOf(name);
       const text = new TextDecoder(oracleCharset(bytes, headerOf(name), undeclaredCharsetOf(name))).decode(bytes);
       const items = oracleItems(text, urlOf.get(name)!);
-      const expected = items.slice(0, MAX_ITEMS).filter((item) => item.title !== '');
+      const expected = newestOf(items.filter((item) => item.title !== ''));
       const stored = (await storedFor(name)).map((row): OracleItem => ({ title: row.title, link: row.link, publishedAt: row.published_at?.toISOString() ?? null }));
       const tuple = (item: OracleItem) => JSON.stringify([item.title, item.link, item.publishedAt]);
       const linked = (list: OracleItem[]) => [...new Set(list.filter((item) => item.link).map((item) => item.link))].sort();
@@ -169,6 +175,22 @@ describe('news feeds from real-data/feeds, scraped by the news job', () => {
       if (items.length > MAX_ITEMS) expect(stored.length).toBeLessThanOrEqual(MAX_ITEMS);
     });
   }
+
+  it('a feed listed oldest first (Reuters, 2,000 items) gives its newest 200, and the run counts every feed\'s items past the cap', async () => {
+    const name = 'wl2026_reuters_scraped.xml';
+    const items = oracleItems(new TextDecoder().decode(bytesOf(name)), urlOf.get(name)!);
+    const newest = items.reduce((latest, item) => (item.publishedAt && (!latest || item.publishedAt > latest) ? item.publishedAt : latest), null as string | null);
+    const stored = (await storedFor(name)).map((row) => row.published_at?.toISOString() ?? null);
+    expect(stored).toContain(newest);
+    // The file's first item, its oldest, is past the cap.
+    expect(stored).not.toContain(items[0]!.publishedAt);
+    const overCap = readable.reduce((sum, feed) => {
+      const text = new TextDecoder(oracleCharset(bytesOf(feed), headerOf(feed), undeclaredCharsetOf(feed))).decode(bytesOf(feed));
+      return sum + Math.max(0, oracleItems(text, urlOf.get(feed)!).filter((item) => item.title !== '').length - MAX_ITEMS);
+    }, 0);
+    expect(overCap).toBeGreaterThan(1_000);
+    expect(result.articles.overCap).toBe(overCap);
+  });
 
   // feedparser's authored inputs, each with the expectation its comment states.
   it('demoronize-1/-2: a raw windows-1252 0x92 and &#146; both read ’ ("don\\u2019t")', async () => {
