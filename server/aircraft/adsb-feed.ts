@@ -140,13 +140,16 @@ function readReadsbEntry(raw: unknown, index: number, now: number, positions: Ai
     return;
   }
   const item = entry.data;
-  const icao24 = item.hex.replace('~', '').toLowerCase();
+  // A leading ~ marks an address that is not an ICAO one (TIS-B tracks of radar targets): kept, so such a track is
+  // never merged with the aircraft whose ICAO address has the same six digits.
+  const icao24 = item.hex.toLowerCase();
   // The current position, else the last one the receiver kept (its own age).
   let latitude: number;
   let longitude: number;
   let age: number;
+  let current = false;
   if (isCoordinate(item.lat) && isCoordinate(item.lon)) {
-    [latitude, longitude, age] = [item.lat, item.lon, item.seen_pos ?? item.seen ?? 0];
+    [latitude, longitude, age, current] = [item.lat, item.lon, item.seen_pos ?? item.seen ?? 0, true];
   } else if (item.lastPosition) {
     [latitude, longitude, age] = [item.lastPosition.lat, item.lastPosition.lon, item.lastPosition.seen_pos ?? item.seen ?? 0];
   } else {
@@ -162,7 +165,9 @@ function readReadsbEntry(raw: unknown, index: number, now: number, positions: Ai
     tally.add(TOO_FAR_AHEAD, icao24);
     return;
   }
-  const alt = item.alt_baro ?? item.altitude ?? null;
+  // Altitude, speed and track are of the entry's last message (`seen`), not of a last position kept minutes before:
+  // stored with that old position they would be read as where and how it flew then.
+  const alt = current ? (item.alt_baro ?? item.altitude ?? null) : null;
   positions.push({
     icao24,
     callsign: clean(item.flight),
@@ -174,8 +179,8 @@ function readReadsbEntry(raw: unknown, index: number, now: number, positions: Ai
     longitude,
     altitudeFt: typeof alt === 'number' ? Math.round(alt) : null,
     onGround: alt === 'ground',
-    groundSpeedKt: item.gs ?? item.speed ?? null,
-    trackDeg: item.track ?? null,
+    groundSpeedKt: current ? (item.gs ?? item.speed ?? null) : null,
+    trackDeg: current ? (item.track ?? null) : null,
     seenAt: new Date(seenMs).toISOString(),
   });
 }

@@ -76,7 +76,7 @@ export function pointPath(point: PointQuery): string {
 
 function addressOf(entry: unknown): string | null {
   const hex = (entry as { hex?: unknown } | null)?.hex;
-  return typeof hex === 'string' ? hex.replace('~', '').toLowerCase() : null;
+  return typeof hex === 'string' ? hex.toLowerCase() : null;
 }
 
 /** Seconds (or an HTTP date) of a Retry-After header, in ms, at most MAX_BACKOFF_MS. */

@@ -49,6 +49,9 @@ const POOL = [
   v2Entry({ hex: 'a10003', flight: 'N366AC  ', r: 'N366AC', t: 'RJ85', ownOp: 'NEPTUNE AVIATION SERVICES INC', lat: 34.25, lon: -118.4, seen_pos: 0.5 }),
   // An airliner near the incident: found around it; kept as what it is.
   v2Entry({ hex: 'a10004', flight: 'SWA2211 ', r: 'N8710M', t: 'B738', lat: 38.95, lon: -121.25, alt_baro: 21000, seen_pos: 0.3 }),
+  // A radar target near the incident relayed by TIS-B: its address, marked ~ as not an ICAO one, has the airliner's
+  // six digits. Stored apart from the airliner, not merged into it.
+  v2Entry({ hex: '~a10004', type: 'tisb_other', lat: 38.97, lon: -121.27, seen_pos: 1.5 }),
   // A firefighting callsign alone on a King Air near the incident flags nothing.
   v2Entry({ hex: 'a10005', flight: 'CALFIRE7', r: 'N9AF', t: 'BE20', lat: 38.85, lon: -121.35, seen_pos: 2 }),
   // A helitanker at the incident: in the type answer and the point answer.
@@ -126,10 +129,11 @@ describe('aircraft from the public aggregator when no ADSB_URL is set', () => {
         { latitude: 34.2, longitude: -118.4, radiusNm: 33, incidents: 0, fires: 3 },
         { latitude: 38.9, longitude: -121.3, radiusNm: 30, incidents: 1, fires: 0 },
       ],
-      // a10003 and a10006 came twice; a10007 has no position; a10002 is a dual-use type without evidence.
+      // a10003 and a10006 came twice; a10007 has no position; a10002 is a dual-use type without evidence; ~a10004 is
+      // not a10004.
       duplicates: 2,
-      received: 6,
-      stored: 5,
+      received: 7,
+      stored: 6,
       firefighting: 3,
       ignored: 1,
       failed: [],
@@ -142,13 +146,14 @@ describe('aircraft from the public aggregator when no ADSB_URL is set', () => {
       subject.database.url,
       'SELECT icao24, firefighting, firefighting_reason, source FROM aircraft ORDER BY icao24',
     );
-    expect(rows.map((row) => row.icao24)).toEqual(['a10001', 'a10003', 'a10004', 'a10005', 'a10006']);
+    expect(rows.map((row) => row.icao24).sort()).toEqual(['a10001', 'a10003', 'a10004', 'a10005', 'a10006', '~a10004']);
     const byAddress = new Map(rows.map((row) => [row.icao24, row]));
     expect(byAddress.get('a10001')).toMatchObject({ firefighting: true, firefighting_reason: expect.stringMatching(/^type CL4T/) });
     expect(byAddress.get('a10003')).toMatchObject({ firefighting: true, firefighting_reason: expect.stringMatching(/^dual-use type RJ85 .* with operator "NEPTUNE AVIATION SERVICES INC"/) });
     expect(byAddress.get('a10006')).toMatchObject({ firefighting: true, firefighting_reason: expect.stringMatching(/^type S64/) });
     expect(byAddress.get('a10004')).toMatchObject({ firefighting: false, firefighting_reason: null });
     expect(byAddress.get('a10005')).toMatchObject({ firefighting: false, firefighting_reason: null });
+    expect(byAddress.get('~a10004')).toMatchObject({ firefighting: false, firefighting_reason: null });
     const firefighters = (await subject.app.inject({ method: 'GET', url: '/api/aircraft?firefighting=true', headers: authorized })).json();
     expect(firefighters.map((aircraft: { icao24: string }) => aircraft.icao24).sort()).toEqual(['a10001', 'a10003', 'a10006']);
   });
@@ -156,7 +161,7 @@ describe('aircraft from the public aggregator when no ADSB_URL is set', () => {
   it('keeps the spacing across runs, and health says the aggregator is the source', async () => {
     const before = aggregator.requestTimes.length;
     const response = await runJob(subject);
-    expect(response.result).toMatchObject({ mode: 'aggregator', requests: 3, stored: 5, duplicates: 2 });
+    expect(response.result).toMatchObject({ mode: 'aggregator', requests: 3, stored: 6, duplicates: 2 });
     const times = aggregator.requestTimes;
     expect(times).toHaveLength(before + 3);
     for (let index = before; index < times.length; index += 1) expect((times[index] ?? 0) - (times[index - 1] ?? 0)).toBeGreaterThanOrEqual(SPACING_MS - 1);

@@ -81,10 +81,11 @@ function expectedReadsb(body: { now: number; aircraft?: unknown[]; ac?: unknown[
       withoutPosition += 1;
       continue;
     }
-    const altitude = entry.alt_baro ?? entry.altitude;
+    // A kept last position has no altitude, speed or track of its own: those fields are of the last message.
+    const altitude = current ? (entry.alt_baro ?? entry.altitude) : undefined;
     const age = current ? (entry.seen_pos as number) : last!.seen_pos;
     stored.push({
-      icao24: entry.hex.replace('~', '').toLowerCase(),
+      icao24: entry.hex.toLowerCase(),
       callsign: text(entry.flight),
       registration: text(entry.r),
       type_code: text(entry.t),
@@ -93,8 +94,8 @@ function expectedReadsb(body: { now: number; aircraft?: unknown[]; ac?: unknown[
       longitude: current ? (entry.lon as number) : last!.lon,
       altitude_ft: typeof altitude === 'number' ? Math.round(altitude) : null,
       on_ground: altitude === 'ground',
-      ground_speed_kt: real(entry.gs ?? entry.speed),
-      track_deg: real(entry.track),
+      ground_speed_kt: current ? real(entry.gs ?? entry.speed) : null,
+      track_deg: current ? real(entry.track) : null,
       seen_at: new Date(nowMs - age * 1000).toISOString(),
       firefighting: false,
       firefighting_reason: null,
@@ -240,6 +241,10 @@ describe('real ADS-B answers through the aircraft poller', () => {
         latitude: 43.261414,
         longitude: 29.636404,
         seen_at: new Date(1695420989961 - 3061406).toISOString(),
+        // Its alt_baro 37000, gs 496 and track 113.6 are of its last message, 51 minutes after that position.
+        altitude_ft: null,
+        ground_speed_kt: null,
+        track_deg: null,
       }),
     ]);
   });

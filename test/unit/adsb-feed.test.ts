@@ -17,7 +17,8 @@ describe('ADS-B formats', () => {
     expect(feed.skipped).toBe(1);
     expect(feed.positions[0]).toMatchObject({ icao24: 'a1b2c3', callsign: 'TANKER12', registration: 'N612AX', typeCode: 'RJ85', altitudeFt: 12500, onGround: false });
     expect(feed.positions[0]?.seenAt).toBe(new Date(1763640000500 - 2500).toISOString());
-    expect(feed.positions[1]).toMatchObject({ icao24: 'c0ffee', onGround: true, altitudeFt: null });
+    // A ~ address is not an ICAO one (TIS-B): kept apart from the aircraft c0ffee.
+    expect(feed.positions[1]).toMatchObject({ icao24: '~c0ffee', onGround: true, altitudeFt: null });
   });
 
   it('reads the v2 aggregator APIs: `ac` and now in milliseconds', () => {
