@@ -214,7 +214,7 @@ export class NewsScraper {
     parsed: readonly ParsedArticle[],
     at: Date,
   ): Promise<{ stored: number; created: number; merged: number; stories: NewStory[] }> {
-    const toStore: ArticleToStore[] = parsed.map((article) => {
+    const described: ArticleToStore[] = parsed.map((article) => {
       const published = storedDate(article.publishedAt, at);
       return {
         identityKey: articleIdentity({ canonicalLink: article.canonicalLink, guid: article.guid, feedUrl: feed.url, title: article.title, publishedAt: published }),
@@ -227,7 +227,11 @@ export class NewsScraper {
         publishedAt: published,
       };
     });
-    const byKey = new Map(toStore.map((article) => [article.identityKey, article]));
+    // A feed that lists one article twice (BBC: one link under two headlines) gives it its first listing, both as the
+    // article and as the story told of it (the story took the last, the article the first).
+    const byKey = new Map<string, ArticleToStore>();
+    for (const article of described) if (!byKey.has(article.identityKey)) byKey.set(article.identityKey, article);
+    const toStore = [...byKey.values()];
     return this.deps.db.transaction(async (client) => {
       const rows = await this.deps.articles.store(client, feed, toStore, at);
       await this.deps.items.prepare(client);

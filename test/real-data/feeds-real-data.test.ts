@@ -156,7 +156,7 @@ describe('news feeds from real-data/feeds, scraped by the news job', () => {
 
   // Every feed a reader can read: its stored articles are the items the format defines (those with a
   // title, or a description to take one from), with the link resolved and the date in UTC.
-  // One article per link: where a feed lists a link twice (BBC, under two headlines), one of its items is kept.
+  // One article per link: where a feed lists a link twice (BBC, under two headlines), its first listing is kept.
   const readable = LISTED.map((feed) => feed.name).filter((name) => !(name in NOT_FEEDS) && !(name in NOTHING_USABLE) && !STATED.has(name));
   for (const name of readable) {
     it(`${name}: titles, links and dates as the format defines them`, async () => {
@@ -190,6 +190,23 @@ describe('news feeds from real-data/feeds, scraped by the news job', () => {
     }, 0);
     expect(overCap).toBeGreaterThan(1_000);
     expect(result.articles.overCap).toBe(overCap);
+  });
+
+  it('a link the BBC lists twice, under two headlines, is its first listing both as the article and as the story told of it', async () => {
+    const name = 'capture2026_bbc.xml';
+    const items = oracleItems(new TextDecoder().decode(bytesOf(name)), urlOf.get(name)!);
+    const twice = [...new Set(items.map((item) => item.link).filter((link, index, links) => link && links.indexOf(link) !== index))];
+    expect(twice.length).toBeGreaterThan(0);
+    for (const link of twice) {
+      const listings = items.filter((item) => item.link === link);
+      expect(new Set(listings.map((item) => item.title)).size).toBeGreaterThan(1);
+      const { rows } = await db.query<{ article: string; story: string }>(
+        `SELECT a.title AS article, n.title AS story FROM articles a
+         JOIN news_item_articles l ON l.article_id = a.id JOIN news_items n ON n.id = l.news_item_id WHERE a.link = $1`,
+        [link],
+      );
+      expect(rows).toEqual([{ article: listings[0]!.title, story: listings[0]!.title }]);
+    }
   });
 
   // feedparser's authored inputs, each with the expectation its comment states.
