@@ -8,16 +8,29 @@ const STOPWORDS = new Set(
 );
 
 // "Headline - Outlet", "Headline | Outlet", "Headline — Outlet": the outlet is not part of the story.
-const OUTLET_SUFFIX = /\s+[-|–—]\s+[^-|–—]{2,40}$/;
+const OUTLET_SUFFIX = /\s+[-|–—]\s+([^-|–—]{2,40})$/;
+/** An outlet's name is a few words, fewer than its headline's: "Thema - Schlagzeile" (tagesschau) and
+ * "M 4.5 - 10 km SW of Ridgecrest, CA" (USGS) end in the story itself. */
+const OUTLET_MAX_WORDS = 4;
 
-/** Lower-case words of a headline without punctuation, outlet suffix or filler words. */
+const wordCount = (text: string) => text.trim().split(/\s+/).length;
+
+function withoutOutlet(title: string): string {
+  const suffix = OUTLET_SUFFIX.exec(title);
+  if (!suffix) return title;
+  const before = title.slice(0, suffix.index);
+  const outletWords = wordCount(suffix[1]!);
+  return outletWords <= OUTLET_MAX_WORDS && outletWords < wordCount(before) ? before : title;
+}
+
+/** Lower-case words of a headline without punctuation, outlet suffix or filler words; "4.5" and "1,200" stay one word. */
 export function headlineTokens(title: string): string[] {
-  const withoutOutlet = title.replace(OUTLET_SUFFIX, '');
-  const words = withoutOutlet
+  const words = withoutOutlet(title)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase()
     .replace(/['’]s\b/g, '')
+    .replace(/(\d)[.,](?=\d)/g, '$1')
     .split(/[^\p{L}\p{N}]+/u)
     .filter((word) => word.length > 0 && !STOPWORDS.has(word));
   return words.length > 0 ? words : title.toLowerCase().split(/\s+/).filter(Boolean);

@@ -4,6 +4,8 @@ import { sameStory } from './headline-key.js';
 
 export interface StoryArticle {
   articleId: string;
+  /** The feed it was read from: a story holds one article of a feed at most. */
+  feedId: string;
   title: string;
   headlineKey: string;
   summary: string | null;
@@ -22,15 +24,23 @@ const STORY_WINDOW_HOURS = 36;
 /** Trigram similarity of headline keys at or above which a story is a candidate; sameStory() decides. */
 export const SIMILARITY_THRESHOLD = 0.4;
 
+// A story is told once by each feed: two items of one feed, at two links, are two stories even when their headlines
+// read alike. USGS lists every "M 4.5 - …" quake, The Hindu every day's "Engagements", a podcast "Day One/Two…".
+const NOT_FROM_THIS_FEED = `NOT EXISTS (
+  SELECT 1 FROM news_item_articles l JOIN article_sources s ON s.article_id = l.article_id
+  WHERE l.news_item_id = news_items.id AND s.feed_id = $4::bigint)`;
+
 const FIND_EQUAL = `
 SELECT id::text, headline_key FROM news_items
 WHERE headline_key = $1 AND coalesce(published_at, first_seen_at) BETWEEN $2::timestamptz - make_interval(hours => $3) AND $2::timestamptz + make_interval(hours => $3)
+  AND ${NOT_FROM_THIS_FEED}
 ORDER BY coalesce(published_at, first_seen_at) DESC LIMIT 1`;
 
 // `%` uses the trigram index (threshold set per transaction); similarity() orders the candidates.
 const FIND_SIMILAR = `
 SELECT id::text, headline_key FROM news_items
 WHERE headline_key % $1 AND coalesce(published_at, first_seen_at) BETWEEN $2::timestamptz - make_interval(hours => $3) AND $2::timestamptz + make_interval(hours => $3)
+  AND ${NOT_FROM_THIS_FEED}
 ORDER BY headline_key = $1 DESC, similarity(headline_key, $1) DESC, coalesce(published_at, first_seen_at) DESC LIMIT 10`;
 
 export class NewsItemRepository {
@@ -57,7 +67,7 @@ export class NewsItemRepository {
   /** Links a new article to its story, creating the story when none matches; answers whether it was created. */
   async assign(client: Queryable, article: StoryArticle): Promise<{ newsItemId: string; created: boolean }> {
     // An undated article is compared by when it was seen; an undated story by when it was first seen.
-    const params = [article.headlineKey, article.publishedAt ?? article.seenAt, STORY_WINDOW_HOURS];
+    const params = [article.headlineKey, article.publishedAt ?? article.seenAt, STORY_WINDOW_HOURS, article.feedId];
     const { rows } = await client.query<{ id: string; headline_key: string }>((await this.hasTrigram()) ? FIND_SIMILAR : FIND_EQUAL, params);
     let newsItemId = rows.find((row) => sameStory(row.headline_key, article.headlineKey))?.id;
     const created = newsItemId === undefined;

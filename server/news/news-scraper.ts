@@ -250,6 +250,7 @@ export class NewsScraper {
         const outcome = await this.deps.items.assign(client, {
           ...story,
           articleId: row.id,
+          feedId: feed.id,
           headlineKey: headlineKey(article.title),
           imageUrl: article.imageUrl,
           seenAt: at,

@@ -209,6 +209,22 @@ describe('news feeds from real-data/feeds, scraped by the news job', () => {
     }
   });
 
+  it('a story holds one article of a feed at most: Giant Bomb\'s days of deliberations are episodes of their own', async () => {
+    const { rows: doubled } = await db.query(
+      `SELECT l.news_item_id, s.feed_id FROM news_item_articles l JOIN article_sources s ON s.article_id = l.article_id
+       GROUP BY l.news_item_id, s.feed_id HAVING count(*) > 1`,
+    );
+    expect(doubled).toEqual([]);
+    const storiesTitled = async (pattern: string) =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM news_items WHERE title ~* $1', [pattern])).rows[0]!.n;
+    const articlesTitled = async (pattern: string) =>
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM articles WHERE title ~* $1', [pattern])).rows[0]!.n;
+    for (const pattern of ['Game of the Year 2018: Day \\w+ Deliberations', 'Game of the Year 2017: Day \\w+ Deliberations']) {
+      expect(await articlesTitled(pattern), pattern).toBe(5);
+      expect(await storiesTitled(pattern), pattern).toBe(5);
+    }
+  });
+
   // feedparser's authored inputs, each with the expectation its comment states.
   it('demoronize-1/-2: a raw windows-1252 0x92 and &#146; both read ’ ("don\\u2019t")', async () => {
     for (const name of ['feedparser_encoding_demoronize-1.xml', 'feedparser_encoding_demoronize-2.xml']) {

@@ -69,6 +69,21 @@ describe('headline keys and story matching', () => {
     expect(headlineKey('Ukraine’s grain: exports resume | Daily')).toBe(headlineKey('Exports resume for Ukraine grain'));
   });
 
+  it('cuts only a suffix that reads as an outlet: a few words, fewer than the headline\'s', () => {
+    expect(headlineKey('Fire crews contain blaze near Valencia - The Local Spain')).toBe(headlineKey('Fire crews contain blaze near Valencia'));
+    // tagesschau puts the topic first: what follows the dash is the story (the two keys were "deutsche entwicklungshilfe").
+    const giz = headlineKey('Deutsche Entwicklungshilfe - Weiter massive Probleme bei der GIZ');
+    const budget = headlineKey('Deutsche Entwicklungshilfe - Ministerium kürzt Etat um ein Drittel');
+    expect(giz).toContain('giz');
+    expect(sameStory(giz, budget)).toBe(false);
+    // USGS names the place after the magnitude: two quakes are two keys (both were "4 5 m"), and 4.5 is one word.
+    const ridgecrest = headlineKey('M 4.5 - 10 km SW of Ridgecrest, CA');
+    const hualien = headlineKey('M 4.5 - 120 km E of Hualien City, Taiwan');
+    expect(ridgecrest.split(' ')).toEqual(expect.arrayContaining(['45', 'ridgecrest']));
+    expect(sameStory(ridgecrest, hualien)).toBe(false);
+    expect(headlineKey('Death toll rises to 1,200')).toBe(headlineKey('Death toll rises to 1200'));
+  });
+
   it('accepts near-identical headlines and refuses different places or numbers', () => {
     const chile = headlineKey('Earthquake of magnitude 6.8 strikes off the coast of Chile');
     expect(sameStory(chile, headlineKey('Chile: magnitude 6.8 earthquake strikes off coast, no tsunami warning'))).toBe(true);
