@@ -13,5 +13,13 @@ ALTER TABLE incidents ADD COLUMN IF NOT EXISTS left_feed_at timestamptz;
 UPDATE incidents SET missed_at = left_feed_at WHERE missed_at IS NULL AND left_feed_at IS NOT NULL;
 -- What every reader of incidents (the map's list, search, export, the aircraft's watch areas and pairings) reads: those
 -- the feed holds. PostgreSQL folds the view into each statement, so the indexes of incidents serve it as before.
-CREATE OR REPLACE VIEW current_incidents AS
-  SELECT irwin_id, name, size_acres, percent_contained, discovered_at, state, geom, updated_at FROM incidents WHERE left_feed_at IS NULL;
+-- Made only where there is none: re-applied after a later revision widened the view (023 adds kind), a CREATE OR
+-- REPLACE of these columns would be refused ("cannot drop columns from view").
+DO $$
+BEGIN
+  IF to_regclass('current_incidents') IS NULL THEN
+    CREATE VIEW current_incidents AS
+      SELECT irwin_id, name, size_acres, percent_contained, discovered_at, state, geom, updated_at FROM incidents WHERE left_feed_at IS NULL;
+  END IF;
+END
+$$;

@@ -8,11 +8,14 @@ export const AREA_CELL_DEGREES = 2;
 
 const METRES_PER_NM = 1852;
 
-// Incidents count as active until fully contained (or gone from the feed); fires while they are recent. The cell is the grid node
+// Incidents count as active until fully contained (or gone from the feed), prescribed burns never (planned and held
+// by ground crews: a third of a spring's layer, whose point queries would take the rate limit's turns from
+// wildfires); fires while they are recent. The cell is the grid node
 // ST_SnapToGrid moves a point to; only the cells kept are measured.
 const WATCH_AREAS = `
 WITH sources AS (
-  SELECT geom, 1 AS incident, 0 AS fire FROM current_incidents WHERE percent_contained IS NULL OR percent_contained < 100
+  SELECT geom, 1 AS incident, 0 AS fire FROM current_incidents
+  WHERE (percent_contained IS NULL OR percent_contained < 100) AND kind IS DISTINCT FROM 'prescribed'
   UNION ALL
   SELECT geom, 0, 1 FROM fires WHERE acq_time >= $1
 ), cells AS (

@@ -43,7 +43,7 @@ LIMIT $9`;
 
 // $1–$4 bbox, $5 geofence, $6 rows, $7 discovered before (null: any time; an undated incident always).
 const INCIDENTS = `
-SELECT irwin_id, name, size_acres, percent_contained, ${isoTimeSql('discovered_at')} AS discovered_at, state,
+SELECT irwin_id, kind, name, size_acres, percent_contained, ${isoTimeSql('discovered_at')} AS discovered_at, state,
        -- To a micro-degree (about 0.1 m): the feed's 13 decimals are noise in a file.
        round(ST_Y(geom)::numeric, 6)::float8 AS latitude, round(ST_X(geom)::numeric, 6)::float8 AS longitude
 FROM current_incidents
@@ -71,6 +71,8 @@ export type AircraftExportRow = Omit<AircraftColumns, 'seen_at'> & { seen_at: st
 
 export interface IncidentExportRow {
   irwin_id: string;
+  /** wildfire, prescribed or complex (IRWIN's category), null when the feed did not say. */
+  kind: string | null;
   name: string;
   size_acres: number | null;
   percent_contained: number | null;

@@ -67,6 +67,8 @@ export const wfigsFeature = z.object({
       PercentContained: nullableNumber,
       FireDiscoveryDateTime: arcgisDate,
       POOState: safeText().max(16).nullable().optional(),
+      // WF, RX or CX in the current layer; any other text (a category added later) is an incident of no known kind.
+      IncidentTypeCategory: z.string().max(16).nullable().optional(),
     })
     .passthrough(),
 });
@@ -78,8 +80,19 @@ export const wfigsPage = z.object({
   exceededTransferLimit: z.boolean().optional(),
 });
 
+/** IRWIN's IncidentTypeCategory in words: the current layer holds wildfires, prescribed burns and incident complexes. */
+export const INCIDENT_KINDS = { WF: 'wildfire', RX: 'prescribed', CX: 'complex' } as const;
+export type IncidentKind = (typeof INCIDENT_KINDS)[keyof typeof INCIDENT_KINDS];
+
+function kindOf(category: string | null | undefined): IncidentKind | null {
+  const code = category?.trim().toUpperCase();
+  return code && Object.hasOwn(INCIDENT_KINDS, code) ? INCIDENT_KINDS[code as keyof typeof INCIDENT_KINDS] : null;
+}
+
 export interface Incident {
   irwinId: string;
+  /** Null when the feed does not say (or says something this build does not know). */
+  kind: IncidentKind | null;
   name: string;
   sizeAcres: number | null;
   percentContained: number | null;
@@ -108,6 +121,7 @@ export function incidentFromFeature(feature: z.infer<typeof wfigsFeature>): Inci
   const { properties, geometry } = feature;
   return {
     irwinId: irwinIdKey(properties.IrwinID),
+    kind: kindOf(properties.IncidentTypeCategory),
     name: properties.IncidentName?.trim() || 'Unnamed incident',
     sizeAcres: properties.IncidentSize ?? null,
     percentContained: properties.PercentContained ?? null,

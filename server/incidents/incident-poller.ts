@@ -11,7 +11,7 @@ export const WFIGS_DEFAULT_URL =
 
 const PAGE_SIZE = 1000;
 const MAX_PAGES = 50;
-const OUT_FIELDS = 'IrwinID,IncidentName,IncidentSize,PercentContained,FireDiscoveryDateTime,POOState';
+const OUT_FIELDS = 'IrwinID,IncidentName,IncidentSize,PercentContained,FireDiscoveryDateTime,POOState,IncidentTypeCategory';
 
 export function incidentPollerJob(deps: {
   incidents: IncidentRepository;

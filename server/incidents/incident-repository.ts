@@ -2,23 +2,23 @@
 import { bboxCondition } from '../db/bbox-sql.js';
 import type { Database } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
-import type { Incident } from './incident-feature.js';
+import type { Incident, IncidentKind } from './incident-feature.js';
 
 const UPSERT = `
-INSERT INTO incidents (irwin_id, name, size_acres, percent_contained, discovered_at, state, geom, updated_at)
-SELECT irwin_id, name, size_acres, percent_contained, discovered_at, state, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326), now()
-FROM jsonb_to_recordset($1::jsonb) AS x(irwin_id text, name text, size_acres float8, percent_contained float8,
+INSERT INTO incidents (irwin_id, kind, name, size_acres, percent_contained, discovered_at, state, geom, updated_at)
+SELECT irwin_id, kind, name, size_acres, percent_contained, discovered_at, state, ST_SetSRID(ST_MakePoint(longitude, latitude), 4326), now()
+FROM jsonb_to_recordset($1::jsonb) AS x(irwin_id text, kind text, name text, size_acres float8, percent_contained float8,
                                          discovered_at timestamptz, state text, longitude float8, latitude float8)
 ON CONFLICT (irwin_id) DO UPDATE SET
-  name = EXCLUDED.name, size_acres = EXCLUDED.size_acres, percent_contained = EXCLUDED.percent_contained,
+  kind = EXCLUDED.kind, name = EXCLUDED.name, size_acres = EXCLUDED.size_acres, percent_contained = EXCLUDED.percent_contained,
   discovered_at = EXCLUDED.discovered_at, state = EXCLUDED.state, geom = EXCLUDED.geom, updated_at = now(), missed_at = NULL, left_feed_at = NULL
 WHERE incidents.missed_at IS NOT NULL OR incidents.left_feed_at IS NOT NULL
-   OR (incidents.name, incidents.size_acres, incidents.percent_contained, incidents.discovered_at, incidents.state, incidents.geom)
-      IS DISTINCT FROM (EXCLUDED.name, EXCLUDED.size_acres, EXCLUDED.percent_contained, EXCLUDED.discovered_at, EXCLUDED.state, EXCLUDED.geom)
+   OR (incidents.kind, incidents.name, incidents.size_acres, incidents.percent_contained, incidents.discovered_at, incidents.state, incidents.geom)
+      IS DISTINCT FROM (EXCLUDED.kind, EXCLUDED.name, EXCLUDED.size_acres, EXCLUDED.percent_contained, EXCLUDED.discovered_at, EXCLUDED.state, EXCLUDED.geom)
 RETURNING (xmax = 0) AS inserted`;
 
 const SELECT = `
-SELECT irwin_id, name, size_acres, percent_contained, discovered_at, state, ST_X(geom) AS longitude, ST_Y(geom) AS latitude
+SELECT irwin_id, kind, name, size_acres, percent_contained, discovered_at, state, ST_X(geom) AS longitude, ST_Y(geom) AS latitude
 FROM current_incidents
 WHERE ${bboxCondition('geom', 1)}
   AND ($6::bytea IS NULL OR ST_Intersects(geom, ST_GeomFromEWKB($6::bytea)))
@@ -35,6 +35,7 @@ export class IncidentRepository {
     const unique = [...new Map(incidents.map((incident) => [incident.irwinId, incident])).values()];
     const input = unique.map((incident) => ({
       irwin_id: incident.irwinId,
+      kind: incident.kind,
       name: incident.name,
       size_acres: incident.sizeAcres,
       percent_contained: incident.percentContained,
@@ -72,6 +73,7 @@ export class IncidentRepository {
     const [west, south, east, north] = bbox ?? [null, null, null, null];
     const { rows } = await this.db.query<{
       irwin_id: string;
+      kind: IncidentKind | null;
       name: string;
       size_acres: number | null;
       percent_contained: number | null;
@@ -82,6 +84,7 @@ export class IncidentRepository {
     }>(SELECT, [west, south, east, north, limit, fence]);
     return rows.map((row) => ({
       irwinId: row.irwin_id,
+      kind: row.kind,
       name: row.name,
       sizeAcres: row.size_acres,
       percentContained: row.percent_contained,

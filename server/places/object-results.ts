@@ -3,6 +3,9 @@
 import type { AircraftHit, IncidentHit, NewsHit } from './object-search-repository.js';
 import type { SearchResult } from './places-schemas.js';
 
+/** What the sublabel says of an incident's kind: a wildfire is what an incident is taken to be, so it says nothing. */
+const INCIDENT_KIND_WORDS: Record<string, string> = { prescribed: 'Prescribed burn', complex: 'Complex' };
+
 /** An area in acres as a person reads it: whole acres, and a burn under an acre as itself (0.01), not "0". */
 export function acresText(acres: number): string {
   const shown = acres > 0 && acres < 1 ? acres.toLocaleString('en-US', { maximumSignificantDigits: 1 }) : Math.round(acres).toLocaleString('en-US');
@@ -27,7 +30,8 @@ export function incidentResult(hit: IncidentHit): SearchResult {
   return {
     kind: 'incident',
     label: hit.name,
-    sublabel: [hit.state, hit.sizeAcres !== null ? acresText(hit.sizeAcres) : null].filter(Boolean).join(' · ') || null,
+    // The list names it an incident; a prescribed burn or a complex says so.
+    sublabel: [INCIDENT_KIND_WORDS[hit.kind ?? ''], hit.state, hit.sizeAcres !== null ? acresText(hit.sizeAcres) : null].filter(Boolean).join(' · ') || null,
     latitude: hit.latitude,
     longitude: hit.longitude,
     bbox: null,

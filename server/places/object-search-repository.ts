@@ -14,6 +14,7 @@ export interface AircraftHit {
 
 export interface IncidentHit {
   id: string;
+  kind: string | null;
   name: string;
   state: string | null;
   sizeAcres: number | null;
@@ -38,7 +39,7 @@ LIMIT $3`;
 
 // $1 the text as a pattern, $2 the text, $4 and $5 the same of its name without "fire" (see incidentNameOf).
 const INCIDENTS = `
-SELECT irwin_id AS id, name, state, size_acres AS "sizeAcres", ST_Y(geom) AS latitude, ST_X(geom) AS longitude
+SELECT irwin_id AS id, kind, name, state, size_acres AS "sizeAcres", ST_Y(geom) AS latitude, ST_X(geom) AS longitude
 FROM current_incidents
 WHERE lower(name) LIKE $1 OR lower(name) LIKE $4
 ORDER BY lower(name) IN ($2, $5) DESC, size_acres DESC NULLS LAST, name

@@ -42,6 +42,7 @@ describe('wildfire incidents (fake WFIGS feature service on loopback)', () => {
     expect(response.json()).toEqual([
       {
         irwinId: '8b2d6c39-3a0c-4b7e-9c1a-0d9e2f4a1b11',
+        kind: 'wildfire',
         name: 'Glass',
         sizeAcres: 11050.5,
         percentContained: 35,

@@ -43,23 +43,24 @@ describe('migrations on a real PostgreSQL', () => {
       '020_airports',
       '021_fire_tile_index',
       '022_incidents_left_feed',
+      '023_incident_kind',
     ]);
     // One of them did all the work; the other waited on the lock and found nothing pending.
-    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 25]);
-    expect(first.heads).toEqual(['022_incidents_left_feed']);
-    expect(second.heads).toEqual(['022_incidents_left_feed']);
+    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 26]);
+    expect(first.heads).toEqual(['023_incident_kind']);
+    expect(second.heads).toEqual(['023_incident_kind']);
     const rows = await queryOnce<{ revision: string; n: string }>(
       database.url,
       'SELECT revision, count(*) AS n FROM schema_migrations GROUP BY revision',
     );
-    expect(rows).toHaveLength(25);
+    expect(rows).toHaveLength(26);
     expect(rows.every((row) => row.n === '1')).toBe(true);
   });
 
   it('a later run applies nothing', async () => {
     const again = await runMigrations(database.url);
     expect(again.applied).toEqual([]);
-    expect(again.heads).toEqual(['022_incidents_left_feed']);
+    expect(again.heads).toEqual(['023_incident_kind']);
   });
 
   it('a placeholder filled in later is re-applied where it is marked `on-change: reapply`, and only warned about otherwise', async () => {
@@ -95,7 +96,7 @@ describe('migrations on a real PostgreSQL', () => {
       expect(row!.checksum).toBe(revisions.find((revision) => revision.id === '003_news')!.checksum);
       // Every file that says it may be re-applied can run twice.
       const again = revisions.filter((revision) => revision.reapplyWhenChanged);
-      expect(again.map((revision) => revision.id)).toEqual(['002_cameras', '003_news', '005_news_items', '009_camera_directories', '010_source_settings', '011_gazetteer', '012_aircraft_tracks', '013_fire_hot_paths', '014_partition_lock', '015_news_story_time', '021_fire_tile_index', '022_incidents_left_feed']);
+      expect(again.map((revision) => revision.id)).toEqual(['002_cameras', '003_news', '005_news_items', '009_camera_directories', '010_source_settings', '011_gazetteer', '012_aircraft_tracks', '013_fire_hot_paths', '014_partition_lock', '015_news_story_time', '021_fire_tile_index', '022_incidents_left_feed', '023_incident_kind']);
       for (const revision of again) await queryOnce(scratch.url, revision.sql);
     } finally {
       await scratch.drop();

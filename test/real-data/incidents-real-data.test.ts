@@ -5,7 +5,8 @@
 // - IrwinID: the incident's IRWIN GUID, braced and upper-case in WFIGS ({097653FF-…}); kept as the bare lower-case GUID;
 // - FireDiscoveryDateTime: a date field, epoch milliseconds UTC in the feature service's GeoJSON, an HTTP date
 //   (`Wed, 01 Jan 2025 07:00:00 GMT`) in the ArcGIS Hub export;
-// - IncidentSize (acres), PercentContained, POOState (`US-FL`), the point in WGS 84 (outSR=4326).
+// - IncidentSize (acres), PercentContained, POOState (`US-FL`), the point in WGS 84 (outSR=4326);
+// - IncidentTypeCategory: WF a wildfire, RX a prescribed fire, CX an incident complex (the layer's own description).
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,6 +16,9 @@ import { realDataFiles, realDataPath } from '../support/real-data-path.js';
 import type { PipelineFreshness } from '../../server/pipelines/pipeline-freshness.js';
 import { authorized } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { AircraftAreaRepository } from '../../server/aircraft/aircraft-area-repository.js';
+import { createDatabase } from '../../server/db/database.js';
 
 const FILES = realDataFiles('incidents');
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -27,6 +31,7 @@ interface Feature {
 
 interface StoredIncident {
   irwin_id: string;
+  kind: string | null;
   name: string;
   size_acres: number | null;
   percent_contained: number | null;
@@ -49,6 +54,7 @@ function expectedIncident(feature: Feature): StoredIncident {
   const discovered = p.FireDiscoveryDateTime;
   return {
     irwin_id: p.IrwinID.replace(/^\{|\}$/g, '').toLowerCase(),
+    kind: ({ WF: 'wildfire', RX: 'prescribed', CX: 'complex' } as Record<string, string>)[p.IncidentTypeCategory as string] ?? null,
     name: (p.IncidentName as string).trim(),
     size_acres: (p.IncidentSize as number | null) ?? null,
     percent_contained: (p.PercentContained as number | null) ?? null,
@@ -77,7 +83,7 @@ describe('real WFIGS incident exports through the incidents poller', () => {
   const stored = () =>
     queryOnce<Omit<StoredIncident, 'discovered_at'> & { discovered_at: Date | null }>(
       shared.database.url,
-      `SELECT irwin_id, name, size_acres, percent_contained, discovered_at, state, ST_X(geom) AS longitude, ST_Y(geom) AS latitude
+      `SELECT irwin_id, kind, name, size_acres, percent_contained, discovered_at, state, ST_X(geom) AS longitude, ST_Y(geom) AS latitude
        FROM incidents ORDER BY irwin_id`,
     ).then((rows) => rows.map((row) => ({ ...row, discovered_at: row.discovered_at?.toISOString() ?? null })));
 
@@ -145,6 +151,30 @@ describe('real WFIGS incident exports through the incidents poller', () => {
     expect(earliest?.startsWith('2025-01-01T')).toBe(true);
     const [repeated] = await queryOnce<{ name: string }>(shared.database.url, "SELECT name FROM incidents WHERE irwin_id = 'fd7f0403-f20e-4d45-8b34-4e69b7427e0e'");
     expect(repeated).toEqual({ name: 'LAC-010164' });
+  });
+
+  it('the Hub export\'s 437 prescribed burns are said to be ones: in the list, the search and the export, and no aircraft is looked for around them', async () => {
+    const features = featuresOf('wfigs_incident_locations_2025-03_cratedb-demo.geojson');
+    await queryOnce(shared.database.url, 'DELETE FROM incidents');
+    wfigs.features = features;
+    expect((await runJob()).statusCode).toBe(200);
+    const listed = (await app.inject({ method: 'GET', url: '/api/incidents?limit=10000', headers: authorized })).json() as Array<{ kind: string | null; name: string }>;
+    const kinds = listed.reduce<Record<string, number>>((counts, incident) => ({ ...counts, [String(incident.kind)]: (counts[String(incident.kind)] ?? 0) + 1 }), {});
+    const expected = expectedStore(features).reduce<Record<string, number>>((counts, incident) => ({ ...counts, [String(incident.kind)]: (counts[String(incident.kind)] ?? 0) + 1 }), {});
+    expect(kinds).toEqual(expected);
+    expect(kinds.prescribed).toBeGreaterThan(400);
+    const burn = listed.find((incident) => incident.kind === 'prescribed')!;
+    const found = (await app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(burn.name)}&limit=50`, headers: authorized })).json() as { results: Array<{ label: string; sublabel: string | null }> };
+    expect(found.results.find((result) => result.label === burn.name)?.sublabel).toMatch(/^Prescribed burn/);
+    const exported = await app.inject({ method: 'GET', url: '/api/export?layers=incidents&format=csv', headers: authorized });
+    const rows = parseCsv(exported.body, { columns: true, bom: true }) as Array<Record<string, string>>;
+    expect(rows.filter((row) => row.kind === 'prescribed')).toHaveLength(kinds.prescribed!);
+    // The aircraft's watch areas (aircraft-area-repository.ts) count wildfires and complexes, never a prescribed burn.
+    const db = createDatabase({ url: shared.database.url, nullPool: true, logger: { warn: () => undefined } });
+    const areas = await new AircraftAreaRepository(db).watchAreas(new Date(), 1_000).finally(() => db.close());
+    const watched = areas.reduce((sum, area) => sum + area.incidents, 0);
+    const active = expectedStore(features).filter((incident) => incident.kind !== 'prescribed' && (incident.percent_contained === null || incident.percent_contained < 100)).length;
+    expect(watched).toBe(active);
   });
 
   it('an incident two whole answers in a row no longer hold leaves the map, search and export, and comes back with the feed', async () => {

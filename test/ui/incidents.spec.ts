@@ -5,7 +5,9 @@ import { placeIncident } from './support/incident-fixture.js';
 import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';
 
-const INCIDENT = { irwinId: '{5E1C0D1A-UI-TEST-DIAMOND}', name: 'Diamond Ridge', acres: 12_400, longitude: -118.62, latitude: 35.43 };
+const INCIDENT = { irwinId: '{5E1C0D1A-UI-TEST-DIAMOND}', name: 'Diamond Ridge', acres: 12_400, longitude: -118.62, latitude: 35.43, kind: 'wildfire' as const };
+// A prescribed burn: planned, held by ground crews. Its popup says so (WFIGS lists them with the wildfires).
+const BURN = { irwinId: '{5E1C0D1A-UI-TEST-RXBURN}', name: 'Pine Flat RX', acres: 300, longitude: -118.48, latitude: 35.52, kind: 'prescribed' as const };
 
 test('an incident is drawn as a diamond and opens its popup when clicked', async ({ page }) => {
   await placeIncident(INCIDENT);
@@ -24,4 +26,16 @@ test('an incident is drawn as a diamond and opens its popup when clicked', async
   await map.clickAt(INCIDENT.longitude, INCIDENT.latitude);
   await expect(map.popup()).toContainText(INCIDENT.name);
   await expect(map.popup()).toContainText('12,400');
+  await expect(map.popup()).toContainText('Wildfire');
+});
+
+test('a prescribed burn says it is one in its popup', async ({ page }) => {
+  await placeIncident(BURN);
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [BURN.longitude, BURN.latitude, 9] });
+  await expect.poll(() => map.featuresNear('incidents', BURN.longitude, BURN.latitude)).toBeGreaterThan(0);
+  await map.clickAt(BURN.longitude, BURN.latitude);
+  await expect(map.popup()).toContainText(BURN.name);
+  await expect(map.popup()).toContainText('Prescribed burn');
+  await expect(map.popup()).not.toContainText('Wildfire');
 });

@@ -96,7 +96,7 @@ test('the legend explains each visible layer, and a hidden layer leaves it', asy
   await expect(fires).toContainText('In playback');
   await expect(fires).toContainText('NOAA-20 (N20)');
   await expect(legend.locator('[data-legend-layer="aircraft"]')).toContainText('within 20 miles');
-  await expect(legend.locator('[data-legend-layer="incidents"]')).toContainText('Faded: 100 % contained, or discovered over 30 days ago');
+  await expect(legend.locator('[data-legend-layer="incidents"]')).toContainText('Faded: a prescribed burn, 100 % contained, or discovered over 30 days ago');
 
   await map.toggle('aircraft').click();
   await expect(legend.locator('[data-legend-layer="aircraft"]')).toHaveCount(0);

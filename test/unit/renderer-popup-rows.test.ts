@@ -10,8 +10,11 @@ describe('popup rows', () => {
     expect(incident).not.toHaveProperty('Contained');
     expect(rows({ kind: 'incident', name: 'Glass', sizeAcres: 11042.5, percentContained: 30 })).toMatchObject({ Size: '11,042.5 acres', Contained: '30 %' });
     expect(rows({ kind: 'incident', name: 'Odd', sizeAcres: 'n/a', percentContained: null })).not.toHaveProperty('Size');
-    // WFIGS sizes a prescribed burn at 0.01 acres: not "0 acres".
-    expect(rows({ kind: 'incident', name: 'CHIMNEY ROCK RANCH RX BURN', sizeAcres: 0.01 })).toMatchObject({ Size: '0.01 acres' });
+    // WFIGS sizes a prescribed burn at 0.01 acres: not "0 acres". Its kind is said.
+    expect(rows({ kind: 'incident', incidentKind: 'prescribed', name: 'CHIMNEY ROCK RANCH RX BURN', sizeAcres: 0.01 })).toMatchObject({ Kind: 'Prescribed burn', Size: '0.01 acres' });
+    expect(rows({ kind: 'incident', incidentKind: 'wildfire', name: 'Glass' })).toMatchObject({ Kind: 'Wildfire' });
+    expect(rows({ kind: 'incident', incidentKind: 'complex', name: 'August' })).toMatchObject({ Kind: 'Incident complex' });
+    expect(rows({ kind: 'incident', name: 'Unknown kind' })).not.toHaveProperty('Kind');
     expect(rows({ kind: 'incident', name: 'Spot', sizeAcres: 0 })).toMatchObject({ Size: '0 acres' });
     expect(rows({ kind: 'incident', name: 'Nearly one', sizeAcres: 0.97 })).toMatchObject({ Size: '1 acre' });
   });

@@ -67,6 +67,7 @@ export function incidentFeatures(incidents: readonly Incident[], now = Date.now(
       point(incident.longitude, incident.latitude, {
         kind: 'incident',
         irwinId: incident.irwinId,
+        incidentKind: incident.kind,
         name: incident.name,
         sizeAcres: incident.sizeAcres,
         percentContained: incident.percentContained,

@@ -37,7 +37,7 @@ const LEGEND: Record<LayerKey, LegendEntry[]> = {
   ],
   incidents: [
     { symbol: { shape: 'diamond', color: PALETTE.incident, size: 14 }, text: 'Wildfire incident; larger for more acres burned' },
-    { symbol: { shape: 'diamond', color: PALETTE.incident, size: 12, opacity: QUIET_INCIDENT_OPACITY }, text: 'Faded: 100 % contained, or discovered over 30 days ago' },
+    { symbol: { shape: 'diamond', color: PALETTE.incident, size: 12, opacity: QUIET_INCIDENT_OPACITY }, text: 'Faded: a prescribed burn, 100 % contained, or discovered over 30 days ago' },
   ],
   aircraft: [
     { symbol: { shape: 'plane', color: PALETTE.aircraftFirefighting }, text: 'Firefighting aircraft (by type, operator or registration)' },

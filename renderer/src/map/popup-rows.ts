@@ -43,6 +43,9 @@ function confidenceLabel(value: unknown): string | null {
   return named[raw] ?? `${raw} %`;
 }
 
+/** IRWIN's category of an incident in words (an incident of no known kind has no row). */
+const INCIDENT_KIND_LABELS: Record<string, string> = { wildfire: 'Wildfire', prescribed: 'Prescribed burn', complex: 'Incident complex' };
+
 const METRES_PER_MILE = 1_609.344;
 
 /** `12.3 km (7.6 mi) from a fire`: how far a paired aircraft is from what it is paired with. */
@@ -74,6 +77,7 @@ export function popupRows(props: Props): { title: string; rows: Array<[string, s
       return {
         title: text(props.name) ?? 'Incident',
         rows: [
+          ['Kind', INCIDENT_KIND_LABELS[text(props.incidentKind) ?? ''] ?? null],
           ['Size', acres(props.sizeAcres)],
           ['Contained', measured(props.percentContained, '%')],
           ['State', text(props.state)],
