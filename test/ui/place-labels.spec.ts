@@ -30,6 +30,23 @@ test('names are drawn above the marks: dense aircraft and incidents around a cit
   expect(ids.indexOf('place-dots')).toBeLessThan(ids.indexOf('fires-tiles'));
 });
 
+test('zoomed out, the great cities are named beside the capitals: Mumbai, Karachi and Shanghai, not only Muscat, Colombo and Taipei', async ({ page }) => {
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [90, 25, 1.6] });
+  await expect
+    .poll(() => map.renderedPlaceNames(), { timeout: 20_000 })
+    .toEqual(expect.arrayContaining(['Mumbai', 'Karachi', 'Shanghai', 'Delhi', 'Beijing', 'Tokyo']));
+});
+
+test('the world view leaves out the capitals of a few thousand people', async ({ page }) => {
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [-20, 45, 1.6] });
+  await expect.poll(() => map.renderedPlaceNames(), { timeout: 20_000 }).toEqual(expect.arrayContaining(['London', 'Madrid']));
+  // Capitals of dependencies, drawn from zoom 0 as capitals (Longyearbyen: 2,000 people; Nuuk; Stanley, Falklands).
+  const names = await map.renderedPlaceNames();
+  for (const small of ['Longyearbyen', 'Nuuk', 'Tórshavn', 'Hamilton', 'Stanley']) expect(names, small).not.toContain(small);
+});
+
 test('zoom 2 over North America, a tile at the map\'s edge, names the United States, Mexico and Washington', async ({ page }) => {
   const map = new MapPage(page);
   await new AppPage(page).openReady({ view: [-100, 35, 2.3] });

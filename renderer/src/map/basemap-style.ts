@@ -27,8 +27,13 @@ const COUNTRY_TEXT = '#aab6c2';
 const AIRPORT_TEXT = '#9fc3e0';
 const IS_LARGE_AIRPORT: ExpressionSpecification = ['to-boolean', ['get', 'large']];
 
-/** Larger places win label collisions (MapLibre places lower sort keys first). Capitals first of all. */
-const PLACE_SORT_KEY: ExpressionSpecification = ['-', 0, ['+', ['to-number', ['get', 'population'], 0], ['case', ['to-boolean', ['get', 'capital']], 1e9, 0]]];
+/**
+ * Larger places win label collisions (MapLibre places lower sort keys first), a capital counting as 5 million people
+ * more. Capitals first of all left the world's great cities unnamed: Taipei's and Seoul's names took Shanghai's room,
+ * Muscat's and Colombo's Mumbai's. A capital still wins over any city up to 5 million larger than it.
+ */
+const CAPITAL_WEIGHT = 5_000_000;
+const PLACE_SORT_KEY: ExpressionSpecification = ['-', 0, ['+', ['to-number', ['get', 'population'], 0], ['case', ['to-boolean', ['get', 'capital']], CAPITAL_WEIGHT, 0]]];
 const IS_CAPITAL: ExpressionSpecification = ['to-boolean', ['get', 'capital']];
 const POPULATION: ExpressionSpecification = ['to-number', ['get', 'population'], 0];
 const MAJOR_PLACE: ExpressionSpecification = ['any', IS_CAPITAL, ['>=', POPULATION, 500_000]];
