@@ -1,7 +1,7 @@
 // A wildfire incident is drawn as the incident diamond, apart from the round marks of fires and alerts, and opens its
 // popup when clicked; the legend shows the same diamond.
 import { expect, test } from './support/ui-test.js';
-import { placeIncident } from './support/incident-fixture.js';
+import { placeIncident, placeIncidentGrid } from './support/incident-fixture.js';
 import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';
 
@@ -38,4 +38,24 @@ test('a prescribed burn says it is one in its popup', async ({ page }) => {
   await expect(map.popup()).toContainText(BURN.name);
   await expect(map.popup()).toContainText('Prescribed burn');
   await expect(map.popup()).not.toContainText('Wildfire');
+});
+
+test('more incidents in view than the map reads at once: the count says "at least", and the Layers tab says which are drawn', async ({ page }) => {
+  // 1,200 small incidents in a box of this test's own (the Kuskokwim Mountains), past the 1,000 the map reads.
+  const box = { west: -157, south: 61, east: -155, north: 62.5 };
+  const remove = await placeIncidentGrid('{UI-TEST-GRID-', 1_200, box);
+  try {
+    const map = new MapPage(page);
+    await new AppPage(page).openReady({ view: [-156, 61.75, 6] });
+    await map.openLayersTab();
+    await expect(page.getByTestId('layer-count-incidents')).toHaveText('1,000+');
+    await expect(page.getByTestId('layer-cut-incidents')).toContainText('the 1,000 largest are shown. Zoom in to see them all.');
+    // Zoomed in to a part of the box holding fewer: the whole count, no note.
+    await new AppPage(page).openReady({ view: [-156.9, 61.1, 10] });
+    await map.openLayersTab();
+    await expect(page.getByTestId('layer-count-incidents')).toHaveText(/^\d{1,3}$/);
+    await expect(page.getByTestId('layer-cut-incidents')).toHaveCount(0);
+  } finally {
+    await remove();
+  }
 });

@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/api-client';
 import type { Aircraft, AircraftTrail, Bbox, Correlation } from '../api/api-types';
 import { aircraftFeatures, correlationFeatures, type CorrelationLine, trailFeatures } from '../map/feature-collections';
 import type { MapController } from '../map/map-controller';
+import { LIST_LIMITS } from './list-limits';
 import { MAP_WINDOW_SINCE, MINUTE_MS } from './time-windows';
 
 /** How far back a trail reaches behind each aircraft. */
@@ -32,7 +33,7 @@ export async function loadAircraftView(
 ): Promise<AircraftView> {
   const at = minuteStart === null ? undefined : new Date(minuteStart).toISOString();
   const [aircraft, trails, correlations] = await Promise.all([
-    api.get<Aircraft[]>('/api/aircraft', { bbox, at, firefighting: narrowing.firefightingOnly ? 'true' : undefined, geofence: narrowing.geofenceId }, signal),
+    api.get<Aircraft[]>('/api/aircraft', { bbox, at, firefighting: narrowing.firefightingOnly ? 'true' : undefined, geofence: narrowing.geofenceId, limit: LIST_LIMITS.aircraft.atMost }, signal),
     api.get<AircraftTrail[]>('/api/aircraft/trails', { bbox, at, minutes: TRAIL_MINUTES }, signal),
     api.get<Correlation[]>('/api/correlations', { since: MAP_WINDOW_SINCE }, signal),
   ]);

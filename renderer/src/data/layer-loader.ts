@@ -4,6 +4,7 @@ import { type ApiClient, listFrom } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { Aircraft, AircraftTrail, Alert, Camera, CorrelationPair, EventPage, Fire, Geofence, Incident } from '../api/api-types';
 import { countInView, type Placed } from './count-in-view';
+import { LIST_LIMITS, listCut, type ListedLayer } from './list-limits';
 import {
   alertFeatures,
   cameraFeatures,
@@ -35,6 +36,8 @@ export interface LayerSnapshot {
   geofences: Geofence[];
   /** When each incident loaded was discovered (epoch ms; null: undated): playback counts those found by its minute. */
   incidentsDiscovered: Array<number | null>;
+  /** The listed layers read to their limit (list-limits.ts): more are there than the map draws, and their counts are "at least". */
+  cut: Partial<Record<ListedLayer, boolean>>;
 }
 
 const MAX_LIVE_FIRES = 5_000;
@@ -109,7 +112,7 @@ export class LayerLoader {
         this.fires = zoom >= FIRE_POINTS_MIN_ZOOM ? await this.api.get<Fire[]>('/api/fires', { bbox, ...fireFilterParams(this.filter, this.reachStart), limit: FIRE_POINT_LIMIT }, signal) : [];
       }),
       this.step('incidents', async () => {
-        this.incidents = await this.api.get<Incident[]>('/api/incidents', { bbox, geofence: this.filter.geofenceId }, signal);
+        this.incidents = await this.api.get<Incident[]>('/api/incidents', { bbox, geofence: this.filter.geofenceId, limit: LIST_LIMITS.incidents.atMost }, signal);
       }),
       this.step('aircraft', async () => {
         const view = await loadAircraftView(this.api, bbox, null, signal, this.filter);
@@ -136,7 +139,7 @@ export class LayerLoader {
         );
       }),
       this.step('cameras', async () => {
-        const body = await this.api.getIfAvailable<unknown>('/api/cameras', { bbox }, signal);
+        const body = await this.api.getIfAvailable<unknown>('/api/cameras', { bbox, limit: LIST_LIMITS.cameras.atMost }, signal);
         if (body === null) {
           this.cameras = [];
           this.status.cameras = { status: 'unavailable', detail: 'cameras are not available from this server yet' };
@@ -297,6 +300,11 @@ export class LayerLoader {
     counts.alerts = this.countGeometries(this.alerts);
     counts.cameras = this.status.cameras?.status === 'unavailable' ? null : this.cameras.length;
     const incidentsDiscovered = this.incidents.map((incident) => (incident.discoveredAt ? Date.parse(incident.discoveredAt) : null));
-    this.onChange({ counts, status: { ...this.status }, aircraftCount: this.aircraft.length, alerts: this.alerts, geofences: this.geofences, incidentsDiscovered });
+    const cut = {
+      incidents: listCut('incidents', this.incidents.length),
+      aircraft: listCut('aircraft', this.aircraft.length),
+      cameras: listCut('cameras', this.cameras.length),
+    };
+    this.onChange({ counts, status: { ...this.status }, aircraftCount: this.aircraft.length, alerts: this.alerts, geofences: this.geofences, incidentsDiscovered, cut });
   }
 }

@@ -20,7 +20,7 @@ export interface MapSession {
 
 type Phase = { state: 'loading' } | { state: 'ready' } | { state: 'failed'; failure: BootFailure };
 
-const EMPTY_SNAPSHOT: LayerSnapshot = { counts: emptyCounts(), status: {}, aircraftCount: 0, alerts: [], geofences: [], incidentsDiscovered: [] };
+const EMPTY_SNAPSHOT: LayerSnapshot = { counts: emptyCounts(), status: {}, aircraftCount: 0, alerts: [], geofences: [], incidentsDiscovered: [], cut: {} };
 
 export interface MapSessionState {
   session: MapSession | null;

@@ -17,6 +17,8 @@ export interface HudProps {
   live: LiveStatus;
   fireWindow: FireWindowCounts | null;
   aircraftCount: number;
+  /** More aircraft are in view than the map reads at once (list-limits.ts): the count is "at least". */
+  aircraftCut: boolean;
   /** The filters in words (the first is the time window). */
   filterWords: string[];
   /** The fire counters' windows in a few words (in playback, up to the cursor's minute). */
@@ -39,7 +41,7 @@ export interface HudProps {
 }
 
 export function Hud(props: HudProps) {
-  const { health, healthError, live, fireWindow, aircraftCount, filterWords, fireLabels, fireCountsBehind, windowIsChosen, playbackMinute, alerts, loaded, alertsWindow, onShowAlert, news, brief } = props;
+  const { health, healthError, live, fireWindow, aircraftCount, aircraftCut, filterWords, fireLabels, fireCountsBehind, windowIsChosen, playbackMinute, alerts, loaded, alertsWindow, onShowAlert, news, brief } = props;
   // The counter names a preset window; a chosen one is spelled out beside the other filters.
   const shownFilters = windowIsChosen ? filterWords : filterWords.slice(1);
   return (
@@ -66,7 +68,14 @@ export function Hud(props: HudProps) {
               behind={fireCountsBehind}
             />
           )}
-          <Counter testId="hud-count-aircraft" label="Aircraft in view" value={loaded ? aircraftCount : null} explanation="Aircraft in the map's view (in playback, where they were at that minute), under the filters of the Layers tab, whether their layer is shown or not" noData={noDataReason(health.pipelines.aircraft)} />
+          <Counter
+            testId="hud-count-aircraft"
+            label="Aircraft in view"
+            value={loaded ? aircraftCount : null}
+            atLeast={aircraftCut}
+            explanation="Aircraft in the map's view (in playback, where they were at that minute), under the filters of the Layers tab, whether their layer is shown or not"
+            noData={noDataReason(health.pipelines.aircraft)}
+          />
           <Counter
             testId="hud-count-alerts"
             label="Alerts"

@@ -2,6 +2,7 @@
 // the layers shown.
 import type { PipelineFreshness } from '../api/api-types';
 import type { LayerSnapshot } from '../data/layer-loader';
+import { countText, cutNote, isListedLayer } from '../data/list-limits';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
 import { MapLegend } from './MapLegend';
 import { noDataReason, offReason } from './hud/stale-feeds';
@@ -40,6 +41,8 @@ export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow, pip
       <ul className="layer-list" aria-label="Layers">
         {LAYER_KEYS.map((key) => {
           const count = snapshot.counts[key];
+          const listed = isListedLayer(key) ? key : null;
+          const cut = listed !== null && snapshot.cut[listed] === true;
           const status = snapshot.status[key];
           const off = FED_BY_PIPELINE.has(key) ? offReason(pipelines[key]) : null;
           // A 0 from a feed that has delivered nothing yet is not "none there".
@@ -49,13 +52,18 @@ export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow, pip
               <button type="button" aria-pressed={visibility[key]} data-testid={`layer-toggle-${key}`} onClick={() => onToggle(key)}>
                 <span className="swatch" aria-hidden="true" />
                 <span className="layer-name">{LAYERS[key].label}</span>
-                <span className="layer-count" data-testid={`layer-count-${key}`} data-value={count ?? ''} data-no-data={noData !== null || undefined}>
-                  {count === null || noData !== null ? '–' : count.toLocaleString()}
+                <span className="layer-count" data-testid={`layer-count-${key}`} data-value={count ?? ''} data-no-data={noData !== null || undefined} data-cut={cut || undefined}>
+                  {count === null || noData !== null ? '–' : countText(count, cut)}
                 </span>
               </button>
               {off !== null && (!status || status.status === 'ok') && (
                 <p className="layer-note" data-testid={`layer-off-${key}`}>
                   Off: {off} <SourcesLink onOpen={onOpenSources} />.
+                </p>
+              )}
+              {cut && listed !== null && (
+                <p className="layer-note" data-testid={`layer-cut-${key}`}>
+                  {cutNote(listed)}
                 </p>
               )}
               {noData !== null && (!status || status.status === 'ok') && (

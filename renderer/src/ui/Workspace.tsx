@@ -22,6 +22,7 @@ import { useTimeZoneHome } from '../data/use-time-zone-home';
 import { useViewAddress } from '../data/use-view-address';
 import { ViewRelay } from '../live/view-relay';
 import { countInView } from '../data/count-in-view';
+import { listCut } from '../data/list-limits';
 import { MINUTE_MS } from '../data/time-windows';
 import { describeFilter, fireTileQuery, hasChosenWindow, playbackReachStart, type ViewFilter, windowSpanMs } from '../data/view-filter';
 import { formatShortUtc } from '../format/time-format';
@@ -83,7 +84,9 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
     const alerts = countInView(hudAlerts, viewport?.bbox ?? null);
     // In playback the Layers tab counts what the map shows at the cursor's minute, as the HUD does: the aircraft then,
     // the fires of the window up to it, and the incidents discovered by then.
-    return { ...snapshot, aircraftCount: aircraft, counts: { ...snapshot.counts, aircraft, fires: layerFireCount, incidents, alerts } };
+    // The incidents of the minute are of now's list: cut, it may lack some of them too.
+    const cut = { ...snapshot.cut, aircraft: listCut('aircraft', aircraft) };
+    return { ...snapshot, aircraftCount: aircraft, cut, counts: { ...snapshot.counts, aircraft, fires: layerFireCount, incidents, alerts } };
   }, [snapshot, playbackMinute, pastAircraftCount, layerFireCount, hudAlerts, viewport]);
   const { visibility, toggle } = useLayerVisibility(session, address.layers);
   useViewAddress(viewport, visibility, filter, playbackMinute);
@@ -226,6 +229,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         windowIsChosen={hasChosenWindow(filter)}
         playbackMinute={playbackMinute}
         aircraftCount={shownSnapshot.aircraftCount}
+        aircraftCut={shownSnapshot.cut.aircraft === true}
         alerts={hudAlerts}
         loaded={ready}
         alertsWindow={alertsWindow}

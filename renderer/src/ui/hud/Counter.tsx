@@ -1,5 +1,7 @@
 // One HUD number; fixed width so changing values never shift the bar. A 0 from a feed that has delivered nothing yet
 // reads "–" (a 0 over California read as "no fires", not "never received any"), and its tooltip says why.
+import { countText } from '../../data/list-limits';
+
 export function Counter({
   testId,
   label,
@@ -8,6 +10,7 @@ export function Counter({
   explanation,
   noData = null,
   behind = false,
+  atLeast = false,
 }: {
   testId: string;
   label: string;
@@ -18,9 +21,11 @@ export function Counter({
   noData?: string | null;
   /** Of a playback minute well behind the cursor's (playing fast): dimmed, its label naming its minute. */
   behind?: boolean;
+  /** Counted from a list cut at its limit (list-limits.ts): "2,000+", and the explanation says so. */
+  atLeast?: boolean;
 }) {
   const unknown = value === 0 && noData !== null;
-  const said = unknown ? `${explanation}. No data yet: ${noData}.` : explanation;
+  const said = unknown ? `${explanation}. No data yet: ${noData}.` : atLeast ? `${explanation}. At least this many: more are in view than the map reads at once; zoom in to count them all.` : explanation;
   return (
     <div
       className={`counter${tone ? ` counter-${tone}` : ''}${behind ? ' counter-behind' : ''}`}
@@ -28,9 +33,10 @@ export function Counter({
       data-value={value ?? ''}
       data-no-data={unknown || undefined}
       data-behind={behind || undefined}
+      data-at-least={atLeast || undefined}
       title={behind ? `${said}. Still counting the cursor's minute: this count is of the minute its label names.` : said}
     >
-      <span className="counter-value">{value === null || unknown ? '–' : value.toLocaleString()}</span>
+      <span className="counter-value">{value === null || unknown ? '–' : countText(value, atLeast)}</span>
       <span className="counter-label">{label}</span>
     </div>
   );
