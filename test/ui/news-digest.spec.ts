@@ -3,15 +3,8 @@
 import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
-import { uiStack } from './support/stack-file.js';
+import { runJob } from './support/api-helpers.js';
 import { addNewsStories } from './support/news-fixture.js';
-
-async function runJob(name: string): Promise<Record<string, unknown>> {
-  const { apiUrl, token } = uiStack();
-  const response = await fetch(`${apiUrl}/api/jobs/${name}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
-  expect(response.status, name).toBe(200);
-  return (await response.json()) as Record<string, unknown>;
-}
 
 test('the HUD pins the daily recap and shows the hourly summary and the newest news; the News tab finds a story', async ({ page }) => {
   await addNewsStories([

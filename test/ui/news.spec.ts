@@ -1,6 +1,7 @@
 // The News tab: search, category and summary kinds answer; a search nothing matches says so; titles link out.
 import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
+import { runJob } from './support/api-helpers.js';
 import { addNewsStories } from './support/news-fixture.js';
 
 test('News tab: search, category and summary kinds answer; a search nothing matches says so', async ({ page }) => {
@@ -48,7 +49,33 @@ test('News tab: search, category and summary kinds answer; a search nothing matc
   await searchFor('volcanic ash aviation advisory', 'disaster');
   await expect(list).toContainText('No news matches');
 
+  // Clearing the search shows the summaries again, and the focus goes back to the box.
+  await page.getByRole('button', { name: 'Clear and show them' }).click();
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue('');
   await page.getByRole('button', { name: 'Hourly' }).click();
   await expect(page.getByTestId('news-summaries')).toHaveAttribute('data-kind', 'hourly');
   await expect(page.getByTestId('news-summaries')).toHaveAttribute('data-state', 'ok');
+});
+
+test('a search of the news shows its answer under the box, not below a daily recap that fills the panel', async ({ page }) => {
+  // A day of stories, and the recap of them: the recap fills the tab.
+  await addNewsStories(
+    Array.from({ length: 14 }, (_, index) => ({
+      title: `Relief convoy ${index + 1} reaches the flooded districts of the lower Indus after a night on the road`,
+      summary: 'Aid agencies said the road was open again after the water fell overnight, and more convoys would follow.',
+      category: 'humanitarian',
+      sources: 2 + (index % 3),
+    })),
+  );
+  await runJob('recap');
+  await new AppPage(page).openReady();
+  await page.getByRole('tab', { name: 'News' }).click();
+  await expect(page.getByTestId('news-summaries')).toContainText('Relief convoy');
+  await page.getByRole('searchbox', { name: 'Search news' }).fill('hailstorm grounded crop-dusters');
+  const list = page.getByTestId('news-list');
+  await expect(list).toHaveAttribute('data-query', 'hailstorm grounded crop-dusters');
+  await expect(page.getByTestId('news-empty')).toBeInViewport();
+  await expect(page.getByTestId('news-summaries-folded')).toBeVisible();
+  await expect(page.getByTestId('news-summaries')).toHaveCount(0);
 });

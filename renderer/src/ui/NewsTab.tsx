@@ -1,5 +1,5 @@
 // News: search, category filter, and summaries by kind. The news endpoints are new: 404 = not available yet.
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type ApiClient, listFrom } from '../api/api-client';
 import type { NewsItem, NewsSummary } from '../api/api-types';
 import { newsEmptyText } from '../data/news-empty-text';
@@ -48,11 +48,15 @@ export function NewsTab({ api }: { api: ApiClient }) {
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
   const [kind, setKind] = useState('daily_recap');
+  const searchBox = useRef<HTMLInputElement>(null);
   const news = useList<NewsItem>(api, '/api/news', { q: query || undefined, category: category || undefined, limit: '50' }, 'items');
   const summaries = useList<NewsSummary>(api, '/api/news/summaries', { kind, limit: '5' }, 'summaries');
 
   // What the list shown answers (the newest request may still be on its way).
   const shown = JSON.parse(news.query) as { q?: string; category?: string };
+  // While the list is searched or narrowed, its stories come first: the summaries above them filled the panel, and
+  // the results (or "No news matches") began below its fold.
+  const searching = query !== '' || category !== '';
 
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -67,7 +71,7 @@ export function NewsTab({ api }: { api: ApiClient }) {
   return (
     <section className="news-tab" data-testid="news-tab">
       <form className="news-search" onSubmit={search} role="search">
-        <input type="search" placeholder="Search news" value={draftQuery} onChange={(event) => setDraftQuery(event.target.value)} aria-label="Search news" />
+        <input ref={searchBox} type="search" placeholder="Search news" value={draftQuery} onChange={(event) => setDraftQuery(event.target.value)} aria-label="Search news" />
         <select value={category} onChange={(event) => setCategory(event.target.value)} aria-label="Category">
           {CATEGORIES.map((value) => (
             <option key={value} value={value}>
@@ -77,25 +81,46 @@ export function NewsTab({ api }: { api: ApiClient }) {
         </select>
         <button type="submit">Search</button>
       </form>
-      <div className="summary-kinds" role="group" aria-label="Summaries">
-        {SUMMARY_KINDS.map((entry) => (
-          <button key={entry.kind} type="button" aria-pressed={kind === entry.kind} onClick={() => setKind(entry.kind)}>
-            {entry.label}
+      {searching ? (
+        <p className="muted news-summaries-folded" data-testid="news-summaries-folded">
+          Summaries are folded while the list is searched or narrowed.{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => {
+              setDraftQuery('');
+              setQuery('');
+              setCategory('');
+              // The button goes with the search: the focus goes back to the box, not to the page.
+              searchBox.current?.focus();
+            }}
+          >
+            Clear and show them
           </button>
-        ))}
-      </div>
-      <div className="summaries" data-testid="news-summaries" data-state={summaries.state} data-kind={(JSON.parse(summaries.query) as { kind?: string }).kind ?? ''}>
-        {summaries.state === 'unavailable' && <p className="muted">Summaries are not available from this server yet.</p>}
-        {summaries.state === 'error' && <p className="field-error">Summaries failed: {summaries.message}</p>}
-        {summaries.state === 'ok' && summaries.items.length === 0 && <p className="muted">No summaries of this kind yet.</p>}
-        {summaries.state === 'ok' &&
-          summaries.items.map((summary) => (
-            <article key={summary.id} className="summary">
-              <SummaryText text={summary.text} />
-              <time>{formatBoth(summary.createdAt)}</time>
-            </article>
-          ))}
-      </div>
+        </p>
+      ) : (
+        <>
+          <div className="summary-kinds" role="group" aria-label="Summaries">
+            {SUMMARY_KINDS.map((entry) => (
+              <button key={entry.kind} type="button" aria-pressed={kind === entry.kind} onClick={() => setKind(entry.kind)}>
+                {entry.label}
+              </button>
+            ))}
+          </div>
+          <div className="summaries" data-testid="news-summaries" data-state={summaries.state} data-kind={(JSON.parse(summaries.query) as { kind?: string }).kind ?? ''}>
+            {summaries.state === 'unavailable' && <p className="muted">Summaries are not available from this server yet.</p>}
+            {summaries.state === 'error' && <p className="field-error">Summaries failed: {summaries.message}</p>}
+            {summaries.state === 'ok' && summaries.items.length === 0 && <p className="muted">No summaries of this kind yet.</p>}
+            {summaries.state === 'ok' &&
+              summaries.items.map((summary) => (
+                <article key={summary.id} className="summary">
+                  <SummaryText text={summary.text} />
+                  <time>{formatBoth(summary.createdAt)}</time>
+                </article>
+              ))}
+          </div>
+        </>
+      )}
       <div
         className="news-list"
         data-testid="news-list"

@@ -72,3 +72,11 @@ export async function createGeofence(name: string, [lon, lat]: [number, number],
 export function fireUrlSuffix(latitude: number, longitude: number): string {
   return `/${latitude.toFixed(5)},${longitude.toFixed(5)}`;
 }
+
+/** Runs a job now (POST /api/jobs/:name), as Run now does; answers its run. */
+export async function runJob(name: string): Promise<Record<string, unknown>> {
+  const { apiUrl, token } = uiStack();
+  const response = await fetch(`${apiUrl}/api/jobs/${name}`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  if (response.status !== 200) throw new Error(`job ${name} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as Record<string, unknown>;
+}
