@@ -67,7 +67,17 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
     layout: { visibility: 'none' },
     paint: {
       'fill-color': PALETTE.playbackCell,
-      'fill-opacity': ['interpolate', ['linear'], ['get', 'count'], 1, 0.12, 20, 0.35, 500, 0.6],
+      // Denser for more detections; fainter as the map zooms in, where a cell of a degree covers the whole view and the
+      // detections themselves are drawn (at zoom 9 an opaque cell read as a tile the map failed to draw).
+      'fill-opacity': [
+        'interpolate',
+        ['linear'],
+        ['zoom'],
+        5,
+        ['interpolate', ['linear'], ['get', 'count'], 1, 0.12, 20, 0.35, 500, 0.6],
+        8,
+        ['interpolate', ['linear'], ['get', 'count'], 1, 0.04, 20, 0.08, 500, 0.14],
+      ],
       'fill-outline-color': 'rgba(255,159,67,0.5)',
     },
   },
