@@ -20,4 +20,10 @@ describe('summaryEmptyText', () => {
   it('says so when summaries cannot be read', () => {
     expect(summaryEmptyText(false, due, true)).toBe('Not available yet.');
   });
+
+  it('with no story in and the news feeds out of reach, says so instead of promising a run', () => {
+    expect(summaryEmptyText(true, '2026-11-30T04:00:00Z', false, true)).toBe('Nothing yet: the news feeds are out of reach, so there are no stories to summarise.');
+    // Stories came in before the network went: the slot waits for its run as before.
+    expect(summaryEmptyText(true, null, true, true)).toBe('Not written yet.');
+  });
 });

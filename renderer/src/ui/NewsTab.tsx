@@ -43,7 +43,8 @@ export function newsByline(item: NewsItem): string {
   return [source ? `${source}${more}` : null, item.categories?.join(', ') || null, when].filter(Boolean).join(' · ');
 }
 
-export function NewsTab({ api }: { api: ApiClient }) {
+/** `feedsOutOfReach`: the news feeds could not reach their hosts (health's `unreachable`): an empty list says so. */
+export function NewsTab({ api, feedsOutOfReach = false }: { api: ApiClient; feedsOutOfReach?: boolean }) {
   const [draftQuery, setDraftQuery] = useState('');
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
@@ -132,7 +133,7 @@ export function NewsTab({ api }: { api: ApiClient }) {
         {news.state === 'error' && <p className="field-error">News failed: {news.message}</p>}
         {news.state === 'ok' && news.items.length === 0 && (
           <p className="muted" data-testid="news-empty">
-            {newsEmptyText(shown)}
+            {newsEmptyText(shown, feedsOutOfReach)}
           </p>
         )}
         {news.state === 'ok' && (

@@ -129,7 +129,7 @@ export function SidePanel(props: SidePanelProps) {
             }}
           />
         )}
-        {tab === 'news' && <NewsTab api={props.api} />}
+        {tab === 'news' && <NewsTab api={props.api} feedsOutOfReach={props.pipelines.news?.unreachable === true} />}
         {tab === 'keys' && <KeysTab api={props.api} />}
       </div>
     </nav>

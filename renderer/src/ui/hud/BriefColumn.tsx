@@ -44,6 +44,7 @@ function SummarySlot({
   due,
   playback,
   storiesIn,
+  feedsOutOfReach,
 }: {
   testId: string;
   title: string;
@@ -53,13 +54,15 @@ function SummarySlot({
   playback: boolean;
   /** News stories are in (the news slot lists some). */
   storiesIn: boolean;
+  /** The news feeds could not reach their hosts (health's `unreachable`). */
+  feedsOutOfReach: boolean;
 }) {
   return (
     <article className="brief-slot" data-testid={testId} data-empty={!summary}>
       <h2>
         {title} <NowTag playback={playback} />
       </h2>
-      {summary ? <SummaryText text={summary.text} /> : <p className="muted">{summaryEmptyText(available, due, storiesIn)}</p>}
+      {summary ? <SummaryText text={summary.text} /> : <p className="muted">{summaryEmptyText(available, due, storiesIn, feedsOutOfReach)}</p>}
       {summary?.createdAt && <time>{formatBoth(summary.createdAt)}</time>}
     </article>
   );
@@ -82,6 +85,7 @@ export interface BriefColumnProps {
 
 export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines, disk, folding, playback }: BriefColumnProps) {
   const { collapsed, toggle } = folding;
+  const newsOutOfReach = pipelines.news?.unreachable === true;
   if (collapsed) {
     return (
       <aside className="brief brief-collapsed" aria-label="Brief">
@@ -98,7 +102,16 @@ export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines
       </button>
       <LowDiskNote disk={disk} />
       <StalePipelines pipelines={pipelines} />
-      <SummarySlot playback={playback} testId="daily-recap" title="Daily recap" summary={news.dailyRecap} available={news.summariesAvailable} due={news.due.dailyRecap} storiesIn={news.latest.length > 0} />
+      <SummarySlot
+        playback={playback}
+        testId="daily-recap"
+        title="Daily recap"
+        summary={news.dailyRecap}
+        available={news.summariesAvailable}
+        due={news.due.dailyRecap}
+        storiesIn={news.latest.length > 0}
+        feedsOutOfReach={newsOutOfReach}
+      />
       <section className="brief-slot" data-testid="recent-alerts">
         <h2>Recent alerts</h2>
         {alerts.length === 0 ? (
@@ -128,14 +141,32 @@ export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines
           </p>
         )}
       </section>
-      <SummarySlot playback={playback} testId="hourly-summary" title="Last hour" summary={news.hourly} available={news.summariesAvailable} due={news.due.hourly} storiesIn={news.latest.length > 0} />
-      <SummarySlot playback={playback} testId="analyst-summary" title="Analyst note" summary={news.analyst} available={news.summariesAvailable} due={news.due.analyst} storiesIn={news.latest.length > 0} />
+      <SummarySlot
+        playback={playback}
+        testId="hourly-summary"
+        title="Last hour"
+        summary={news.hourly}
+        available={news.summariesAvailable}
+        due={news.due.hourly}
+        storiesIn={news.latest.length > 0}
+        feedsOutOfReach={newsOutOfReach}
+      />
+      <SummarySlot
+        playback={playback}
+        testId="analyst-summary"
+        title="Analyst note"
+        summary={news.analyst}
+        available={news.summariesAvailable}
+        due={news.due.analyst}
+        storiesIn={news.latest.length > 0}
+        feedsOutOfReach={newsOutOfReach}
+      />
       <section className="brief-slot" data-testid="latest-news" data-empty={news.latest.length === 0}>
         <h2>
           News <NowTag playback={playback} />
         </h2>
         {news.latest.length === 0 ? (
-          <p className="muted">{news.newsAvailable ? 'No news yet.' : 'Not available yet.'}</p>
+          <p className="muted">{!news.newsAvailable ? 'Not available yet.' : newsOutOfReach ? 'No news yet: the news feeds are out of reach.' : 'No news yet.'}</p>
         ) : (
           <ul>
             {news.latest.map((item) => (
