@@ -47,7 +47,9 @@ export function dayMonthMinute(format: Intl.DateTimeFormat, date: Date): string 
 }
 
 export function formatLocal(date: Date): string {
-  return dayMonthMinute(localFormat, date);
+  // On a computer set to UTC the wall clock is UTC, written as UTC is everywhere here: "30 Nov 04:00 UTC", not
+  // "30 Nov 04:00 AM UTC" beside it.
+  return localIsUtc ? formatShortUtc(date) : dayMonthMinute(localFormat, date);
 }
 
 // Zones that are UTC under another name: a computer set to one of them reads local time as UTC.
@@ -84,7 +86,10 @@ export function formatMinuteBoth(date: Date): string {
   return localIsUtc ? formatShortUtc(date) : `${formatShortUtc(date)} · ${formatLocal(date)}`;
 }
 
-const clockFormat = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+// A UTC wall clock reads 24 hours, as UTC does in every other time here ("20:00 UTC", not "08:00 PM UTC").
+const clockFormat = localIsUtc
+  ? new Intl.DateTimeFormat('en-GB', { timeZone: 'UTC', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
+  : new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
 
 /** The wall clock's hour and minute, for axis labels. */
 export function formatClock(date: Date): string {
