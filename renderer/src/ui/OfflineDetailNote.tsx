@@ -3,9 +3,7 @@
 // until closed (for this window).
 import { useState } from 'react';
 import type { MapController, MapViewport } from '../map/map-controller';
-
-/** From this zoom the offline basemap has nothing more to draw (the place tiles carry every place from zoom 10). */
-export const OFFLINE_DETAIL_ENDS_ZOOM = 11;
+import { OFFLINE_DETAIL_ENDS_ZOOM } from '../map/offline-detail';
 
 export function OfflineDetailNote({ controller, viewport }: { controller: MapController | null; viewport: MapViewport | null }) {
   const [closed, setClosed] = useState(false);

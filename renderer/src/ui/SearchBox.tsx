@@ -7,6 +7,7 @@ import type { SearchResult, SearchResultKind } from '../api/api-types';
 import { placesComing, useSearch } from '../data/use-search';
 import { externalLink } from '../format/external-link';
 import type { MapController } from '../map/map-controller';
+import { searchZoom } from '../map/offline-detail';
 import './SearchBox.css';
 import { singleKeyShortcut } from '../data/single-key-shortcuts';
 
@@ -42,7 +43,9 @@ function go(result: SearchResult, controller: MapController | null): void {
     const object = (result.kind === 'incident' || result.kind === 'aircraft') && result.id ? { kind: result.kind, id: result.id } : undefined;
     // A typed position has nothing drawn there to show it, nor an airport on the offline basemap: a pin does.
     const pin = result.kind === 'coordinates' ? [result.label, result.sublabel].filter(Boolean).join(' · ') : result.kind === 'airport' ? result.label : undefined;
-    controller?.flyTo({ center: [result.longitude, result.latitude], zoom: result.zoom ?? DEFAULT_ZOOM[result.kind], bbox: result.bbox, object, pin });
+    // On the offline basemap no closer than it draws: Sacramento at zoom 11 was a dark square and a note of no streets.
+    const zoom = searchZoom(result.zoom ?? DEFAULT_ZOOM[result.kind], controller?.offlineBasemap ?? false);
+    controller?.flyTo({ center: [result.longitude, result.latitude], zoom, bbox: result.bbox, object, pin });
     return;
   }
   const link = externalLink(result.link);
