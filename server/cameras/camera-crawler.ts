@@ -81,7 +81,8 @@ function nothingUsable(tally: SourceTally): string {
 /** Throws when every directory of the run failed (a failed run, with what was skipped counted); else the result. */
 export function failIfEverySourceFailed(result: CrawlResult): CrawlResult {
   if (result.sources > 0 && result.failedSources.length === result.sources) {
-    const error = new UnusableAnswerError(`every camera source failed: ${result.failedSources.join('; ')}`, result.rejected);
+    // Sources of one host failing alike are said once (two lists on one refused address read as the same error twice).
+    const error = new UnusableAnswerError(`every camera source failed: ${[...new Set(result.failedSources)].join('; ')}`, result.rejected);
     // None reached: the directories are out of reach (health says so), not answering badly.
     throw markedUnreachable(error, result.unreachableSources === result.sources);
   }

@@ -7,6 +7,9 @@ import { USER_AGENT } from '../http/bounded-fetch.js';
 import { markedUnreachable, neverReachedHost, requestFailureWords } from '../http/network-failure.js';
 import type { CameraAddressPolicy } from './camera-address-policy.js';
 
+/** Said after a refused address: what the rule is, so the refusal reads as a rule, not a fault to fix on this computer. */
+const PUBLIC_ONLY = '; camera lists and snapshots are read from public internet addresses only';
+
 export class GuardedFetchError extends Error {
   override name = 'GuardedFetchError';
 }
@@ -65,7 +68,7 @@ export class GuardedFetcher {
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return Promise.reject(new GuardedFetchError(`scheme ${url.protocol} is not allowed`));
     // http.request calls no lookup for a literal IP, so a literal is judged here.
     const literal = this.policy.literalVerdict(url);
-    if (literal && !literal.public) return Promise.reject(new GuardedFetchError(`refused: ${literal.reason}`));
+    if (literal && !literal.public) return Promise.reject(new GuardedFetchError(`refused: ${literal.reason}${PUBLIC_ONLY}`));
     const where = `${url.protocol}//${url.host}`;
     return new Promise<Hop>((resolve, reject) => {
       const client = url.protocol === 'https:' ? https : http;
@@ -119,7 +122,7 @@ export class GuardedFetcher {
       request.on('timeout', () => request.destroy(new GuardedFetchError(`${where} timed out after ${options.timeoutMs} ms`)));
       request.on('error', (error: NodeJS.ErrnoException) => {
         // In the words the other sources use ("host name not found (ENOTFOUND)").
-        const reason = error.code === 'EADDRNOTPUBLIC' ? `refused: ${error.message}` : requestFailureWords(error, options.timeoutMs);
+        const reason = error.code === 'EADDRNOTPUBLIC' ? `refused: ${error.message}${PUBLIC_ONLY}` : requestFailureWords(error, options.timeoutMs);
         // Marked when the host was never reached (offline, no such host): the crawl tells it from a bad answer.
         reject(error instanceof GuardedFetchError ? error : markedUnreachable(new GuardedFetchError(`${where} unreachable: ${reason}`), neverReachedHost(error)));
       });

@@ -88,12 +88,16 @@ describe('camera directories behind the address guard', () => {
     const port = new URL(directory.origin).port;
     const failure = await crawlFailure(crawlerWith(new CameraAddressPolicy([])), [
       directory.textListUrl,
+      // A second list on the same refused address: the failure says it once.
+      `${directory.origin}/lists/other.txt`,
       `http://localhost:${port}/lists/cameras.txt`,
       `http://[::ffff:127.0.0.1]:${port}/lists/cameras.txt`,
       `http://[::127.0.0.1]:${port}/lists/cameras.txt`,
     ]);
     expect(failure).toMatch(/every camera source failed/);
-    expect(failure).toContain('refused: 127.0.0.1 is in the loopback range');
+    // The refusal says the rule, once per host.
+    expect(failure).toContain('refused: 127.0.0.1 is in the loopback range; camera lists and snapshots are read from public internet addresses only');
+    expect(failure.split('127.0.0.1 is in the loopback range;')).toHaveLength(2);
     // A name is judged at connect time, by the address it resolved to.
     expect(failure).toMatch(/refused: localhost resolves to (127\.0\.0\.1|::1), which is not public/);
     expect(failure).toContain('refused: ::ffff:7f00:1 carries 127.0.0.1 (IPv4-mapped), which is in the loopback range');
