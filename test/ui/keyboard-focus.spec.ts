@@ -29,6 +29,8 @@ test('the shortcuts list, the panel fold and the time window: the focus goes whe
   // The map's tools come after its zoom buttons in the Tab order (they came last, after the playback bar).
   await page.getByRole('button', { name: 'Zoom out' }).focus();
   await page.keyboard.press('Tab');
+  await expect(page.getByTestId('home-button')).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByTestId('export-button')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByTestId('measure-button')).toBeFocused();

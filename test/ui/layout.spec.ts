@@ -17,6 +17,8 @@ const MAP_INSTRUMENTS = {
   'zoom buttons': '.maplibregl-ctrl-bottom-right .maplibregl-ctrl-group',
 };
 const MAP_BUTTONS = {
+  'home button': '[data-testid="home-button"]',
+  'export button': '[data-testid="export-button"]',
   'shortcuts button': '[data-testid="shortcuts-button"]',
   'measure button': '[data-testid="measure-button"]',
 };

@@ -131,6 +131,30 @@ test.describe('in Los Angeles', () => {
   }));
 });
 
+test('Home takes the map back to the region of the time zone, from a view the address opened elsewhere; in UTC to the whole world', async ({ browser, page }) => {
+  await waitForGazetteer();
+  await losAngelesPage(browser, async (la) => {
+    const map = new MapPage(la);
+    // A link to a view of Paris: no flight at opening.
+    await new AppPage(la).openReady({ view: [2.35, 48.85, 9] });
+    await la.getByTestId('home-button').click();
+    await expect.poll(async () => (await map.view()).center[0], { timeout: 15_000 }).toBeCloseTo(LOS_ANGELES.lon, 1);
+    await map.expectStill(10_000);
+    const { center, zoom } = await map.view();
+    expect(zoom).toBeCloseTo(5, 1);
+    expect(center[1]).toBeCloseTo(LOS_ANGELES.lat, 1);
+  });
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [2.35, 48.85, 9] });
+  await page.getByTestId('home-button').click();
+  await expect.poll(async () => (await map.view()).zoom, { timeout: 15_000 }).toBeLessThan(2.5);
+  await map.expectStill(10_000);
+  const { bbox } = await map.view();
+  // The whole inhabited world across, the Americas and Asia both.
+  expect(bbox[0]).toBeLessThan(-120);
+  expect(bbox[2]).toBeGreaterThan(120);
+});
+
 test('in UTC (named after no place) nothing is asked and the world view stays: the whole world, the Americas too, at either screen size', async ({ page }) => {
   const app = new AppPage(page);
   const map = new MapPage(page);

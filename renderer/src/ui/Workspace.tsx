@@ -33,6 +33,7 @@ import { draftReducer, NO_DRAFT } from './geofence-draft';
 import { Hud } from './Hud';
 import { type MapEvents, type MapSetup, MapView } from './MapView';
 import { ExportButton } from './ExportButton';
+import { HomeButton } from './HomeButton';
 import { MeasureTool } from './MeasureTool';
 import { PlaybackBar } from './PlaybackBar';
 import { SearchBox } from './SearchBox';
@@ -205,6 +206,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
       <MapView setup={mapSetup} events={events} />
       {/* The map's own tools, next to it in the page's order: after its zoom buttons, not after the playback bar (the
           last Tab stops). Placed on the map by their styles. */}
+      <HomeButton api={api} controller={controller} />
       <ExportButton onShowExport={showExport} />
       <MeasureTool controller={controller} drawing={draft.drawing} />
       <ShortcutsHelp />
