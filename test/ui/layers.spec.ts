@@ -100,6 +100,11 @@ test('the legend explains each visible layer, and a hidden layer leaves it', asy
 
   await map.toggle('aircraft').click();
   await expect(legend.locator('[data-legend-layer="aircraft"]')).toHaveCount(0);
+  // The hidden layer's row says so in a word, not only a shade dimmer.
+  const hiddenWord = (key: 'aircraft' | 'fires') =>
+    map.toggle(key).locator('.layer-name').evaluate((name) => (globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }).getComputedStyle(name, '::after').content);
+  expect(await hiddenWord('aircraft')).toBe('" · hidden"');
+  expect(await hiddenWord('fires')).toBe('none');
   await map.toggle('aircraft').click();
   await expect(legend.locator('[data-legend-layer="aircraft"]')).toHaveCount(1);
 });
