@@ -44,6 +44,8 @@ test('dragging the playback cursor moves the map and the HUD back in time; Live 
   expect(minute).toBeTruthy();
   expect(Date.now() - new Date(minute!).getTime()).toBeGreaterThan(4 * 3_600_000);
   expect(await map.playbackMinuteEpoch()).not.toBeNull();
+  // Something was recorded here: no note of an empty range.
+  await expect(page.getByTestId('playback-empty-note')).toHaveCount(0);
   await expect.poll(() => map.firesNear(FIRE.longitude, FIRE.latitude)).toBe(0);
   // The HUD counts the window before the cursor too: one fire fewer.
   await expect.poll(() => hud.counterValue('fires-view'), { message: 'the HUD follows the cursor' }).toBe(liveCount - 1);
@@ -376,4 +378,16 @@ test('back to live from a minute, the aircraft come back with their pairing line
   await playback.goLive();
   await expect(playback.root).toHaveAttribute('data-mode', 'live');
   await expect.poll(midway, { message: 'the pairing line is drawn again' }).toBeGreaterThan(0);
+});
+
+test('played over a view with nothing recorded, the bar says the map has nothing to show, until Live', async ({ page }) => {
+  // The Southern Ocean south of Pitcairn: nothing any test puts there.
+  await new AppPage(page).openReady({ view: [-130, -52, 6] });
+  const playback = new PlaybackPage(page);
+  await expect(page.getByTestId('playback-total')).toHaveAttribute('data-value', '0');
+  await expect(page.getByTestId('playback-empty-note')).toHaveCount(0);
+  await page.getByTestId('playback-play').click();
+  await expect(page.getByTestId('playback-empty-note')).toContainText('Nothing was recorded in and around the view in these 6 h');
+  await playback.goLive();
+  await expect(page.getByTestId('playback-empty-note')).toHaveCount(0);
 });

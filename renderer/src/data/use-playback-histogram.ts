@@ -16,7 +16,7 @@ export function usePlaybackHistogram(
   end: number,
   minutes: number,
   filter: ViewFilter,
-): { counts: number[]; error: string | null } {
+): { counts: number[]; error: string | null; read: boolean } {
   const [result, setResult] = useState<PlaybackResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Read again when the fires' narrowing changes, not for the rest of the filter (its time window, the aircraft's).
@@ -35,5 +35,5 @@ export function usePlaybackHistogram(
   }, [api, from, end, viewport, narrowing]);
 
   const counts = useMemo(() => minuteCounts(result?.buckets ?? [], from, minutes), [result, from, minutes]);
-  return { counts, error };
+  return { counts, error, read: result !== null };
 }

@@ -46,7 +46,7 @@ export function PlaybackBar({
   onLiveAircraft: () => void;
 }) {
   const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor(openAt);
-  const { counts, error } = usePlaybackHistogram(api, viewport, from, end, minutes, filter);
+  const { counts, error, read } = usePlaybackHistogram(api, viewport, from, end, minutes, filter);
   const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, filter, onLiveAircraft);
   const firesNarrowed = narrowsFires(filter);
   const recorded = useAircraftRecorded(api, minuteStart !== null);
@@ -67,6 +67,10 @@ export function PlaybackBar({
   const shownRangeNote = rangeNote !== null && rangeNote.at === minuteStart ? rangeNote.text : null;
   const path = useMemo(() => histogramPath(counts, WIDTH, HEIGHT), [counts]);
   const total = counts.reduce((sum, count) => sum + count, 0);
+  // Played over a range with nothing recorded in view (a first start offline), the cursor ran over an empty strip and
+  // nothing on the map changed, unexplained.
+  const emptyNote =
+    minuteStart !== null && read && !error && total === 0 ? `Nothing was recorded in and around the view in these ${hours} h: the map has nothing to show as it plays.` : null;
 
   // Space plays or pauses, Shift+←/→ step a minute, L returns to live (arrows alone pan the map).
   useEffect(() => {
@@ -124,14 +128,19 @@ export function PlaybackBar({
         <span className="playback-minute" data-testid="playback-minute" data-minute={minuteStart === null ? '' : new Date(minuteStart).toISOString()}>
           {minuteStart === null ? 'Showing now' : formatMinuteBoth(new Date(minuteStart))}
         </span>
-        {(aircraftNote || shownRangeNote) && (
+        {(aircraftNote || shownRangeNote || emptyNote) && (
           <div className="playback-notes">
+            {emptyNote && (
+              <span className="playback-note" data-testid="playback-empty-note" role="status">
+                {emptyNote}
+              </span>
+            )}
             {shownRangeNote && (
               <span className="playback-note" data-testid="playback-range-note" role="status">
                 {shownRangeNote}
               </span>
             )}
-            {aircraftNote && (
+            {aircraftNote && !emptyNote && (
               <span className="playback-note" data-testid="playback-aircraft-note" role="status">
                 {aircraftNote}
               </span>
