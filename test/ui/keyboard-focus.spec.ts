@@ -144,3 +144,18 @@ test('single-key shortcuts can be switched off in the shortcuts list, and stay o
   await page.keyboard.press(']');
   await expect(page.getByRole('tabpanel')).toBeHidden();
 });
+
+test('a HUD counter says what it counts to the keyboard too: focused, its explanation shows under it and is its description', async ({ page }) => {
+  await new AppPage(page).openReady();
+  const counter = page.getByTestId('hud-count-aircraft');
+  const explanation = page.locator('#hud-count-aircraft-explanation');
+  await expect(counter).toHaveAttribute('aria-describedby', 'hud-count-aircraft-explanation');
+  await expect(explanation).toContainText("Aircraft in the map's view");
+  // Hidden until the keyboard brings the focus there (a hover has the title).
+  expect((await explanation.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+  await page.getByTestId('hud-count-alerts').focus();
+  await page.keyboard.press('Shift+Tab');
+  await expect(counter).toBeFocused();
+  await expect.poll(async () => (await explanation.boundingBox())?.width ?? 0).toBeGreaterThan(200);
+  await expect(explanation).toBeInViewport();
+});

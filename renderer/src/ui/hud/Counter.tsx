@@ -26,18 +26,28 @@ export function Counter({
 }) {
   const unknown = value === 0 && noData !== null;
   const said = unknown ? `${explanation}. No data yet: ${noData}.` : atLeast ? `${explanation}. At least this many: more are in view than the map reads at once; zoom in to count them all.` : explanation;
+  const told = behind ? `${said}. Still counting the cursor's minute: this count is of the minute its label names.` : said;
+  const explanationId = `${testId}-explanation`;
   return (
+    // A Tab stop that says what it counts: hovered, its title; focused, the same words shown under it and read out as
+    // its description (they were in the hover title alone, out of reach of the keyboard).
     <div
+      role="group"
+      tabIndex={0}
+      aria-describedby={explanationId}
       className={`counter${tone ? ` counter-${tone}` : ''}${behind ? ' counter-behind' : ''}`}
       data-testid={testId}
       data-value={value ?? ''}
       data-no-data={unknown || undefined}
       data-behind={behind || undefined}
       data-at-least={atLeast || undefined}
-      title={behind ? `${said}. Still counting the cursor's minute: this count is of the minute its label names.` : said}
+      title={told}
     >
       <span className="counter-value">{value === null || unknown ? '–' : countText(value, atLeast)}</span>
       <span className="counter-label">{label}</span>
+      <span className="counter-explanation" id={explanationId}>
+        {told}
+      </span>
     </div>
   );
 }
