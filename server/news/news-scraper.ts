@@ -13,6 +13,7 @@ import { markedUnreachable, unreachableIn } from '../http/network-failure.js';
 import { type RejectedRecords, RejectionTally } from '../pipelines/rejection-tally.js';
 import type { NewsItemRepository } from './news-item-repository.js';
 import type { NewsSettings } from './news-settings.js';
+import { storedDate } from './stored-date.js';
 import type { NewsPruned, NewsRetentionRepository } from './news-retention-repository.js';
 
 export interface ScrapeResult extends Record<string, unknown> {
@@ -52,19 +53,6 @@ export interface NewStory {
   region: string;
   /** Null when no feed dated it: such a story is kept but never presented as fresh. */
   publishedAt: Date | null;
-}
-
-/** A date a little ahead (clock skew) is read as the moment the article was seen. */
-const FUTURE_TOLERANCE_MS = 15 * 60_000;
-/** Further ahead than this, a date is a typo, not skew: the article is stored undated. */
-const FUTURE_LIMIT_MS = 24 * 3_600_000;
-
-/** The date an article is stored with: its own, the moment seen for clock skew, null when it has none it can be trusted with. */
-export function storedDate(published: Date | null, seenAt: Date): Date | null {
-  if (!published) return null;
-  const ahead = published.getTime() - seenAt.getTime();
-  if (ahead <= FUTURE_TOLERANCE_MS) return published;
-  return ahead <= FUTURE_LIMIT_MS ? seenAt : null;
 }
 
 export interface NewsScraperDeps {

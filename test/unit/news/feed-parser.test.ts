@@ -60,8 +60,18 @@ describe('parseNewsFeed', () => {
     expect(feed.articles.map((article) => article.title)).toEqual(['Kept', 'Third']);
     expect(feed).toMatchObject({ skipped: 1, overCap: 0 });
     expect(feed.articles[0]?.link).toBeNull();
-    // The cap counts readable items: of two undated ones, the first in the file.
+    // The cap counts readable items: of two undated ones, the first in the file; the third entry is never read.
     expect(parseNewsFeed(rss, 1)).toMatchObject({ articles: [{ title: 'Kept' }], skipped: 1, overCap: 1 });
+  });
+
+  it('of a longer feed keeps the newest by the dates they would be stored with: a date a year ahead is no date', () => {
+    const rss = `<rss version="2.0"><channel><title>t</title>
+      <item><title>Typo year</title><pubDate>Mon, 23 Nov 2099 12:00:00 GMT</pubDate></item>
+      <item><title>Older</title><pubDate>Sun, 22 Nov 2026 12:00:00 GMT</pubDate></item>
+      <item><title>Newer</title><pubDate>Mon, 23 Nov 2026 11:00:00 GMT</pubDate></item></channel></rss>`;
+    const feed = parseNewsFeed(rss, 2, undefined, new Date('2026-11-23T12:00:00Z'));
+    expect(feed.articles.map((article) => article.title)).toEqual(['Older', 'Newer']);
+    expect(feed.overCap).toBe(1);
   });
 
   it('drops overlong links and cleans guids so every key fits its index', () => {

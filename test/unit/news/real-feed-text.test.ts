@@ -7,7 +7,7 @@ import { parseFeedDate } from '../../../server/news/feed-dates.js';
 import { decodeFeedBytes, declaredCharset } from '../../../server/news/feed-fetcher.js';
 import { parseNewsFeed } from '../../../server/news/feed-parser.js';
 import { decodeNewsCursor, encodeNewsCursor } from '../../../server/news/news-query.js';
-import { storedDate } from '../../../server/news/news-scraper.js';
+import { storedDate } from '../../../server/news/stored-date.js';
 import { htmlToText, repairMojibake, windows1252Controls } from '../../../server/news/plain-text.js';
 
 describe('feed text from real feeds', () => {
