@@ -167,7 +167,8 @@ function readReadsbEntry(raw: unknown, index: number, now: number, positions: Ai
   }
   // Altitude, speed and track are of the entry's last message (`seen`), not of a last position kept minutes before:
   // stored with that old position they would be read as where and how it flew then.
-  const alt = current ? (item.alt_baro ?? item.altitude ?? null) : null;
+  const reported = item.alt_baro ?? item.altitude ?? null;
+  const alt = current ? reported : null;
   positions.push({
     icao24,
     callsign: clean(item.flight),
@@ -178,7 +179,8 @@ function readReadsbEntry(raw: unknown, index: number, now: number, positions: Ai
     latitude,
     longitude,
     altitudeFt: typeof alt === 'number' ? Math.round(alt) : null,
-    onGround: alt === 'ground',
+    // On the ground by its last message, whatever the age of the position kept (it was read as airborne).
+    onGround: reported === 'ground',
     groundSpeedKt: current ? (item.gs ?? item.speed ?? null) : null,
     trackDeg: current ? (item.track ?? null) : null,
     seenAt: new Date(seenMs).toISOString(),

@@ -39,7 +39,8 @@ export function aircraftRow(row: AircraftExportRow): ExportRow {
   return { latitude, longitude, values, title: `Aircraft ${row.callsign ?? row.icao24}`, when: row.seen_at };
 }
 
-export const INCIDENT_COLUMNS = ['irwin_id', 'kind', 'name', 'size_acres', 'percent_contained', 'discovered_at', 'state'] as const;
+// `kind` last: added after the others, so a reader of the columns by position is not thrown.
+export const INCIDENT_COLUMNS = ['irwin_id', 'name', 'size_acres', 'percent_contained', 'discovered_at', 'state', 'kind'] as const;
 
 export function incidentRow(row: IncidentExportRow): ExportRow {
   const { latitude, longitude, ...values } = row;

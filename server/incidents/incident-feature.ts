@@ -68,7 +68,7 @@ export const wfigsFeature = z.object({
       FireDiscoveryDateTime: arcgisDate,
       POOState: safeText().max(16).nullable().optional(),
       // WF, RX or CX in the current layer; any other text (a category added later) is an incident of no known kind.
-      IncidentTypeCategory: z.string().max(16).nullable().optional(),
+      IncidentTypeCategory: z.string().max(16).nullable().optional().catch(null),
     })
     .passthrough(),
 });

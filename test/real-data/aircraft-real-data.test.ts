@@ -82,7 +82,8 @@ function expectedReadsb(body: { now: number; aircraft?: unknown[]; ac?: unknown[
       continue;
     }
     // A kept last position has no altitude, speed or track of its own: those fields are of the last message.
-    const altitude = current ? (entry.alt_baro ?? entry.altitude) : undefined;
+    const reported = entry.alt_baro ?? entry.altitude;
+    const altitude = current ? reported : undefined;
     const age = current ? (entry.seen_pos as number) : last!.seen_pos;
     stored.push({
       icao24: entry.hex.toLowerCase(),
@@ -93,7 +94,7 @@ function expectedReadsb(body: { now: number; aircraft?: unknown[]; ac?: unknown[
       latitude: current ? (entry.lat as number) : last!.lat,
       longitude: current ? (entry.lon as number) : last!.lon,
       altitude_ft: typeof altitude === 'number' ? Math.round(altitude) : null,
-      on_ground: altitude === 'ground',
+      on_ground: reported === 'ground',
       ground_speed_kt: current ? real(entry.gs ?? entry.speed) : null,
       track_deg: current ? real(entry.track) : null,
       seen_at: new Date(nowMs - age * 1000).toISOString(),

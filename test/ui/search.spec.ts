@@ -284,3 +284,16 @@ test('for the keyboard and a screen reader: the chosen row stays in sight, the a
   await input.press('Escape');
   await expect(map.canvas).toBeFocused();
 });
+
+test('a small country found by name is fitted no closer than the offline map draws: San Marino at zoom 10', async ({ page }) => {
+  const map = await openApp(page);
+  const input = page.getByTestId('search-input');
+  await input.fill('San Marino');
+  const country = page.getByTestId('search-result').filter({ hasText: 'Country' }).first();
+  await expect(country).toContainText('San Marino');
+  await country.click();
+  await expectCentreNear(map, 43.94, 12.46, 0.2);
+  await map.expectStill(10_000);
+  expect((await map.view()).zoom).toBeLessThanOrEqual(10.01);
+  await expect(page.getByTestId('offline-detail-note')).toHaveCount(0);
+});

@@ -21,6 +21,18 @@ describe('ADS-B formats', () => {
     expect(feed.positions[1]).toMatchObject({ icao24: '~c0ffee', onGround: true, altitudeFt: null });
   });
 
+  it('a kept last position has no altitude, speed or track of its own, but an aircraft on the ground by its last message stays on the ground', () => {
+    const feed = parseAdsbFeed({
+      now: 1763640000,
+      aircraft: [
+        { hex: 'a1b2c3', alt_baro: 37000, gs: 496, track: 113.5, seen: 0.5, lastPosition: { lat: 43.26, lon: 29.63, seen_pos: 3061 } },
+        { hex: 'c3b2a1', alt_baro: 'ground', gs: 3, seen: 1, lastPosition: { lat: 38.69, lon: -121.59, seen_pos: 300 } },
+      ],
+    });
+    expect(feed.positions[0]).toMatchObject({ altitudeFt: null, groundSpeedKt: null, trackDeg: null, onGround: false, seenAt: new Date((1763640000 - 3061) * 1000).toISOString() });
+    expect(feed.positions[1]).toMatchObject({ altitudeFt: null, onGround: true });
+  });
+
   it('reads the v2 aggregator APIs: `ac` and now in milliseconds', () => {
     const feed = parseAdsbFeed({ ac: [{ hex: '4b1805', t: 'CL4T', ownOp: 'Securite Civile', lat: 43.4, lon: 5.2, alt_baro: 800, seen_pos: 1 }], now: 1763640000123, total: 1 });
     expect(feed.positions[0]?.seenAt).toBe(new Date(1763640000123 - 1000).toISOString());

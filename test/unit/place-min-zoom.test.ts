@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { placeMinZoom } from '../../server/places/place-min-zoom.js';
 
 describe('placeMinZoom', () => {
-  it('draws a capital of 100,000 people or more from zoom 0; a smaller one from zoom 5 at the latest', () => {
+  it('draws a capital of 20,000 people or more from zoom 0; a smaller one from zoom 5 at the latest', () => {
     expect(placeMinZoom(689_545, 'PPLC')).toBe(0); // Washington
-    expect(placeMinZoom(118_918, 'PPLC')).toBe(0); // Reykjavík
+    expect(placeMinZoom(60_064, 'PPLC')).toBe(0); // Kuwait City, as GeoNames counts it
     // Dependencies' capitals as GeoNames marks them: Adamstown (Pitcairn), Longyearbyen (Svalbard).
     expect(placeMinZoom(40, 'PPLC')).toBe(5);
     expect(placeMinZoom(2_060, 'PPLC')).toBe(5);
-    expect(placeMinZoom(93_060, 'PPLC')).toBe(5); // Nouméa
+    expect(placeMinZoom(18_326, 'PPLC')).toBe(5); // Nuuk
+    expect(placeMinZoom(6_794, 'PPLC')).toBe(5); // Valletta
   });
 
   it('draws a big city before a small capital: New York from zoom 0', () => {

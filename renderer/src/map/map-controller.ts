@@ -430,13 +430,13 @@ export class MapController {
    * opens once the map draws it there (`object`); a position gets a pin (`pin`: what it is called), which stays until
    * the next search or a click on it.
    */
-  flyTo(target: { center: [number, number]; zoom: number; bbox?: [number, number, number, number] | null; object?: MapObjectRef; pin?: string }): void {
+  flyTo(target: { center: [number, number]; zoom: number; bbox?: [number, number, number, number] | null; maxZoom?: number; object?: MapObjectRef; pin?: string }): void {
     this.cancelOpenWhenDrawn?.();
     this.cancelOpenWhenDrawn = null;
     this.popup?.remove();
     this.searchPin?.remove();
     this.searchPin = target.pin ? this.pinAt(target.center, target.pin) : null;
-    if (target.bbox) this.map.fitBounds(target.bbox, { padding: 60, maxZoom: 12, duration: 1200 });
+    if (target.bbox) this.map.fitBounds(target.bbox, { padding: 60, maxZoom: target.maxZoom ?? 12, duration: 1200 });
     else this.map.flyTo({ center: target.center, zoom: target.zoom, duration: 1200 });
     if (target.object) this.cancelOpenWhenDrawn = openWhenDrawn(this.map, () => this.clickableLayers(), target.object, (props, at) => this.open(props, at));
   }

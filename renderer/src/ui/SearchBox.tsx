@@ -44,8 +44,10 @@ function go(result: SearchResult, controller: MapController | null): void {
     // A typed position has nothing drawn there to show it, nor an airport on the offline basemap: a pin does.
     const pin = result.kind === 'coordinates' ? [result.label, result.sublabel].filter(Boolean).join(' · ') : result.kind === 'airport' ? result.label : undefined;
     // On the offline basemap no closer than it draws: Sacramento at zoom 11 was a dark square and a note of no streets.
-    const zoom = searchZoom(result.zoom ?? DEFAULT_ZOOM[result.kind], controller?.offlineBasemap ?? false);
-    controller?.flyTo({ center: [result.longitude, result.latitude], zoom, bbox: result.bbox, object, pin });
+    const offline = controller?.offlineBasemap ?? false;
+    // A country's or state's box too: Monaco or the Vatican fitted to the view went to zoom 12.
+    const zoom = searchZoom(result.zoom ?? DEFAULT_ZOOM[result.kind], offline);
+    controller?.flyTo({ center: [result.longitude, result.latitude], zoom, bbox: result.bbox, maxZoom: searchZoom(12, offline), object, pin });
     return;
   }
   const link = externalLink(result.link);
