@@ -38,9 +38,6 @@ function oneOfEachCategory<T extends PromptStory>(ranked: readonly T[], count: n
   return [...firsts, ...ranked.filter((story) => !firsts.includes(story))].slice(0, count);
 }
 
-const LTR_ISOLATE = '\u2066';
-const POP_ISOLATE = '\u2069';
-
 /**
  * Stories are expected most-reported first; answers the text and the stories it lists, in its order. One no feed
  * dated comes after the dated ones and says so: its feed may list stories of years ago, never presented as fresh.
@@ -54,9 +51,7 @@ export function extractiveDigest<T extends PromptStory>(kind: SummaryKind, stori
   const lines = top.map((story) => {
     const sources = `${story.sourceCount} source${story.sourceCount === 1 ? '' : 's'}${story.dated ? '' : ', undated'}`;
     const summary = story.summary ? ` — ${capLength(story.summary, 160)}` : '';
-    // The count is isolated left to right (LRI … PDI): beside a Hebrew or Arabic headline, the line is read right to
-    // left and "(1 source, undated)" came out as "(source, undated 1".
-    return `- ${byDomain ? `${categoryName(story)}: ` : ''}${story.title} ${LTR_ISOLATE}(${sources})${POP_ISOLATE}${summary}`;
+    return `- ${byDomain ? `${categoryName(story)}: ` : ''}${story.title} (${sources})${summary}`;
   });
   return { text: capLength(lines.join('\n'), maxChars), used: top };
 }

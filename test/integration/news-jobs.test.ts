@@ -69,7 +69,7 @@ describe('news jobs through the job runner (offline: no language-model key)', ()
       ['analyst', 'extractive'],
       ['daily_recap', 'extractive'],
     ]);
-    expect(rows[3]?.body.split('\n')[0]).toMatch(/^- Earthquake of magnitude 6\.8 strikes off the coast of Chile \u2066\(3 sources\)\u2069/);
+    expect(rows[3]?.body.split('\n')[0]).toMatch(/^- Earthquake of magnitude 6\.8 strikes off the coast of Chile \(3 sources\)/);
     expect(rows[1]?.body).toBe(rows[3]?.body);
     // Once a recap is written, the hourly run writes only its own.
     expect(await runner.run('summaries')).toMatchObject({ status: 'done', result: { kind: 'hourly' } });

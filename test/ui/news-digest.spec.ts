@@ -19,9 +19,11 @@ test('the HUD pins the daily recap and shows the hourly summary and the newest n
   const hud = new HudPage(page);
   await app.openReady();
   await expect(hud.slot('daily-recap')).toHaveAttribute('data-empty', 'false');
-  await expect(hud.slot('daily-recap')).toContainText('Evacuations ordered as wildfire crosses ridge near Valparaíso \u2066(7 sources)\u2069');
+  await expect(hud.slot('daily-recap')).toContainText('Evacuations ordered as wildfire crosses ridge near Valparaíso (7 sources)');
   // One story per line, as a list (it was one run-on paragraph).
-  await expect(hud.slot('daily-recap').getByRole('listitem').filter({ hasText: 'Evacuations ordered as wildfire crosses ridge near Valparaíso \u2066(7 sources)\u2069' })).toHaveCount(1);
+  await expect(hud.slot('daily-recap').getByRole('listitem').filter({ hasText: 'Evacuations ordered as wildfire crosses ridge near Valparaíso (7 sources)' })).toHaveCount(1);
+  // The count is isolated left to right: beside a right-to-left headline it stays "(7 sources)".
+  await expect(hud.slot('daily-recap').getByRole('listitem').filter({ hasText: 'Valparaíso' }).locator('bdi[dir="ltr"]')).toHaveText('(7 sources)');
   await expect(hud.slot('hourly-summary').getByRole('listitem').filter({ hasText: 'Flood warnings extended along the lower Danube' })).toHaveCount(1);
   await expect(hud.slot('hourly-summary')).toContainText('Flood warnings extended along the lower Danube');
   await expect(hud.slot('latest-news')).toContainText('Grid operator restores power');
