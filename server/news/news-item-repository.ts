@@ -4,8 +4,9 @@ import { sameStory } from './headline-key.js';
 
 export interface StoryArticle {
   articleId: string;
-  /** The feed it was read from: a story holds one article of a feed at most. */
+  /** The feed it was read from, and the host its link is on: a story holds one article of a feed's own host at most. */
   feedId: string;
+  linkHost: string | null;
   title: string;
   headlineKey: string;
   summary: string | null;
@@ -24,11 +25,13 @@ const STORY_WINDOW_HOURS = 36;
 /** Trigram similarity of headline keys at or above which a story is a candidate; sameStory() decides. */
 export const SIMILARITY_THRESHOLD = 0.4;
 
-// A story is told once by each feed: two items of one feed, at two links, are two stories even when their headlines
-// read alike. USGS lists every "M 4.5 - …" quake, The Hindu every day's "Engagements", a podcast "Day One/Two…".
+// A story is told once by each outlet: two items of one feed whose links are on one host are two stories even when
+// their headlines read alike. USGS lists every "M 4.5 - …" quake, The Hindu every day's "Engagements", a podcast
+// "Day One/Two…". A feed relaying other outlets' articles (links on their hosts) still folds theirs into one story.
 const NOT_FROM_THIS_FEED = `NOT EXISTS (
-  SELECT 1 FROM news_item_articles l JOIN article_sources s ON s.article_id = l.article_id
-  WHERE l.news_item_id = news_items.id AND s.feed_id = $4::bigint)`;
+  SELECT 1 FROM news_item_articles l JOIN articles a ON a.id = l.article_id JOIN article_sources s ON s.article_id = a.id
+  WHERE l.news_item_id = news_items.id AND s.feed_id = $4::bigint
+    AND lower(substring(a.link from '^[A-Za-z][A-Za-z0-9+.-]*://([^/:?#]+)')) IS NOT DISTINCT FROM $5::text)`;
 
 const FIND_EQUAL = `
 SELECT id::text, headline_key FROM news_items
@@ -67,7 +70,7 @@ export class NewsItemRepository {
   /** Links a new article to its story, creating the story when none matches; answers whether it was created. */
   async assign(client: Queryable, article: StoryArticle): Promise<{ newsItemId: string; created: boolean }> {
     // An undated article is compared by when it was seen; an undated story by when it was first seen.
-    const params = [article.headlineKey, article.publishedAt ?? article.seenAt, STORY_WINDOW_HOURS, article.feedId];
+    const params = [article.headlineKey, article.publishedAt ?? article.seenAt, STORY_WINDOW_HOURS, article.feedId, article.linkHost];
     const { rows } = await client.query<{ id: string; headline_key: string }>((await this.hasTrigram()) ? FIND_SIMILAR : FIND_EQUAL, params);
     let newsItemId = rows.find((row) => sameStory(row.headline_key, article.headlineKey))?.id;
     const created = newsItemId === undefined;

@@ -41,6 +41,16 @@ type FeedOutcome =
   | { kind: 'failed'; message: string; untitled?: number }
   | { kind: 'stored'; received: number; stored: number; created: number; merged: number; stories: NewStory[]; untitled: number; overCap: number };
 
+/** The host a link is on, lower case; null without a link. */
+function hostOf(link: string | null): string | null {
+  if (!link) return null;
+  try {
+    return new URL(link).hostname.toLowerCase();
+  } catch {
+    return null;
+  }
+}
+
 /** A story seen for the first time in this run (for the event stream, once it carries news). */
 export interface NewStory {
   newsItemId: string;
@@ -239,6 +249,7 @@ export class NewsScraper {
           ...story,
           articleId: row.id,
           feedId: feed.id,
+          linkHost: hostOf(article.link),
           headlineKey: headlineKey(article.title),
           imageUrl: article.imageUrl,
           seenAt: at,

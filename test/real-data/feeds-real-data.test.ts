@@ -209,12 +209,18 @@ describe('news feeds from real-data/feeds, scraped by the news job', () => {
     }
   });
 
-  it('a story holds one article of a feed at most: Giant Bomb\'s days of deliberations are episodes of their own', async () => {
+  it('a story holds one article of a feed\'s host at most: Giant Bomb\'s days of deliberations are episodes of their own; UOL\'s article listed again through a redirect is one story', async () => {
     const { rows: doubled } = await db.query(
-      `SELECT l.news_item_id, s.feed_id FROM news_item_articles l JOIN article_sources s ON s.article_id = l.article_id
-       GROUP BY l.news_item_id, s.feed_id HAVING count(*) > 1`,
+      `SELECT l.news_item_id, s.feed_id FROM news_item_articles l JOIN articles a ON a.id = l.article_id JOIN article_sources s ON s.article_id = a.id
+       GROUP BY l.news_item_id, s.feed_id, substring(a.link from '://([^/:?#]+)') HAVING count(*) > 1`,
     );
     expect(doubled).toEqual([]);
+    // UOL lists one Folha article twice, once through its redirect host: two links, two hosts, one story.
+    const { rows: folha } = await db.query<{ stories: number; articles: number }>(
+      `SELECT count(DISTINCT l.news_item_id)::int AS stories, count(*)::int AS articles FROM articles a JOIN news_item_articles l ON l.article_id = a.id
+       WHERE a.title LIKE 'Match Eleitoral já soma mais de 500 mil testes completos%'`,
+    );
+    expect(folha).toEqual([{ stories: 1, articles: 2 }]);
     const storiesTitled = async (pattern: string) =>
       (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM news_items WHERE title ~* $1', [pattern])).rows[0]!.n;
     const articlesTitled = async (pattern: string) =>
