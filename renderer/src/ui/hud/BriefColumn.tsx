@@ -86,6 +86,8 @@ export interface BriefColumnProps {
 export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines, disk, folding, playback }: BriefColumnProps) {
   const { collapsed, toggle } = folding;
   const newsOutOfReach = pipelines.news?.unreachable === true;
+  // What every summary slot is told alike.
+  const slotState = { playback, available: news.summariesAvailable, storiesIn: news.latest.length > 0, feedsOutOfReach: newsOutOfReach };
   if (collapsed) {
     return (
       <aside className="brief brief-collapsed" aria-label="Brief">
@@ -102,16 +104,7 @@ export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines
       </button>
       <LowDiskNote disk={disk} />
       <StalePipelines pipelines={pipelines} />
-      <SummarySlot
-        playback={playback}
-        testId="daily-recap"
-        title="Daily recap"
-        summary={news.dailyRecap}
-        available={news.summariesAvailable}
-        due={news.due.dailyRecap}
-        storiesIn={news.latest.length > 0}
-        feedsOutOfReach={newsOutOfReach}
-      />
+      <SummarySlot {...slotState} testId="daily-recap" title="Daily recap" summary={news.dailyRecap} due={news.due.dailyRecap} />
       <section className="brief-slot" data-testid="recent-alerts">
         <h2>Recent alerts</h2>
         {alerts.length === 0 ? (
@@ -141,26 +134,8 @@ export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines
           </p>
         )}
       </section>
-      <SummarySlot
-        playback={playback}
-        testId="hourly-summary"
-        title="Last hour"
-        summary={news.hourly}
-        available={news.summariesAvailable}
-        due={news.due.hourly}
-        storiesIn={news.latest.length > 0}
-        feedsOutOfReach={newsOutOfReach}
-      />
-      <SummarySlot
-        playback={playback}
-        testId="analyst-summary"
-        title="Analyst note"
-        summary={news.analyst}
-        available={news.summariesAvailable}
-        due={news.due.analyst}
-        storiesIn={news.latest.length > 0}
-        feedsOutOfReach={newsOutOfReach}
-      />
+      <SummarySlot {...slotState} testId="hourly-summary" title="Last hour" summary={news.hourly} due={news.due.hourly} />
+      <SummarySlot {...slotState} testId="analyst-summary" title="Analyst note" summary={news.analyst} due={news.due.analyst} />
       <section className="brief-slot" data-testid="latest-news" data-empty={news.latest.length === 0}>
         <h2>
           News <NowTag playback={playback} />
