@@ -23,22 +23,32 @@ function withoutOutlet(title: string): string {
   return outletWords <= OUTLET_MAX_WORDS && outletWords < wordCount(before) ? before : title;
 }
 
-/** Lower-case words of a headline without punctuation, outlet suffix or filler words; "4.5" and "1,200" stay one word. */
-export function headlineTokens(title: string): string[] {
-  const words = withoutOutlet(title)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/['’]s\b/g, '')
-    .replace(/(\d)[.,](?=\d)/g, '$1')
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word.length > 0 && !STOPWORDS.has(word));
-  return words.length > 0 ? words : title.toLowerCase().split(/\s+/).filter(Boolean);
+/** Lower-case words of a text without punctuation or filler words; with `joinDecimals`, "4.5" and "1,200" stay one word. */
+function wordsOf(text: string, joinDecimals: boolean): string[] {
+  const folded = text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/['’]s\b/g, '');
+  return (joinDecimals ? folded.replace(/(\d)[.,](?=\d)/g, '$1') : folded).split(/[^\p{L}\p{N}]+/u).filter((word) => word.length > 0 && !STOPWORDS.has(word));
 }
 
-/** Order-free key of a headline (its distinct tokens, sorted): equal keys are the same story. */
+/** Order-free key of words (distinct, sorted); a headline of filler words alone keys by its words as written. */
+function keyOf(words: string[], title: string): string {
+  return [...new Set(words.length > 0 ? words : title.toLowerCase().split(/\s+/).filter(Boolean))].sort().join(' ');
+}
+
+/**
+ * Order-free key of a headline (its distinct words, sorted, without punctuation, outlet suffix or filler words; "4.5"
+ * and "1,200" one word each): equal keys are the same story.
+ */
 export function headlineKey(title: string): string {
-  return [...new Set(headlineTokens(title))].sort().join(' ');
+  return keyOf(wordsOf(withoutOutlet(title), true), title);
+}
+
+/**
+ * The key an article with neither link nor guid is known by: the headline key as it stood when such articles were
+ * first stored, frozen (any dash's suffix cut, digits apart). A change to how stories are matched must not give them
+ * new identities: each would be stored again, as a new story.
+ */
+function identityKey(title: string): string {
+  return keyOf(wordsOf(title.replace(/\s+[-|–—]\s+[^-|–—]{2,40}$/, ''), false), title);
 }
 
 export interface ArticleIdentityInput {
@@ -54,7 +64,7 @@ export function articleIdentity(input: ArticleIdentityInput): string {
   if (input.canonicalLink) return `link:${input.canonicalLink}`;
   if (input.guid) return `guid:${input.feedUrl}#${input.guid}`;
   const hash = createHash('sha256')
-    .update(`${headlineKey(input.title)}\n${input.publishedAt?.toISOString() ?? ''}`)
+    .update(`${identityKey(input.title)}\n${input.publishedAt?.toISOString() ?? ''}`)
     .digest('hex');
   return `hash:${hash}`;
 }

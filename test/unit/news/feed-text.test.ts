@@ -91,6 +91,15 @@ describe('headline keys and story matching', () => {
     expect(sameStory(headlineKey('Storm hits Manila'), headlineKey('Storm hits Taipei'))).toBe(false);
   });
 
+  it('keeps the identity of an article without link or guid as it was before the headline rules changed', () => {
+    // Hashes written by the rules of 2026-11-29 (any dash's suffix cut, digits apart): the same articles, not new ones.
+    const base = { canonicalLink: null, guid: null, feedUrl: 'https://f.example/rss', publishedAt: new Date('2026-11-21T00:00:00Z') };
+    expect(articleIdentity({ ...base, title: 'M 4.5 - 10 km SW of Ridgecrest, CA' })).toBe('hash:2496c15d8b9a69a89803ce54f9a619a3da79027348dbcdaff57ad7155eb25711');
+    expect(articleIdentity({ ...base, title: 'Death toll rises to 1,200' })).toBe('hash:a0181c7f6a09722ad9af2ff8beeaa19d18766162f79e57e07f4d8fc61d5dd3fc');
+    // While the story keys of the two differ from what they were.
+    expect(headlineKey('M 4.5 - 10 km SW of Ridgecrest, CA')).not.toBe('4 5 m');
+  });
+
   it('names an article by canonical link, else guid within its feed, else a hash of title and date', () => {
     const base = { feedUrl: 'https://f.example/rss', title: 'T', publishedAt: new Date('2026-11-21T00:00:00Z') };
     expect(articleIdentity({ ...base, canonicalLink: 'https://a.example/x', guid: 'g' })).toBe('link:https://a.example/x');
