@@ -158,4 +158,11 @@ test('a HUD counter says what it counts to the keyboard too: focused, its explan
   await expect(counter).toBeFocused();
   await expect.poll(async () => (await explanation.boundingBox())?.width ?? 0).toBeGreaterThan(200);
   await expect(explanation).toBeInViewport();
+  // Over the search box below it, not under it.
+  const box = (await explanation.boundingBox())!;
+  const onTop = await page.evaluate(([x, y]) => {
+    const { document } = globalThis as unknown as { document: { elementFromPoint(x: number, y: number): { id: string } | null } };
+    return document.elementFromPoint(x!, y!)?.id;
+  }, [box.x + box.width / 2, box.y + box.height / 2]);
+  expect(onTop).toBe('hud-count-aircraft-explanation');
 });

@@ -1,7 +1,9 @@
 // On a computer set to UTC, the wall clock's times read as UTC does everywhere else: 24 hours ("20:00 UTC").
 import { afterAll, describe, expect, it, vi } from 'vitest';
 
-const zoneBefore = process.env.TZ;
+// Restored by setting it: deleting TZ leaves Node on the last zone set, and the files run after this one in the same
+// worker read Los Angeles (renderer-picking.test.ts failed so).
+const zoneBefore = process.env.TZ ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
 /** The module as a renderer on a computer in `zone` loads it (it reads the zone once). */
 async function timeFormatIn(zone: string) {
   process.env.TZ = zone;
@@ -11,8 +13,7 @@ async function timeFormatIn(zone: string) {
 
 describe('the wall clock on a computer set to UTC', () => {
   afterAll(() => {
-    if (zoneBefore === undefined) delete process.env.TZ;
-    else process.env.TZ = zoneBefore;
+    process.env.TZ = zoneBefore;
   });
   const evening = new Date('2026-11-29T20:00:00Z');
 

@@ -18,6 +18,11 @@ export interface TimeZoneHome {
   place: NonNullable<TimeZonePlaceAnswer['place']>;
 }
 
+/** Where a time zone's place is (GET /api/time-zone-place); null when the server cannot answer. */
+export function readTimeZonePlace(api: ApiClient, timeZone: string, signal?: AbortSignal): Promise<TimeZonePlaceAnswer | null> {
+  return api.get<TimeZonePlaceAnswer>('/api/time-zone-place', { timeZone }, signal).catch(() => null);
+}
+
 function pause(ms: number, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     const timer = window.setTimeout(resolve, ms);
@@ -77,7 +82,7 @@ export function useTimeZoneHome(api: ApiClient, controller: MapController | null
     const started = Date.now();
     void (async () => {
       while (!abort.signal.aborted && Date.now() - started < GIVE_UP_MS) {
-        const answer = await api.get<TimeZonePlaceAnswer>('/api/time-zone-place', { timeZone }, abort.signal).catch(() => null);
+        const answer = await readTimeZonePlace(api, timeZone, abort.signal);
         if (abort.signal.aborted || moved()) return;
         if (answer?.place) {
           const place = answer.place;

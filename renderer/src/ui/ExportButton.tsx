@@ -4,7 +4,7 @@ export function ExportButton({ onShowExport }: { onShowExport: () => void }) {
   return (
     <button
       type="button"
-      className="export-button"
+      className="map-tool export-button"
       data-testid="export-button"
       aria-label="Export the view"
       title="Export the view: CSV, GeoJSON, KML or a PNG of the map"

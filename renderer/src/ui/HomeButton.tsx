@@ -3,9 +3,8 @@
 // in. The first start's flight happened once: after a search or a pan there was no way back but zooming out by hand.
 import { useState } from 'react';
 import type { ApiClient } from '../api/api-client';
-import type { TimeZonePlaceAnswer } from '../api/api-types';
 import { WORLD_BOUNDS } from '../boot/view-address';
-import { browserTimeZone, HOME_ZOOM } from '../data/use-time-zone-home';
+import { browserTimeZone, HOME_ZOOM, readTimeZonePlace } from '../data/use-time-zone-home';
 import type { MapController } from '../map/map-controller';
 
 export function HomeButton({ api, controller }: { api: ApiClient; controller: MapController | null }) {
@@ -15,7 +14,7 @@ export function HomeButton({ api, controller }: { api: ApiClient; controller: Ma
     setGoing(true);
     try {
       const timeZone = browserTimeZone();
-      const answer = timeZone ? await api.get<TimeZonePlaceAnswer>('/api/time-zone-place', { timeZone }).catch(() => null) : null;
+      const answer = timeZone ? await readTimeZonePlace(api, timeZone) : null;
       const place = answer?.place;
       if (place) controller.flyTo({ center: [place.longitude, place.latitude], zoom: HOME_ZOOM });
       else controller.flyTo({ center: [0, 0], zoom: 1, bbox: WORLD_BOUNDS });
@@ -26,7 +25,7 @@ export function HomeButton({ api, controller }: { api: ApiClient; controller: Ma
   return (
     <button
       type="button"
-      className="home-button"
+      className="map-tool home-button"
       data-testid="home-button"
       aria-label="Home: this computer's region, or the whole world"
       title="Home: back to this computer's region (from its time zone), or to the whole world where it names none"

@@ -49,7 +49,7 @@ export function MeasureTool({ controller, drawing }: { controller: MapController
     <>
       <button
         type="button"
-        className="measure-button"
+        className="map-tool measure-button"
         data-testid="measure-button"
         aria-pressed={measuring}
         aria-label="Measure distance and bearing"
