@@ -151,6 +151,25 @@ const confidence = z.preprocess(
     .nullable(),
 );
 
+/**
+ * FIRMS's `type`, in its standard-processing files (MODIS_SP, VIIRS_SNPP_SP; the NRT files have no such column): what
+ * the hot spot is presumed to be. 0 a vegetation fire; 1 an active volcano; 2 another static land source (industry,
+ * gas flares on land); 3 offshore (every detection over water, platforms' flares among them). Blank or absent: a fire.
+ */
+const hotSpotType = z.preprocess(emptyToNull, safeText().trim().regex(/^[0-3]$/, 'type must be 0–3 (FIRMS hot spot type)').nullable());
+
+/** A FIRMS row of `type` 1–3: a volcano, an industrial or other static heat source, or a detection over water. */
+export const NOT_VEGETATION_FIRE = { notVegetationFire: true } as const;
+
+/** Valid rows a read leaves out, counted for its answer. */
+export interface LeftOutRows {
+  /** FIRMS `type` 1–3 (NOT_VEGETATION_FIRE). */
+  notVegetationFires: number;
+}
+
+/** What a row or JSON item is: a detection, a hot spot that is not a vegetation fire (not stored), or its problems. */
+export type DetectionOutcome = { detection: FireDetection } | typeof NOT_VEGETATION_FIRE | { errors: string[] };
+
 const brightnessField = optionalRealField(0, MAX_BRIGHTNESS_K);
 const pixelField = optionalRealField(0, MAX_PIXEL_KM);
 
@@ -173,6 +192,7 @@ export const firmsRowSchema = z
     bright_t31: brightnessField.optional(),
     scan: pixelField.optional(),
     track: pixelField.optional(),
+    type: hotSpotType.optional(),
   })
   .catchall(safeText().max(1_000));
 
@@ -215,6 +235,8 @@ export const fireJsonSchema = z
     bright_t31: jsonReal(0, MAX_BRIGHTNESS_K),
     scan: jsonReal(0, MAX_PIXEL_KM),
     track: jsonReal(0, MAX_PIXEL_KM),
+    /** FIRMS's hot spot type, as the CSV's `type` (0 a vegetation fire; 1–3 are not stored). */
+    type: z.union([z.number().int().min(0).max(3), z.enum(['0', '1', '2', '3'])]).nullable().optional(),
   })
   .strict();
 
@@ -227,13 +249,13 @@ export interface RowProblem {
   errors: string[];
 }
 
-export function detectionFromFirmsRow(row: FirmsRow, now: number = Date.now()): { detection: FireDetection } | { errors: string[] } {
+export function detectionFromFirmsRow(row: FirmsRow, now: number = Date.now()): DetectionOutcome {
   const acqTime = acquisitionInstant(row.acq_date.trim(), row.acq_time.trim());
   return buildDetection(row, acqTime, acqTime ? null : `acq_date/acq_time "${row.acq_date} ${row.acq_time}" is not a date and HHMM time`, now);
 }
 
 /** The row's fields are valid; checks the acquisition instant's window and the satellite, and builds the detection. */
-function buildDetection(row: FirmsRow, acqTime: string | null, acqProblem: string | null, now: number): { detection: FireDetection } | { errors: string[] } {
+function buildDetection(row: FirmsRow, acqTime: string | null, acqProblem: string | null, now: number): DetectionOutcome {
   const errors: string[] = [];
   if (acqProblem) errors.push(acqProblem);
   const windowProblem = acqTime ? acquisitionWindowProblem(acqTime, now) : null;
@@ -241,6 +263,8 @@ function buildDetection(row: FirmsRow, acqTime: string | null, acqProblem: strin
   const satellite = normaliseSatellite(row.satellite);
   if (!satellite) errors.push(`unknown satellite "${row.satellite}"`);
   if (errors.length > 0 || !acqTime || !satellite) return { errors };
+  // A valid row all the same: counted, not stored (a volcano or a refinery is not a fire to watch).
+  if (row.type !== undefined && row.type !== null && row.type !== '0') return NOT_VEGETATION_FIRE;
   return {
     detection: {
       latitude: row.latitude,
@@ -260,7 +284,7 @@ function buildDetection(row: FirmsRow, acqTime: string | null, acqProblem: strin
   };
 }
 
-export function detectionFromJson(item: FireJson, now: number = Date.now()): { detection: FireDetection } | { errors: string[] } {
+export function detectionFromJson(item: FireJson, now: number = Date.now()): DetectionOutcome {
   // FIRMS's own acq_time is HHMM, read with acq_date as acq_hhmm is.
   const hhmm = item.acq_time !== undefined && HHMM.test(String(item.acq_time)) ? String(item.acq_time) : item.acq_hhmm === undefined ? undefined : String(item.acq_hhmm);
   const given = item.acq_time === undefined || hhmm === String(item.acq_time) ? null : parseIsoInstant(String(item.acq_time));
@@ -282,6 +306,7 @@ export function detectionFromJson(item: FireJson, now: number = Date.now()): { d
     bright_t31: item.bright_t31 ?? '',
     scan: item.scan ?? '',
     track: item.track ?? '',
+    type: item.type === null || item.type === undefined ? '' : String(item.type),
   });
   const errors: string[] = [];
   if (!acqTime) errors.push('acq_time (ISO 8601) or acq_date + acq_time or acq_hhmm (a real date and HHMM time) is required');

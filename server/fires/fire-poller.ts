@@ -101,14 +101,14 @@ export function firePollerJob(deps: {
       refusedKey = null;
       const rejected = tallyRowProblems(parsed.problems);
       // Rows, none usable: not "no fires today" (a header alone) but an answer Vantage cannot read.
-      if (parsed.detections.length === 0 && rejected.count > 0) {
+      if (parsed.detections.length === 0 && parsed.notVegetationFires === 0 && rejected.count > 0) {
         throw new UnusableAnswerError(
           `FIRMS answer has ${rejected.count} rows and none is usable: ${describeRejected(rejected.toJSON(), 600)}`,
           rejected.toJSON(),
         );
       }
       const counts = await deps.service.ingest(parsed.detections, dataset);
-      return { mode: 'area-api', ...counts, invalidRows: parsed.problems.length, rejected: rejected.toJSON() };
+      return { mode: 'area-api', ...counts, notVegetationFires: parsed.notVegetationFires, invalidRows: parsed.problems.length, rejected: rejected.toJSON() };
     },
   };
 }

@@ -9,7 +9,7 @@ import { fireCount, fireIngestCounts, fireList, fireTile, fireTileNotModified, f
 import type { FireTimelineQueries } from './fire-timeline.js';
 import { ApiError } from '../http/api-error.js';
 import { bboxParam, instantParam, limitParam, wholeNumberParam, windowEndParam } from '../http/query-params.js';
-import { detectionFromJson, type FireDetection, fireJsonSchema, type RowProblem } from './fire-detection.js';
+import { detectionFromJson, type FireDetection, fireJsonSchema, type LeftOutRows, type RowProblem } from './fire-detection.js';
 import type { FireQueries } from './fire-queries.js';
 import type { FireService } from './fire-service.js';
 import { ListedRowProblems } from './fire-row-problems.js';
@@ -68,8 +68,11 @@ function csvRefusal(error: unknown): unknown {
   return error;
 }
 
-/** The detections of a JSON body, checked a slice of work at a time (other requests get their turns meanwhile). */
-async function detectionsFromJson(body: unknown): Promise<FireDetection[]> {
+/**
+ * The detections of a JSON body, checked a slice of work at a time (other requests get their turns meanwhile); items
+ * of hot spots that are not vegetation fires are counted in `leftOut`.
+ */
+async function detectionsFromJson(body: unknown, leftOut: LeftOutRows): Promise<FireDetection[]> {
   if (!Array.isArray(body)) throw new ApiError(400, 'bad_request', 'JSON body must be an array of detections');
   if (body.length > MAX_JSON_DETECTIONS) {
     throw new ApiError(413, 'payload_too_large', `at most ${MAX_JSON_DETECTIONS.toLocaleString('en')} detections per request (${body.length.toLocaleString('en')} sent); send them in parts`);
@@ -84,6 +87,7 @@ async function detectionsFromJson(body: unknown): Promise<FireDetection[]> {
     }
     const converted = detectionFromJson(shape.data);
     if ('errors' in converted) problems.add({ row: index + 1, errors: converted.errors });
+    else if ('notVegetationFire' in converted) leftOut.notVegetationFires += 1;
     else if (problems.count === 0) detections.push(converted.detection);
   });
   if (problems.count > 0) throw invalidRows(problems.listed, problems.count, body.length);
@@ -99,15 +103,16 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
   typed.post('/api/ingest/fires', { bodyLimit: options.ingestBodyLimitBytes, schema: { response: { 200: fireIngestCounts } } }, async (request) => {
     const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
     let counts;
+    const leftOut: LeftOutRows = { notVegetationFires: 0 };
     if (type === 'application/json') {
-      counts = await options.service.ingest(await detectionsFromJson(request.body));
+      counts = await options.service.ingest(await detectionsFromJson(request.body, leftOut));
     } else {
       const body = String(request.body ?? '');
       try {
         // An error body is refused before a transaction starts; the rows are then read and checked a chunk at a time while
         // the chunk before is stored, and broken CSV or an invalid row anywhere rolls all of it back.
         checkFirmsBody(body);
-        counts = await options.service.ingestChunks(firmsDetectionChunks(body));
+        counts = await options.service.ingestChunks(firmsDetectionChunks(body, leftOut));
       } catch (error) {
         throw csvRefusal(error);
       }
@@ -116,7 +121,7 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
     if (counts.stored > 0 && options.afterIngest) {
       options.afterIngest().catch((error) => request.log.error({ err: error }, 'correlation after fire ingest failed'));
     }
-    return counts;
+    return { ...counts, ...leftOut };
   });
 
   // The repository writes the FireList's JSON from PostgreSQL's text while the rows arrive; the stream goes out as it

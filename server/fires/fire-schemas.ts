@@ -3,7 +3,14 @@ import { z } from 'zod';
 import { bboxTuple, binaryResponse, instant } from '../http/response-schemas.js';
 
 export const fireIngestCounts = z
-  .object({ received: z.number(), stored: z.number(), duplicate: z.number() })
+  .object({
+    /** Detections received (valid rows, those left out below not among them). */
+    received: z.number(),
+    stored: z.number(),
+    duplicate: z.number(),
+    /** Valid rows of FIRMS `type` 1–3 (a volcano, another static land source such as industry, offshore): not stored. */
+    notVegetationFires: z.number(),
+  })
   .meta({ id: 'FireIngestCounts' });
 
 export const fire = z

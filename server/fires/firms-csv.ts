@@ -3,7 +3,7 @@ import { CsvError, type InfoRecord, type Options, parse as parseCsvStream } from
 import { parse } from 'csv-parse/sync';
 import { textProblem } from '../http/safe-text.js';
 import { forEachInSlices, nextTurn } from '../time-sliced.js';
-import { detectionFromFirmsRow, type FireDetection, firmsRowSchema, type RowProblem } from './fire-detection.js';
+import { detectionFromFirmsRow, type FireDetection, firmsRowSchema, type LeftOutRows, type RowProblem } from './fire-detection.js';
 import { ListedRowProblems } from './fire-row-problems.js';
 
 export class FirmsResponseError extends Error {
@@ -32,7 +32,7 @@ export function firmsErrorOf(body: string): FirmsResponseError | null {
 
 const CSV_OPTIONS = { skip_empty_lines: true, trim: true, relax_column_count: false, bom: true } as const;
 
-export interface ParsedFirms {
+export interface ParsedFirms extends LeftOutRows {
   detections: FireDetection[];
   problems: RowProblem[];
 }
@@ -114,8 +114,14 @@ function checkHeader(header: readonly string[]): void {
   if (badColumn !== undefined) throw new FirmsResponseError(`a CSV column name ${textProblem(badColumn)}`, 'format');
 }
 
-/** Checks one row (its number from 1): its detection, or null with its problem reported. */
-function checkedRow(header: readonly string[], cells: readonly string[], rowNumber: number, problems: { add(problem: RowProblem): void }): FireDetection | null {
+/** Checks one row (its number from 1): its detection, or null with its problem reported or the row counted as left out. */
+function checkedRow(
+  header: readonly string[],
+  cells: readonly string[],
+  rowNumber: number,
+  problems: { add(problem: RowProblem): void },
+  leftOut: LeftOutRows,
+): FireDetection | null {
   const record: Record<string, string> = {};
   for (let column = 0; column < header.length; column += 1) record[header[column] as string] = cells[column] as string;
   const row = firmsRowSchema.safeParse(record);
@@ -128,22 +134,30 @@ function checkedRow(header: readonly string[], cells: readonly string[], rowNumb
     problems.add({ row: rowNumber, errors: converted.errors });
     return null;
   }
+  if ('notVegetationFire' in converted) {
+    leftOut.notVegetationFires += 1;
+    return null;
+  }
   return converted.detection;
 }
 
-/** Throws FirmsResponseError for an error body; returns every valid row and every invalid one (an unreadable record too). */
+/**
+ * Throws FirmsResponseError for an error body; returns every valid row (those of hot spots that are not vegetation
+ * fires counted, not returned) and every invalid one (an unreadable record too).
+ */
 export function parseFirmsCsv(body: string): ParsedFirms {
   const problems: RowProblem[] = [];
   const { header, rows } = firmsCsvRows(body, problems);
   const detections: FireDetection[] = [];
   const report = { add: (problem: RowProblem) => void problems.push(problem) };
+  const leftOut: LeftOutRows = { notVegetationFires: 0 };
   for (const record of rows) {
-    const detection = checkedRow(header, record.cells, record.row, report);
+    const detection = checkedRow(header, record.cells, record.row, report, leftOut);
     if (detection) detections.push(detection);
   }
   // The unreadable records were reported while parsing, before the rows checked after it: in the file's order again.
   problems.sort((a, b) => a.row - b.row);
-  return { detections, problems };
+  return { detections, problems, ...leftOut };
 }
 
 /** Rows checked and stored per chunk by the chunked ingest (see FireService.ingestChunks). */
@@ -201,9 +215,10 @@ async function* csvRecords(body: string): AsyncGenerator<string[]> {
  * The detections of a FIRMS area CSV (checkFirmsBody first), `chunkRows` at a time: parsed a piece and checked a slice
  * of work at a time (the event loop gets its turns, and the chunk before is being stored meanwhile). Every row is
  * checked; once any is invalid no further chunk is given, and after the last row InvalidFirmsRowsError says which rows
- * are wrong. Broken CSV throws FirmsCsvSyntaxError, a broken column name FirmsResponseError.
+ * are wrong. Broken CSV throws FirmsCsvSyntaxError, a broken column name FirmsResponseError. Valid rows of hot spots
+ * that are not vegetation fires are counted in `leftOut`, not given.
  */
-export async function* firmsDetectionChunks(body: string, chunkRows = FIRMS_CHUNK_ROWS): AsyncGenerator<FireDetection[]> {
+export async function* firmsDetectionChunks(body: string, leftOut: LeftOutRows, chunkRows = FIRMS_CHUNK_ROWS): AsyncGenerator<FireDetection[]> {
   checkFirmsBody(body);
   let header: string[] | null = null;
   let rows: string[][] = [];
@@ -213,7 +228,7 @@ export async function* firmsDetectionChunks(body: string, chunkRows = FIRMS_CHUN
     const chunk: FireDetection[] = [];
     const first = checked;
     await forEachInSlices(rows, (cells, offset) => {
-      const detection = checkedRow(header as string[], cells, first + offset + 1, problems);
+      const detection = checkedRow(header as string[], cells, first + offset + 1, problems, leftOut);
       if (detection && problems.count === 0) chunk.push(detection);
     });
     checked += rows.length;

@@ -12,7 +12,7 @@ import { isUnreachable, markedUnreachable, neverReachedHost, requestFailureWords
 import { textProblem } from '../http/safe-text.js';
 import { describeRejected, RejectionTally } from '../pipelines/rejection-tally.js';
 import type { RejectedRecords } from '../pipelines/rejection-tally.js';
-import { detectionFromFirmsRow, type FireDetection, firmsRowSchema, type RowProblem } from './fire-detection.js';
+import { detectionFromFirmsRow, type FireDetection, firmsRowSchema, type LeftOutRows, type RowProblem } from './fire-detection.js';
 import { addRowProblem } from './fire-row-problems.js';
 import type { FireIngestCounts } from './fire-service.js';
 import { GLOBAL_FIRE_FILES, type GlobalFireFile, type GlobalFireFileId } from './firms-global-catalog.js';
@@ -57,7 +57,7 @@ export interface FireSink {
   ingest(detections: readonly FireDetection[], dataset: string): Promise<FireIngestCounts>;
 }
 
-export interface GlobalFileCounts extends FireIngestCounts {
+export interface GlobalFileCounts extends FireIngestCounts, LeftOutRows {
   /** Valid rows outside FIRE_BBOX, not stored. */
   outsideBbox: number;
   invalidRows: number;
@@ -94,6 +94,7 @@ export interface GlobalPollResult extends Record<string, unknown> {
   stored: number;
   duplicate: number;
   outsideBbox: number;
+  notVegetationFires: number;
   invalidRows: number;
   /** Each file's outcome: `downloaded`, `not modified`, `not due until …`, `failed: …`. */
   files: Record<string, string>;
@@ -150,7 +151,17 @@ export class FirmsGlobalFiles {
    */
   async poll(): Promise<GlobalPollResult> {
     const tally = new RejectionTally();
-    const result: GlobalPollResult = { mode: 'global-24h', received: 0, stored: 0, duplicate: 0, outsideBbox: 0, invalidRows: 0, files: {}, rejected: { count: 0, reasons: [] } };
+    const result: GlobalPollResult = {
+      mode: 'global-24h',
+      received: 0,
+      stored: 0,
+      duplicate: 0,
+      outsideBbox: 0,
+      notVegetationFires: 0,
+      invalidRows: 0,
+      files: {},
+      rejected: { count: 0, reasons: [] },
+    };
     const failures: FileFailure[] = [];
     let asked = 0;
     for (const file of this.files) {
@@ -158,7 +169,7 @@ export class FirmsGlobalFiles {
       if (outcome.status !== 'not-due') asked += 1;
       if (outcome.status === 'downloaded') {
         result.files[file.name] = 'downloaded';
-        for (const key of ['received', 'stored', 'duplicate', 'outsideBbox', 'invalidRows'] as const) result[key] += outcome.counts[key];
+        for (const key of ['received', 'stored', 'duplicate', 'outsideBbox', 'notVegetationFires', 'invalidRows'] as const) result[key] += outcome.counts[key];
       } else if (outcome.status === 'not-modified') {
         result.files[file.name] = 'not modified';
       } else if (outcome.status === 'not-due') {
@@ -254,7 +265,7 @@ export class FirmsGlobalFiles {
     });
     const feeding = pipeline(capped(body, maxBytes, file.name, head), parser);
     feeding.catch(() => undefined); // its error also ends the iteration below, which reports it
-    const counts: GlobalFileCounts = { received: 0, stored: 0, duplicate: 0, outsideBbox: 0, invalidRows: 0 };
+    const counts: GlobalFileCounts = { received: 0, stored: 0, duplicate: 0, outsideBbox: 0, notVegetationFires: 0, invalidRows: 0 };
     const batch: FireDetection[] = [];
     const store = async () => {
       const stored = await this.options.sink.ingest(batch.splice(0), file.dataset);
@@ -300,6 +311,10 @@ export class FirmsGlobalFiles {
           reject({ row, errors: converted.errors });
           continue;
         }
+        if ('notVegetationFire' in converted) {
+          counts.notVegetationFires += 1;
+          continue;
+        }
         if (bbox && !insideBbox(bbox, converted.detection.longitude, converted.detection.latitude)) {
           counts.outsideBbox += 1;
           continue;
@@ -319,7 +334,7 @@ export class FirmsGlobalFiles {
     if (header === null) throw formatError(file, head.text);
     if (batch.length > 0) await store();
     // Rows, none of them usable: not "no fires today" (a header alone) but a file Vantage cannot read.
-    if (counts.received === 0 && counts.outsideBbox === 0 && counts.invalidRows > 0) {
+    if (counts.received === 0 && counts.outsideBbox === 0 && counts.notVegetationFires === 0 && counts.invalidRows > 0) {
       throw new UnusableAnswerError(`${file.name} has ${counts.invalidRows} rows and none is usable: ${describeRejected(fileTally.toJSON(), 600)}`, fileTally.toJSON());
     }
     return counts;

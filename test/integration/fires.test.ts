@@ -46,9 +46,9 @@ describe('fires: ingest API, queries, tiles and the FIRMS poller (fake FIRMS on 
     const first = await postCsv(firmsFixture('viirs-noaa20.csv'));
     expect(first.statusCode).toBe(200);
     // N20 and 1 are the same satellite: the second row repeats the first.
-    expect(first.json()).toEqual({ received: 4, stored: 3, duplicate: 1 });
+    expect(first.json()).toEqual({ received: 4, stored: 3, duplicate: 1, notVegetationFires: 0 });
     const again = await postCsv(firmsFixture('viirs-noaa20.csv'));
-    expect(again.json()).toEqual({ received: 4, stored: 0, duplicate: 4 });
+    expect(again.json()).toEqual({ received: 4, stored: 0, duplicate: 4, notVegetationFires: 0 });
     expect(await count('SELECT count(*) AS n FROM fires')).toBe(3);
     await waitUntilDrained(bus);
     expect(await count("SELECT count(*) AS n FROM events WHERE source_type = 'fire'")).toBe(3);
@@ -65,10 +65,27 @@ describe('fires: ingest API, queries, tiles and the FIRMS poller (fake FIRMS on 
       ],
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ received: 2, stored: 2, duplicate: 0 });
+    expect(response.json()).toEqual({ received: 2, stored: 2, duplicate: 0, notVegetationFires: 0 });
     const [row] = await queryOnce<{ acq_time: Date; confidence: string }>(subject.database.url, "SELECT acq_time, confidence FROM fires WHERE satellite = 'Aqua'");
     expect(row?.acq_time.toISOString()).toBe('2026-11-20T09:14:00.000Z');
     expect(row?.confidence).toBe('55');
+  });
+
+  it('POST /api/ingest/fires (JSON) counts items of FIRMS type 1–3 (volcano, static land source, offshore) and does not store them', async () => {
+    const item = (latitude: number, type: number | string | null) => ({ latitude, longitude: 86.1, acq_time: '2026-11-20T03:23:00Z', satellite: 'Terra', type });
+    const response = await subject.app.inject({
+      method: 'POST',
+      url: '/api/ingest/fires',
+      headers: authorized,
+      payload: [item(23.61, 0), item(23.62, 2), item(23.63, '3'), item(23.64, 1), item(23.65, null)],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toEqual({ received: 2, stored: 2, duplicate: 0, notVegetationFires: 3 });
+    const stored = await queryOnce<{ latitude: number }>(subject.database.url, 'SELECT latitude FROM fires WHERE latitude BETWEEN 23.6 AND 23.7 ORDER BY latitude');
+    expect(stored.map((row) => row.latitude)).toEqual([23.61, 23.65]);
+    const refused = await subject.app.inject({ method: 'POST', url: '/api/ingest/fires', headers: authorized, payload: [item(23.66, 4)] });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error.details.rows[0].errors.join(' ')).toMatch(/^type: /);
   });
 
   it('refuses a batch with any invalid row, naming the rows, and stores nothing', async () => {
@@ -137,7 +154,7 @@ describe('fires: ingest API, queries, tiles and the FIRMS poller (fake FIRMS on 
     const before = await count('SELECT count(*) AS n FROM fires');
     const stored = await postCsv([header, ...rows].join('\n'));
     expect(stored.statusCode).toBe(200);
-    expect(stored.json()).toEqual({ received: rows.length, stored: rows.length - 1, duplicate: 1 });
+    expect(stored.json()).toEqual({ received: rows.length, stored: rows.length - 1, duplicate: 1, notVegetationFires: 0 });
     expect(await count('SELECT count(*) AS n FROM fires WHERE latitude <= -40 AND longitude >= 100')).toBe(rows.length - 1);
     expect(await count('SELECT count(*) AS n FROM fires WHERE latitude <= -40 AND longitude >= 100 AND frp > 99')).toBe(0);
 

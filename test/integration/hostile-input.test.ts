@@ -114,12 +114,12 @@ describe('hostile input: refused at the edge with 400 and the error shape, nothi
 
   it('the same routes still take clean input (the cases above are not refused for some other reason)', async () => {
     const fires = await send({ name: 'real row', method: 'POST', url: '/api/ingest/fires', payload: csv({ acq_time: '45' }), contentType: 'text/csv' });
-    expect(fires.json()).toEqual({ received: 1, stored: 1, duplicate: 0 });
+    expect(fires.json()).toEqual({ received: 1, stored: 1, duplicate: 0, notVegetationFires: 0 });
     const json = await send({ name: 'real JSON', method: 'POST', url: '/api/ingest/fires', payload: fireJson({ latitude: 5.6, frp: null, brightness: 330.5 }) });
-    expect(json.json()).toEqual({ received: 1, stored: 1, duplicate: 0 });
+    expect(json.json()).toEqual({ received: 1, stored: 1, duplicate: 0, notVegetationFires: 0 });
     // The smallest a `real` holds, and zero, are stored.
     const tiny = await send({ name: 'tiny FRP', method: 'POST', url: '/api/ingest/fires', payload: fireJson({ latitude: 5.7, frp: 1e-45, scan: 0 }) });
-    expect(tiny.json()).toEqual({ received: 1, stored: 1, duplicate: 0 });
+    expect(tiny.json()).toEqual({ received: 1, stored: 1, duplicate: 0, notVegetationFires: 0 });
     const fence = await send({ name: 'fence', method: 'POST', url: '/api/geofences', payload: { name: 'Sonoma 🔥', geometry: { type: 'Polygon', coordinates: square([120]) } } });
     expect(fence.statusCode, fence.body).toBe(201);
     for (const url of ['/api/events?q=fire', '/api/news?q=quake', '/api/fires?since=2024-02-29&limit=16', '/api/fires/count?minFrp=1e-45', '/api/playback?from=2026-11-20T00:00:00Z&to=2026-11-20T01:59:00Z']) {

@@ -5,6 +5,12 @@ import { firmsDetectionChunks, InvalidFirmsRowsError, parseFirmsCsv } from '../.
 import type { FireDetection } from '../../server/fires/fire-detection.js';
 import { firmsFixture } from '../support/fake-firms.js';
 
+const collectChunks = async (chunks: AsyncIterable<FireDetection[]>) => {
+  const seen: FireDetection[][] = [];
+  for await (const chunk of chunks) seen.push(chunk);
+  return seen;
+};
+
 describe('FIRMS area CSV', () => {
   it('reads VIIRS rows: unpadded HHMM, l/n/h and empty confidence, empty FRP', () => {
     const { detections, problems } = parseFirmsCsv(firmsFixture('viirs-snpp.csv'));
@@ -42,7 +48,7 @@ describe('FIRMS area CSV', () => {
   });
 
   it('a header alone is no detections', () => {
-    expect(parseFirmsCsv(firmsFixture('viirs-empty.csv'))).toEqual({ detections: [], problems: [] });
+    expect(parseFirmsCsv(firmsFixture('viirs-empty.csv'))).toEqual({ detections: [], problems: [], notVegetationFires: 0 });
   });
 
   it('names each invalid row and why', () => {
@@ -64,6 +70,22 @@ describe('FIRMS area CSV', () => {
       }
     });
     expect(kinds).toEqual(['key', 'area', 'limit', 'format']);
+  });
+
+  it("counts rows of FIRMS's hot spot type 1–3 (volcano, static land source, offshore) apart and gives only fires; refuses another type", async () => {
+    const header = 'latitude,longitude,brightness,scan,track,acq_date,acq_time,satellite,instrument,confidence,version,bright_t31,frp,daynight,type';
+    const row = (latitude: number, type: string) => `${latitude},86.1,315.1,1,1,2026-04-04,323,Terra,MODIS,53,61.03,301.6,5.4,D,${type}`;
+    const body = [header, row(23.1, '0'), row(23.2, '1'), row(23.3, '2'), row(23.4, '3'), row(23.5, '')].join('\n');
+    const parsed = parseFirmsCsv(body);
+    expect(parsed.detections.map((detection) => detection.latitude)).toEqual([23.1, 23.5]);
+    expect(parsed).toMatchObject({ problems: [], notVegetationFires: 3 });
+    const leftOut = { notVegetationFires: 0 };
+    const chunked = (await collectChunks(firmsDetectionChunks(body, leftOut, 2))).flat();
+    expect(chunked.map((detection) => detection.latitude)).toEqual([23.1, 23.5]);
+    expect(leftOut.notVegetationFires).toBe(3);
+    const other = parseFirmsCsv([header, row(23.6, '4')].join('\n'));
+    expect(other.detections).toEqual([]);
+    expect(other.problems).toEqual([{ row: 1, errors: ['type: type must be 0–3 (FIRMS hot spot type)'] }]);
   });
 
   it('pads HHMM and refuses impossible times', () => {
@@ -91,7 +113,7 @@ describe('FIRMS area CSV, a chunk at a time', () => {
 
   it('gives the rows in order, chunkRows at a time', async () => {
     const body = [header, ...Array.from({ length: 7 }, (_, index) => row(index))].join('\n');
-    const seen = await collect(firmsDetectionChunks(body, 3));
+    const seen = await collect(firmsDetectionChunks(body, { notVegetationFires: 0 }, 3));
     expect(seen.map((chunk) => chunk.length)).toEqual([3, 3, 1]);
     expect(seen.flat()).toEqual(parseFirmsCsv(body).detections.map((detection) => detection.latitude));
   });
@@ -106,14 +128,14 @@ describe('FIRMS area CSV, a chunk at a time', () => {
     expect(pad).toBeGreaterThan(0);
     const body = `${prefix}${before}${' '.repeat(pad)}v\u{1F525},290.1,5.5,N`;
     expect(body.charCodeAt(65_535)).toBe(0xd83d);
-    const detections = (await collectDetections(firmsDetectionChunks(body))).flat();
+    const detections = (await collectDetections(firmsDetectionChunks(body, { notVegetationFires: 0 }))).flat();
     expect(detections).toHaveLength(701);
     expect(detections[700]?.version).toBe('v\u{1F525}');
   });
 
   it('checks every row, gives no chunk after the first invalid one, and then names every invalid row', async () => {
     const rows = Array.from({ length: 9 }, (_, index) => row(index, index === 4 ? '91' : index === 8 ? 'x' : undefined));
-    const chunks = firmsDetectionChunks([header, ...rows].join('\n'), 3);
+    const chunks = firmsDetectionChunks([header, ...rows].join('\n'), { notVegetationFires: 0 }, 3);
     const seen: number[][] = [];
     const failure = await (async () => {
       for await (const chunk of chunks) seen.push(chunk.map((detection) => detection.latitude));

@@ -95,6 +95,19 @@ describe('FirmsGlobalFiles', () => {
     expect(sink.detections.map((detection) => detection.satellite)).toEqual(['Terra', 'Terra']);
   });
 
+  it("counts rows of FIRMS's hot spot type 1–3 apart and stores only the others (a real MODIS_SP file, served as the MODIS file)", async () => {
+    const real = readRealData('fires', 'archive_MODIS_SP_2026-04-04_thermwatch_head40.csv').trim().split('\n');
+    const typeAt = (real[0] as string).split(',').indexOf('type');
+    expect(typeAt).toBeGreaterThan(0);
+    const types = real.slice(1).map((line) => line.split(',')[typeAt]);
+    const notFires = types.filter((type) => type !== '0').length;
+    expect(notFires).toBe(10);
+    firms.globalFiles[MODIS] = realDataPath('fires', 'archive_MODIS_SP_2026-04-04_thermwatch_head40.csv');
+    const result = await reader({ files: ['modis'] }).poll();
+    expect(result).toMatchObject({ received: types.length - notFires, notVegetationFires: notFires, invalidRows: 0 });
+    expect(sink.detections).toHaveLength(types.length - notFires);
+  });
+
   it('a file whose every row is refused (a spreadsheet re-save, not FIRMS output) is an unusable answer', async () => {
     firms.globalFiles[MODIS] = realDataPath('fires', 'excel_resaved_MODIS_C6_1_Global_24h_zixunn.csv');
     const failure = await reader({ files: ['modis'] })

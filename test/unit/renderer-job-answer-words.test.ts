@@ -27,6 +27,8 @@ describe('a job answer in words', () => {
     expect(describeJobAnswer(news).message).toBe('Done in 2.4 s: 54 feeds, 49 attempted, 44 fetched, 5 unchanged, 5 waiting out a backoff, 1,203 stored.');
     const incidents = { status: 'done' as const, durationMs: 900, result: { received: 1_354, inserted: 0, updated: 0, repeated: 2, alerts: 0 } };
     expect(describeJobAnswer(incidents).message).toBe('Done in 0.9 s: 1,354 received, 2 repeated, nothing new.');
+    const archive = { status: 'done' as const, durationMs: 300, result: { mode: 'area-api', received: 30, stored: 30, duplicate: 0, notVegetationFires: 10, invalidRows: 0 } };
+    expect(describeJobAnswer(archive).message).toBe('Done in 0.3 s: 30 received, 30 stored, 10 volcano, industrial or offshore hot spots left out.');
     expect(describeJobAnswer({ status: 'done', result: { idle: 'no camera directories switched on' } }).message).toBe('Nothing to fetch: no camera directories switched on');
     expect(describeJobAnswer({ status: 'running' }).message).toMatch(/^Still running/);
   });

@@ -23,6 +23,7 @@ const COUNT_WORDS: Record<string, string> = {
   invalidRows: 'invalid rows',
   seenAgain: 'seen again',
   marketMovesLeftOut: 'market moves left out',
+  notVegetationFires: 'volcano, industrial or offshore hot spots left out',
 };
 
 // The counts that say something new came: all zero (and present), the run found nothing new.
