@@ -72,7 +72,22 @@ export class PlaceResolver {
     if (!name) return null;
     const area = region?.trim() || null;
     const alias = area ? (COUNTRY_ALIASES[area.toLowerCase()] ?? null) : null;
-    return this.repository.byNameInRegion(name, area, alias);
+    const place = await this.repository.byNameInRegion(name, area, alias);
+    return place && (await this.namesAnotherDivision(place, name, area)) ? null : place;
+  }
+
+  /**
+   * A town named as a first-level division of its country that lies in another one ("Wyoming, US" is the state, not
+   * Wyoming, Michigan; "Alabama, US" not Alabama, New York): the name given means the division, which is no point to
+   * place a camera at. The town is meant when its own division is named beside it ("Delaware, Ohio"); a national capital
+   * always is ("Washington, US"); a town in the division of its name stands for it ("New York, US", "Neuchâtel").
+   */
+  private async namesAnotherDivision(place: ResolvedPlace, name: string, area: string | null): Promise<boolean> {
+    if (place.capital || place.admin1Name === null) return false;
+    const [folded, foldedArea, ownDivision] = await this.repository.fold([name, area ?? '', place.admin1Name]);
+    if (folded === ownDivision || (area !== null && foldedArea === ownDivision)) return false;
+    const regions = await this.loadRegions();
+    return (regions.byName.get(folded as string) ?? []).some((region) => region.admin1 !== null && region.countryCode === place.countryCode);
   }
 
   /** The places a text is confidently about, surest first (a place at most once); `regionHint` is a country code or a feed region. */

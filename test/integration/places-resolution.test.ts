@@ -122,6 +122,29 @@ describe('offline geocoding and news on the map (whole gazetteer)', () => {
     expect(await resolver.resolve('LAX')).toBeNull();
   });
 
+  it('a name that is a division of the country given is not placed at a town of that name in another division ("Wyoming, US")', async () => {
+    const resolver = subject.app.placeResolver;
+    // The real "State, US" map of camera URLs (ratemypraxis): no key may land on a same-named town elsewhere.
+    const map = JSON.parse(readFileSync(path.join(REAL_DATA_DIR, 'cameras', 'json_mjpeglinks_ratemypraxis.json'), 'utf8')) as Record<string, unknown>;
+    const keys = Object.keys(map);
+    expect(keys).toEqual(expect.arrayContaining(['Wyoming, US', 'Alabama, US', 'Delaware, US', 'New York, US']));
+    const misplaced: string[] = [];
+    for (const key of keys) {
+      const place = await resolver.resolve(key);
+      const state = key.split(',')[0]?.trim();
+      if (place && !place.capital && place.admin1Name !== state) misplaced.push(`${key} → ${place.name}, ${place.admin1Name}`);
+    }
+    expect(misplaced).toEqual([]);
+    expect(await resolver.resolve('Wyoming, US')).toBeNull();
+    expect(await resolver.resolve('Alabama, United States')).toBeNull();
+    // The town is meant when its own division is named, or when it lies in the division of its name.
+    expect(await resolver.resolve('Delaware, Ohio')).toMatchObject({ name: 'Delaware', admin1Name: 'Ohio' });
+    expect(await resolver.resolve('Wyoming, Michigan')).toMatchObject({ name: 'Wyoming', admin1Name: 'Michigan' });
+    expect(await resolver.resolve('New York, US')).toMatchObject({ name: 'New York City', admin1Name: 'New York' });
+    expect(await resolver.resolve('Neuchâtel, Switzerland')).toMatchObject({ countryCode: 'CH', admin1Name: 'Neuchâtel' });
+    expect(await resolver.resolve('Washington, US')).toMatchObject({ capital: true, countryCode: 'US' });
+  });
+
   it('places a camera listed as "Live camera in Reykjavik, Iceland" with the geocoder unreachable, and health counts it', async () => {
     const run = await subject.app.inject({ method: 'POST', url: '/api/jobs/cameras', headers: authorized });
     expect(run.statusCode).toBe(200);
