@@ -23,6 +23,7 @@ export const SKIP = {
   jsonEntry: 'JSON entry that is not a URL string',
   jsonShape: 'JSON that is neither a list of URLs nor a map of place to URL',
   badJson: 'not valid JSON',
+  placeholder: 'placeholder: the list says no camera is there',
 } as const;
 
 class Tally {
@@ -98,6 +99,7 @@ function listed(rawUrl: string, label: string | null, place?: { city: string | n
   if (!/^https?:\/\//i.test(candidate)) return notUrlReason(candidate);
   const url = absolute(candidate, 'http://invalid.invalid/');
   if (!url) return SKIP.notUrl;
+  if (NO_CAMERA_IMAGE.test(new URL(url).pathname)) return SKIP.placeholder;
   return { url, title: label, ...(place ?? (label ? placeFromCaption(label) : { city: null, country: null })) };
 }
 
@@ -112,13 +114,48 @@ const TRAILING_NUMBERS = /(?:,\s*-?\d+(?:\.\d+)?)+\s*$/;
 const HOST_PORT = /^(?:\[[0-9a-f:.]+\]|[\w-]+(?:\.[\w-]+)*):\d{1,5}\/?$/i;
 
 /**
- * Plain-text lists, one camera a line: `url`, `url<TAB>label`, `url label`, `label,url` and `label,url,n,n…`.
- * Blank lines and `#` comments are not entries; every other line that holds no http(s) URL is skipped
+ * EverySunset's label of the line above a URL: the 5° grid cell it files the camera under (twice; not the camera's
+ * position: every latitude of the list is 50 or 55) and the place from the continent down to the town,
+ * `50,-57 "50,-57 Nordamerika, Kanada, Newfoundland and Labrador, Red Bay"` (the closing quote may be missing).
+ */
+const GRID_CELL_LABEL = /^-?\d{1,3}\s*,\s*-?\d{1,3}\s*"\s*(?:-?\d{1,3}\s*,\s*-?\d{1,3}\s+)?([^"]*)"?$/;
+/**
+ * A label saying no camera is there ("50,75 no webcam available", over the list's placeholder image, or over a
+ * camera's URL all the same): no title, and the URL is judged by itself.
+ */
+const NO_CAMERA_LABEL = /\bno (?:web)?cam(?:era)?s? available\b/i;
+/** A placeholder image a list puts where it has no camera (EverySunset's `nowebcam.jpg`). */
+const NO_CAMERA_IMAGE = /\/no[-_]?(?:web)?cam(?:era)?\.(?:jpe?g|png|gif)$/i;
+
+/**
+ * A camera from a URL line without a label of its own and the line above it, which labels it: its title, and its
+ * place when the label is EverySunset's (the town last, its region before it) or reads "Live camera in City, Country".
+ */
+function listedUnderLabel(url: string, label: string): ListedCamera | string {
+  if (NO_CAMERA_LABEL.test(label)) return listed(url, null);
+  const cell = GRID_CELL_LABEL.exec(label);
+  if (!cell) return listed(url, label);
+  const title = (cell[1] as string).replace(/\s+/g, ' ').trim();
+  const parts = title.split(',').map((part) => part.trim()).filter(Boolean);
+  const place = { city: parts.at(-1) ?? null, country: parts.length > 1 ? (parts.at(-2) as string) : null };
+  return listed(url, title || null, place);
+}
+
+/**
+ * Plain-text lists, one camera a line: `url`, `url<TAB>label`, `url label`, `label,url` and `label,url,n,n…`; a URL
+ * alone on its line takes the line above as its label when that line holds no URL (EverySunset's layout, and notes
+ * above a link). Blank lines and `#` comments are not entries; every other line that holds no http(s) URL is skipped
  * and counted under its reason.
  */
 export function parseTextDirectory(text: string): DirectoryPage {
   const cameras: ListedCamera[] = [];
   const tally = new Tally();
+  // A line that is no URL, held until the next line says whether it labels a URL alone on its line.
+  let label: { text: string; where: string } | null = null;
+  const dropLabel = () => {
+    if (label) tally.skip(SKIP.notUrl, label.where);
+    label = null;
+  };
   for (const [index, rawLine] of text.replace(/^\ufeff/, '').split(/\r?\n|\r/).entries()) {
     const line = rawLine.trim();
     if (!line || line.startsWith('#')) continue;
@@ -129,16 +166,25 @@ export function parseTextDirectory(text: string): DirectoryPage {
       const [first, ...rest] = line.split('\t');
       entry = listed(first ?? '', rest.join(' ').trim() || null);
     } else if (/^https?:\/\//i.test(line)) {
-      const [url, ...label] = line.split(/\s+/);
-      entry = listed(url ?? '', label.join(' ') || null);
+      const [url, ...words] = line.split(/\s+/);
+      const above: { text: string } | null = label;
+      if (words.length === 0 && above) {
+        label = null;
+        entry = listedUnderLabel(url ?? '', above.text);
+      } else {
+        entry = listed(url ?? '', words.join(' ') || null);
+      }
     } else {
       const at = line.search(/,\s*https?:\/\//i);
       if (at > 0) entry = listed(line.slice(at + 1).replace(TRAILING_NUMBERS, ''), line.slice(0, at).trim() || null);
       else entry = notUrlReason(line);
     }
-    if (typeof entry === 'string') tally.skip(entry, `line ${index + 1}`);
+    dropLabel();
+    if (entry === SKIP.notUrl && !/^https?:/i.test(line)) label = { text: line, where: `line ${index + 1}` };
+    else if (typeof entry === 'string') tally.skip(entry, `line ${index + 1}`);
     else cameras.push(entry);
   }
+  dropLabel();
   return { format: 'text', cameras, skipped: tally.count, skippedReasons: tally.reasons, skips: tally.skips, nextPage: null };
 }
 

@@ -32,7 +32,21 @@ const everyNameIsPublic = async () => [{ address: '81.2.69.170' }];
 
 const read = (name: string) => readFileSync(path.join(CAMERAS, name), 'utf8');
 
-/** A list's entries as its format defines them: a URL, or null for a line that carries none. */
+/** A URL alone on its line (no note after it). */
+const BARE_URL = /^https?:\/\/\S+$/i;
+/** EverySunset's placeholder where it has no camera (SOURCES.md). */
+const PLACEHOLDER = /\/nowebcam\.jpg$/i;
+
+/** The lines of a text list that are entries: blank lines, `#` comments and labels (a line without a URL above a URL alone on its line) are not. */
+function entryLines(name: string): string[] {
+  const lines = read(name)
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '' && !line.startsWith('#'));
+  return lines.filter((line, index) => /^https?:\/\//i.test(line) || !BARE_URL.test(lines[index + 1] ?? ''));
+}
+
+/** A list's entries as its format defines them: a URL, or null for an entry that carries none (or only the placeholder image). */
 function listedEntries(name: string): Array<string | null> {
   const text = read(name);
   if (name.endsWith('.json')) {
@@ -40,15 +54,11 @@ function listedEntries(name: string): Array<string | null> {
     // A map's value is a URL, or (New York) a list of them.
     return (Array.isArray(data) ? data : Object.values(data as Record<string, unknown>).flat()).map((value) => (typeof value === 'string' ? value : null));
   }
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '' && !line.startsWith('#'))
-    .map((line) => {
-      // `http://host/path` (anything after a space is a note), or `label,http://host/path,30,30` (CSV: the URL is a field).
-      if (/^https?:\/\//i.test(line)) return line.split(/\s+/)[0]!;
-      return line.split(',').find((field) => /^https?:\/\//i.test(field.trim()))?.trim() ?? null;
-    });
+  return entryLines(name).map((line) => {
+    // `http://host/path` (anything after a space is a note), or `label,http://host/path,30,30` (CSV: the URL is a field).
+    const url = /^https?:\/\//i.test(line) ? line.split(/\s+/)[0]! : (line.split(',').find((field) => /^https?:\/\//i.test(field.trim()))?.trim() ?? null);
+    return url && PLACEHOLDER.test(new URL(url).pathname) ? null : url;
+  });
 }
 
 /** `&amp;` (copied out of a web page, once or twice: `&amp;amp;`) read as `&`. */
@@ -129,9 +139,11 @@ describe('camera directories from real-data/cameras, crawled by the cameras job'
   const USABLE: Record<string, { entries: number; skipped: number; reasons: Record<string, number> }> = {
     // 67 MJPEG URLs (SOURCES.md: 40 IP literals, 27 host names), nothing else.
     'text_adamdecaf_cameras.txt': { entries: 67, skipped: 0, reasons: {} },
-    // Label lines (`50,-56 "…"`) alternate with URLs.
-    'text_everysunset_webcams.txt': { entries: 346, skipped: 350, reasons: { 'not a URL': 350 } },
-    'text_worldcam_cams.txt': { entries: 33, skipped: 145, reasons: { 'not a URL': 145 } },
+    // Label lines (`50,-56 "…"`) alternate with URLs; 233 URLs are the placeholder image `nowebcam.jpg`; 6 lines are
+    // neither a URL nor a label (`/www.…` without its scheme, labels without a URL under them).
+    'text_everysunset_webcams.txt': { entries: 113, skipped: 239, reasons: { 'not a URL': 6, 'placeholder: the list says no camera is there': 233 } },
+    // Notes; 33 of them stand above a link and label it.
+    'text_worldcam_cams.txt': { entries: 33, skipped: 112, reasons: { 'not a URL': 112 } },
     'text_insecam_viewpages_vicalejuri.txt': { entries: 33, skipped: 0, reasons: {} },
     'text_labelurl_extra_az0977776_streams.txt': { entries: 4, skipped: 0, reasons: {} },
     'text_labelurl_extra_az0977776_test.txt': { entries: 4, skipped: 0, reasons: {} },
@@ -180,6 +192,28 @@ describe('camera directories from real-data/cameras, crawled by the cameras job'
       'http://89.135.122.113:83/img/video.mjpeg',
     ]);
     expect(stored.get('text_labelurl_extra_az0977776_test.txt')).toContain('http://68.116.13.142:82/mjpg/video.mjpg');
+  });
+
+  it('an EverySunset camera takes the label above it: its title, its town and the region before it (not the 5° grid cell)', async () => {
+    await subject.app.db.query('TRUNCATE cameras');
+    await sources.save([urlOf('text_everysunset_webcams.txt')]);
+    await job.run();
+    const rows = await subject.app.db.query<{ url: string; title: string | null; city: string | null; country: string | null; lat: number | null }>(
+      'SELECT url, title, city, country, ST_Y(geom) AS lat FROM cameras',
+    );
+    const lines = read('text_everysunset_webcams.txt').split(/\r?\n/);
+    const ottawa = lines.findIndex((line) => line.includes('Ontario, Ottawa"'));
+    expect(lines[ottawa + 1]).toMatch(BARE_URL);
+    expect(rows.rows.find((row) => row.url === storedForm(lines[ottawa + 1]!.trim()))).toMatchObject({
+      title: 'Nordamerika, Kanada, Ontario, Ottawa',
+      city: 'Ottawa',
+      country: 'Ontario',
+      lat: null,
+    });
+    // Every label above a URL alone that names a place: 3 or 4 parts, the town last.
+    const labelled = rows.rows.filter((row) => row.city !== null);
+    expect(labelled.length).toBeGreaterThanOrEqual(100);
+    expect(rows.rows.filter((row) => /nowebcam/.test(row.url))).toEqual([]);
   });
 
   it('the user=java&pwd=java camera of the EverySunset list is stored without them', () => {

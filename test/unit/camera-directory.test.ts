@@ -54,6 +54,42 @@ describe('camera directories', () => {
     expect(page.skipped).toBe(2);
   });
 
+  it('a URL alone on its line takes the line above as its label; a line that labels nothing is skipped', () => {
+    const page = parseTextDirectory(
+      [
+        'Harbour entrance, Live camera in Bergen, Norway',
+        'http://203.0.113.10/cam.jpg',
+        'a note above a URL with a label of its own',
+        'http://203.0.113.11/cam.jpg Pier',
+        '50,-75 "50,-75 Nordamerika, Kanada, Ontario, Ottawa"',
+        'http://203.0.113.12/hill.jpg',
+        // EverySunset's own slips: no space before the quote, none after a comma, no closing quote.
+        '50,51"50,51 Kasachstan, Batys Qazaqstan Oblysy, Oral"',
+        'http://203.0.113.13/oral.jpg',
+        '50,44 "50,44 Russland, Волгоградская область,Wolgograd',
+        'http://203.0.113.14/volga.jpg',
+        '50,125 "50,125 no webcam available"',
+        'http://203.0.113.15/still-a-camera.jpg',
+        '50,75 "50,75 no webcam available"',
+        'http://www.everysunset.de/nowebcam.jpg',
+        'a last note',
+      ].join('\n'),
+    );
+    expect(page.cameras).toEqual([
+      { url: 'http://203.0.113.10/cam.jpg', title: 'Harbour entrance, Live camera in Bergen, Norway', city: 'Bergen', country: 'Norway' },
+      { url: 'http://203.0.113.11/cam.jpg', title: 'Pier', city: null, country: null },
+      { url: 'http://203.0.113.12/hill.jpg', title: 'Nordamerika, Kanada, Ontario, Ottawa', city: 'Ottawa', country: 'Ontario' },
+      { url: 'http://203.0.113.13/oral.jpg', title: 'Kasachstan, Batys Qazaqstan Oblysy, Oral', city: 'Oral', country: 'Batys Qazaqstan Oblysy' },
+      { url: 'http://203.0.113.14/volga.jpg', title: 'Russland, Волгоградская область,Wolgograd', city: 'Wolgograd', country: 'Волгоградская область' },
+      { url: 'http://203.0.113.15/still-a-camera.jpg', title: null, city: null, country: null },
+    ]);
+    expect(page.skips).toEqual([
+      { reason: 'not a URL', where: 'line 3' },
+      { reason: 'placeholder: the list says no camera is there', where: 'line 14' },
+      { reason: 'not a URL', where: 'line 15' },
+    ]);
+  });
+
   it('finds the place in a caption', () => {
     expect(placeFromCaption('Live camera in Saint-Denis, Reunion')).toEqual({ city: 'Saint-Denis', country: 'Reunion' });
     expect(placeFromCaption('Parking lot')).toEqual({ city: null, country: null });
