@@ -24,6 +24,11 @@ export interface GuardedFetchOptions {
    * downloaded. `where` is the scheme, host and port, for messages.
    */
   screen?: (answer: { status: number; headers: http.IncomingHttpHeaders; where: string }) => string | null;
+  /**
+   * Told what has arrived after each piece of the body: true ends the exchange there, and the answer is what arrived
+   * (a camera's stream never ends: its first picture is enough).
+   */
+  enough?: (received: Buffer, headers: http.IncomingHttpHeaders) => boolean;
 }
 
 export interface GuardedAnswer {
@@ -101,8 +106,9 @@ export class GuardedFetcher {
             reject(new GuardedFetchError(`${where} sent ${declared} bytes; the limit is ${options.maxBytes}`));
             return;
           }
-          const chunks: Buffer[] = [];
+          let chunks: Buffer[] = [];
           let total = 0;
+          const answer = () => ({ kind: 'answer' as const, answer: { url: url.href, status, headers: response.headers, body: Buffer.concat(chunks) } });
           response.on('data', (chunk: Buffer) => {
             total += chunk.length;
             if (total > options.maxBytes) {
@@ -111,8 +117,15 @@ export class GuardedFetcher {
               return;
             }
             chunks.push(chunk);
+            if (!options.enough) return;
+            // One buffer of what arrived, kept as the only chunk: each check reads it whole.
+            chunks = [Buffer.concat(chunks)];
+            if (options.enough(chunks[0] as Buffer, response.headers)) {
+              resolve(answer());
+              response.destroy();
+            }
           });
-          response.on('end', () => resolve({ kind: 'answer', answer: { url: url.href, status, headers: response.headers, body: Buffer.concat(chunks) } }));
+          response.on('end', () => resolve(answer()));
           response.on('error', (error) => reject(new GuardedFetchError(`reading ${where} failed: ${error.message}`)));
         },
       );

@@ -1,7 +1,8 @@
 // Fetches one camera image through the guarded fetcher (address judged at connect time, again on every
-// redirect; a timeout and a size cap), accepting only image content types.
+// redirect; a timeout and a size cap), accepting only image content types, or a camera's MJPEG stream for its first picture.
 import type { CameraAddressPolicy } from './camera-address-policy.js';
 import { GuardedFetcher, type RequestScheduler } from './guarded-fetcher.js';
+import { firstStreamFrame, looksLikeJpeg, mixedReplaceBoundary } from './mjpeg-first-frame.js';
 
 export type { RequestScheduler } from './guarded-fetcher.js';
 
@@ -43,18 +44,41 @@ export class SnapshotFetcher {
     try {
       answer = await this.fetcher.get(rawUrl, {
         ...this.options,
-        accept: 'image/*',
+        accept: 'image/*, multipart/x-mixed-replace',
         screen: ({ status, headers, where }) => {
           if (status !== 200) return `${where} answered HTTP ${status}`;
-          return imageContentType(headers['content-type']) ? null : `${where} answered ${headers['content-type'] ?? 'no content type'}, not an image`;
+          const type = headers['content-type'];
+          if (imageContentType(type) || mixedReplaceBoundary(type)) return null;
+          return `${where} answered ${type ?? 'no content type'}, not an image`;
+        },
+        // A stream (MJPEG): its first picture.
+        enough: (received, headers) => {
+          const boundary = mixedReplaceBoundary(headers['content-type']);
+          return boundary !== null && firstStreamFrame(received, boundary) !== null;
         },
       });
     } catch (error) {
       throw new SnapshotError((error as Error).message, { cause: error });
     }
-    // The screen above let only image types through.
+    const boundary = mixedReplaceBoundary(answer.headers['content-type']);
+    if (boundary !== null) return streamPicture(answer.body, boundary);
+    // The screen above let only image types and streams through.
     const contentType = imageContentType(answer.headers['content-type']);
     if (!contentType) throw new SnapshotError('not an image');
     return { contentType, body: answer.body };
   }
+}
+
+/** The first picture of a camera's stream, or why there is none. */
+function streamPicture(received: Buffer, boundary: string): Snapshot {
+  let frame;
+  try {
+    frame = firstStreamFrame(received, boundary);
+  } catch (error) {
+    throw new SnapshotError(`the camera's stream could not be read: ${(error as Error).message}`);
+  }
+  if (!frame) throw new SnapshotError("the camera's stream ended before its first picture");
+  const contentType = imageContentType(frame.contentType ?? undefined) ?? (frame.contentType === null && looksLikeJpeg(frame.body) ? 'image/jpeg' : null);
+  if (!contentType) throw new SnapshotError(`the camera's stream sent ${frame.contentType ?? 'a part of no type'}, not an image`);
+  return { contentType, body: Buffer.from(frame.body) };
 }

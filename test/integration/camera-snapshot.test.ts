@@ -34,7 +34,9 @@ describe('camera snapshots', () => {
     const settings = { CAMERA_SNAPSHOT_TTL: String(TTL_SECONDS), CAMERA_HOST_RATE: '50' };
     subject = await createTestApp({ dataDir, ingesterEnabled: false, cameraTestAllowedHosts: [camera.hostPort], settings });
     guarded = await createTestApp({ dataDir, ingesterEnabled: false, settings });
-    for (const name of ['snapshot.jpg', 'login.html', 'redirect', 'endless.jpg']) ids[name] = await addCamera(subject, `${camera.origin}/${name}`);
+    for (const name of ['snapshot.jpg', 'login.html', 'redirect', 'endless.jpg', 'mjpg/video.mjpg', 'axis-cgi/mjpg/video.cgi', 'stream-of-pages']) {
+      ids[name] = await addCamera(subject, `${camera.origin}/${name}`);
+    }
     ids.byName = await addCamera(subject, `${camera.origin.replace('127.0.0.1', 'localhost')}/snapshot.jpg`);
     ids.guarded = await addCamera(guarded, `${camera.origin}/snapshot.jpg`);
   });
@@ -95,6 +97,22 @@ describe('camera snapshots', () => {
     expect(redirected.statusCode).toBe(502);
     expect(redirected.json().error.message).toMatch(/refused/);
     expect(elsewhere.hits['/snapshot.jpg']).toBeUndefined();
+  });
+
+  it("shows a camera listed by its MJPEG stream as the stream's first picture, and hangs up after it", async () => {
+    for (const name of ['mjpg/video.mjpg', 'axis-cgi/mjpg/video.cgi']) {
+      const picture = await get(subject, `/api/cameras/${ids[name]}/snapshot`);
+      expect(picture.statusCode, `${name}: ${picture.body}`).toBe(200);
+      expect(picture.headers['content-type']).toBe('image/jpeg');
+      expect(picture.rawPayload.equals(TINY_JPEG)).toBe(true);
+      // Cached as a still image is.
+      expect((await get(subject, `/api/cameras/${ids[name]}/snapshot`)).headers['x-snapshot-cache']).toBe('hit');
+    }
+    await expect.poll(() => camera.streamsOpen).toBe(0);
+    const pages = await get(subject, `/api/cameras/${ids['stream-of-pages']}/snapshot`);
+    expect(pages.statusCode).toBe(502);
+    expect(pages.json().error.message).toMatch(/stream sent text\/html, not an image/);
+    await expect.poll(() => camera.streamsOpen).toBe(0);
   });
 
   it('judges the address connected to: a name resolving to loopback is refused before any request', async () => {
