@@ -252,3 +252,34 @@ test('a geofence drawn from the keyboard: arrows move the map, Enter places a co
   expect(near(past(59.6), at(39.5)), 'the second, east of it').toBe(true);
   expect(near(past(59.6), past(39.6)), 'the third, north of that').toBe(true);
 });
+
+test('a double-click on the second corner counts it once and says a third is needed; leaving the tab mid-drawing ends the drawing', async ({ page }) => {
+  // The Great Victoria Desert, a place no other test uses.
+  const map = new MapPage(page);
+  const fences = new GeofencesPage(page, map);
+  await new AppPage(page).openReady({ view: [128.5, -28.5, 7] });
+  await fences.open();
+  await page.getByTestId('geofence-draw').click();
+  await map.clickAt(128.0, -29.0);
+  const second = await map.pagePoint(129.0, -29.0);
+  await page.mouse.dblclick(second.x, second.y);
+  await expect(page.getByTestId('geofence-drawing')).toHaveAttribute('data-points', '2');
+  await expect(page.getByTestId('geofence-corners')).toHaveText('2 corners: 1 more before it can be finished');
+  await expect(page.getByTestId('geofence-finish')).toBeDisabled();
+  // A third corner, double-clicked: the shape closes with three.
+  const third = await map.pagePoint(128.5, -28.2);
+  await page.mouse.dblclick(third.x, third.y);
+  await expect(page.getByTestId('geofence-name')).toBeVisible();
+  await page.getByRole('button', { name: 'Discard' }).click();
+
+  // Drawing again, then the Layers tab: the drawing ends, and a click on the map is a click again (no corner).
+  await page.getByTestId('geofence-draw').click();
+  await map.clickAt(128.0, -29.0);
+  await expect(page.getByTestId('geofence-drawing')).toHaveAttribute('data-points', '1');
+  await page.getByRole('tab', { name: 'Layers' }).click();
+  await expect(page.locator('.maplibregl-canvas')).not.toHaveCSS('cursor', 'crosshair');
+  await map.clickAt(128.3, -28.8);
+  await fences.open();
+  await expect(page.getByTestId('geofence-drawing')).toHaveCount(0);
+  await expect(page.getByTestId('geofence-draw')).toBeVisible();
+});

@@ -4,6 +4,8 @@ import type { Feature, FeatureCollection, Geometry, Polygon } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 
 const FIRST_CORNER_PIXELS = 8;
+/** A corner this close to the one before it (screen pixels) repeats it: a double-click's second click, Enter pressed twice. */
+const REPEAT_PIXELS = 4;
 
 export class GeofenceDrawing {
   private points: Array<[number, number]> = [];
@@ -47,8 +49,7 @@ export class GeofenceDrawing {
 
   /** Closes the ring when it has at least three corners. */
   finish(): void {
-    // The two clicks of a double-click each added a point: drop the repeat.
-    const points = this.points.filter((point, index, all) => index === 0 || point[0] !== all[index - 1]![0] || point[1] !== all[index - 1]![1]);
+    const points = this.points;
     if (points.length < 3) return;
     this.stop();
     const first = points[0]!;
@@ -71,7 +72,14 @@ export class GeofenceDrawing {
     return Math.hypot(corner.x - at.x, corner.y - at.y) <= FIRST_CORNER_PIXELS;
   }
 
+  /** A corner, unless it repeats the last one: a double-click on the second corner was counted as a third, and "Finish" then did nothing. */
   private addPoint(point: [number, number]): void {
+    const last = this.points.at(-1);
+    if (last) {
+      const before = this.map.project(last);
+      const now = this.map.project(point);
+      if (Math.hypot(before.x - now.x, before.y - now.y) <= REPEAT_PIXELS) return;
+    }
     this.points.push(point);
     this.render();
   }

@@ -3,7 +3,7 @@ import { type Dispatch, useEffect, useEffectEvent } from 'react';
 import { bboxOfShape } from '../map/bbox-of-shape';
 import type { MapController } from '../map/map-controller';
 import type { DraftAction, DraftState } from './geofence-draft';
-import { useEscapeCancelsDrawing } from './use-escape-cancels-drawing';
+import { useDrawingCancel } from './use-drawing-cancel';
 import { useFocusIfLost } from './use-focus-if-lost';
 
 export interface AreaDrawing {
@@ -23,7 +23,7 @@ export function AreaDrawButton({ controller, drawing, onArea }: { controller: Ma
     dispatchDraft({ type: 'clear' });
   }, [mine, draft.polygon, controller, dispatchDraft]);
 
-  useEscapeCancelsDrawing(mine && draft.drawing, controller, dispatchDraft);
+  useDrawingCancel(mine && draft.drawing, controller, dispatchDraft);
   // As a geofence's drawing (GeofencesTab.tsx): the map has the focus while drawing, this button after.
   const drawingHere = mine && draft.drawing;
   useFocusIfLost(drawingHere, () => (drawingHere ? controller?.keyboardTarget() : document.querySelector<HTMLElement>('[data-testid="source-fires-draw"]')));

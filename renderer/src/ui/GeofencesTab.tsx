@@ -6,7 +6,7 @@ import type { Geofence } from '../api/api-types';
 import type { MapController } from '../map/map-controller';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 import { type DraftAction, type DraftState, NO_DRAFT } from './geofence-draft';
-import { useEscapeCancelsDrawing } from './use-escape-cancels-drawing';
+import { useDrawingCancel } from './use-drawing-cancel';
 import { useFocusIfLost } from './use-focus-if-lost';
 
 export interface GeofencesTabProps {
@@ -39,7 +39,7 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
     dispatchDraft({ type: 'clear' });
     setName('');
   };
-  useEscapeCancelsDrawing(draft.drawing, controller, dispatchDraft);
+  useDrawingCancel(draft.drawing, controller, dispatchDraft);
   // Each step takes away the buttons of the one before. Drawing, the map has the focus (corners placed with Enter at
   // its cross); named (the name field takes it itself), then saved or discarded, "Draw a geofence" has it again.
   const step = draft.drawing ? 'drawing' : draft.polygon ? 'naming' : 'idle';
@@ -84,7 +84,10 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
       {draft.drawing && (
         <div className="draw-help" data-testid="geofence-drawing" data-points={draft.points}>
           <p>Click the corners on the map; double-click the last one, click the first one again or press Finish. Escape cancels.</p>
-          <p className="muted">{draft.points} corner{draft.points === 1 ? '' : 's'}</p>
+          <p className="muted" data-testid="geofence-corners">
+            {draft.points} corner{draft.points === 1 ? '' : 's'}
+            {draft.points < 3 ? `: ${3 - draft.points} more before it can be finished` : ''}
+          </p>
           <button type="button" data-testid="geofence-finish" disabled={draft.points < 3} onClick={() => controller?.finishDrawing()}>
             Finish
           </button>

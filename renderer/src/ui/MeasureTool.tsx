@@ -4,7 +4,7 @@
 import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import type { MapController } from '../map/map-controller';
 import { MeasureLayer, type MeasureReading } from '../map/measure-layer';
-import { useEscapeCancelsDrawing } from './use-escape-cancels-drawing';
+import { useDrawingCancel } from './use-drawing-cancel';
 import './MeasureTool.css';
 import { singleKeyShortcut } from '../data/single-key-shortcuts';
 
@@ -32,7 +32,7 @@ export function MeasureTool({ controller, drawing }: { controller: MapController
   }, [measuring, controller]);
 
   // The drawing tools' Escape: no geofence drawing to cancel through a controller here, and "clear" ends the ruler.
-  useEscapeCancelsDrawing(measuring, null, end);
+  useDrawingCancel(measuring, null, end);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
