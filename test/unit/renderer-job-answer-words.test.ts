@@ -29,6 +29,18 @@ describe('a job answer in words', () => {
     expect(describeJobAnswer(incidents).message).toBe('Done in 0.9 s: 1,354 received, 2 repeated, nothing new.');
     const archive = { status: 'done' as const, durationMs: 300, result: { mode: 'area-api', received: 30, stored: 30, duplicate: 0, notVegetationFires: 10, invalidRows: 0 } };
     expect(describeJobAnswer(archive).message).toBe('Done in 0.3 s: 30 received, 30 stored, 10 volcano, industrial or offshore hot spots left out.');
+    // One of a thing is said as one.
+    const aircraft = { status: 'done' as const, durationMs: 200, result: { received: 1, stored: 1, trackPositions: 1, invalidRows: 1, alerts: 2 } };
+    expect(describeJobAnswer(aircraft).message).toBe('Done in 0.2 s: 1 received, 1 stored, 1 track position, 1 invalid row, 2 alerts.');
+    expect(describeJobAnswer({ status: 'done', result: { stories: 1, feeds: 2 } }).message).toBe('Done: 1 story, 2 feeds.');
+    // Summaries: a digest written without the model that was set up is no plain success.
+    const summaries = { status: 'done' as const, durationMs: 40, result: { kind: 'brief', marketMovesLeftOut: 0, stories: 36, summaryId: 9, model: 'extractive' } };
+    expect(describeJobAnswer(summaries)).toEqual({ ok: true, message: 'Done in under 0.1 s: 36 stories.' });
+    const refused = { ...summaries, result: { ...summaries.result, fallbackReason: 'http://127.0.0.1:11434 unreachable: connection refused' } };
+    expect(describeJobAnswer(refused)).toEqual({
+      ok: false,
+      message: 'Done in under 0.1 s: 36 stories, but without the language model: http://127.0.0.1:11434 unreachable: connection refused. The digest holds the leading sentences of the top stories.',
+    });
     expect(describeJobAnswer({ status: 'done', result: { idle: 'no camera directories switched on' } }).message).toBe('Nothing to fetch: no camera directories switched on');
     expect(describeJobAnswer({ status: 'running' }).message).toMatch(/^Still running/);
   });

@@ -1,6 +1,6 @@
 // What "Run now" says of a job's answer, in one line a person reads: its idle reason, what it found in words
-// ("3 stored, 12 unchanged"), what it did not fetch and why ("4 files not due until 27 Nov 03:08 UTC"), or that nothing was
-// new. Pure (`.js` specifiers): unit-tested from Node.
+// ("3 stored, 12 unchanged"), what it did not fetch and why ("4 files not due until 27 Nov 03:08 UTC"), that nothing was
+// new, or that a digest was written without its language model. Pure (`.js` specifiers): unit-tested from Node.
 import { formatShortUtc } from '../format/time-format.js';
 
 /** What a finished action says: ok or not, in words. */
@@ -15,22 +15,31 @@ export interface JobAnswer {
   result?: Record<string, unknown>;
 }
 
-// The jobs' counts in words (the rest: camelCase spelled out).
-const COUNT_WORDS: Record<string, string> = {
+// The jobs' counts in words, and of one where it differs (the rest: camelCase spelled out, "1 track position").
+const COUNT_WORDS: Record<string, string | [many: string, one: string]> = {
   notModified: 'unchanged',
   backedOff: 'waiting out a backoff',
   outsideBbox: 'outside the area',
-  invalidRows: 'invalid rows',
+  invalidRows: ['invalid rows', 'invalid row'],
   seenAgain: 'seen again',
-  marketMovesLeftOut: 'market moves left out',
-  notVegetationFires: 'volcano, industrial or offshore hot spots left out',
+  marketMovesLeftOut: ['market moves left out', 'market move left out'],
+  notVegetationFires: ['volcano, industrial or offshore hot spots left out', 'volcano, industrial or offshore hot spot left out'],
 };
+
+/** "track positions" of one: "track position"; "stories": "story". */
+function singular(phrase: string): string {
+  if (/ies$/.test(phrase)) return phrase.replace(/ies$/, 'y');
+  return /[^s]s$/.test(phrase) ? phrase.slice(0, -1) : phrase;
+}
 
 // The counts that say something new came: all zero (and present), the run found nothing new.
 const NEW_COUNTS = new Set(['stored', 'inserted', 'updated', 'published']);
 
-function words(name: string): string {
-  return COUNT_WORDS[name] ?? name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+function words(name: string, count: number): string {
+  const known = COUNT_WORDS[name];
+  if (Array.isArray(known)) return count === 1 ? known[1] : known[0];
+  const spelled = known ?? name.replace(/[A-Z]/g, (letter) => ` ${letter.toLowerCase()}`);
+  return count === 1 && known === undefined ? singular(spelled) : spelled;
 }
 
 /** "not due until 2026-11-27T03:08:00.000Z" → "not due until 27 Nov 03:08 UTC". */
@@ -54,12 +63,19 @@ export function describeJobAnswer(answer: JobAnswer): ActionOutcome {
   if (answer.status === 'running') return { ok: true, message: 'Still running in the background; the state updates when it ends.' };
   const result = answer.result ?? {};
   if (typeof result.idle === 'string') return { ok: true, message: `Nothing to fetch: ${result.idle}` };
-  const numbers = Object.entries(result).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && !entry[0].endsWith('Ms'));
+  // Durations and ids are no counts ("9 summary id").
+  const numbers = Object.entries(result).filter((entry): entry is [string, number] => typeof entry[1] === 'number' && !/(?:Ms|Id)$/.test(entry[0]));
   // The counts that are not zero say what happened; when none stored, inserted or updated anything, nothing new came.
-  const counts = numbers.filter(([, value]) => value !== 0).map(([name, value]) => `${value.toLocaleString('en-US')} ${words(name)}`);
+  const counts = numbers.filter(([, value]) => value !== 0).map(([name, value]) => `${value.toLocaleString('en-US')} ${words(name, value)}`);
   const newCounts = numbers.filter(([name]) => NEW_COUNTS.has(name));
   const nothingNew = numbers.length > 0 && (counts.length === 0 || (newCounts.length > 0 && newCounts.every(([, value]) => value === 0)));
   const parts = [...filesWords(result.files), ...counts, ...(nothingNew ? ['nothing new'] : [])];
   const took = answer.durationMs === undefined ? '' : answer.durationMs < 100 ? ' in under 0.1 s' : ` in ${(answer.durationMs / 1000).toFixed(1)} s`;
-  return { ok: true, message: `Done${took}${parts.length ? `: ${parts.join(', ')}` : ''}.` };
+  const done = `Done${took}${parts.length ? `: ${parts.join(', ')}` : ''}`;
+  // A digest written without the language model it was to ask (a refused key, a local server that failed): the run
+  // succeeded, but not as set up.
+  if (typeof result.fallbackReason === 'string') {
+    return { ok: false, message: `${done}, but without the language model: ${result.fallbackReason}. The digest holds the leading sentences of the top stories.` };
+  }
+  return { ok: true, message: `${done}.` };
 }
