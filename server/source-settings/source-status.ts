@@ -110,6 +110,11 @@ function statusOf(definition: Definition, facts: SourceFacts, key: KeyEntry | un
   // None of the last run's requests reached the host (as with no network): the same words as the HUD's box, and not
   // "check the settings", which are not what is wrong.
   const runs = freshness?.unreachable && freshness.reason && failed.state === 'failing' ? { ...failed, stateText: `Out of reach: ${freshness.reason}`, todo: OUT_OF_REACH_TODO } : failed;
+  // Failing with a key of its own in use (FIRMS's map key): the key is the first thing to check, in another tab.
+  if (runs.state === 'failing' && !freshness?.unreachable && key?.configured && definition.id !== 'summaries') {
+    const settingsToo = hasSettings ? ' and the settings below' : '';
+    return { ...runs, todo: `Check the ${key.label} in the Keys tab${settingsToo}, then Run now; without the key, ${lowerFirst(key.withoutIt)}` };
+  }
   if (definition.id === 'aircraft' && sourceFacts(report, 'aircraft').mode === 'off') {
     return { ...runs, state: 'off', stateText: 'Off: no ADS-B source', todo: 'Set a receiver or OpenSky URL, or a public aggregator, below.' };
   }
@@ -197,4 +202,9 @@ export function describeSources(facts: SourceFacts): SourceRow[] {
       settings,
     };
   });
+}
+
+/** "Fires come from …" → "fires come from …", to follow a semicolon. */
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
 }

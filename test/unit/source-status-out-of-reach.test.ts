@@ -34,3 +34,20 @@ describe('a source out of reach', () => {
     expect(firesRow(answeredBadly)?.todo).not.toMatch(/offline/);
   });
 });
+
+describe('a source failing with its key in use', () => {
+  it('points at the key in the Keys tab first, and says what works without it', () => {
+    const names = ['incidents', 'aircraft', 'cameras', 'news', 'summaries', 'ingester'];
+    const report = {
+      pipelines: { ...Object.fromEntries(names.map((name) => [name, fresh])), fires: answeredBadly },
+      sources: { news: { failingFeeds: [], model: { available: false } }, aircraft: { mode: 'aggregator' } },
+      notifications: { telegram: { lastSuccessAt: null, lastError: null } },
+    } as unknown as HealthReport;
+    const firms = { provider: 'firms', label: 'FIRMS map key', configured: true, origin: 'stored', masked: '****abcd', family: null, updatedAt: null, warning: null, lastTest: null, purpose: '', getFrom: '', withoutIt: 'Fires still come from the keyless FIRMS global 24-hour files, refreshed about hourly.' } as const;
+    const row = describeSources({ report, keys: [firms], settings: [], jobs: ['fires'] }).find((entry) => entry.id === 'fires');
+    expect(row).toMatchObject({ state: 'failing', stateText: 'Failing: FIRMS answered HTTP 500' });
+    expect(row?.todo).toBe('Check the FIRMS map key in the Keys tab, then Run now; without the key, fires still come from the keyless FIRMS global 24-hour files, refreshed about hourly.');
+    // Without a key the advice stays the runs' own.
+    expect(firesRow(answeredBadly)?.todo).not.toMatch(/Keys tab/);
+  });
+});
