@@ -80,10 +80,11 @@ test('Sources tab: states in words, run now, an environment-set value, a setting
   await expect(sources.origin('FIRE_BBOX')).toContainText('Saved');
   expect(await savedSetting('FIRE_BBOX')).toEqual(expect.objectContaining({ value: area, origin: 'saved' }));
 
-  // A bad area is refused with the reason, and nothing changes.
+  // A bad area is refused with the reason, in the field's name, and nothing changes.
   await sources.input('FIRE_BBOX').fill('10,10,5,5');
   await sources.save('fires').click();
-  await expect(sources.error('fires')).toContainText('FIRE_BBOX must have west < east');
+  await expect(sources.error('fires')).toContainText('Fire area must have west < east');
+  await expect(sources.error('fires')).not.toContainText('FIRE_BBOX');
   expect((await savedSetting('FIRE_BBOX')).value).toBe(area);
 
   await sources.resetToDefault('FIRE_BBOX').click();

@@ -3,6 +3,7 @@ import { type Dispatch, type FormEvent, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
 import type { Geofence } from '../api/api-types';
+import { sentenceCase } from '../format/sentence-case';
 import type { MapController } from '../map/map-controller';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
 import { type DraftAction, type DraftState, NO_DRAFT } from './geofence-draft';
@@ -20,7 +21,7 @@ export interface GeofencesTabProps {
   onShowInside: (fence: Geofence) => void;
 }
 
-const message = (error: unknown) => (error instanceof ApiRequestError ? error.message : (error as Error).message);
+const message = (error: unknown) => sentenceCase(error instanceof ApiRequestError ? error.message : (error as Error).message);
 
 export function GeofencesTab({ api, controller, geofences, draft: anyDraft, dispatchDraft, onChanged, onShowInside }: GeofencesTabProps) {
   // An area being drawn for the Sources tab is not a geofence.

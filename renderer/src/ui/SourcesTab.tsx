@@ -12,6 +12,7 @@ import { CameraSourcesEditor } from './CameraSourcesEditor';
 import { ExternalLink } from './ExternalLink';
 import './SourcesTab.css';
 import { useFocusIfLost } from './use-focus-if-lost';
+import { settingLabelWords } from '../data/setting-label-words';
 
 export interface SourcesTabProps {
   api: ApiClient;
@@ -117,7 +118,7 @@ function SourceSettings({
     setSaved(false);
     const refusal = await save(changes);
     setBusy(false);
-    if (refusal) setError(refusal);
+    if (refusal) setError(settingLabelWords(refusal, source.settings));
     else setSaved(true);
   };
   const onSubmit = (event: FormEvent) => {
