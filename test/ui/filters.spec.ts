@@ -202,6 +202,15 @@ test('a chosen window says which clock its inputs read, with its ends in UTC; th
     await expect(page.getByTestId('filter-from')).toHaveValue('2026-11-23T00:00');
     await expect(page.getByTestId('filter-zone')).toHaveText("In this computer's time (PST); in UTC 23 Nov 08:00 UTC – 25 Nov 20:00 UTC");
 
+    // An end before the start stays in its box beside the reason, and the window in use stays; a valid end clears both.
+    await page.getByTestId('filter-to').fill('2026-11-22T10:00');
+    await expect(page.getByTestId('filter-to')).toHaveValue('2026-11-22T10:00');
+    await expect(page.getByTestId('filter-window-error')).toHaveText('The start must be before the end.');
+    expect(page.url()).toContain(`w:custom:${from}:${to}`);
+    await page.getByTestId('filter-to').fill('2026-11-24T12:00');
+    await expect(page.getByTestId('filter-window-error')).toHaveCount(0);
+    await expect(page.getByTestId('filter-zone')).toHaveText("In this computer's time (PST); in UTC 23 Nov 08:00 UTC – 24 Nov 20:00 UTC");
+
     await page.getByTestId('filter-confidence-low').uncheck();
     await page.getByTestId('filter-confidence-nominal').uncheck();
     const high = page.getByTestId('filter-confidence-high');

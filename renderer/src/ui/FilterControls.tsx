@@ -73,20 +73,34 @@ export function FilterControls({ filter, onChange, geofences, filterWords }: Fil
   const set = (patch: Partial<ViewFilter>) => onChange({ ...filter, ...patch });
 
   const chooseWindow = (choice: (typeof WINDOW_CHOICES)[number]) => {
+    setTyped({});
+    setCustomError(null);
     if (choice !== 'custom') return set({ window: choice, from: null, to: null });
     // A custom window starts as the last 24 h, to the minute: the analyst moves its ends.
     const now = Math.floor(Date.now() / 60_000) * 60_000;
     set({ window: 'custom', from: filter.from ?? now - 24 * HOUR_MS, to: filter.to ?? now });
   };
 
+  // What is typed in the from/to boxes stays in them while it is refused, beside the reason (the box went back to the
+  // window in use, and the reason stayed under a pair that looked right); a valid pair is the window, and clears both.
+  const [typed, setTyped] = useState<{ from?: string; to?: string }>({});
   const setEnd = (end: 'from' | 'to', value: string) => {
     const epoch = Date.parse(value);
-    if (!Number.isFinite(epoch)) return;
-    const next = { ...filter, [end]: epoch };
+    const other = end === 'from' ? 'to' : 'from';
+    const otherTyped = typed[other];
+    const otherEpoch = otherTyped !== undefined ? Date.parse(otherTyped) : filter[other];
+    const next = { ...filter, [end]: epoch, [other]: otherEpoch };
+    if (!Number.isFinite(epoch) || otherEpoch === null || !Number.isFinite(otherEpoch)) {
+      setTyped({ ...typed, [end]: value });
+      setCustomError('Both ends need a date and a time.');
+      return;
+    }
     if (next.from !== null && next.to !== null && next.from >= next.to) {
+      setTyped({ ...typed, [end]: value });
       setCustomError('The start must be before the end.');
       return;
     }
+    setTyped({});
     setCustomError(null);
     onChange(next);
   };
@@ -150,16 +164,20 @@ export function FilterControls({ filter, onChange, geofences, filterWords }: Fil
       {filter.window === 'custom' && filter.from !== null && filter.to !== null && (
         <div className="filter-custom">
           <label>
-            From <input type="datetime-local" data-testid="filter-from" value={localInput(filter.from)} onChange={(event) => setEnd('from', event.target.value)} />
+            From <input type="datetime-local" data-testid="filter-from" value={typed.from ?? localInput(filter.from)} onChange={(event) => setEnd('from', event.target.value)} />
           </label>
           <label>
-            To <input type="datetime-local" data-testid="filter-to" value={localInput(filter.to)} onChange={(event) => setEnd('to', event.target.value)} />
+            To <input type="datetime-local" data-testid="filter-to" value={typed.to ?? localInput(filter.to)} onChange={(event) => setEnd('to', event.target.value)} />
           </label>
           {/* The inputs are in this computer's time; the HUD and exports name the window in UTC. */}
           <p className="muted filter-zone" data-testid="filter-zone">
             {customWindowZone(new Date(filter.from), new Date(filter.to))}
           </p>
-          {customError && <p className="filter-error" role="alert">{customError}</p>}
+          {customError && (
+            <p className="filter-error" role="alert" data-testid="filter-window-error">
+              {customError}
+            </p>
+          )}
         </div>
       )}
 
