@@ -8,7 +8,7 @@ import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
 import { MapPage } from './pages/map-page.js';
-import { placeAircraft } from './support/aircraft-fixture.js';
+import { placeAircraft, placePair } from './support/aircraft-fixture.js';
 import { createGeofence, ingestFires } from './support/api-helpers.js';
 import { placeEvent } from './support/event-fixture.js';
 import { placeIncident } from './support/incident-fixture.js';
@@ -142,6 +142,9 @@ test('satellites, firefighting aircraft only and a geofence narrow the fires, ai
   ).toBe(3);
   await placeAircraft({ icao24: 'f1f1f1', callsign: 'DELTAFF', longitude: DELTA.longitude, latitude: DELTA.latitude + 0.1, trackDeg: 90, firefighting: true });
   await placeAircraft({ icao24: 'f2f2f2', callsign: 'DELTAAIR', longitude: DELTA.longitude + 0.1, latitude: DELTA.latitude, trackDeg: 270, firefighting: false });
+  // The tanker paired with the fire inside the fence (it flies outside it): a dashed line between them.
+  await placePair('f1f1f1', 'fire', `N20/2026-11-20T00:00Z/${inFence.latitude},${inFence.longitude}`, 20_000);
+  const pairMiddle = { longitude: (DELTA.longitude + inFence.longitude) / 2, latitude: (DELTA.latitude + 0.1 + inFence.latitude) / 2 };
   // A story placed inside the fence and a camera event outside it, on the events layer.
   const eventInFence = { longitude: DELTA.longitude - 0.23, latitude: DELTA.latitude + 0.04 };
   const eventOutside = { longitude: DELTA.longitude + 0.05, latitude: DELTA.latitude - 0.12 };
@@ -155,6 +158,7 @@ test('satellites, firefighting aircraft only and a geofence narrow the fires, ai
   await map.showMoreFilters();
   await firesInView(hud, 3);
   await expect.poll(() => hud.counterValue('aircraft')).toBe(2);
+  await expect.poll(() => map.featuresNear('aircraft', pairMiddle.longitude, pairMiddle.latitude)).toBeGreaterThan(0);
   await expect.poll(() => map.featuresNear('events', eventInFence.longitude, eventInFence.latitude)).toBe(1);
   await expect.poll(() => map.featuresNear('events', eventOutside.longitude, eventOutside.latitude)).toBe(1);
 
@@ -175,8 +179,9 @@ test('satellites, firefighting aircraft only and a geofence narrow the fires, ai
   // The Layers tab counts what the map draws, as the HUD does.
   await expect(map.count('fires')).toHaveAttribute('data-value', '1');
   await expect.poll(() => map.firesNear(inFence.longitude, inFence.latitude)).toBeGreaterThan(0);
-  // Neither aircraft flies inside the fence.
+  // Neither aircraft flies inside the fence: the tanker's line to the fire inside goes with it.
   await expect.poll(() => hud.counterValue('aircraft')).toBe(0);
+  await expect.poll(() => map.featuresNear('aircraft', pairMiddle.longitude, pairMiddle.latitude)).toBe(0);
   // The story inside the fence stays on the events layer; the camera event outside it leaves.
   await expect.poll(() => map.featuresNear('events', eventOutside.longitude, eventOutside.latitude)).toBe(0);
   await expect.poll(() => map.featuresNear('events', eventInFence.longitude, eventInFence.latitude)).toBe(1);

@@ -37,12 +37,15 @@ export async function loadAircraftView(
     api.get<AircraftTrail[]>('/api/aircraft/trails', { bbox, at, minutes: TRAIL_MINUTES }, signal),
     api.get<Correlation[]>('/api/correlations', { since: MAP_WINDOW_SINCE }, signal),
   ]);
-  // Trails of the aircraft shown only (the trails route knows neither which are firefighting nor the geofence).
+  // Trails and pairing lines of the aircraft shown only (their routes know neither which are firefighting nor the
+  // geofence): a fence's "Show inside" left the line of an aircraft it hid, ending in the air.
   const shown = new Set(aircraft.map((plane) => plane.icao24));
-  const kept = narrowing.firefightingOnly || narrowing.geofenceId ? trails.filter((trail) => shown.has(trail.icao24)) : trails;
-  if (minuteStart === null) return { aircraft, trails: kept, correlations };
+  const narrowed = narrowing.firefightingOnly || narrowing.geofenceId !== null;
+  const kept = narrowed ? trails.filter((trail) => shown.has(trail.icao24)) : trails;
+  const pairs = narrowed ? correlations.filter((pair) => shown.has(pair.icao24)) : correlations;
+  if (minuteStart === null) return { aircraft, trails: kept, correlations: pairs };
   const minuteEnd = minuteStart + MINUTE_MS;
-  const then = correlations.filter((pair) => Date.parse(pair.firstSeenAt) < minuteEnd && Date.parse(pair.lastSeenAt) >= minuteStart - PAIR_GRACE_MS);
+  const then = pairs.filter((pair) => Date.parse(pair.firstSeenAt) < minuteEnd && Date.parse(pair.lastSeenAt) >= minuteStart - PAIR_GRACE_MS);
   return { aircraft, trails: kept, correlations: then };
 }
 
