@@ -21,10 +21,10 @@ const token = fromAddress ?? rememberedToken();
 const api = token ? new ApiClient(window.location.origin, token) : null;
 // Fetched while the token is checked; a failed check simply never uses it.
 if (api) void loadMapModule().catch(() => undefined);
-// Opening a new `#token=` address in this tab changes only the fragment: start over to read it.
-window.addEventListener('hashchange', () => {
-  if (/(^#|&)token=/.test(window.location.hash)) window.location.reload();
-});
+// Opening another address of this app in this tab (a `#token=` one, a shared link to a view, a minute or a filter)
+// changes only the fragment: start over to read it (the app keeps the address in step with replaceState, which fires
+// no hashchange, so only an address given from outside starts over).
+window.addEventListener('hashchange', () => window.location.reload());
 const root = document.getElementById('root')!;
 
 createRoot(root).render(

@@ -134,3 +134,20 @@ test('a link to a minute still to come, or older than the timeline goes back, op
     expect(new URL(page.url()).hash).toMatch(/^#view=103\.80000,46\.20000,8\.00$/);
   }
 });
+
+test('a link to another view given to an open tab (only the fragment changes) opens that view', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.openReady({ view: [12.5, 41.9, 6] });
+  const url = new URL(page.url());
+  // A colleague's link, pasted into this tab's address bar: Lisbon at zoom 7, the aircraft hidden.
+  await page.evaluate((next) => {
+    window.location.hash = next;
+  }, '#view=-9.14000,38.72000,7.00&layers=fires,incidents,events,geofences,alerts,cameras');
+  await app.waitForState('ready');
+  await expect.poll(async () => (await mapView(page)).center[0]).toBeCloseTo(-9.14, 2);
+  const view = await mapView(page);
+  expect(view.center[1]).toBeCloseTo(38.72, 2);
+  expect(view.zoom).toBeCloseTo(7, 2);
+  await expect(new MapPage(page).toggle('aircraft')).toHaveAttribute('aria-pressed', 'false');
+  expect(new URL(page.url()).pathname).toBe(url.pathname);
+});
