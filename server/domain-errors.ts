@@ -19,6 +19,8 @@ export class DomainError extends Error {
 export const invalidInput = (code: string, message: string, details?: unknown) => new DomainError('invalid', code, message, details);
 /** The thing asked for does not exist. */
 export const notFound = (message: string, details?: unknown) => new DomainError('not_found', 'not_found', message, details);
+/** The input clashes with what is stored (a name taken); nothing was stored. */
+export const conflict = (code: string, message: string, details?: unknown) => new DomainError('conflict', code, message, details);
 /** A service this domain needs is down; nothing was stored. */
 export const unavailable = (code: string, message: string, details?: unknown) => new DomainError('unavailable', code, message, details);
 /** The outside source the domain asked (a camera, a provider) did not answer usefully. */

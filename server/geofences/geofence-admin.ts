@@ -1,7 +1,7 @@
 // The geofences the user keeps and the alerts they raised: list, create (only a geometry PostGIS finds
-// valid), delete (a missing fence is not found), and the alerts of the last week unless a start is given.
+// valid, under a name no other fence has), delete (a missing fence is not found), and the alerts of the last week unless a start is given.
 // Checking objects against the fences is GeofenceService's job.
-import { invalidInput, notFound } from '../domain-errors.js';
+import { conflict, invalidInput, notFound } from '../domain-errors.js';
 import type { GeofenceBody } from './geofence-input.js';
 import type { Alert, Geofence, GeofenceRepository, GeometryValidity } from './geofence-repository.js';
 
@@ -30,7 +30,10 @@ export class GeofenceAdmin {
   async create(fence: GeofenceBody): Promise<Geofence> {
     const validity = await this.geofences.validity(fence.geometry);
     if (!validity.valid) throw invalidInput('bad_request', invalidShapeMessage(validity));
-    return this.geofences.create(fence.name, fence.geometry);
+    const created = await this.geofences.create(fence.name, fence.geometry);
+    // Two fences of one name could not be told apart in the list, the filter or their alerts.
+    if (!created) throw conflict('geofence_name_taken', `a geofence named “${fence.name}” is kept already: choose another name`, { name: fence.name });
+    return created;
   }
 
   async delete(id: string): Promise<void> {

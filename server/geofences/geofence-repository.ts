@@ -130,13 +130,16 @@ export class GeofenceRepository {
     return rows[0] ?? { valid: false, reason: 'unreadable geometry', latitude: null, longitude: null };
   }
 
-  async create(name: string, geometry: unknown): Promise<Geofence> {
+  /** The new fence, or null when a fence of that name (in any case) is kept already. */
+  async create(name: string, geometry: unknown): Promise<Geofence | null> {
     const { rows } = await this.db.query<{ id: string; name: string; geometry: string; created_at: Date }>(
-      `INSERT INTO geofences (name, geom) VALUES ($2, ${NORMALISED}) RETURNING id::text, name, ST_AsGeoJSON(geom) AS geometry, created_at`,
+      `INSERT INTO geofences (name, geom) SELECT $2, ${NORMALISED}
+       WHERE NOT EXISTS (SELECT 1 FROM geofences WHERE lower(name) = lower($2))
+       RETURNING id::text, name, ST_AsGeoJSON(geom) AS geometry, created_at`,
       [JSON.stringify(geometry), name],
     );
-    const row = rows[0]!;
-    return { id: row.id, name: row.name, geometry: JSON.parse(row.geometry) as GeoJsonGeometry, createdAt: row.created_at.toISOString() };
+    const row = rows[0];
+    return row ? { id: row.id, name: row.name, geometry: JSON.parse(row.geometry) as GeoJsonGeometry, createdAt: row.created_at.toISOString() } : null;
   }
 
   async list(): Promise<Geofence[]> {

@@ -270,6 +270,12 @@ test('a double-click on the second corner counts it once and says a third is nee
   const third = await map.pagePoint(128.5, -28.2);
   await page.mouse.dblclick(third.x, third.y);
   await expect(page.getByTestId('geofence-name')).toBeVisible();
+  // A name another fence has is refused, said in a sentence of its own; the shape waits for another name.
+  await createGeofence('Victoria desert watch', [129.5, -27.5], 0.2);
+  await fences.name('victoria desert watch');
+  await fences.save();
+  await expect(page.getByTestId('geofence-error')).toHaveText('A geofence named “victoria desert watch” is kept already: choose another name');
+  await expect(page.getByTestId('geofence-name')).toBeVisible();
   await page.getByRole('button', { name: 'Discard' }).click();
 
   // Drawing again, then the Layers tab: the drawing ends, and a click on the map is a click again (no corner).

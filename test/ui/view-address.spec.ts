@@ -141,7 +141,7 @@ test('a link to another view given to an open tab (only the fragment changes) op
   const url = new URL(page.url());
   // A colleague's link, pasted into this tab's address bar: Lisbon at zoom 7, the aircraft hidden.
   await page.evaluate((next) => {
-    window.location.hash = next;
+    (globalThis as unknown as { location: { hash: string } }).location.hash = next;
   }, '#view=-9.14000,38.72000,7.00&layers=fires,incidents,events,geofences,alerts,cameras');
   await app.waitForState('ready');
   await expect.poll(async () => (await mapView(page)).center[0]).toBeCloseTo(-9.14, 2);
