@@ -20,9 +20,14 @@ ${NEWEST_SELECTED_FIRES}`;
 const inGeofence = (geometry: string, param: number) => `($${param}::bytea IS NULL OR ST_Intersects(${geometry}, ST_GeomFromEWKB($${param}::bytea)))`;
 
 // $1–$4 bbox, $5 seen since, $6 firefighting only, $7 geofence, $8 rows.
+// Positions to a micro-degree, speed and track to a tenth: a real's float8 digits ("38.66213406666517", a speed of
+// "496.3000030517578") are noise in a file.
+const micro = (sql: string) => `round(${sql}::numeric, 6)::float8`;
+const tenth = (sql: string) => `round(${sql}::numeric, 1)::float8`;
+
 const AIRCRAFT = `
-SELECT icao24, callsign, registration, type_code, operator, ST_Y(geom) AS latitude, ST_X(geom) AS longitude, altitude_ft,
-       on_ground, ground_speed_kt, track_deg, ${isoTimeSql('seen_at')} AS seen_at, firefighting, firefighting_reason
+SELECT icao24, callsign, registration, type_code, operator, ${micro('ST_Y(geom)')} AS latitude, ${micro('ST_X(geom)')} AS longitude, altitude_ft,
+       on_ground, ${tenth('ground_speed_kt')} AS ground_speed_kt, ${tenth('track_deg')} AS track_deg, ${isoTimeSql('seen_at')} AS seen_at, firefighting, firefighting_reason
 FROM aircraft
 WHERE seen_at >= $5 AND ${bboxCondition('geom', 1)} AND (NOT $6::boolean OR firefighting) AND ${inGeofence('geom', 7)}
 ORDER BY seen_at DESC, icao24
@@ -32,8 +37,8 @@ LIMIT $8`;
 // with what is known of the aircraft. $1–$4 bbox, $7 firefighting only, $8 geofence, $9 rows.
 const AIRCRAFT_AT = `
 WITH ${LATEST_POSITIONS_AT}
-SELECT l.icao24, a.callsign, a.registration, a.type_code, a.operator, ST_Y(l.geom) AS latitude, ST_X(l.geom) AS longitude,
-       l.altitude_ft, l.on_ground, l.ground_speed_kt, l.track_deg, ${isoTimeSql('l.seen_at')} AS seen_at,
+SELECT l.icao24, a.callsign, a.registration, a.type_code, a.operator, ${micro('ST_Y(l.geom)')} AS latitude, ${micro('ST_X(l.geom)')} AS longitude,
+       l.altitude_ft, l.on_ground, ${tenth('l.ground_speed_kt')} AS ground_speed_kt, ${tenth('l.track_deg')} AS track_deg, ${isoTimeSql('l.seen_at')} AS seen_at,
        coalesce(a.firefighting, false) AS firefighting, a.firefighting_reason
 FROM latest l
 LEFT JOIN aircraft a USING (icao24)
@@ -45,7 +50,7 @@ LIMIT $9`;
 const INCIDENTS = `
 SELECT irwin_id, kind, name, size_acres, percent_contained, ${isoTimeSql('discovered_at')} AS discovered_at, state,
        -- To a micro-degree (about 0.1 m): the feed's 13 decimals are noise in a file.
-       round(ST_Y(geom)::numeric, 6)::float8 AS latitude, round(ST_X(geom)::numeric, 6)::float8 AS longitude
+       ${micro('ST_Y(geom)')} AS latitude, ${micro('ST_X(geom)')} AS longitude
 FROM current_incidents
 WHERE ${bboxCondition('geom', 1)} AND ${inGeofence('geom', 5)}
   AND ($7::timestamptz IS NULL OR discovered_at IS NULL OR discovered_at < $7)

@@ -77,11 +77,11 @@ describe('GET /api/export', () => {
     // Aircraft and incidents come from pollers of outside feeds; here they are stored as those pollers store them.
     await queryOnce(
       subject.database.url,
-      `INSERT INTO aircraft (icao24, callsign, registration, type_code, operator, geom, altitude_ft, on_ground, seen_at, firefighting, firefighting_reason, source) VALUES
-        ('a1b2c3', $1, 'N123', 'C130', 'CAL FIRE', ST_SetSRID(ST_MakePoint(-121.6, 38.4), 4326), 3500, false, now() - interval '10 seconds', true, 'operator', 'test'),
-        ('d4e5f6', 'UAL12', 'N456', 'B738', 'United', ST_SetSRID(ST_MakePoint(-120.6, 39.6), 4326), 33000, false, now() - interval '20 seconds', false, null, 'test'),
-        ('0a0b0c', 'OLD1', null, null, null, ST_SetSRID(ST_MakePoint(-121.5, 38.5), 4326), 1000, false, now() - interval '2 hours', true, 'operator', 'test'),
-        ('777777', 'FAR1', null, null, null, ST_SetSRID(ST_MakePoint(2.35, 48.85), 4326), 1000, false, now(), true, 'operator', 'test')`,
+      `INSERT INTO aircraft (icao24, callsign, registration, type_code, operator, geom, altitude_ft, on_ground, ground_speed_kt, track_deg, seen_at, firefighting, firefighting_reason, source) VALUES
+        ('a1b2c3', $1, 'N123', 'C130', 'CAL FIRE', ST_SetSRID(ST_MakePoint(-121.6, 38.4), 4326), 3500, false, 496.3, 271.7, now() - interval '10 seconds', true, 'operator', 'test'),
+        ('d4e5f6', 'UAL12', 'N456', 'B738', 'United', ST_SetSRID(ST_MakePoint(-120.60000123456789, 39.61234567891234), 4326), 33000, false, null, null, now() - interval '20 seconds', false, null, 'test'),
+        ('0a0b0c', 'OLD1', null, null, null, ST_SetSRID(ST_MakePoint(-121.5, 38.5), 4326), 1000, false, null, null, now() - interval '2 hours', true, 'operator', 'test'),
+        ('777777', 'FAR1', null, null, null, ST_SetSRID(ST_MakePoint(2.35, 48.85), 4326), 1000, false, null, null, now(), true, 'operator', 'test')`,
       [HOSTILE_CALLSIGN],
     );
     await queryOnce(
@@ -134,6 +134,10 @@ describe('GET /api/export', () => {
     expect(aircraft.callsign).toBe(`'${HOSTILE_CALLSIGN}`);
     expect(aircraft.longitude).toBe('-121.6');
     expect(aircraft.firefighting).toBe('true');
+    // A real's float8 digits are not exported: 496.3 kt, not 496.29998779296875; a position to a micro-degree.
+    expect([aircraft.ground_speed_kt, aircraft.track_deg]).toEqual(['496.3', '271.7']);
+    const airliner = rows.find((row) => row.icao24 === 'd4e5f6')!;
+    expect([airliner.latitude, airliner.longitude]).toEqual(['39.612346', '-120.600001']);
     expect(rows.find((row) => row.irwin_id === 'inc-1')!.name).toBe(`'${HOSTILE_INCIDENT}`);
     expect(rows.find((row) => row.irwin_id === 'inc-2')!.name).toBe('Cañón Creek Fire');
     // One layer asked: the layer column is still there, so every export reads the same way.
