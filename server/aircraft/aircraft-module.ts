@@ -12,6 +12,7 @@ import { AircraftTrackRepository } from './aircraft-track-repository.js';
 import { readAircraftSettings } from './aircraft-settings.js';
 import { FirefightingIdentifier } from './firefighting-identifier.js';
 import { SettingsFollowingSource } from './settings-following-source.js';
+import { aircraftAlertTitle } from './aircraft-alert-title.js';
 
 export const aircraftModule: DomainModule = {
   name: 'aircraft',
@@ -39,7 +40,7 @@ export const aircraftModule: DomainModule = {
               positions.filter((position) => !position.onGround).map((position) => ({
                 objectType: 'aircraft',
                 objectId: position.icao24,
-                title: `Aircraft ${position.callsign ?? position.icao24}${position.typeCode ? ` (${position.typeCode})` : ''}`,
+                title: aircraftAlertTitle(position),
                 geometry: { type: 'Point', coordinates: [position.longitude, position.latitude] },
               })),
               // Every aircraft in the answer, each poll: those overhead when a fence is drawn do not alert.

@@ -7,7 +7,7 @@ const SAID_AS: Partial<Record<EventSourceType, string>> = { fire: 'detected', ne
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** "27 Nov 19:54 UTC". */
-function utcMinute(iso: string): string | null {
+export function utcMinute(iso: string): string | null {
   const when = new Date(iso);
   if (Number.isNaN(when.getTime())) return null;
   const hhmm = when.toISOString().slice(11, 16);

@@ -24,6 +24,7 @@ import { createServerLogger } from '../../server/logger.js';
 import { startFakeAdsb } from '../support/fake-adsb.js';
 import { type BenchFigure, median } from './bench-figures.js';
 import { startBenchStack } from './bench-stack.js';
+import { aircraftAlertTitle } from '../../server/aircraft/aircraft-alert-title.js';
 
 /** Polls after the first, each with every aircraft moved one step (the figures are their medians). */
 const MOVED_POLLS = 3;
@@ -157,7 +158,7 @@ export async function benchAircraftFirehose(options: { aircraft: number; firefig
             positions.map((position) => ({
               objectType: 'aircraft',
               objectId: position.icao24,
-              title: `Aircraft ${position.callsign ?? position.icao24}`,
+              title: aircraftAlertTitle(position),
               geometry: { type: 'Point', coordinates: [position.longitude, position.latitude] },
             })),
             // As the app checks a poll (aircraft-module.ts): the whole state, so a fence's first poll takes a baseline.

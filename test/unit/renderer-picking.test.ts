@@ -15,6 +15,12 @@ describe('pickLabel', () => {
     expect(pickLabel({ kind: 'aircraft', callsign: 'HIDRO7  ', icao24: '3443c1', firefighting: true })).toBe('Aircraft HIDRO7 (firefighting)');
     expect(pickLabel({ kind: 'aircraft', icao24: 'a1b2c3', firefighting: false })).toBe('Aircraft a1b2c3');
   });
+
+  it('names an alert by its geofence and what came in', () => {
+    expect(pickLabel({ kind: 'alert', geofenceName: 'Home', title: 'Aircraft CFR204 (CL4T) at 38.500, -122.700 · seen 27 Nov 19:54 UTC' })).toBe(
+      'Alert in “Home”: Aircraft CFR204 (CL4T) at 38.500, -122.700 · seen 27 Nov 19:54 UTC',
+    );
+  });
 });
 
 describe('pickedObjects', () => {

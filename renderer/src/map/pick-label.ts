@@ -29,7 +29,7 @@ export function pickLabel(props: PickProps): string {
     case 'event':
       return `Event: ${text(props.title) ?? text(props.sourceType) ?? ''}`;
     case 'alert':
-      return `Alert: ${text(props.title) ?? text(props.geofenceName) ?? ''}`;
+      return `Alert in “${text(props.geofenceName) ?? 'a geofence'}”: ${text(props.title) ?? ''}`;
     case 'geofence':
       return `Geofence: ${text(props.name) ?? ''}`;
     default:
