@@ -107,6 +107,19 @@ test('the legend explains each visible layer, and a hidden layer leaves it', asy
   expect(await hiddenWord('fires')).toBe('none');
   await map.toggle('aircraft').click();
   await expect(legend.locator('[data-legend-layer="aircraft"]')).toHaveCount(1);
+
+  // The filter's levels: with high confidence alone, the legend lists that one; the others come back with them.
+  await map.showMoreFilters();
+  await page.getByTestId('filter-confidence-low').uncheck();
+  await page.getByTestId('filter-confidence-nominal').uncheck();
+  await expect(fires).toContainText('High confidence');
+  await expect(fires).not.toContainText('Nominal confidence');
+  await expect(fires).not.toContainText('Low confidence');
+  await page.getByTestId('filter-firefighting').check();
+  await expect(legend.locator('[data-legend-layer="aircraft"]')).not.toContainText('Other aircraft');
+  await page.getByTestId('filter-reset').click();
+  await expect(fires).toContainText('Low confidence');
+  await expect(legend.locator('[data-legend-layer="aircraft"]')).toContainText('Other aircraft');
 });
 
 test('the Layers tab counts the fires the HUD counts: not a circle drawn over the edge, and the new filter at once', async ({ page }) => {

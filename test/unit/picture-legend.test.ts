@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pictureLegend } from '../../renderer/src/map/legend-entries.js';
+import { legendEntries, pictureLegend } from '../../renderer/src/map/legend-entries.js';
 
 describe('pictureLegend: the legend beside a picture of the map', () => {
   it('names only the shown layers that draw something in the picture, in their order', () => {
@@ -10,6 +10,18 @@ describe('pictureLegend: the legend beside a picture of the map', () => {
     expect(sections[0]?.entries.some((entry) => entry.text.startsWith('White ring'))).toBe(false);
     expect(sections[0]?.entries.some((entry) => entry.text.startsWith('In playback'))).toBe(false);
     expect(pictureLegend(['fires'], () => true, 'last 24 h', true)[0]?.entries.some((entry) => entry.text.startsWith('In playback'))).toBe(true);
+  });
+
+  it('lists what the filter leaves drawn: the confidence levels chosen, no "Other aircraft" with firefighting ones only', () => {
+    const texts = (key: 'fires' | 'aircraft', narrowing: { confidence: Array<'low' | 'nominal' | 'high'>; firefightingOnly: boolean }) =>
+      legendEntries(key, 'last 24 h', narrowing).map((entry) => entry.text);
+    expect(texts('fires', { confidence: [], firefightingOnly: false }).filter((text) => text.includes('onfidence'))).toHaveLength(3);
+    const high = texts('fires', { confidence: ['high'], firefightingOnly: false });
+    expect(high.filter((text) => text.includes('onfidence'))).toEqual(['High confidence (VIIRS high, MODIS ≥ 80 %)']);
+    expect(texts('aircraft', { confidence: [], firefightingOnly: true })).not.toContain('Other aircraft');
+    expect(texts('aircraft', { confidence: [], firefightingOnly: false })).toContain('Other aircraft');
+    const picture = pictureLegend(['fires'], () => true, 'last 24 h', false, { confidence: ['low', 'nominal'], firefightingOnly: false });
+    expect(picture[0]?.entries.map((entry) => entry.text)).not.toContain('High confidence (VIIRS high, MODIS ≥ 80 %)');
   });
 
   it('says so when none of the shown layers draws anything there', () => {

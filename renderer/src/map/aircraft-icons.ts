@@ -3,19 +3,15 @@
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { iconImage } from './icon-image';
 import { PALETTE } from './map-palette';
+import { PLANE_OUTLINE } from './plane-outline';
 
 const SIZE = 32;
 
-// Nose, wings, tailplane: a silhouette readable at 20 px.
-const OUTLINE: Array<[number, number]> = [
-  [0, -14], [2, -9], [2, -3], [13, 3], [13, 5], [2, 2], [2, 8], [6, 11], [6, 13], [0, 11],
-  [-6, 13], [-6, 11], [-2, 8], [-2, 2], [-13, 5], [-13, 3], [-2, -3], [-2, -9],
-];
 
 function planeImage(fill: string, ratio: number): ImageData {
   return iconImage(SIZE, ratio, (context) => {
     context.beginPath();
-    OUTLINE.forEach(([x, y], index) => (index === 0 ? context.moveTo(x, y) : context.lineTo(x, y)));
+    PLANE_OUTLINE.forEach(([x, y], index) => (index === 0 ? context.moveTo(x, y) : context.lineTo(x, y)));
     context.closePath();
     context.fillStyle = fill;
     context.strokeStyle = '#0b1118';

@@ -1,6 +1,7 @@
 // What each drawn symbol means, per layer, in the colours and sizes the style draws them with (overlay-layers.ts).
 import { LAYERS, type LayerKey } from './layer-catalog.js';
 import { PALETTE, QUIET_INCIDENT_OPACITY } from './map-palette.js';
+import type { ConfidenceLevel } from '../data/view-filter.js';
 
 export type LegendSymbol =
   | { shape: 'dot'; color: string; size: number }
@@ -23,13 +24,30 @@ export interface LegendEntry {
    * since the page opened); `playback`, one drawn only in playback, when the picture is of now.
    */
   only?: 'screen' | 'playback';
+  /** Left out while the filter hides what it stands for: a confidence level not chosen, the aircraft that do not fight fires. */
+  shows?: { confidence: ConfidenceLevel } | { firefighting: false };
+}
+
+/** What the filter leaves on the map, as far as the legend is concerned. */
+export interface LegendNarrowing {
+  /** Empty: every level. */
+  confidence: readonly ConfidenceLevel[];
+  firefightingOnly: boolean;
+}
+
+const NO_NARROWING: LegendNarrowing = { confidence: [], firefightingOnly: false };
+
+function drawnUnder(entry: LegendEntry, narrowing: LegendNarrowing): boolean {
+  if (!entry.shows) return true;
+  if ('confidence' in entry.shows) return narrowing.confidence.length === 0 || narrowing.confidence.includes(entry.shows.confidence);
+  return !narrowing.firefightingOnly;
 }
 
 const LEGEND: Record<LayerKey, LegendEntry[]> = {
   fires: [
-    { symbol: { shape: 'dot', color: PALETTE.fireHigh, size: 10 }, text: 'High confidence (VIIRS high, MODIS ≥ 80 %)' },
-    { symbol: { shape: 'dot', color: PALETTE.fireNominal, size: 10 }, text: 'Nominal confidence' },
-    { symbol: { shape: 'dot', color: PALETTE.fireLow, size: 10 }, text: 'Low confidence (VIIRS low, MODIS < 30 %)' },
+    { symbol: { shape: 'dot', color: PALETTE.fireHigh, size: 10 }, text: 'High confidence (VIIRS high, MODIS ≥ 80 %)', shows: { confidence: 'high' } },
+    { symbol: { shape: 'dot', color: PALETTE.fireNominal, size: 10 }, text: 'Nominal confidence', shows: { confidence: 'nominal' } },
+    { symbol: { shape: 'dot', color: PALETTE.fireLow, size: 10 }, text: 'Low confidence (VIIRS low, MODIS < 30 %)', shows: { confidence: 'low' } },
     { symbol: { shape: 'sizes', color: PALETTE.fireNominal, sizes: [3, 6, 10] }, text: 'Size: fire radiative power, from 0 to 500 MW and more' },
     { symbol: { shape: 'ring', color: PALETTE.fireNew, size: 10 }, text: 'White ring: arrived live since the map was opened', only: 'screen' },
     { symbol: { shape: 'area', color: PALETTE.playbackCell }, text: 'In playback: detections per cell at the chosen time', only: 'playback' },
@@ -41,7 +59,7 @@ const LEGEND: Record<LayerKey, LegendEntry[]> = {
   ],
   aircraft: [
     { symbol: { shape: 'plane', color: PALETTE.aircraftFirefighting }, text: 'Firefighting aircraft (by type, operator or registration)' },
-    { symbol: { shape: 'plane', color: PALETTE.aircraft }, text: 'Other aircraft' },
+    { symbol: { shape: 'plane', color: PALETTE.aircraft }, text: 'Other aircraft', shows: { firefighting: false } },
     { symbol: { shape: 'line', color: PALETTE.aircraftFirefighting, dashed: false }, text: 'Trail: where the aircraft flew in the last 30 minutes' },
     { symbol: { shape: 'line', color: PALETTE.correlation, dashed: true }, text: 'Firefighting aircraft to its nearest fire or incident within 20 miles' },
   ],
@@ -55,14 +73,15 @@ const LEGEND: Record<LayerKey, LegendEntry[]> = {
  * A layer's legend. The alerts drawn are those of the map's window (the brief column's, "last 24 h", "chosen 30 h",
  * "24 h to 21:33 UTC" in playback): their entry says which.
  */
-export function legendEntries(key: LayerKey, alertsWindow: string): LegendEntry[] {
-  if (key !== 'alerts') return LEGEND[key];
-  return LEGEND.alerts.map((entry) => ({ ...entry, text: `${entry.text} (${alertsWindow})` }));
+export function legendEntries(key: LayerKey, alertsWindow: string, narrowing: LegendNarrowing = NO_NARROWING): LegendEntry[] {
+  const entries = LEGEND[key].filter((entry) => drawnUnder(entry, narrowing));
+  if (key !== 'alerts') return entries;
+  return entries.map((entry) => ({ ...entry, text: `${entry.text} (${alertsWindow})` }));
 }
 
 /** A picture's legend of a layer: without the marks of this session on screen, and the playback ones only in playback. */
-export function pictureLegendEntries(key: LayerKey, alertsWindow: string, playback: boolean): LegendEntry[] {
-  return legendEntries(key, alertsWindow).filter((entry) => entry.only === undefined || (entry.only === 'playback' && playback));
+export function pictureLegendEntries(key: LayerKey, alertsWindow: string, playback: boolean, narrowing: LegendNarrowing = NO_NARROWING): LegendEntry[] {
+  return legendEntries(key, alertsWindow, narrowing).filter((entry) => entry.only === undefined || (entry.only === 'playback' && playback));
 }
 
 /**
@@ -70,8 +89,14 @@ export function pictureLegendEntries(key: LayerKey, alertsWindow: string, playba
  * given; a layer switched on with nothing in view (no cameras, no alerts there) is not in it. With none drawn, one
  * line says so.
  */
-export function pictureLegend(shown: readonly LayerKey[], drawn: (key: LayerKey) => boolean, alertsWindow: string, playback: boolean): Array<{ title: string; entries: LegendEntry[] }> {
-  const sections = shown.filter(drawn).map((key) => ({ title: LAYERS[key].label, entries: pictureLegendEntries(key, alertsWindow, playback) }));
+export function pictureLegend(
+  shown: readonly LayerKey[],
+  drawn: (key: LayerKey) => boolean,
+  alertsWindow: string,
+  playback: boolean,
+  narrowing: LegendNarrowing = NO_NARROWING,
+): Array<{ title: string; entries: LegendEntry[] }> {
+  const sections = shown.filter(drawn).map((key) => ({ title: LAYERS[key].label, entries: pictureLegendEntries(key, alertsWindow, playback, narrowing) }));
   if (sections.length > 0) return sections;
   return [{ title: 'Legend', entries: [{ symbol: null, text: 'None of the layers shown draws anything in this view.' }] }];
 }

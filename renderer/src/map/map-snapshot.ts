@@ -1,6 +1,7 @@
 // A PNG of the map as drawn, with what a reader of the picture needs beside it: a caption (when, which window and
 // filters), the legend of the layers shown in a column beside the map, and the credits the data asks for.
 import { diamondCorners } from './incident-icon';
+import { PLANE_OUTLINE } from './plane-outline';
 import type { LegendEntry, LegendSymbol } from './legend-entries';
 import { scaleBar } from './scale-bar';
 
@@ -74,12 +75,10 @@ function drawSymbol(context: CanvasRenderingContext2D, symbol: LegendSymbol, x: 
       context.strokeRect(x, y - 5, 16, 10);
       break;
     case 'plane':
+      // The map's silhouette at half its size (a triangle here read as another symbol).
       context.fillStyle = symbol.color;
       context.beginPath();
-      context.moveTo(x + 8, y - 7);
-      context.lineTo(x + 15, y + 6);
-      context.lineTo(x + 8, y + 3);
-      context.lineTo(x + 1, y + 6);
+      PLANE_OUTLINE.forEach(([dx, dy], index) => (index === 0 ? context.moveTo(x + 8 + dx / 2, y + dy / 2) : context.lineTo(x + 8 + dx / 2, y + dy / 2)));
       context.closePath();
       context.fill();
       break;

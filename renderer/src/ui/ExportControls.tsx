@@ -126,7 +126,7 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
         .trim();
       const blob = await composeSnapshot(await controller.captureCanvas(), {
         caption: [playbackMinute === null ? `Vantage · ${formatBoth(Date.now())}` : `Vantage · the map at ${formatBoth(playbackMinute)} (playback)`, words.join(' · ')],
-        legend: pictureLegend(shown, (key) => controller.drawsInView(key), alertsWindow, playbackMinute !== null),
+        legend: pictureLegend(shown, (key) => controller.drawsInView(key), alertsWindow, playbackMinute !== null, filter),
         credits,
         metresPerPixel: viewport ? metresPerPixel(viewport.center[1], viewport.zoom) : null,
       });

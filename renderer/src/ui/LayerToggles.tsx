@@ -6,6 +6,7 @@ import { countText, cutNote, isListedLayer } from '../data/list-limits';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
 import { MapLegend } from './MapLegend';
 import { noDataReason, offReason } from './hud/stale-feeds';
+import type { LegendNarrowing } from '../map/legend-entries';
 
 /** The layers a feed of the same name fills: one switched off or not set up says so under its row. */
 const FED_BY_PIPELINE: ReadonlySet<LayerKey> = new Set(['fires', 'incidents', 'aircraft', 'cameras']);
@@ -20,6 +21,8 @@ export interface LayerTogglesProps {
   pipelines: Record<string, PipelineFreshness>;
   /** Opens the Sources tab, where a feed that is off or has delivered nothing is set up or run. */
   onOpenSources: () => void;
+  /** The filter's say on what the legend lists (a confidence level not chosen is not drawn). */
+  narrowing: LegendNarrowing;
 }
 
 /** "(Sources tab)" as a link to it. */
@@ -35,7 +38,7 @@ function SourcesLink({ onOpen }: { onOpen: () => void }) {
   );
 }
 
-export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow, pipelines, onOpenSources }: LayerTogglesProps) {
+export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow, pipelines, onOpenSources, narrowing }: LayerTogglesProps) {
   return (
     <>
       <ul className="layer-list" aria-label="Layers">
@@ -80,7 +83,7 @@ export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow, pip
           );
         })}
       </ul>
-      <MapLegend visibility={visibility} alertsWindow={alertsWindow} />
+      <MapLegend visibility={visibility} alertsWindow={alertsWindow} narrowing={narrowing} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 // The legend of the layers on the map: one block per visible layer, each symbol drawn as the map draws it.
 import { diamondCorners } from '../map/incident-icon';
-import { legendEntries, type LegendSymbol } from '../map/legend-entries';
+import { PLANE_OUTLINE } from '../map/plane-outline';
+import { legendEntries, type LegendNarrowing, type LegendSymbol } from '../map/legend-entries';
 import { LAYER_KEYS, LAYERS, type LayerVisibility } from '../map/layer-catalog';
 
 function Symbol({ symbol }: { symbol: LegendSymbol }) {
@@ -30,14 +31,14 @@ function Symbol({ symbol }: { symbol: LegendSymbol }) {
       return <span className="legend-area" style={{ background: `${symbol.color}33`, borderColor: symbol.color }} />;
     case 'plane':
       return (
-        <svg className="legend-plane" viewBox="0 0 24 24" width="14" height="14">
-          <path fill={symbol.color} d="M12 2l2 7 8 4v2l-8-2-1 6 3 2v1l-4-1-4 1v-1l3-2-1-6-8 2v-2l8-4z" />
+        <svg className="legend-plane" viewBox="-14 -14 28 28" width="14" height="14">
+          <polygon fill={symbol.color} points={PLANE_OUTLINE.map(([x, y]) => `${x},${y}`).join(' ')} />
         </svg>
       );
   }
 }
 
-export function MapLegend({ visibility, alertsWindow }: { visibility: LayerVisibility; alertsWindow: string }) {
+export function MapLegend({ visibility, alertsWindow, narrowing }: { visibility: LayerVisibility; alertsWindow: string; narrowing: LegendNarrowing }) {
   const shown = LAYER_KEYS.filter((key) => visibility[key]);
   return (
     <details className="map-legend" data-testid="map-legend" open>
@@ -47,7 +48,7 @@ export function MapLegend({ visibility, alertsWindow }: { visibility: LayerVisib
         <section key={key} data-legend-layer={key} aria-label={`${LAYERS[key].label} legend`}>
           <h3>{LAYERS[key].label}</h3>
           <ul>
-            {legendEntries(key, alertsWindow).map((entry) => (
+            {legendEntries(key, alertsWindow, narrowing).map((entry) => (
               <li key={entry.text}>
                 <span className="legend-symbol" aria-hidden="true">
                   {entry.symbol && <Symbol symbol={entry.symbol} />}

@@ -110,7 +110,15 @@ export function SidePanel(props: SidePanelProps) {
         {tab === 'layers' && (
           <>
             <FilterControls filter={props.filter} onChange={props.onFilterChange} geofences={props.snapshot.geofences} filterWords={props.filterWords} />
-            <LayerToggles snapshot={props.snapshot} visibility={props.visibility} onToggle={props.onToggle} alertsWindow={props.alertsWindow} pipelines={props.pipelines} onOpenSources={() => setTab('sources')} />
+            <LayerToggles
+              snapshot={props.snapshot}
+              visibility={props.visibility}
+              onToggle={props.onToggle}
+              alertsWindow={props.alertsWindow}
+              pipelines={props.pipelines}
+              onOpenSources={() => setTab('sources')}
+              narrowing={props.filter}
+            />
             <ExportControls api={props.api} controller={props.controller} viewport={props.viewport} visibility={props.visibility} filter={props.filter} filterWords={props.filterWords} alertsWindow={props.alertsWindow} playbackMinute={props.playbackMinute} reveal={revealExport} onRevealed={exportRevealed} />
           </>
         )}
