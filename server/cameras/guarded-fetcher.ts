@@ -25,10 +25,11 @@ export interface GuardedFetchOptions {
    */
   screen?: (answer: { status: number; headers: http.IncomingHttpHeaders; where: string }) => string | null;
   /**
-   * Told what has arrived after each piece of the body: true ends the exchange there, and the answer is what arrived
-   * (a camera's stream never ends: its first picture is enough).
+   * For an answer whose body is read as it arrives (a camera's stream never ends: its first picture is enough): the
+   * reader its headers call for, or null to read the body whole. The reader takes each piece of the body (and the
+   * answer's `body` is then empty); true ends the exchange there; a throw refuses the answer with its message.
    */
-  enough?: (received: Buffer, headers: http.IncomingHttpHeaders) => boolean;
+  reader?: (headers: http.IncomingHttpHeaders) => { push(chunk: Buffer): boolean } | null;
 }
 
 export interface GuardedAnswer {
@@ -106,8 +107,9 @@ export class GuardedFetcher {
             reject(new GuardedFetchError(`${where} sent ${declared} bytes; the limit is ${options.maxBytes}`));
             return;
           }
-          let chunks: Buffer[] = [];
+          const chunks: Buffer[] = [];
           let total = 0;
+          const reader = options.reader?.(response.headers) ?? null;
           const answer = () => ({ kind: 'answer' as const, answer: { url: url.href, status, headers: response.headers, body: Buffer.concat(chunks) } });
           response.on('data', (chunk: Buffer) => {
             total += chunk.length;
@@ -116,11 +118,19 @@ export class GuardedFetcher {
               reject(new GuardedFetchError(`${where} passed the ${options.maxBytes}-byte limit`));
               return;
             }
-            chunks.push(chunk);
-            if (!options.enough) return;
-            // One buffer of what arrived, kept as the only chunk: each check reads it whole.
-            chunks = [Buffer.concat(chunks)];
-            if (options.enough(chunks[0] as Buffer, response.headers)) {
+            if (!reader) {
+              chunks.push(chunk);
+              return;
+            }
+            let enough: boolean;
+            try {
+              enough = reader.push(chunk);
+            } catch (error) {
+              response.destroy();
+              reject(new GuardedFetchError(`${where}: ${(error as Error).message}`));
+              return;
+            }
+            if (enough) {
               resolve(answer());
               response.destroy();
             }

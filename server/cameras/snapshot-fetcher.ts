@@ -2,7 +2,7 @@
 // redirect; a timeout and a size cap), accepting only image content types, or a camera's MJPEG stream for its first picture.
 import type { CameraAddressPolicy } from './camera-address-policy.js';
 import { GuardedFetcher, type RequestScheduler } from './guarded-fetcher.js';
-import { firstStreamFrame, looksLikeJpeg, mixedReplaceBoundary } from './mjpeg-first-frame.js';
+import { FirstStreamFrame, looksLikeJpeg, mixedReplaceBoundary } from './mjpeg-first-frame.js';
 
 export type { RequestScheduler } from './guarded-fetcher.js';
 
@@ -41,6 +41,7 @@ export class SnapshotFetcher {
 
   async fetch(rawUrl: string): Promise<Snapshot> {
     let answer;
+    let stream: FirstStreamFrame | null = null;
     try {
       answer = await this.fetcher.get(rawUrl, {
         ...this.options,
@@ -51,17 +52,17 @@ export class SnapshotFetcher {
           if (imageContentType(type) || mixedReplaceBoundary(type)) return null;
           return `${where} answered ${type ?? 'no content type'}, not an image`;
         },
-        // A stream (MJPEG): its first picture.
-        enough: (received, headers) => {
+        // A stream (MJPEG): read until its first picture. An image: read whole.
+        reader: (headers) => {
           const boundary = mixedReplaceBoundary(headers['content-type']);
-          return boundary !== null && firstStreamFrame(received, boundary) !== null;
+          stream = boundary === null ? null : new FirstStreamFrame(boundary);
+          return stream;
         },
       });
     } catch (error) {
       throw new SnapshotError((error as Error).message, { cause: error });
     }
-    const boundary = mixedReplaceBoundary(answer.headers['content-type']);
-    if (boundary !== null) return streamPicture(answer.body, boundary);
+    if (stream) return streamPicture(stream);
     // The screen above let only image types and streams through.
     const contentType = imageContentType(answer.headers['content-type']);
     if (!contentType) throw new SnapshotError('not an image');
@@ -70,13 +71,8 @@ export class SnapshotFetcher {
 }
 
 /** The first picture of a camera's stream, or why there is none. */
-function streamPicture(received: Buffer, boundary: string): Snapshot {
-  let frame;
-  try {
-    frame = firstStreamFrame(received, boundary);
-  } catch (error) {
-    throw new SnapshotError(`the camera's stream could not be read: ${(error as Error).message}`);
-  }
+function streamPicture(stream: FirstStreamFrame): Snapshot {
+  const frame = stream.frame;
   if (!frame) throw new SnapshotError("the camera's stream ended before its first picture");
   const contentType = imageContentType(frame.contentType ?? undefined) ?? (frame.contentType === null && looksLikeJpeg(frame.body) ? 'image/jpeg' : null);
   if (!contentType) throw new SnapshotError(`the camera's stream sent ${frame.contentType ?? 'a part of no type'}, not an image`);

@@ -20,7 +20,10 @@ export interface SummaryResult extends Record<string, unknown> {
   stories: number;
   /** Futures and market-move stories left out of the prompt. */
   marketMovesLeftOut: number;
+  /** Why the digest was written without the language model. */
   fallbackReason?: string;
+  /** Whether a model was set up to be asked (a key or a local model URL): without one, extractive digests are the plan. */
+  modelSetUp?: boolean;
 }
 
 /** Stories read from the window before the futures filter and the batch limit. */
@@ -113,7 +116,7 @@ export class NewsSummarizer {
       fallbackReason,
       itemIds,
     });
-    return { ...base, summaryId, model, ...(fallbackReason ? { fallbackReason } : {}) };
+    return { ...base, summaryId, model, modelSetUp: !('unavailable' in plan), ...(fallbackReason ? { fallbackReason } : {}) };
   }
 
   /** Which model to ask, or why none can be asked. */

@@ -34,7 +34,7 @@ describe('camera snapshots', () => {
     const settings = { CAMERA_SNAPSHOT_TTL: String(TTL_SECONDS), CAMERA_HOST_RATE: '50' };
     subject = await createTestApp({ dataDir, ingesterEnabled: false, cameraTestAllowedHosts: [camera.hostPort], settings });
     guarded = await createTestApp({ dataDir, ingesterEnabled: false, settings });
-    for (const name of ['snapshot.jpg', 'login.html', 'redirect', 'endless.jpg', 'mjpg/video.mjpg', 'axis-cgi/mjpg/video.cgi', 'stream-of-pages']) {
+    for (const name of ['snapshot.jpg', 'login.html', 'redirect', 'endless.jpg', 'mjpg/video.mjpg', 'axis-cgi/mjpg/video.cgi', 'stream-of-pages', 'endless-headers']) {
       ids[name] = await addCamera(subject, `${camera.origin}/${name}`);
     }
     ids.byName = await addCamera(subject, `${camera.origin.replace('127.0.0.1', 'localhost')}/snapshot.jpg`);
@@ -113,6 +113,12 @@ describe('camera snapshots', () => {
     expect(pages.statusCode).toBe(502);
     expect(pages.json().error.message).toMatch(/stream sent text\/html, not an image/);
     await expect.poll(() => camera.streamsOpen).toBe(0);
+    // A first part whose headers never end is refused (it threw out of the socket's handler and ended the process).
+    const endless = await get(subject, `/api/cameras/${ids['endless-headers']}/snapshot`);
+    expect(endless.statusCode).toBe(502);
+    expect(endless.json().error.message).toMatch(/no end to its headers/);
+    await expect.poll(() => camera.streamsOpen).toBe(0);
+    expect((await get(subject, `/api/cameras/${ids['mjpg/video.mjpg']}/snapshot`)).statusCode).toBe(200);
   });
 
   it('judges the address connected to: a name resolving to loopback is refused before any request', async () => {

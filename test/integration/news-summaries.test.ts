@@ -164,7 +164,7 @@ describe('news summaries: fake OpenAI-compatible server on loopback, futures fil
     const none = new KeyService(new ApiKeyRepository(db), new KeyCipher(randomBytes(32).toString('base64')), settingsKeySource({}));
     await none.remove('llm');
     const noKey = await news({ LLM_BASE_URL: '' }, none).summarizer.summarize('daily_recap');
-    expect(noKey).toMatchObject({ model: 'extractive', fallbackReason: expect.stringMatching(/no language-model key/) });
+    expect(noKey).toMatchObject({ model: 'extractive', modelSetUp: false, fallbackReason: expect.stringMatching(/no language-model key/) });
     expect((await lastSummary()).kind).toBe('daily_recap');
     // LLM_API_KEY stands in when no key is stored.
     await keys.set('llm', LLM_KEY);
@@ -173,7 +173,7 @@ describe('news summaries: fake OpenAI-compatible server on loopback, futures fil
     llm.answer = { status: 401, body: JSON.stringify({ error: { message: `Incorrect API key provided: ${LLM_KEY}` } }) };
     const refused = await news({}).summarizer.summarize('hourly');
     expect(llm.requests.length).toBe(asked + 1);
-    expect(refused).toMatchObject({ model: 'extractive', fallbackReason: expect.stringMatching(/HTTP 401: Incorrect API key provided: \*\*\*\*/) });
+    expect(refused).toMatchObject({ model: 'extractive', modelSetUp: true, fallbackReason: expect.stringMatching(/HTTP 401: Incorrect API key provided: \*\*\*\*/) });
     expect(JSON.stringify(await news({}).health())).not.toContain(LLM_KEY);
     expect((await lastSummary()).fallback_reason).not.toContain(LLM_KEY);
 

@@ -65,6 +65,18 @@ export async function startFakeCamera(): Promise<FakeCamera> {
         return sendStream(response, state, { declared: 'myboundary', written: '--myboundary', withLength: true });
       case '/axis-cgi/mjpg/video.cgi':
         return sendStream(response, state, { declared: '--myboundary', written: '--myboundary', withLength: false });
+      case '/endless-headers': {
+        // A stream whose first part's headers never end: short lines, sent for as long as the client listens.
+        response.writeHead(200, { 'content-type': 'multipart/x-mixed-replace; boundary=frame' });
+        state.streamsOpen += 1;
+        response.write('--frame\r\n');
+        const timer = setInterval(() => response.write('X-Pad: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n'.repeat(20)), 5);
+        response.on('close', () => {
+          clearInterval(timer);
+          state.streamsOpen -= 1;
+        });
+        return;
+      }
       case '/stream-of-pages':
         return sendStream(response, state, { declared: '"frame"', written: '--frame', withLength: true, partType: 'text/html' });
       case '/redirect':

@@ -36,7 +36,9 @@ describe('a job answer in words', () => {
     // Summaries: a digest written without the model that was set up is no plain success.
     const summaries = { status: 'done' as const, durationMs: 40, result: { kind: 'brief', marketMovesLeftOut: 0, stories: 36, summaryId: 9, model: 'extractive' } };
     expect(describeJobAnswer(summaries)).toEqual({ ok: true, message: 'Done in under 0.1 s: 36 stories.' });
-    const refused = { ...summaries, result: { ...summaries.result, fallbackReason: 'http://127.0.0.1:11434 unreachable: connection refused' } };
+    const notSetUp = { ...summaries, result: { ...summaries.result, modelSetUp: false, fallbackReason: 'no language-model key: add one in the Keys tab' } };
+    expect(describeJobAnswer(notSetUp)).toEqual({ ok: true, message: 'Done in under 0.1 s: 36 stories.' });
+    const refused = { ...summaries, result: { ...summaries.result, modelSetUp: true, fallbackReason: 'http://127.0.0.1:11434 unreachable: connection refused' } };
     expect(describeJobAnswer(refused)).toEqual({
       ok: false,
       message: 'Done in under 0.1 s: 36 stories, but without the language model: http://127.0.0.1:11434 unreachable: connection refused. The digest holds the leading sentences of the top stories.',

@@ -73,8 +73,8 @@ export function describeJobAnswer(answer: JobAnswer): ActionOutcome {
   const took = answer.durationMs === undefined ? '' : answer.durationMs < 100 ? ' in under 0.1 s' : ` in ${(answer.durationMs / 1000).toFixed(1)} s`;
   const done = `Done${took}${parts.length ? `: ${parts.join(', ')}` : ''}`;
   // A digest written without the language model it was to ask (a refused key, a local server that failed): the run
-  // succeeded, but not as set up.
-  if (typeof result.fallbackReason === 'string') {
+  // succeeded, but not as set up. With none set up, extractive digests are what was asked for: no warning.
+  if (typeof result.fallbackReason === 'string' && result.modelSetUp !== false) {
     return { ok: false, message: `${done}, but without the language model: ${result.fallbackReason}. The digest holds the leading sentences of the top stories.` };
   }
   return { ok: true, message: `${done}.` };
