@@ -32,7 +32,7 @@ export class GeofenceAdmin {
     if (!validity.valid) throw invalidInput('bad_request', invalidShapeMessage(validity));
     const created = await this.geofences.create(fence.name, fence.geometry);
     // Two fences of one name could not be told apart in the list, the filter or their alerts.
-    if (!created) throw conflict('geofence_name_taken', `a geofence named “${fence.name}” is kept already: choose another name`, { name: fence.name });
+    if (!created) throw conflict('geofence_name_taken', `a geofence named “${fence.name}” already exists: choose another name`, { name: fence.name });
     return created;
   }
 

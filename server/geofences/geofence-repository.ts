@@ -130,16 +130,21 @@ export class GeofenceRepository {
     return rows[0] ?? { valid: false, reason: 'unreadable geometry', latitude: null, longitude: null };
   }
 
-  /** The new fence, or null when a fence of that name (in any case) is kept already. */
+  /** The new fence, or null when a fence of that name (in any case) exists already (the unique index, migration 024). */
   async create(name: string, geometry: unknown): Promise<Geofence | null> {
-    const { rows } = await this.db.query<{ id: string; name: string; geometry: string; created_at: Date }>(
-      `INSERT INTO geofences (name, geom) SELECT $2, ${NORMALISED}
-       WHERE NOT EXISTS (SELECT 1 FROM geofences WHERE lower(name) = lower($2))
-       RETURNING id::text, name, ST_AsGeoJSON(geom) AS geometry, created_at`,
-      [JSON.stringify(geometry), name],
-    );
-    const row = rows[0];
-    return row ? { id: row.id, name: row.name, geometry: JSON.parse(row.geometry) as GeoJsonGeometry, createdAt: row.created_at.toISOString() } : null;
+    let rows;
+    try {
+      ({ rows } = await this.db.query<{ id: string; name: string; geometry: string; created_at: Date }>(
+        `INSERT INTO geofences (name, geom) VALUES ($2, ${NORMALISED}) RETURNING id::text, name, ST_AsGeoJSON(geom) AS geometry, created_at`,
+        [JSON.stringify(geometry), name],
+      ));
+    } catch (error) {
+      const { code, constraint } = error as { code?: string; constraint?: string };
+      if (code === '23505' && constraint === 'geofences_name_key') return null;
+      throw error;
+    }
+    const row = rows[0]!;
+    return { id: row.id, name: row.name, geometry: JSON.parse(row.geometry) as GeoJsonGeometry, createdAt: row.created_at.toISOString() };
   }
 
   async list(): Promise<Geofence[]> {

@@ -93,13 +93,18 @@ describe('geofences and alerts (real bus, ingester and pollers with fakes on loo
     expect((await api('GET', '/api/geofences')).json().map((entry: { name: string }) => entry.name)).toEqual(['Temporary']);
     const again = await api('POST', '/api/geofences', { name: ' temporary ', geometry: box(2, 2, 3, 3) });
     expect(again.statusCode).toBe(409);
-    expect(again.json().error).toMatchObject({ code: 'geofence_name_taken', message: 'a geofence named “temporary” is kept already: choose another name' });
+    expect(again.json().error).toMatchObject({ code: 'geofence_name_taken', message: 'a geofence named “temporary” already exists: choose another name' });
     expect((await api('GET', '/api/geofences')).json()).toHaveLength(1);
     expect((await api('DELETE', `/api/geofences/${created.id}`)).statusCode).toBe(204);
     expect((await api('DELETE', `/api/geofences/${created.id}`)).statusCode).toBe(404);
     expect((await api('DELETE', '/api/geofences/not-a-number')).statusCode).toBe(400);
     const reused = await fence('Temporary', box(0, 0, 1, 1));
     expect((await api('DELETE', `/api/geofences/${reused.id}`)).statusCode).toBe(204);
+    // Asked for at once, twice: one is made, the other refused (the unique index decides, not a look beforehand).
+    const both = await Promise.all([0, 1].map(() => api('POST', '/api/geofences', { name: 'Twice', geometry: box(4, 4, 5, 5) })));
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([201, 409]);
+    const twice = both.find((answer) => answer.statusCode === 201)!.json() as { id: string };
+    expect((await api('DELETE', `/api/geofences/${twice.id}`)).statusCode).toBe(204);
   });
 
   it('a new fire inside a fence raises one alert (through the bus and the ingester), one outside none', async () => {

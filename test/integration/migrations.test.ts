@@ -44,23 +44,24 @@ describe('migrations on a real PostgreSQL', () => {
       '021_fire_tile_index',
       '022_incidents_left_feed',
       '023_incident_kind',
+      '024_geofence_names',
     ]);
     // One of them did all the work; the other waited on the lock and found nothing pending.
-    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 26]);
-    expect(first.heads).toEqual(['023_incident_kind']);
-    expect(second.heads).toEqual(['023_incident_kind']);
+    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 27]);
+    expect(first.heads).toEqual(['024_geofence_names']);
+    expect(second.heads).toEqual(['024_geofence_names']);
     const rows = await queryOnce<{ revision: string; n: string }>(
       database.url,
       'SELECT revision, count(*) AS n FROM schema_migrations GROUP BY revision',
     );
-    expect(rows).toHaveLength(26);
+    expect(rows).toHaveLength(27);
     expect(rows.every((row) => row.n === '1')).toBe(true);
   });
 
   it('a later run applies nothing', async () => {
     const again = await runMigrations(database.url);
     expect(again.applied).toEqual([]);
-    expect(again.heads).toEqual(['023_incident_kind']);
+    expect(again.heads).toEqual(['024_geofence_names']);
   });
 
   it('a placeholder filled in later is re-applied where it is marked `on-change: reapply`, and only warned about otherwise', async () => {
@@ -96,8 +97,24 @@ describe('migrations on a real PostgreSQL', () => {
       expect(row!.checksum).toBe(revisions.find((revision) => revision.id === '003_news')!.checksum);
       // Every file that says it may be re-applied can run twice.
       const again = revisions.filter((revision) => revision.reapplyWhenChanged);
-      expect(again.map((revision) => revision.id)).toEqual(['002_cameras', '003_news', '005_news_items', '009_camera_directories', '010_source_settings', '011_gazetteer', '012_aircraft_tracks', '013_fire_hot_paths', '014_partition_lock', '015_news_story_time', '021_fire_tile_index', '022_incidents_left_feed', '023_incident_kind']);
+      expect(again.map((revision) => revision.id)).toEqual(['002_cameras', '003_news', '005_news_items', '009_camera_directories', '010_source_settings', '011_gazetteer', '012_aircraft_tracks', '013_fire_hot_paths', '014_partition_lock', '015_news_story_time', '021_fire_tile_index', '022_incidents_left_feed', '023_incident_kind', '024_geofence_names']);
       for (const revision of again) await queryOnce(scratch.url, revision.sql);
+    } finally {
+      await scratch.drop();
+    }
+  });
+
+  it('fences kept under one name before names were unique keep it for the first; the later ones get their id after it', async () => {
+    const scratch = await createTestDatabase();
+    try {
+      const revisions = await loadRevisions();
+      await runMigrations(scratch.url, { revisions: revisions.filter((revision) => revision.id !== '024_geofence_names') });
+      const square = `ST_Multi(ST_GeomFromText('POLYGON((0 0,1 0,1 1,0 1,0 0))', 4326))`;
+      await queryOnce(scratch.url, `INSERT INTO geofences (name, geom) VALUES ('Home', ${square}), ('home', ${square}), ('Work', ${square}), ('HOME', ${square})`);
+      await runMigrations(scratch.url, { revisions });
+      const rows = await queryOnce<{ id: string; name: string }>(scratch.url, 'SELECT id::text, name FROM geofences ORDER BY id');
+      expect(rows.map((row) => row.name)).toEqual(['Home', `home (${rows[1]!.id})`, 'Work', `HOME (${rows[3]!.id})`]);
+      await expect(queryOnce(scratch.url, `INSERT INTO geofences (name, geom) VALUES ('WORK', ${square})`)).rejects.toThrow(/geofences_name_key/);
     } finally {
       await scratch.drop();
     }

@@ -274,7 +274,7 @@ test('a double-click on the second corner counts it once and says a third is nee
   await createGeofence('Victoria desert watch', [129.5, -27.5], 0.2);
   await fences.name('victoria desert watch');
   await fences.save();
-  await expect(page.getByTestId('geofence-error')).toHaveText('A geofence named “victoria desert watch” is kept already: choose another name');
+  await expect(page.getByTestId('geofence-error')).toHaveText('A geofence named “victoria desert watch” already exists: choose another name');
   await expect(page.getByTestId('geofence-name')).toBeVisible();
   await page.getByRole('button', { name: 'Discard' }).click();
 

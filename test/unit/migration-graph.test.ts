@@ -88,9 +88,10 @@ describe('migration graph', () => {
       '021_fire_tile_index',
       '022_incidents_left_feed',
       '023_incident_kind',
+      '024_geofence_names',
     ]);
     const revisions = await loadRevisions();
-    expect(headsOf(revisions)).toEqual(['023_incident_kind']);
+    expect(headsOf(revisions)).toEqual(['024_geofence_names']);
     expect(revisions.find((entry) => entry.id === '008_merge_007')?.parents.sort()).toEqual(['007_news_undated', '007_pipeline_rejections']);
     expect(revisions.find((entry) => entry.id === '006_merge_005')?.parents.sort()).toEqual(['005_news_items', '005_phase2']);
     expect(revisions.find((entry) => entry.id === '002_cameras')?.parents).toEqual(['002_fires']);
