@@ -137,7 +137,8 @@ function listedUnderLabel(url: string, label: string): ListedCamera | string {
   if (!cell) return listed(url, label);
   const title = (cell[1] as string).replace(/\s+/g, ' ').trim();
   const parts = title.split(',').map((part) => part.trim()).filter(Boolean);
-  const place = { city: parts.at(-1) ?? null, country: parts.length > 1 ? (parts.at(-2) as string) : null };
+  // The town is last, after at least its country: a label of one part names no town ("Kanada").
+  const place = parts.length > 1 ? { city: parts.at(-1) as string, country: parts.at(-2) as string } : { city: null, country: null };
   return listed(url, title || null, place);
 }
 
@@ -158,7 +159,11 @@ export function parseTextDirectory(text: string): DirectoryPage {
   };
   for (const [index, rawLine] of text.replace(/^\ufeff/, '').split(/\r?\n|\r/).entries()) {
     const line = rawLine.trim();
-    if (!line || line.startsWith('#')) continue;
+    if (!line || line.startsWith('#')) {
+      // A label stands right above its URL: a blank line or a comment between them parts them.
+      dropLabel();
+      continue;
+    }
     let entry: ListedCamera | string;
     if (line.startsWith('<')) {
       entry = SKIP.markup;
@@ -180,7 +185,8 @@ export function parseTextDirectory(text: string): DirectoryPage {
       else entry = notUrlReason(line);
     }
     dropLabel();
-    if (entry === SKIP.notUrl && !/^https?:/i.test(line)) label = { text: line, where: `line ${index + 1}` };
+    // Only a line with no URL in it and no tab labels the next: a broken `label,url` or `url<TAB>label` is an entry.
+    if (entry === SKIP.notUrl && !/https?:/i.test(line) && !line.includes('\t')) label = { text: line, where: `line ${index + 1}` };
     else if (typeof entry === 'string') tally.skip(entry, `line ${index + 1}`);
     else cameras.push(entry);
   }

@@ -312,7 +312,9 @@ export class FirmsGlobalFiles {
           continue;
         }
         if ('notVegetationFire' in converted) {
-          counts.notVegetationFires += 1;
+          // Valid, so its position is read: outside the area it is counted there, as a fire would be.
+          if (bbox && parsed.success && !insideBbox(bbox, parsed.data.longitude, parsed.data.latitude)) counts.outsideBbox += 1;
+          else counts.notVegetationFires += 1;
           continue;
         }
         if (bbox && !insideBbox(bbox, converted.detection.longitude, converted.detection.latitude)) {

@@ -72,6 +72,12 @@ describe('camera directories', () => {
         'http://203.0.113.15/still-a-camera.jpg',
         '50,75 "50,75 no webcam available"',
         'http://www.everysunset.de/nowebcam.jpg',
+        // A blank line or a comment parts a label from the URL under it; a label of one part names no town.
+        'Traffic cameras of Oslo',
+        '',
+        'http://203.0.113.16/a.jpg',
+        '50,10 "50,10 Deutschland"',
+        'http://203.0.113.17/b.jpg',
         'a last note',
       ].join('\n'),
     );
@@ -82,11 +88,14 @@ describe('camera directories', () => {
       { url: 'http://203.0.113.13/oral.jpg', title: 'Kasachstan, Batys Qazaqstan Oblysy, Oral', city: 'Oral', country: 'Batys Qazaqstan Oblysy' },
       { url: 'http://203.0.113.14/volga.jpg', title: 'Russland, Волгоградская область,Wolgograd', city: 'Wolgograd', country: 'Волгоградская область' },
       { url: 'http://203.0.113.15/still-a-camera.jpg', title: null, city: null, country: null },
+      { url: 'http://203.0.113.16/a.jpg', title: null, city: null, country: null },
+      { url: 'http://203.0.113.17/b.jpg', title: 'Deutschland', city: null, country: null },
     ]);
     expect(page.skips).toEqual([
       { reason: 'not a URL', where: 'line 3' },
       { reason: 'placeholder: the list says no camera is there', where: 'line 14' },
       { reason: 'not a URL', where: 'line 15' },
+      { reason: 'not a URL', where: 'line 20' },
     ]);
   });
 

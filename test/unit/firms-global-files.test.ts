@@ -106,6 +106,11 @@ describe('FirmsGlobalFiles', () => {
     const result = await reader({ files: ['modis'] }).poll();
     expect(result).toMatchObject({ received: types.length - notFires, notVegetationFires: notFires, invalidRows: 0 });
     expect(sink.detections).toHaveLength(types.length - notFires);
+    // Outside the area, such a row is counted there, as a fire would be: the type-2 rows lie in Jharkhand (84–88° E).
+    sink = new RecordingSink();
+    const west = await reader({ files: ['modis'], bbox: '-180,-90,80,90', minDownloadIntervalMs: 0 }).poll();
+    expect(west.notVegetationFires).toBe(0);
+    expect(west.outsideBbox + west.received).toBe(types.length);
   });
 
   it('a file whose every row is refused (a spreadsheet re-save, not FIRMS output) is an unusable answer', async () => {

@@ -28,7 +28,7 @@ describe('a job answer in words', () => {
     const incidents = { status: 'done' as const, durationMs: 900, result: { received: 1_354, inserted: 0, updated: 0, repeated: 2, alerts: 0 } };
     expect(describeJobAnswer(incidents).message).toBe('Done in 0.9 s: 1,354 received, 2 repeated, nothing new.');
     const archive = { status: 'done' as const, durationMs: 300, result: { mode: 'area-api', received: 30, stored: 30, duplicate: 0, notVegetationFires: 10, invalidRows: 0 } };
-    expect(describeJobAnswer(archive).message).toBe('Done in 0.3 s: 30 received, 30 stored, 10 volcano, industrial or offshore hot spots left out.');
+    expect(describeJobAnswer(archive).message).toBe('Done in 0.3 s: 30 received, 30 stored, 10 hot spots left out (volcanoes, industry, offshore).');
     // One of a thing is said as one.
     const aircraft = { status: 'done' as const, durationMs: 200, result: { received: 1, stored: 1, trackPositions: 1, invalidRows: 1, alerts: 2 } };
     expect(describeJobAnswer(aircraft).message).toBe('Done in 0.2 s: 1 received, 1 stored, 1 track position, 1 invalid row, 2 alerts.');

@@ -42,7 +42,9 @@ export async function loadAircraftView(
   const shown = new Set(aircraft.map((plane) => plane.icao24));
   const narrowed = narrowing.firefightingOnly || narrowing.geofenceId !== null;
   const kept = narrowed ? trails.filter((trail) => shown.has(trail.icao24)) : trails;
-  const pairs = narrowed ? correlations.filter((pair) => shown.has(pair.icao24)) : correlations;
+  // Only firefighting aircraft are paired, so "firefighting only" keeps every pair (one whose aircraft is just outside
+  // the view still draws its line in); a geofence keeps those of the aircraft it lets through.
+  const pairs = narrowing.geofenceId !== null ? correlations.filter((pair) => shown.has(pair.icao24)) : correlations;
   if (minuteStart === null) return { aircraft, trails: kept, correlations: pairs };
   const minuteEnd = minuteStart + MINUTE_MS;
   const then = pairs.filter((pair) => Date.parse(pair.firstSeenAt) < minuteEnd && Date.parse(pair.lastSeenAt) >= minuteStart - PAIR_GRACE_MS);

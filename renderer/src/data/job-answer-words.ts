@@ -23,7 +23,7 @@ const COUNT_WORDS: Record<string, string | [many: string, one: string]> = {
   invalidRows: ['invalid rows', 'invalid row'],
   seenAgain: 'seen again',
   marketMovesLeftOut: ['market moves left out', 'market move left out'],
-  notVegetationFires: ['volcano, industrial or offshore hot spots left out', 'volcano, industrial or offshore hot spot left out'],
+  notVegetationFires: ['hot spots left out (volcanoes, industry, offshore)', 'hot spot left out (a volcano, industry or offshore)'],
 };
 
 /** "track positions" of one: "track position"; "stories": "story". */

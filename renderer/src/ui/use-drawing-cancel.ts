@@ -18,7 +18,9 @@ export function useDrawingCancel(drawing: boolean, controller: MapController | n
 
   // Unmounted mid-drawing (another tab chosen, the panels folded away): the drawing ends with it.
   const drawingNow = useRef(drawing);
-  drawingNow.current = drawing;
+  useEffect(() => {
+    drawingNow.current = drawing;
+  }, [drawing]);
   useEffect(
     () => () => {
       if (!drawingNow.current) return;
