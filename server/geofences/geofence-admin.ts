@@ -1,9 +1,9 @@
 // The geofences the user keeps and the alerts they raised: list, create (only a geometry PostGIS finds
-// valid, under a name no other fence has), delete (a missing fence is not found), and the alerts of the last week unless a start is given.
+// valid, under a name no other fence has), rename, delete (a missing fence is not found), and the alerts of the last week unless a start is given.
 // Checking objects against the fences is GeofenceService's job.
 import { conflict, invalidInput, notFound } from '../domain-errors.js';
 import type { GeofenceBody } from './geofence-input.js';
-import type { Alert, Geofence, GeofenceRepository, GeometryValidity } from './geofence-repository.js';
+import { type Alert, type Geofence, GeofenceNameTaken, type GeofenceRepository, type GeometryValidity } from './geofence-repository.js';
 
 const WEEK_MS = 7 * 86_400_000;
 
@@ -20,6 +20,8 @@ export function invalidShapeMessage(validity: GeometryValidity): string {
   return `geometry is not valid: ${reason.replace(/\[[^\]]*\]$/, '')}`;
 }
 
+const nameTaken = (name: string) => conflict('geofence_name_taken', `a geofence named “${name}” already exists: choose another name`, { name });
+
 export class GeofenceAdmin {
   constructor(private readonly geofences: GeofenceRepository) {}
 
@@ -32,8 +34,21 @@ export class GeofenceAdmin {
     if (!validity.valid) throw invalidInput('bad_request', invalidShapeMessage(validity));
     const created = await this.geofences.create(fence.name, fence.geometry);
     // Two fences of one name could not be told apart in the list, the filter or their alerts.
-    if (!created) throw conflict('geofence_name_taken', `a geofence named “${fence.name}” already exists: choose another name`, { name: fence.name });
+    if (!created) throw nameTaken(fence.name);
     return created;
+  }
+
+  /** A new name for a fence (its alerts follow it); a name another fence has is refused, as at creation. */
+  async rename(id: string, name: string): Promise<Geofence> {
+    let renamed;
+    try {
+      renamed = await this.geofences.rename(id, name);
+    } catch (error) {
+      if (error instanceof GeofenceNameTaken) throw nameTaken(name);
+      throw error;
+    }
+    if (!renamed) throw notFound(`no geofence ${id}`);
+    return renamed;
   }
 
   async delete(id: string): Promise<void> {

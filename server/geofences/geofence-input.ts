@@ -36,5 +36,8 @@ export const geofenceGeometry = z
     return polygons.flat(2).length <= MAX_FENCE_VERTICES;
   }, `a geofence may have at most ${MAX_FENCE_VERTICES} positions`);
 
-export const geofenceBody = z.object({ name: safeText().trim().min(1).max(200), geometry: geofenceGeometry }).strict();
+const geofenceName = safeText().trim().min(1).max(200);
+export const geofenceBody = z.object({ name: geofenceName, geometry: geofenceGeometry }).strict();
+/** PATCH /api/geofences/:id: a new name (the shape is drawn again as a new fence). */
+export const geofenceRename = z.object({ name: geofenceName }).strict();
 export type GeofenceBody = z.infer<typeof geofenceBody>;

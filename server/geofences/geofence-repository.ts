@@ -122,6 +122,16 @@ export interface GeometryValidity {
   longitude: number | null;
 }
 
+/** Another fence has the name (the unique index of migration 024). */
+export class GeofenceNameTaken extends Error {
+  override name = 'GeofenceNameTaken';
+}
+
+function isNameTaken(error: unknown): boolean {
+  const { code, constraint } = error as { code?: string; constraint?: string };
+  return code === '23505' && constraint === 'geofences_name_key';
+}
+
 export class GeofenceRepository {
   constructor(private readonly db: Database) {}
 
@@ -139,12 +149,31 @@ export class GeofenceRepository {
         [JSON.stringify(geometry), name],
       ));
     } catch (error) {
-      const { code, constraint } = error as { code?: string; constraint?: string };
-      if (code === '23505' && constraint === 'geofences_name_key') return null;
+      if (isNameTaken(error)) return null;
       throw error;
     }
     const row = rows[0]!;
     return { id: row.id, name: row.name, geometry: JSON.parse(row.geometry) as GeoJsonGeometry, createdAt: row.created_at.toISOString() };
+  }
+
+  /**
+   * The fence under its new name, with its alerts (they name their fence as it is called), or null when there is no such
+   * fence; throws GeofenceNameTaken when another fence has the name.
+   */
+  async rename(id: string, name: string): Promise<Geofence | null> {
+    try {
+      const { rows } = await this.db.query<{ id: string; name: string; geometry: string; created_at: Date }>(
+        `WITH renamed AS (UPDATE geofences SET name = $2 WHERE id = $1 RETURNING id, name, geom, created_at),
+              alerts_renamed AS (UPDATE alerts SET geofence_name = $2 WHERE geofence_id IN (SELECT id FROM renamed))
+         SELECT id::text, name, ST_AsGeoJSON(geom) AS geometry, created_at FROM renamed`,
+        [id, name],
+      );
+      const row = rows[0];
+      return row ? { id: row.id, name: row.name, geometry: JSON.parse(row.geometry) as GeoJsonGeometry, createdAt: row.created_at.toISOString() } : null;
+    } catch (error) {
+      if (isNameTaken(error)) throw new GeofenceNameTaken();
+      throw error;
+    }
   }
 
   async list(): Promise<Geofence[]> {

@@ -35,7 +35,7 @@ describe('geofences and alerts (real bus, ingester and pollers with fakes on loo
   let bus: NatsConnection;
   let live: Subscription;
   const announced: AlertBody[] = [];
-  const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
+  const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
     subject.app.inject({ method, url, headers: authorized, ...(payload ? { payload: payload as object } : {}) });
   const alerts = async (query = ''): Promise<AlertBody[]> => (await api('GET', `/api/alerts${query}`)).json();
   const fence = async (name: string, geometry: unknown) => {
@@ -122,6 +122,23 @@ describe('geofences and alerts (real bus, ingester and pollers with fakes on loo
     const detected = new Date(acq);
     expect(alert?.title).toMatch(new RegExp(`^Fire detection by NOAA-20 at 38\\.500, -122\\.700 · detected ${detected.getUTCDate()} [A-Z][a-z]{2} ${acq.slice(11, 16)} UTC$`));
     await waitFor(() => (announced.some((item) => item.objectType === 'fire') ? true : undefined), 5_000, 'the live alert');
+
+    // Renamed, the fence's alerts name it as it is now called; a name another fence has, an unknown fence and an empty
+    // name are refused, and change nothing.
+    const sonoma = (await api('GET', '/api/geofences')).json().find((entry: { name: string }) => entry.name === 'Sonoma') as { id: string };
+    const renamed = await api('PATCH', `/api/geofences/${sonoma.id}`, { name: ' Sonoma County ' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ id: sonoma.id, name: 'Sonoma County' });
+    expect((await alerts())[0]).toMatchObject({ geofenceName: 'Sonoma County' });
+    const other = await fence('Napa', box(-122.6, 38.2, -122.2, 38.6));
+    const taken = await api('PATCH', `/api/geofences/${other.id}`, { name: 'sonoma county' });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().error.code).toBe('geofence_name_taken');
+    expect((await api('PATCH', '/api/geofences/999999', { name: 'Nowhere' })).statusCode).toBe(404);
+    expect((await api('PATCH', `/api/geofences/${other.id}`, { name: '  ' })).statusCode).toBe(400);
+    expect((await api('PATCH', `/api/geofences/${other.id}`, { name: 'x', geometry: box(0, 0, 1, 1) })).statusCode).toBe(400);
+    expect((await api('GET', '/api/geofences')).json().map((entry: { name: string }) => entry.name).sort()).toEqual(['Napa', 'Sonoma County']);
+    expect((await api('DELETE', `/api/geofences/${other.id}`)).statusCode).toBe(204);
   });
 
   it('an aircraft overhead when a fence is drawn is not news: the first poll after takes it as there; leaving and coming back alerts', async () => {

@@ -43,6 +43,7 @@ const EXAMPLES: Record<string, Example> = {
     },
   },
   'DELETE /api/geofences/:id': { params: { id: '1' } },
+  'PATCH /api/geofences/:id': { params: { id: '1' }, body: { name: 'south valley' } },
   'PUT /api/cameras/sources': { body: { sources: ['https://cameras.example.org/list.txt'] } },
   'GET /api/cameras/:id/snapshot': { params: { id: '1' } },
   'PUT /api/sources/settings': { body: { FIRE_DATASET: 'VIIRS_NOAA20_NRT' }, optionalKeys: ['FIRE_DATASET'] },

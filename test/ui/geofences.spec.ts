@@ -289,3 +289,30 @@ test('a double-click on the second corner counts it once and says a third is nee
   await expect(page.getByTestId('geofence-drawing')).toHaveCount(0);
   await expect(page.getByTestId('geofence-draw')).toBeVisible();
 });
+
+test('a fence is renamed where its name stands: Enter keeps the new name, a name another fence has is refused beside the box, Escape leaves it', async ({ page }) => {
+  // The Atacama, a place no other test uses.
+  await createGeofence('Atacama north', [-69.5, -23.5], 0.2);
+  await createGeofence('Atacama south', [-69.5, -24.5], 0.2);
+  const map = new MapPage(page);
+  const fences = new GeofencesPage(page, map);
+  await new AppPage(page).openReady({ view: [-69.5, -24, 7] });
+  await fences.open();
+  await page.getByRole('button', { name: 'Rename Atacama north' }).click();
+  const box = page.getByLabel('New name for Atacama north');
+  await expect(box).toBeFocused();
+  await box.fill('atacama SOUTH');
+  await box.press('Enter');
+  await expect(page.getByTestId('geofence-rename-error')).toHaveText('A geofence named “atacama SOUTH” already exists: choose another name');
+  await box.fill('Salar de Atacama');
+  await box.press('Enter');
+  await expect(fences.item('Salar de Atacama')).toBeVisible();
+  await expect(page.getByTestId('geofence-rename')).toHaveCount(0);
+  expect((await apiGet<Array<{ name: string }>>('/api/geofences')).map((fence) => fence.name)).toContain('Salar de Atacama');
+  // Escape leaves the name as it was, and the drawing tools are not disturbed.
+  await page.getByRole('button', { name: 'Rename Atacama south' }).click();
+  await page.getByLabel('New name for Atacama south').fill('Something else');
+  await page.getByLabel('New name for Atacama south').press('Escape');
+  await expect(fences.item('Atacama south')).toBeVisible();
+  await expect(page.getByTestId('geofence-rename')).toHaveCount(0);
+});

@@ -102,6 +102,10 @@ export class ApiClient {
     return this.request<T>('PUT', path, { body });
   }
 
+  patch<T>(path: string, body: unknown): Promise<T> {
+    return this.request<T>('PATCH', path, { body });
+  }
+
   delete(path: string, query?: Record<string, QueryValue>): Promise<void> {
     return this.request<void>('DELETE', path, { query });
   }

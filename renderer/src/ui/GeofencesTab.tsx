@@ -1,4 +1,4 @@
-// Geofences: draw a polygon on the map, name it, save; list, fly to, delete (asked first).
+// Geofences: draw a polygon on the map, name it, save; list, fly to, rename, delete (asked first).
 import { type Dispatch, type FormEvent, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { ApiRequestError } from '../api/api-error';
@@ -6,6 +6,7 @@ import type { Geofence } from '../api/api-types';
 import { sentenceCase } from '../format/sentence-case';
 import type { MapController } from '../map/map-controller';
 import { ConfirmDeleteButton } from './ConfirmDeleteButton';
+import { GeofenceRenameForm } from './GeofenceRenameForm';
 import { type DraftAction, type DraftState, NO_DRAFT } from './geofence-draft';
 import { useDrawingCancel } from './use-drawing-cancel';
 import { useFocusIfLost } from './use-focus-if-lost';
@@ -29,6 +30,8 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  /** The fence whose name is being changed, if one is. */
+  const [renaming, setRenaming] = useState<string | null>(null);
 
   const startDrawing = () => {
     setError(null);
@@ -122,7 +125,18 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
         {geofences.length === 0 && <li className="muted">No geofences yet.</li>}
         {geofences.map((fence) => (
           <li key={fence.id} data-geofence-id={fence.id} data-testid="geofence-item">
-            <span className="geofence-name">{fence.name}</span>
+            {renaming === fence.id ? (
+              <GeofenceRenameForm
+                api={api}
+                fence={fence}
+                onDone={(renamed) => {
+                  setRenaming(null);
+                  if (renamed) onChanged();
+                }}
+              />
+            ) : (
+              <span className="geofence-name">{fence.name}</span>
+            )}
             <button type="button" onClick={() => controller?.flyToGeometry(fence.geometry)}>
               Fly to
             </button>
@@ -130,6 +144,11 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
             <button type="button" title="Show only what lies inside it: the map, the HUD's counts and the export" onClick={() => onShowInside(fence)}>
               Show inside
             </button>
+            {renaming !== fence.id && (
+              <button type="button" aria-label={`Rename ${fence.name}`} onClick={() => setRenaming(fence.id)}>
+                Rename
+              </button>
+            )}
             <ConfirmDeleteButton
               ariaLabel={`Delete ${fence.name}`}
               question={`Delete “${fence.name}”? It raises no more alerts; those it raised stay.`}
