@@ -124,7 +124,7 @@ export class NewsSummarizer {
     const { llm } = this.deps.settings;
     const key = (await this.deps.keys.get('llm')) ?? this.deps.fallbackKey ?? null;
     // A server the user named (a local Ollama or llama.cpp) may need no key; a public provider does.
-    if (!key && !llm.baseUrl) return { unavailable: 'no language-model key: add one in the Keys tab, or set LLM_BASE_URL to a local server' };
+    if (!key && !llm.baseUrl) return { unavailable: 'no language-model key: add one in the Keys tab, or set a local model URL in the Sources tab (LLM_BASE_URL)' };
     const provider: LlmProvider = llm.provider ?? (key?.startsWith('sk-ant-') ? 'anthropic' : 'openai');
     return {
       provider,

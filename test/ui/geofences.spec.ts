@@ -69,11 +69,13 @@ test('draw a geofence, save it, and see the alert for a fire inside it; past fiv
   await item.getByRole('button', { name: 'Keep' }).click();
   await expect(fences.item(name)).toHaveCount(1);
 
-  // Deleted: the list and the map forget it.
+  // Deleted: the list and the map forget it; its alerts stay, their fence said to be deleted.
+  await expect(hud.recentAlerts()).not.toContainText('(deleted)');
   await item.getByRole('button', { name: `Delete ${name}` }).click();
   await item.getByRole('group').getByRole('button', { name: 'Delete' }).click();
   await expect(fences.item(name)).toHaveCount(0);
   await expect.poll(() => map.featuresNear('geofences', CENTER[0], CENTER[1])).toBe(0);
+  await expect(hud.recentAlerts().locator('li').first()).toContainText(`${name} (deleted)`);
 });
 
 test('an alert that comes live while the view is being read stays on the map when the read answers', async ({ page }) => {

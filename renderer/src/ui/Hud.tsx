@@ -30,6 +30,8 @@ export interface HudProps {
   /** The playback cursor's minute (epoch ms), null when the map shows now. */
   playbackMinute: number | null;
   alerts: Alert[];
+  /** The geofences kept now (null until read): an alert of another one says its fence was deleted. */
+  fenceIds: ReadonlySet<string> | null;
   /** The first view's data is in: before it, the aircraft and alerts counters read "–" (as the fires' do until counted), not 0. */
   loaded: boolean;
   /** The alerts' window in a few words (in playback, up to the cursor's minute). */
@@ -41,7 +43,7 @@ export interface HudProps {
 }
 
 export function Hud(props: HudProps) {
-  const { health, healthError, live, fireWindow, aircraftCount, aircraftCut, filterWords, fireLabels, fireCountsBehind, windowIsChosen, playbackMinute, alerts, loaded, alertsWindow, onShowAlert, news, brief } = props;
+  const { health, healthError, live, fireWindow, aircraftCount, aircraftCut, filterWords, fireLabels, fireCountsBehind, windowIsChosen, playbackMinute, alerts, fenceIds, loaded, alertsWindow, onShowAlert, news, brief } = props;
   // The counter names a preset window; a chosen one is spelled out beside the other filters.
   const shownFilters = windowIsChosen ? filterWords : filterWords.slice(1);
   return (
@@ -92,7 +94,7 @@ export function Hud(props: HudProps) {
         <PipelineFreshnessList pipelines={health.pipelines} error={healthError} disk={health.disk} />
         <LiveBadge status={live} playbackMinute={playbackMinute} noNetwork={staleFeeds(health.pipelines).outOfReach} />
       </header>
-      <BriefColumn alerts={alerts} alertsWindow={alertsWindow} onShowAlert={onShowAlert} news={news} pipelines={health.pipelines} disk={health.disk} folding={brief} playback={playbackMinute !== null} />
+      <BriefColumn alerts={alerts} fenceIds={fenceIds} alertsWindow={alertsWindow} onShowAlert={onShowAlert} news={news} pipelines={health.pipelines} disk={health.disk} folding={brief} playback={playbackMinute !== null} />
     </section>
   );
 }

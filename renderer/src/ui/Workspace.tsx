@@ -156,6 +156,8 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
   // A fence the filter names that is gone (deleted here, or by another analyst of the same server): the filter lets go
   // of it, rather than keep the map narrowed to a fence no one can see or choose, and fail at the next read.
   const fencesRead = snapshot.status.geofences?.status === 'ok';
+  // The fences kept now, once read: an alert of one no longer among them says its fence was deleted.
+  const fenceIds = useMemo(() => (fencesRead ? new Set(snapshot.geofences.map((fence) => fence.id)) : null), [fencesRead, snapshot.geofences]);
   useEffect(() => {
     if (!filter.geofenceId || !fencesRead || snapshot.geofences.some((fence) => fence.id === filter.geofenceId)) return;
     changeFilter({ ...filter, geofenceId: null });
@@ -233,6 +235,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         aircraftCount={shownSnapshot.aircraftCount}
         aircraftCut={shownSnapshot.cut.aircraft === true}
         alerts={hudAlerts}
+        fenceIds={fenceIds}
         loaded={ready}
         alertsWindow={alertsWindow}
         onShowAlert={(alert) => alert.geometry && controller?.flyToGeometry(alert.geometry)}

@@ -70,6 +70,8 @@ function SummarySlot({
 
 export interface BriefColumnProps {
   alerts: Alert[];
+  /** The geofences kept now (null until read). */
+  fenceIds: ReadonlySet<string> | null;
   /** The alerts' window in a few words ("last 24 h", "24 h to 16:26 UTC"). */
   alertsWindow: string;
   /** Shows an alert's place on the map. */
@@ -83,7 +85,18 @@ export interface BriefColumnProps {
   playback: boolean;
 }
 
-export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines, disk, folding, playback }: BriefColumnProps) {
+/** The fence an alert was raised in, by the name it had; one since deleted says so (a new fence may have its name). */
+function AlertFence({ alert, fenceIds }: { alert: Alert; fenceIds: ReadonlySet<string> | null }) {
+  const deleted = alert.geofenceId === null || (fenceIds !== null && !fenceIds.has(alert.geofenceId));
+  return (
+    <>
+      <strong>{alert.geofenceName}</strong>
+      {deleted && <span className="muted"> (deleted)</span>}
+    </>
+  );
+}
+
+export function BriefColumn({ alerts, fenceIds, alertsWindow, onShowAlert, news, pipelines, disk, folding, playback }: BriefColumnProps) {
   const { collapsed, toggle } = folding;
   const newsOutOfReach = pipelines.news?.unreachable === true;
   // What every summary slot is told alike.
@@ -116,11 +129,11 @@ export function BriefColumn({ alerts, alertsWindow, onShowAlert, news, pipelines
                 {/* An alert with a place is a button that shows it on the map. */}
                 {alert.geometry ? (
                   <button type="button" className="alert-show" title="Show on the map" onClick={() => onShowAlert(alert)}>
-                    <strong>{alert.geofenceName}</strong> {alert.title}
+                    <AlertFence alert={alert} fenceIds={fenceIds} /> {alert.title}
                   </button>
                 ) : (
                   <span>
-                    <strong>{alert.geofenceName}</strong> {alert.title}
+                    <AlertFence alert={alert} fenceIds={fenceIds} /> {alert.title}
                   </span>
                 )}
                 <time>{formatBoth(alert.createdAt)}</time>
