@@ -16,6 +16,11 @@ export class ApiRequestError extends Error {
   }
 }
 
+/** What a failed call or action says, in the API's words when it answered (the JSON error shape's message). */
+export function failureMessage(failure: unknown): string {
+  return failure instanceof Error ? failure.message : String(failure);
+}
+
 export async function errorFromResponse(response: Response, path: string): Promise<ApiRequestError> {
   let code = `http_${response.status}`;
   let message = `${response.status} ${response.statusText}`.trim();

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { LatestRead } from './latest-read';
 import type { ApiClient } from '../api/api-client';
-import { ApiRequestError } from '../api/api-error';
+import { ApiRequestError, failureMessage } from '../api/api-error';
 import type { SourceList, SourceRow, SourceSettingsUpdate, TelegramTestResult } from '../api/api-types';
 import { type ActionOutcome, describeJobAnswer, type JobAnswer } from './job-answer-words';
 import { HEALTH_POLL_MS } from './refresh-intervals';
@@ -22,8 +22,6 @@ export interface SourcesData {
   sendTestMessage: () => Promise<ActionOutcome>;
 }
 
-const messageOf = (failure: unknown) => (failure instanceof ApiRequestError || failure instanceof Error ? failure.message : String(failure));
-
 export function useSources(api: ApiClient): SourcesData {
   const [sources, setSources] = useState<SourceRow[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -40,7 +38,7 @@ export function useSources(api: ApiClient): SourcesData {
         setError(null);
       })
       .catch((failure: unknown) => {
-        if (reads.isNewest(ticket)) setError(messageOf(failure));
+        if (reads.isNewest(ticket)) setError(failureMessage(failure));
       });
   }, [api, reads]);
   useEffect(reload, [reload]);
@@ -55,7 +53,7 @@ export function useSources(api: ApiClient): SourcesData {
         announceSourcesChanged();
         return null;
       } catch (failure) {
-        return messageOf(failure);
+        return failureMessage(failure);
       }
     },
     [api, reload],
@@ -69,7 +67,7 @@ export function useSources(api: ApiClient): SourcesData {
         if (failure instanceof ApiRequestError && failure.status === 409) return { ok: false, message: 'Already running: wait for it to end.' };
         // The source failed: its row says why in a line (read again below), not the whole error a second time.
         if (failure instanceof ApiRequestError && failure.status === 502) return { ok: false, message: 'The run failed: the row above says why.' };
-        return { ok: false, message: messageOf(failure) };
+        return { ok: false, message: failureMessage(failure) };
       } finally {
         // This tab and the HUD's health alike.
         announceSourcesChanged();
@@ -83,7 +81,7 @@ export function useSources(api: ApiClient): SourcesData {
       const answer = await api.post<TelegramTestResult>('/api/sources/telegram/test-message', {});
       return { ok: answer.ok, message: answer.message };
     } catch (failure) {
-      return { ok: false, message: messageOf(failure) };
+      return { ok: false, message: failureMessage(failure) };
     } finally {
       announceSourcesChanged();
     }

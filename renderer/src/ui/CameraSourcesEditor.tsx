@@ -3,13 +3,9 @@
 // then; the API refuses addresses with credentials and its words are shown). Self-contained: it needs only the API.
 import { type FormEvent, useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
-import { ApiRequestError } from '../api/api-error';
+import { failureMessage } from '../api/api-error';
 import type { CameraSourceList } from '../api/api-types';
 import { OfficialDirectorySwitches } from './OfficialDirectorySwitches';
-
-function messageOf(failure: unknown): string {
-  return failure instanceof ApiRequestError ? failure.message : (failure as Error).message;
-}
 
 export function CameraSourcesEditor({ api }: { api: ApiClient }) {
   const [list, setList] = useState<CameraSourceList | null>(null);
@@ -28,7 +24,7 @@ export function CameraSourcesEditor({ api }: { api: ApiClient }) {
     api
       .get<CameraSourceList>('/api/cameras/sources')
       .then((next) => !cancelled && show(next))
-      .catch((failure: unknown) => !cancelled && setError(messageOf(failure)));
+      .catch((failure: unknown) => !cancelled && setError(failureMessage(failure)));
     return () => {
       cancelled = true;
     };
@@ -41,7 +37,7 @@ export function CameraSourcesEditor({ api }: { api: ApiClient }) {
     try {
       await work();
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }

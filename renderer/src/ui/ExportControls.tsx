@@ -13,7 +13,7 @@ import { LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalo
 import { pictureLegend } from '../map/legend-entries';
 import { composeSnapshot } from '../map/map-snapshot';
 import { metresPerPixel } from '../map/scale-bar';
-import { ApiRequestError } from '../api/api-error';
+import { failureMessage } from '../api/api-error';
 import { formatBoth, formatMinuteUtc } from '../format/time-format';
 import { useFocusIfLost } from './use-focus-if-lost';
 
@@ -109,7 +109,7 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
       const saved = savedWords(name, rows);
       setState({ busy: false, message: truncated ? `${saved} It was cut at its row limit — narrow the view or the filters for the rest.` : saved, error: false });
     } catch (error) {
-      const detail = error instanceof ApiRequestError ? error.message : (error as Error).message;
+      const detail = failureMessage(error);
       setState({ busy: false, message: `Export failed: ${detail}`, error: true });
     }
   };

@@ -2,7 +2,7 @@
 // it), Escape or Cancel leaves the name as it was; a refusal (a name another fence has) stays beside the box.
 import { type FormEvent, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
-import { ApiRequestError } from '../api/api-error';
+import { failureMessage } from '../api/api-error';
 import type { Geofence } from '../api/api-types';
 import { sentenceCase } from '../format/sentence-case';
 
@@ -21,7 +21,7 @@ export function GeofenceRenameForm({ api, fence, onDone }: { api: ApiClient; fen
       await api.patch<Geofence>(`/api/geofences/${encodeURIComponent(fence.id)}`, { name: name.trim() });
       onDone(true);
     } catch (failure) {
-      setError(sentenceCase(failure instanceof ApiRequestError ? failure.message : (failure as Error).message));
+      setError(sentenceCase(failureMessage(failure)));
       setBusy(false);
     }
   };

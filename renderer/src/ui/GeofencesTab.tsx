@@ -1,7 +1,7 @@
 // Geofences: draw a polygon on the map, name it, save; list, fly to, rename, delete (asked first).
 import { type Dispatch, type FormEvent, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
-import { ApiRequestError } from '../api/api-error';
+import { failureMessage } from '../api/api-error';
 import type { Geofence } from '../api/api-types';
 import { sentenceCase } from '../format/sentence-case';
 import type { MapController } from '../map/map-controller';
@@ -22,7 +22,7 @@ export interface GeofencesTabProps {
   onShowInside: (fence: Geofence) => void;
 }
 
-const message = (error: unknown) => sentenceCase(error instanceof ApiRequestError ? error.message : (error as Error).message);
+const message = (error: unknown) => sentenceCase(failureMessage(error));
 
 export function GeofencesTab({ api, controller, geofences, draft: anyDraft, dispatchDraft, onChanged, onShowInside }: GeofencesTabProps) {
   // An area being drawn for the Sources tab is not a geofence.

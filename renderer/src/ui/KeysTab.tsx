@@ -4,7 +4,7 @@
 // Every text about a key (purpose, where to get it, what works without it, warnings) comes from the API.
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
-import { ApiRequestError } from '../api/api-error';
+import { failureMessage } from '../api/api-error';
 import type { KeyEntry, KeyTestResult } from '../api/api-types';
 import { sentenceCase } from '../format/sentence-case';
 import { formatBoth, formatLocal } from '../format/time-format';
@@ -46,7 +46,7 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
     try {
       setTested(await api.post<KeyTestResult>(`/api/keys/${id}/test`, undefined));
     } catch (failure) {
-      setTested({ ok: false, message: failure instanceof ApiRequestError ? failure.message : (failure as Error).message });
+      setTested({ ok: false, message: failureMessage(failure) });
     } finally {
       setBusy(false);
     }
@@ -66,7 +66,7 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
       keyChanged();
       stored = true;
     } catch (failure) {
-      setError(failure instanceof ApiRequestError ? failure.message : (failure as Error).message);
+      setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }
@@ -84,7 +84,7 @@ function KeyRow({ api, entry, onSaved, onRemoved }: { api: ApiClient; entry: Key
       onRemoved();
       keyChanged();
     } catch (failure) {
-      setError(failure instanceof ApiRequestError ? failure.message : (failure as Error).message);
+      setError(failureMessage(failure));
     } finally {
       setBusy(false);
     }

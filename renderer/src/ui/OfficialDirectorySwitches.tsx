@@ -3,7 +3,7 @@
 // at once; the list is read again every few seconds while a crawl runs.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
-import { ApiRequestError } from '../api/api-error';
+import { failureMessage } from '../api/api-error';
 import type { OfficialCameraDirectory, OfficialCameraDirectoryList } from '../api/api-types';
 import { announceSourcesChanged } from '../data/sources-changed';
 import { LatestRead } from '../data/latest-read';
@@ -11,10 +11,6 @@ import { formatAge } from '../format/time-format';
 import './OfficialDirectorySwitches.css';
 
 const CRAWL_POLL_MS = 2_000;
-
-function messageOf(failure: unknown): string {
-  return failure instanceof ApiRequestError ? failure.message : (failure as Error).message;
-}
 
 function plural(count: number, one: string): string {
   return `${count.toLocaleString()} ${one}${count === 1 ? '' : 's'}`;
@@ -46,7 +42,7 @@ export function OfficialDirectorySwitches({ api }: { api: ApiClient }) {
   }, [api, reads]);
 
   useEffect(() => {
-    load().catch((failure: unknown) => setError(messageOf(failure)));
+    load().catch((failure: unknown) => setError(failureMessage(failure)));
   }, [load]);
 
   const crawling = directories?.some((directory) => directory.crawling) ?? false;
@@ -58,7 +54,7 @@ export function OfficialDirectorySwitches({ api }: { api: ApiClient }) {
   }, [crawling]);
   useEffect(() => {
     if (!crawling) return;
-    const timer = window.setInterval(() => void load().catch((failure: unknown) => setError(messageOf(failure))), CRAWL_POLL_MS);
+    const timer = window.setInterval(() => void load().catch((failure: unknown) => setError(failureMessage(failure))), CRAWL_POLL_MS);
     return () => window.clearInterval(timer);
   }, [crawling, load]);
 
@@ -70,7 +66,7 @@ export function OfficialDirectorySwitches({ api }: { api: ApiClient }) {
       const next = await api.put<OfficialCameraDirectory>(`/api/cameras/directories/${encodeURIComponent(directory.id)}`, { enabled: !directory.enabled });
       setDirectories((current) => current?.map((entry) => (entry.id === next.id ? next : entry)) ?? null);
     } catch (failure) {
-      setError(messageOf(failure));
+      setError(failureMessage(failure));
     } finally {
       setPending(null);
     }
