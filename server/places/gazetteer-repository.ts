@@ -367,6 +367,8 @@ export class GazetteerRepository {
     // A state no place of the gazetteer falls in has no name worth drawing.
     await client.query("DELETE FROM boundaries WHERE level = 1 AND admin1_code IS NULL");
     await client.query(MERGE_DIVISION_PARTS);
+    // Where search flies for each: its main body of land (025_boundary_views).
+    await client.query('UPDATE boundaries SET view_bbox = boundary_view_bbox(geom) WHERE view_bbox IS NULL');
   }
 
   async counts(client: Queryable): Promise<{ places: number; boundaries: number }> {

@@ -49,7 +49,8 @@ export function boundaryResult(hit: BoundaryHit): SearchResult {
   return {
     kind: hit.level === 0 ? 'country' : 'region',
     label: hit.name,
-    sublabel: hit.level === 0 ? 'Country' : (hit.countryName ?? hit.countryCode),
+    // A country's kind ("Country") is the line's first word already.
+    sublabel: hit.level === 0 ? null : (hit.countryName ?? hit.countryCode),
     latitude: hit.latitude,
     longitude: hit.longitude,
     bbox: hit.bbox,

@@ -137,7 +137,7 @@ const BOUNDARIES = `
 SELECT b.level, b.name, b.country_code AS "countryCode",
        (SELECT c.country_name FROM places c WHERE c.country_code = b.country_code LIMIT 1) AS "countryName",
        ST_Y(b.label_point) AS latitude, ST_X(b.label_point) AS longitude,
-       ARRAY[ST_XMin(b.geom), ST_YMin(b.geom), ST_XMax(b.geom), ST_YMax(b.geom)] AS bbox
+       coalesce(b.view_bbox, ARRAY[ST_XMin(b.geom), ST_YMin(b.geom), ST_XMax(b.geom), ST_YMax(b.geom)]) AS bbox
 FROM boundaries b
 WHERE gazetteer_fold(b.name) LIKE gazetteer_fold($1::text) || '%'
 ORDER BY gazetteer_fold(b.name) = gazetteer_fold($2::text) DESC, b.level, ST_Area(b.geom) DESC

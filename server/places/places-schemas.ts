@@ -15,7 +15,10 @@ export const searchResult = z
     /** Null for a news story, which has no place of its own. */
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
-    /** west, south, east, north: fly to fit it when present. */
+    /**
+     * west, south, east, north: fly to fit it when present. A country's or state's is its main body of land, and east
+     * passes 180 where that body crosses the antimeridian (Russia: 27.4, 41.2, 190.3, 81.3).
+     */
     bbox: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
     /** Zoom to fly to when there is no bbox. */
     zoom: z.number().nullable(),

@@ -45,23 +45,24 @@ describe('migrations on a real PostgreSQL', () => {
       '022_incidents_left_feed',
       '023_incident_kind',
       '024_geofence_names',
+      '025_boundary_views',
     ]);
     // One of them did all the work; the other waited on the lock and found nothing pending.
-    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 27]);
-    expect(first.heads).toEqual(['024_geofence_names']);
-    expect(second.heads).toEqual(['024_geofence_names']);
+    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 28]);
+    expect(first.heads).toEqual(['025_boundary_views']);
+    expect(second.heads).toEqual(['025_boundary_views']);
     const rows = await queryOnce<{ revision: string; n: string }>(
       database.url,
       'SELECT revision, count(*) AS n FROM schema_migrations GROUP BY revision',
     );
-    expect(rows).toHaveLength(27);
+    expect(rows).toHaveLength(28);
     expect(rows.every((row) => row.n === '1')).toBe(true);
   });
 
   it('a later run applies nothing', async () => {
     const again = await runMigrations(database.url);
     expect(again.applied).toEqual([]);
-    expect(again.heads).toEqual(['024_geofence_names']);
+    expect(again.heads).toEqual(['025_boundary_views']);
   });
 
   it('a placeholder filled in later is re-applied where it is marked `on-change: reapply`, and only warned about otherwise', async () => {
@@ -97,7 +98,7 @@ describe('migrations on a real PostgreSQL', () => {
       expect(row!.checksum).toBe(revisions.find((revision) => revision.id === '003_news')!.checksum);
       // Every file that says it may be re-applied can run twice.
       const again = revisions.filter((revision) => revision.reapplyWhenChanged);
-      expect(again.map((revision) => revision.id)).toEqual(['002_cameras', '003_news', '005_news_items', '009_camera_directories', '010_source_settings', '011_gazetteer', '012_aircraft_tracks', '013_fire_hot_paths', '014_partition_lock', '015_news_story_time', '021_fire_tile_index', '022_incidents_left_feed', '023_incident_kind', '024_geofence_names']);
+      expect(again.map((revision) => revision.id)).toEqual(['002_cameras', '003_news', '005_news_items', '009_camera_directories', '010_source_settings', '011_gazetteer', '012_aircraft_tracks', '013_fire_hot_paths', '014_partition_lock', '015_news_story_time', '021_fire_tile_index', '022_incidents_left_feed', '023_incident_kind', '024_geofence_names', '025_boundary_views']);
       for (const revision of again) await queryOnce(scratch.url, revision.sql);
     } finally {
       await scratch.drop();
@@ -115,6 +116,34 @@ describe('migrations on a real PostgreSQL', () => {
       const rows = await queryOnce<{ id: string; name: string }>(scratch.url, 'SELECT id::text, name FROM geofences ORDER BY id');
       expect(rows.map((row) => row.name)).toEqual(['Home', `home (${rows[1]!.id})`, 'Work', `HOME (${rows[3]!.id})`]);
       await expect(queryOnce(scratch.url, `INSERT INTO geofences (name, geom) VALUES ('WORK', ${square})`)).rejects.toThrow(/geofences_name_key/);
+    } finally {
+      await scratch.drop();
+    }
+  });
+
+  it('boundaries stored before views were kept get theirs: the main body of land, across the antimeridian where it lies so', async () => {
+    const scratch = await createTestDatabase();
+    try {
+      const revisions = await loadRevisions();
+      await runMigrations(scratch.url, { revisions: revisions.filter((revision) => revision.id !== '025_boundary_views') });
+      // A mainland with an island off its coast, a far territory across the ocean, and a country cut at ±180°.
+      const box = (w: number, s: number, e: number, n: number) => `((${w} ${s},${e} ${s},${e} ${n},${w} ${n},${w} ${s}))`;
+      const insert = (name: string, polygons: string[]) =>
+        queryOnce(
+          scratch.url,
+          `INSERT INTO boundaries (level, name, source, geom, tile_geom, tile_geom_low, label_point)
+           SELECT 0, $1, 'test', g, ST_Transform(g, 3857), ST_Transform(g, 3857), ST_PointOnSurface(g)
+           FROM (SELECT ST_GeomFromText('MULTIPOLYGON(' || $2 || ')', 4326) AS g) AS shape`,
+          [name, polygons.join(',')],
+        );
+      await insert('Mainland', [box(0, 40, 10, 50), box(11, 42, 12, 43), box(-60, 3, -52, 6)]);
+      await insert('Across', [box(170, 60, 180, 70), box(-180, 64, -172, 68)]);
+      await runMigrations(scratch.url, { revisions });
+      const rows = await queryOnce<{ name: string; view: number[] }>(scratch.url, 'SELECT name, view_bbox AS view FROM boundaries ORDER BY name');
+      expect(rows).toEqual([
+        { name: 'Across', view: [170, 60, 188, 70] },
+        { name: 'Mainland', view: [0, 40, 12, 50] },
+      ]);
     } finally {
       await scratch.drop();
     }

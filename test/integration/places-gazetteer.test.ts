@@ -356,6 +356,33 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     const iceland = (await search('Iceland')).results[0];
     expect(iceland).toMatchObject({ kind: 'country', label: 'Iceland' });
     expect(iceland?.bbox?.[0]).toBeLessThan(-20);
+    expect(iceland?.sublabel).toBeNull();
+    // A country's view is its main body of land: not France's overseas departments (the view was centred in the
+    // Sahara), the Netherlands' Caribbean islands, Norway's Svalbard or Alaska and Hawaii; a country across the
+    // antimeridian is one span east of it (Russia, Fiji, New Zealand's Chatham Islands left out), not the world.
+    const view = async (name: string) => {
+      const found = (await search(name)).results.find((result) => result.label === name);
+      expect(found?.bbox).toHaveLength(4);
+      return found!.bbox as [number, number, number, number];
+    };
+    const france = await view('France');
+    expect(france[0]).toBeGreaterThan(-6);
+    expect(france[1]).toBeGreaterThan(41);
+    expect(france[2]).toBeLessThan(10);
+    expect((await view('Netherlands'))[0]).toBeGreaterThan(3);
+    expect((await view('Norway'))[3]).toBeLessThan(72);
+    const usa = await view('United States of America');
+    expect(usa[0]).toBeCloseTo(-124.7, 0);
+    expect(usa[3]).toBeLessThan(50);
+    const russia = await view('Russia');
+    expect(russia[0]).toBeGreaterThan(19);
+    expect(russia[2]).toBeGreaterThan(185);
+    const fiji = await view('Fiji');
+    expect(fiji[2] - fiji[0]).toBeLessThan(6);
+    const newZealand = await view('New Zealand');
+    expect(newZealand[0]).toBeGreaterThan(165);
+    expect(newZealand[2]).toBeLessThan(179);
+    expect(newZealand[1]).toBeGreaterThan(-48);
     const california = (await search('California')).results[0];
     expect(california).toMatchObject({ kind: 'region', label: 'California' });
     expect(california?.bbox?.[0]).toBeCloseTo(-124.4, 0);

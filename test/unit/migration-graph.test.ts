@@ -89,9 +89,10 @@ describe('migration graph', () => {
       '022_incidents_left_feed',
       '023_incident_kind',
       '024_geofence_names',
+      '025_boundary_views',
     ]);
     const revisions = await loadRevisions();
-    expect(headsOf(revisions)).toEqual(['024_geofence_names']);
+    expect(headsOf(revisions)).toEqual(['025_boundary_views']);
     expect(revisions.find((entry) => entry.id === '008_merge_007')?.parents.sort()).toEqual(['007_news_undated', '007_pipeline_rejections']);
     expect(revisions.find((entry) => entry.id === '006_merge_005')?.parents.sort()).toEqual(['005_news_items', '005_phase2']);
     expect(revisions.find((entry) => entry.id === '002_cameras')?.parents).toEqual(['002_fires']);
