@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PipelineFreshness } from '../../renderer/src/api/api-types.js';
-import { feedName, freshnessWords, noDataReason, staleFeeds } from '../../renderer/src/ui/hud/stale-feeds.js';
+import { feedName, freshnessWords, noDataReason, outOfReachNote, staleFeeds } from '../../renderer/src/ui/hud/stale-feeds.js';
 
 function feed(overrides: Partial<PipelineFreshness>): PipelineFreshness {
   return {
@@ -31,7 +31,7 @@ describe('stale and failing feeds', () => {
     expect(report.stale.map(([name]) => name)).toEqual(['news']);
     expect(report.failing.map(([name]) => name)).toEqual(['incidents']);
     expect(report.outOfReach).toBe(false);
-    expect(staleFeeds({ fires: feed({}) })).toEqual({ stale: [], failing: [], starting: [], outOfReach: false });
+    expect(staleFeeds({ fires: feed({}) })).toEqual({ stale: [], failing: [], starting: [], outOfReach: false, offline: false });
   });
 
   it('tells a feed waiting for its first run at start from a stale one, in words too', () => {
@@ -46,6 +46,28 @@ describe('stale and failing feeds', () => {
     const offline = feed({ stale: true, failing: true, unreachable: true });
     expect(staleFeeds({ fires: offline, news: offline }).outOfReach).toBe(true);
     expect(staleFeeds({ fires: offline, news: feed({ stale: true }) }).outOfReach).toBe(false);
+  });
+
+  it('is offline only while no feed from outside gets through: one camera directory out of reach is that source\'s fault', () => {
+    const unreached = feed({ stale: true, failing: true, unreachable: true });
+    // Every feed out of reach, the app's own upkeep fresh (it needs no network): offline.
+    const everyFeed = staleFeeds({ fires: unreached, news: unreached, ingester: feed({}), partitions: feed({}) });
+    expect(everyFeed).toMatchObject({ outOfReach: true, offline: true });
+    expect(outOfReachNote(everyFeed)).toBe(
+      'Fires and news could not reach their sources: this computer may be offline. What is stored stays on the map, and the map, place search and playback work without a network. Each feed tries again on its own.',
+    );
+    // Aircraft came in 20 s ago while the camera directory's host could not be reached: the network works.
+    const oneHost = staleFeeds({ cameras: unreached, aircraft: feed({ ageSeconds: 20 }), ingester: feed({}) });
+    expect(oneHost).toMatchObject({ outOfReach: true, offline: false });
+    expect(outOfReachNote(oneHost)).toBe('The cameras feed could not reach its source, while other feeds get through: that host may be down or blocked on this network. It tries again on its own.');
+    // A feed that is off, waiting for its first run, or fresh but failing its last run tells nothing of the network.
+    const off = feed({ lastError: 'idle: no camera directories configured' });
+    expect(staleFeeds({ fires: unreached, cameras: off }).offline).toBe(true);
+    expect(staleFeeds({ fires: unreached, news: feed({ lastSuccessAt: null, ageSeconds: null, firstRunPending: true }) }).offline).toBe(true);
+    expect(staleFeeds({ fires: unreached, aircraft: feed({ failing: true, lastError: 'x' }) }).offline).toBe(true);
+    expect(outOfReachNote(staleFeeds({ fires: unreached }))).toMatch(/^The fires feed could not reach its source: this computer may be offline\./);
+    // Stale for another reason: neither.
+    expect(outOfReachNote(staleFeeds({ fires: unreached, news: feed({ stale: true }) }))).toBeNull();
   });
 
   it('says a feed in words: stale and why, off and why (never "fresh, never"), fresh with a failed last run', () => {

@@ -92,7 +92,7 @@ export function Hud(props: HudProps) {
           </p>
         )}
         <PipelineFreshnessList pipelines={health.pipelines} error={healthError} disk={health.disk} />
-        <LiveBadge status={live} playbackMinute={playbackMinute} noNetwork={staleFeeds(health.pipelines).outOfReach} />
+        <LiveBadge status={live} playbackMinute={playbackMinute} noNetwork={staleFeeds(health.pipelines).offline} />
       </header>
       <BriefColumn alerts={alerts} fenceIds={fenceIds} alertsWindow={alertsWindow} onShowAlert={onShowAlert} news={news} pipelines={health.pipelines} disk={health.disk} folding={brief} playback={playbackMinute !== null} />
     </section>

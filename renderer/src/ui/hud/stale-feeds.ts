@@ -1,8 +1,11 @@
 // The feeds health calls stale, and whether none of them reached its source's host (what every feed says on a
-// computer with no network), and those whose last run failed before their data went stale: read alike by the HUD's
-// bar and its brief column.
+// computer with no network) while no other feed gets through, and those whose last run failed before their data went
+// stale: read alike by the HUD's bar and its brief column.
 import type { PipelineFreshness } from '../../api/api-types.js';
+import { sentenceCase } from '../../format/sentence-case.js';
 import { formatAge } from '../../format/time-format.js';
+
+const NAMES_IN_WORDS = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
 
 // How the job runner records a run with nothing to do (server/pipelines/pipeline-freshness.ts IDLE_PREFIX).
 const IDLE_PREFIX = 'idle: ';
@@ -39,9 +42,23 @@ export function freshnessWords(pipeline: PipelineFreshness): string {
   return `fresh, ${formatAge(pipeline.ageSeconds)}${pipeline.failing ? `; ${pipeline.reason ?? 'last run failed'}` : ''}`;
 }
 
+// The feeds that fetch from outside (health's other pipelines are the app's own work and need no network).
+const OUTSIDE_FEEDS: ReadonlySet<string> = new Set(['fires', 'incidents', 'aircraft', 'cameras', 'news']);
+
+/** A feed from outside whose data is fresh and whose last run got through: the network works. */
+function getsThrough([name, pipeline]: [string, PipelineFreshness]): boolean {
+  return OUTSIDE_FEEDS.has(name) && !pipeline.stale && !pipeline.failing && !pipeline.firstRunPending && offReason(pipeline) === null && pipeline.lastSuccessAt !== null;
+}
+
 export function staleFeeds(pipelines: Record<string, PipelineFreshness>): {
   stale: Array<[string, PipelineFreshness]>;
+  /** Every stale feed could not reach its source's host. */
   outOfReach: boolean;
+  /**
+   * Out of reach, and no feed from outside gets through: the computer may be offline. With others getting through
+   * (one camera directory's host down or blocked), the fault is that source's, not the network's.
+   */
+  offline: boolean;
   /** Feeds whose last run failed while their data is still within its interval (not stale yet). */
   failing: Array<[string, PipelineFreshness]>;
   /** Feeds the app started moments ago whose first run has not finished: neither fresh nor stale yet. */
@@ -50,5 +67,22 @@ export function staleFeeds(pipelines: Record<string, PipelineFreshness>): {
   const stale = Object.entries(pipelines).filter(([, pipeline]) => pipeline.stale);
   const failing = Object.entries(pipelines).filter(([, pipeline]) => !pipeline.stale && pipeline.failing);
   const starting = Object.entries(pipelines).filter(([, pipeline]) => pipeline.firstRunPending);
-  return { stale, outOfReach: stale.length > 0 && stale.every(([, pipeline]) => pipeline.unreachable), failing, starting };
+  const outOfReach = stale.length > 0 && stale.every(([, pipeline]) => pipeline.unreachable);
+  return { stale, outOfReach, offline: outOfReach && !Object.entries(pipelines).some(getsThrough), failing, starting };
+}
+
+/**
+ * What the brief's box says above the stale feeds' reasons when all of them are out of reach: that the computer may
+ * be offline and what still works, or, while other feeds get through, that those hosts may be down. Null otherwise.
+ */
+export function outOfReachNote(report: Pick<ReturnType<typeof staleFeeds>, 'stale' | 'outOfReach' | 'offline'>): string | null {
+  const { stale, outOfReach, offline } = report;
+  if (!outOfReach) return null;
+  const one = stale.length === 1;
+  // "Cameras could not reach its source" read as a slip: one feed is named as a feed.
+  const names = one ? `The ${feedName(stale[0]![0])} feed` : sentenceCase(NAMES_IN_WORDS.format(stale.map(([name]) => feedName(name))));
+  if (offline) {
+    return `${names} could not reach ${one ? 'its source' : 'their sources'}: this computer may be offline. What is stored stays on the map, and the map, place search and playback work without a network. Each feed tries again on its own.`;
+  }
+  return `${names} could not reach ${one ? 'its source' : 'their sources'}, while other feeds get through: ${one ? 'that host' : 'those hosts'} may be down or blocked on this network. ${one ? 'It tries' : 'Each tries'} again on its own.`;
 }
