@@ -24,6 +24,12 @@ export interface JobDefinition {
    * than the expected interval. An interval job runs at its first tick anyway.
    */
   runAtStart?: boolean;
+  /**
+   * At start, its catch-up waits for this job's to end: the hourly summary and the first daily recap read the stories
+   * of the news scrape started 5 s before them (a recap of its first 7 stories of 36 stayed pinned until the next
+   * evening).
+   */
+  after?: JobName;
   /** Health entry that this job's outcome updates. */
   pipeline?: PipelineName;
   /**
@@ -62,6 +68,9 @@ export class JobRunner {
   private readonly jobs = new Map<JobName, JobDefinition>();
   private readonly crons: Cron[] = [];
   private readonly startTimers: NodeJS.Timeout[] = [];
+  /** Each catch-up at start, settled once it has run or found nothing to do (or the schedules stopped first). */
+  private readonly catchUps = new Map<JobName, Promise<void>>();
+  private readonly cancelCatchUps: Array<() => void> = [];
   private closed = false;
 
   constructor(
@@ -150,13 +159,17 @@ export class JobRunner {
     const delay = this.options.startDelayMs ?? 2_000;
     const stagger = this.options.startStaggerMs ?? 5_000;
     this.catchUpCandidates().forEach((job, index) => {
-      const timer = setTimeout(() => void this.catchUp(job), delay + index * stagger);
+      let settle = () => {};
+      this.catchUps.set(job.name, new Promise<void>((resolve) => (settle = resolve)));
+      const timer = setTimeout(() => void this.catchUp(job).finally(settle), delay + index * stagger);
       timer.unref();
       this.startTimers.push(timer);
+      this.cancelCatchUps.push(settle);
     });
   }
 
   private async catchUp(job: JobDefinition): Promise<void> {
+    if (job.after) await this.catchUps.get(job.after);
     if (this.closed || !job.pipeline) return;
     try {
       const row = (await this.pipelines.list()).find((candidate) => candidate.name === job.pipeline);
@@ -179,6 +192,7 @@ export class JobRunner {
     this.closed = true;
     for (const cron of this.crons.splice(0)) cron.stop();
     for (const timer of this.startTimers.splice(0)) clearTimeout(timer);
+    for (const settle of this.cancelCatchUps.splice(0)) settle();
   }
 
   private async runQuietly(name: JobName): Promise<void> {

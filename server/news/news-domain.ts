@@ -19,8 +19,13 @@ export const newsModule: DomainModule = {
       log: app.log,
       retentionDays: app.config.retentionDays,
       schedulesRun: app.config.schedulesEnabled,
-      // Stories about a place the gazetteer knows go on the map (once it is loaded; before that they stay off it).
-      onStories: (stories) => (app.gazetteer.progress().state === 'ready' ? placer.place(stories) : Promise.resolve({ placedOnMap: 0, leftOffMap: stories.length })),
+      // Stories about a place the gazetteer knows go on the map. On a first start the gazetteer loads beside the first
+      // scrape: its stories wait for the load (they were left off the map for good: 36 of 36 on day one); with no
+      // gazetteer (off, or failed) they stay off it.
+      onStories: async (stories) => {
+        await app.gazetteer.whenLoadEnds();
+        return app.gazetteer.progress().state === 'ready' ? placer.place(stories) : { placedOnMap: 0, leftOffMap: stories.length };
+      },
     });
     for (const job of news.jobs) app.jobs.register(job);
     app.health.addSection('news', () => news.health());

@@ -116,6 +116,8 @@ export function createNews(deps: NewsDeps): NewsModule {
       ([kind, job]): JobDefinition => ({
         name: job.name,
         pipeline: 'summaries',
+        // At start, after the news scrape: the first recap stays pinned until the next evening.
+        ...(kind === 'hourly' ? { after: 'news' as const } : {}),
         schedule: job.schedule.pattern,
         timezone: job.schedule.timezone,
         run: kind === 'hourly' ? () => hourlyWithFirstRecap(summarizer, summaries) : () => summarizer.summarize(kind),

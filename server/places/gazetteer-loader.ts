@@ -46,6 +46,11 @@ export class GazetteerLoader {
     return this.running;
   }
 
+  /** Settles when the load running now ends, at once when none runs; it starts none. */
+  whenLoadEnds(): Promise<void> {
+    return (this.running ?? Promise.resolve()).catch(() => undefined);
+  }
+
   /** Stops a load: its running statement is cancelled and all of it rolled back (the next start loads again). */
   async stop(): Promise<void> {
     this.stopped = true;

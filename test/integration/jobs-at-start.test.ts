@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startWorkers, type Workers } from '../../server/workers.js';
-import { startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
+import { newsFixture, startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
 import { OFFLINE_STACK_ENV } from '../support/offline-env.js';
 import { waitFor } from '../support/process-check.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
@@ -76,6 +76,35 @@ describe('jobs at start', () => {
     expect(feeds.requests).toEqual([]);
     expect((await pipelineRow(database.url, 'news'))?.last_success_at?.getTime()).toBe(fresh.getTime());
   });
+
+  it('writes the first summaries after the news scrape at start has ended, not from its first stories', async () => {
+    // The feed host is slow: the scrape outlasts the 5 s between the two catch-ups. Its stories are of the last hour.
+    const recent = new Date(Date.now() - 20 * 60_000).toUTCString();
+    feeds.serve('rss2-world.xml', newsFixture('rss2-world.xml').replace(/<pubDate>[^<]*<\/pubDate>/g, `<pubDate>${recent}</pubDate>`));
+    feeds.delays.set('/feeds/rss2-world.xml', 8_000);
+    try {
+      const { app, database } = await start();
+      workers = startWorkers(app);
+      const summaries = await waitFor(async () => {
+        const row = await pipelineRow(database.url, 'summaries');
+        return row?.last_attempt_at ? row : undefined;
+      }, 40_000, 'summaries at start');
+      const news = await pipelineRow(database.url, 'news');
+      expect(news?.last_success_at).toBeInstanceOf(Date);
+      expect(summaries.last_attempt_at!.getTime()).toBeGreaterThanOrEqual(news!.last_success_at!.getTime());
+      // The first daily recap, pinned at the top of the brief until the evening's, holds the scrape's stories.
+      const [recap] = await queryOnce<{ stories: number; created: Date }>(
+        database.url,
+        `SELECT (SELECT count(*)::int FROM article_summary_items i WHERE i.summary_id = s.id) AS stories, s.created_at AS created
+         FROM article_summaries s WHERE s.kind = 'daily_recap'`,
+      );
+      expect(recap?.created.getTime()).toBeGreaterThanOrEqual(news!.last_success_at!.getTime());
+      expect(recap?.stories).toBeGreaterThan(1);
+    } finally {
+      feeds.delays.clear();
+      feeds.serve('rss2-world.xml');
+    }
+  }, 60_000);
 
   it('runs nothing by itself with schedules off', async () => {
     subject = await createTestApp({ ingesterEnabled: false, settings: { ...OFFLINE_STACK_ENV, NEWS_FEEDS_FILE: path.join(dir, 'feeds.json') } });

@@ -16,6 +16,7 @@ import { HostRateLimiter } from '../../server/cameras/host-rate-limiter.js';
 import { EventPublisher } from '../../server/events/event-publisher.js';
 import { parseNewsFeed } from '../../server/news/feed-parser.js';
 import { COMMON_WORD_PLACES } from '../../server/places/common-word-places.js';
+import type { JobOutcome } from '../../server/jobs/job-runner.js';
 import { startWorkers, type Workers } from '../../server/workers.js';
 import { type FakeCameraDirectory, startFakeCameraDirectory } from '../support/fake-camera-directory.js';
 import { type FakeFeeds, startFakeFeeds } from '../support/fake-feeds.js';
@@ -60,6 +61,7 @@ describe('offline geocoding and news on the map (whole gazetteer)', () => {
   let nominatim: FakeNominatim;
   let subject: TestApp;
   let workers: Workers;
+  let firstScrape: Promise<JobOutcome>;
   let dir: string;
   let limiter: HostRateLimiter | undefined;
 
@@ -93,6 +95,9 @@ describe('offline geocoding and news on the map (whole gazetteer)', () => {
       settings: { GAZETTEER_LOAD: 'on', CAMERA_SOURCES: `${directory.origin}/iceland/`, GEOCODER_URL: 'http://127.0.0.1:9', CAMERA_HOST_RATE: '20', NEWS_FEEDS_FILE: path.join(dir, 'feeds.json') },
     });
     workers = startWorkers(subject.app);
+    // A first start: the news is scraped while the gazetteer loads (its stories wait for the load to be placed).
+    expect(subject.app.gazetteer.progress().state).not.toBe('ready');
+    firstScrape = subject.app.jobs.run('news');
     await waitFor(async () => (subject.app.gazetteer.progress().state === 'ready' ? true : undefined), 170_000, 'the gazetteer loaded');
   }, 180_000);
   afterAll(async () => {
@@ -198,10 +203,8 @@ describe('offline geocoding and news on the map (whole gazetteer)', () => {
     expect(await place('Snow closes Akureyri airport in northern Iceland')).toMatchObject({ name: 'Akureyri' });
   });
 
-  it('puts a story naming a town on the map as a news event at the town, and leaves the others off', async () => {
-    const run = await subject.app.inject({ method: 'POST', url: '/api/jobs/news', headers: authorized });
-    expect(run.statusCode).toBe(200);
-    expect(run.json()).toMatchObject({ status: 'done', result: { newsItems: { created: 5 }, placedOnMap: 2, leftOffMap: 3 } });
+  it('puts a story naming a town on the map as a news event at the town, and leaves the others off (scraped while the gazetteer loaded)', async () => {
+    expect(await firstScrape).toMatchObject({ status: 'done', result: { newsItems: { created: 5 }, placedOnMap: 2, leftOffMap: 3 } });
     const events = await waitFor(async () => {
       const response = await subject.app.inject({ method: 'GET', url: '/api/events?source=news', headers: authorized });
       const page = response.json() as { events: Array<{ title: string; url: string; summary: string; geometry: { coordinates: [number, number] }; payload: { link: string } }> };

@@ -28,6 +28,8 @@ export interface FakeFeeds {
   contentTypes: Map<string, string>;
   /** Paths that fail instead of answering their body. */
   failures: Map<string, FeedFailure>;
+  /** Path to a delay before its answer (a slow feed host): the answer itself is as without it. */
+  delays: Map<string, number>;
   requests: FeedRequest[];
   /** Serves a fixture file at /feeds/<name> (or replaces its body); answers its URL. */
   serve(name: string, body?: string | Buffer): string;
@@ -44,10 +46,16 @@ export async function startFakeFeeds(): Promise<FakeFeeds> {
   const bodies = new Map<string, string | Buffer>();
   const contentTypes = new Map<string, string>();
   const failures = new Map<string, FeedFailure>();
+  const delays = new Map<string, number>();
   const requests: FeedRequest[] = [];
   const hanging = new Set<http.ServerResponse>();
   const server = http.createServer((request, response) => {
     const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+    const delay = delays.get(pathname);
+    if (delay) setTimeout(() => answer(request, response, pathname), delay);
+    else answer(request, response, pathname);
+  });
+  const answer = (request: http.IncomingMessage, response: http.ServerResponse, pathname: string) => {
     const record = (status: number) =>
       requests.push({
         path: pathname,
@@ -90,7 +98,7 @@ export async function startFakeFeeds(): Promise<FakeFeeds> {
         'last-modified': LAST_MODIFIED,
       })
       .end(body);
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
@@ -98,6 +106,7 @@ export async function startFakeFeeds(): Promise<FakeFeeds> {
     bodies,
     contentTypes,
     failures,
+    delays,
     requests,
     serve(name, body) {
       bodies.set(`/feeds/${name}`, body ?? newsFixture(name));
