@@ -71,8 +71,8 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   await expect(page.getByTestId('hud-filters')).toContainText('high confidence');
   // The timeline (its last 6 h) counts the fires the filter leaves: the fresh one, not the two others of its hours.
   await expect(page.getByTestId('playback-total')).toHaveAttribute('data-value', '1');
-  await expect(page.getByTestId('playback-total')).toHaveText(/^1 event in 6 h, .* · fires filtered$/);
-  await expect(page.getByTestId('playback-total')).toHaveAttribute('title', /the fires as the Layers tab’s filters leave them, the other sources all$/);
+  await expect(page.getByTestId('playback-total')).toHaveText(/^1 fire detection in 6 h, .* · fires filtered$/);
+  await expect(page.getByTestId('playback-total')).toHaveAttribute('title', /the fires as the Layers tab’s filters leave them, the rest all\. /);
 
   // FRP ≥ 30 MW on top: the 60 MW one.
   await page.getByTestId('filter-min-frp').fill('30');

@@ -30,8 +30,8 @@ test('dragging the playback cursor moves the map and the HUD back in time; Live 
   await app.openReady({ view: [FIRE.longitude, FIRE.latitude, 7] });
   await expect(playback.root).toHaveAttribute('data-mode', 'live');
   await expect.poll(async () => Number(await playback.total().getAttribute('data-value'))).toBeGreaterThan(0);
-  // Counted by 1° cells: it says it may reach past the view's edges.
-  await expect(playback.total()).toContainText(/^\d+ events? in 6 h, in and around the view$/);
+  // Counted by 1° cells: it says it may reach past the view's edges, and what it counts.
+  await expect(playback.total()).toContainText(/^[\d,]+ fire detections?\b.* in 6 h, in and around the view$/);
   await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
   const hud = new HudPage(page);
   await expect.poll(() => hud.counterValue('fires-view')).toBeGreaterThan(0);

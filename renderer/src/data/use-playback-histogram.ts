@@ -2,10 +2,11 @@
 // (playback-counts.ts).
 import { useEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
-import type { PlaybackResult } from '../api/api-types';
+import type { PlaybackBucket, PlaybackResult } from '../api/api-types';
 import type { MapViewport } from '../map/map-controller';
 import { readPlaybackCounts, useFireNarrowing } from './read-playback-counts';
 import { minuteCounts } from './playback-histogram';
+import { totalsBySource } from './timeline-total-words';
 import type { ViewFilter } from './view-filter';
 
 /** `viewport` is null until the map is ready: the timeline is not on the path to ready. */
@@ -16,7 +17,7 @@ export function usePlaybackHistogram(
   end: number,
   minutes: number,
   filter: ViewFilter,
-): { counts: number[]; error: string | null; read: boolean } {
+): { counts: number[]; totals: Partial<Record<PlaybackBucket['source'], number>>; error: string | null; read: boolean } {
   const [result, setResult] = useState<PlaybackResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Read again when the fires' narrowing changes, not for the rest of the filter (its time window, the aircraft's).
@@ -35,5 +36,6 @@ export function usePlaybackHistogram(
   }, [api, from, end, viewport, narrowing]);
 
   const counts = useMemo(() => minuteCounts(result?.buckets ?? [], from, minutes), [result, from, minutes]);
-  return { counts, error, read: result !== null };
+  const totals = useMemo(() => totalsBySource(result?.buckets ?? [], from, minutes), [result, from, minutes]);
+  return { counts, totals, error, read: result !== null };
 }

@@ -8,6 +8,7 @@ import { PLAYBACK_RANGE_HOURS, PLAYBACK_SPEEDS, type PlaybackSpeed, rangeMovesCu
 import { MINUTE_MS } from '../data/time-windows';
 import { histogramPath } from '../data/playback-histogram';
 import { usePlaybackCursor } from '../data/use-playback-cursor';
+import { timelineTotalWords } from '../data/timeline-total-words';
 import { usePlaybackHistogram } from '../data/use-playback-histogram';
 import { usePlaybackMap } from '../data/use-playback-map';
 import { narrowsFires, type ViewFilter } from '../data/view-filter';
@@ -46,7 +47,7 @@ export function PlaybackBar({
   onLiveAircraft: () => void;
 }) {
   const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor(openAt);
-  const { counts, error, read } = usePlaybackHistogram(api, viewport, from, end, minutes, filter);
+  const { counts, totals, error, read } = usePlaybackHistogram(api, viewport, from, end, minutes, filter);
   const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, filter, onLiveAircraft);
   const firesNarrowed = narrowsFires(filter);
   const recorded = useAircraftRecorded(api, minuteStart !== null);
@@ -152,11 +153,9 @@ export function PlaybackBar({
           className="muted playback-total"
           data-testid="playback-total"
           data-value={total}
-          title={`Events of every source (fires, aircraft, incidents, cameras, news) in the 1° cells the view touches, by minute${firesNarrowed ? ': the fires as the Layers tab’s filters leave them, the other sources all' : ''}`}
+          title={`What was recorded (fire detections, news stories placed on the map, cameras found) in the 1° cells the view touches, by minute${firesNarrowed ? ': the fires as the Layers tab’s filters leave them, the rest all' : ''}. Aircraft are replayed from their tracks, not counted here.`}
         >
-          {error
-            ? `Timeline unavailable: ${error}`
-            : `${total.toLocaleString()} ${total === 1 ? 'event' : 'events'} in ${hours} h, in and around the view${firesNarrowed ? ' · fires filtered' : ''}`}
+          {error ? `Timeline unavailable: ${error}` : timelineTotalWords(totals, hours, firesNarrowed)}
         </span>
         <div className="playback-ranges" role="group" aria-label="Range">
           {/* Named: the Layers tab's time window is another row of 1 h / 6 h / 24 h, and a different thing. */}

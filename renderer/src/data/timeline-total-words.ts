@@ -1,0 +1,39 @@
+// What the timeline's total says: the recorded events in and around the view by what they are ("1,850 fire
+// detections and 17 news stories in 6 h"), not "1,867 events" beside a Layers tab whose Events row (cameras and news
+// on the map, fires having their own layer) read 0. Pure (`.js` specifiers): unit-tested from Node.
+import type { PlaybackBucket } from '../api/api-types.js';
+
+type Source = PlaybackBucket['source'];
+
+// Each source's records in words, one and many, in the order they are said.
+const SOURCE_WORDS: ReadonlyArray<[Source, string, string]> = [
+  ['fire', 'fire detection', 'fire detections'],
+  ['news', 'news story', 'news stories'],
+  ['camera', 'camera', 'cameras'],
+  ['aircraft', 'aircraft event', 'aircraft events'],
+  ['incident', 'incident event', 'incident events'],
+  ['alert', 'alert', 'alerts'],
+];
+
+const LIST = new Intl.ListFormat('en', { style: 'long', type: 'conjunction' });
+
+/** The buckets' counts by source, within [fromMs, fromMs + minutes). */
+export function totalsBySource(buckets: readonly PlaybackBucket[], fromMs: number, minutes: number): Partial<Record<Source, number>> {
+  const endMs = fromMs + minutes * 60_000;
+  const totals: Partial<Record<Source, number>> = {};
+  for (const bucket of buckets) {
+    const at = Date.parse(bucket.minute);
+    if (at >= fromMs && at < endMs) totals[bucket.source] = (totals[bucket.source] ?? 0) + bucket.count;
+  }
+  return totals;
+}
+
+/** "1,850 fire detections and 17 news stories in 6 h, in and around the view"; "Nothing recorded in 6 h, …" for none. */
+export function timelineTotalWords(totals: Partial<Record<Source, number>>, hours: number, firesFiltered: boolean): string {
+  const parts = SOURCE_WORDS.flatMap(([source, one, many]) => {
+    const count = totals[source] ?? 0;
+    return count > 0 ? [`${count.toLocaleString('en')} ${count === 1 ? one : many}`] : [];
+  });
+  const what = parts.length > 0 ? LIST.format(parts) : 'Nothing recorded';
+  return `${what} in ${hours} h, in and around the view${firesFiltered ? ' · fires filtered' : ''}`;
+}
