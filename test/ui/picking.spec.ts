@@ -34,7 +34,7 @@ test('a click over a fire, an aircraft and an alert lists them all; Escape close
   const kinds = await Promise.all((await list.locator('button').all()).map((button) => button.getAttribute('data-kind')));
   // The objects first, the alert about them after; the geofence's area is not an object under the cursor.
   expect(kinds).toEqual(['aircraft', 'fire', 'alert']);
-  await expect(list).toContainText('3 objects here');
+  await expect(list).toContainText('3 objects here: 1 aircraft, 1 fire detection, 1 alert');
   await expect(list).toContainText('Aircraft HIDRO7 (firefighting)');
 
   await list.getByRole('button', { name: /^Fire detection/ }).click();
@@ -174,7 +174,7 @@ test('a click over thirty detections are thirty in the Layers tab, and listed in
   const point = await map.pagePoint(cluster.longitude + 0.0005, cluster.latitude + 0.0004);
   await page.mouse.click(point.x, point.y);
   const list = page.getByTestId('pick-list');
-  await expect(list).toContainText('30 objects here');
+  await expect(list).toContainText('30 fire detections here');
   // A detection whose live event reached the page after it opened is "New" (ringed on the map): under load that can
   // be any of the thirty, the ingest's events being stored and sent on while the page loads.
   await expect(list.locator('button').first()).toHaveText(/^(New fire|Fire) detection · (Suomi NPP \(N\)|NOAA-20 \(N20\)|NOAA-21 \(N21\)|Terra|Aqua) · \d+\.\d MW · \d{1,2} [A-Z][a-z]{2} \d\d:\d\d UTC$/);
@@ -204,7 +204,7 @@ test('on a computer in California, the list gives each detection\'s minute in UT
     const point = await map.pagePoint(spot.longitude + 0.0001, spot.latitude);
     await page.mouse.click(point.x, point.y);
     const list = page.getByTestId('pick-list');
-    await expect(list).toContainText('2 objects here');
+    await expect(list).toContainText('2 fire detections here');
     await expect(list.locator('button').first()).toHaveText(/ · \d{1,2} [A-Z][a-z]{2} \d\d:\d\d UTC · \d{1,2} [A-Z][a-z]{2} \d\d:\d\d (AM|PM) P[SD]T$/);
   } finally {
     await context.close();

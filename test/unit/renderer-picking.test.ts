@@ -1,7 +1,7 @@
 // The list shown when a click lands on several objects: its order and its lines.
 import { describe, expect, it } from 'vitest';
 import { objectWithItsAlerts, pickedObjects } from '../../renderer/src/map/feature-picking.js';
-import { pickLabel } from '../../renderer/src/map/pick-label.js';
+import { pickLabel, pickListHeading } from '../../renderer/src/map/pick-label.js';
 
 describe('pickLabel', () => {
   it('names a fire detection by its satellite, power and minute with its day, in UTC', () => {
@@ -14,6 +14,20 @@ describe('pickLabel', () => {
   it('names an aircraft by its callsign, and says whether it fights fires', () => {
     expect(pickLabel({ kind: 'aircraft', callsign: 'HIDRO7  ', icao24: '3443c1', firefighting: true })).toBe('Aircraft HIDRO7 (firefighting)');
     expect(pickLabel({ kind: 'aircraft', icao24: 'a1b2c3', firefighting: false })).toBe('Aircraft a1b2c3');
+  });
+
+  it('names an incident with its size and containment, which tell a crowded place\'s incidents apart', () => {
+    expect(pickLabel({ kind: 'incident', name: 'EATON', sizeAcres: 14021.3, percentContained: 95 })).toBe('Incident: EATON · 14,021.3 acres · 95% contained');
+    expect(pickLabel({ kind: 'incident', name: 'KING' })).toBe('Incident: KING');
+    expect(pickLabel({ kind: 'incident', name: 'LAC-010164', sizeAcres: 0.01, percentContained: 100 })).toBe('Incident: LAC-010164 · 0.01 acres · 100% contained');
+  });
+
+  it('heads the list with how many of each kind', () => {
+    const incident = { kind: 'incident', name: 'A' };
+    expect(pickListHeading([incident, incident, { kind: 'fire' }, { kind: 'fire-live' }, { kind: 'fire' }])).toBe('5 objects here: 2 incidents, 3 fire detections');
+    expect(pickListHeading([{ kind: 'aircraft' }, { kind: 'alert' }])).toBe('2 objects here: 1 aircraft, 1 alert');
+    expect(pickListHeading([incident, incident])).toBe('2 incidents here');
+    expect(pickListHeading([{ kind: 'fire' }, { kind: 'fire' }, { kind: 'fire' }])).toBe('3 fire detections here');
   });
 
   it('names an alert by its geofence and what came in', () => {
@@ -39,6 +53,13 @@ describe('pickedObjects', () => {
     ]);
     expect(objects.map((props) => props.kind)).toEqual(['aircraft', 'fire', 'fire', 'fire', 'alert']);
     expect(objects.filter((props) => props.kind === 'fire').map((props) => props.acqTime)).toEqual([yesterday + 16 * hour, yesterday + 12 * hour, yesterday]);
+  });
+
+  it('lists incidents largest first (those of no size last) and firefighting aircraft first', () => {
+    const incident = (id: string, sizeAcres?: number) => ({ properties: { kind: 'incident', irwinId: id, name: id, ...(sizeAcres === undefined ? {} : { sizeAcres }) }, geometry: point(-118.1, 34.2), layer: { id: 'incidents' } });
+    const aircraft = (icao24: string, firefighting: boolean) => ({ properties: { kind: 'aircraft', icao24, firefighting }, geometry: point(-118.1, 34.2), layer: { id: 'aircraft' } });
+    const objects = pickedObjects([incident('KING', 3), incident('NONE'), incident('EATON', 14_021), incident('LAC', 0.01), aircraft('a00001', false), aircraft('a00002', true)]);
+    expect(objects.map((props) => props.irwinId ?? props.icao24)).toEqual(['a00002', 'a00001', 'EATON', 'KING', 'LAC', 'NONE']);
   });
 });
 

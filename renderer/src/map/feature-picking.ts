@@ -41,6 +41,13 @@ function detectedAt(props: PickProps): number {
   return toDate(props.acqTime as string | number | undefined)?.getTime() ?? 0;
 }
 
+/** Within a kind, what comes first: the largest incident, a firefighting aircraft; 0 for the rest. */
+function weight(props: PickProps): number {
+  if (props.kind === 'incident') return typeof props.sizeAcres === 'number' ? props.sizeAcres : -1;
+  if (props.kind === 'aircraft') return props.firefighting ? 1 : 0;
+  return 0;
+}
+
 /** The objects under a click, each once, in the order a list shows them. */
 export function pickedObjects(features: readonly PickableFeature[]): PickProps[] {
   const seen = new Map<string, PickProps>();
@@ -52,8 +59,10 @@ export function pickedObjects(features: readonly PickableFeature[]): PickProps[]
   const all = [...seen.values()];
   const foreground = all.filter((props) => !BACKGROUND.has(String(props.kind)));
   const chosen = foreground.length > 0 ? foreground : all;
-  // By kind, and fire detections newest first: a list of one place's passes read 18:30 (yesterday's) before 06:30.
-  return chosen.sort((a, b) => (ORDER[String(a.kind)] ?? 9) - (ORDER[String(b.kind)] ?? 9) || detectedAt(b) - detectedAt(a));
+  // By kind; fire detections newest first (a list of one place's passes read 18:30, yesterday's, before 06:30);
+  // incidents largest first (a click on a city's 110 listed them in the feed's order, the 14,021-acre one among them);
+  // firefighting aircraft first.
+  return chosen.sort((a, b) => (ORDER[String(a.kind)] ?? 9) - (ORDER[String(b.kind)] ?? 9) || weight(b) - weight(a) || detectedAt(b) - detectedAt(a));
 }
 
 /** How far an alert's point may lie from its object's as drawn (a tile moves a point to its grid): about 100 m. */

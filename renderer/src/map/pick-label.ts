@@ -2,6 +2,7 @@
 // unit-tested from Node.
 import { satelliteLabel } from '../format/satellite-label.js';
 import { formatMinuteBoth, toDate } from '../format/time-format.js';
+import { acres } from './popup-rows.js';
 
 export type PickProps = Record<string, unknown>;
 
@@ -22,8 +23,12 @@ export function pickLabel(props: PickProps): string {
     }
     case 'aircraft':
       return `Aircraft ${text(props.callsign)?.trim() ?? text(props.icao24) ?? ''}${props.firefighting ? ' (firefighting)' : ''}`.trim();
-    case 'incident':
-      return `Incident: ${text(props.name) ?? 'unnamed'}`;
+    case 'incident': {
+      // A crowded place lists dozens of incidents: their size and containment tell the one that matters.
+      const size = acres(props.sizeAcres);
+      const contained = typeof props.percentContained === 'number' ? `${Math.round(props.percentContained)}% contained` : null;
+      return [`Incident: ${text(props.name) ?? 'unnamed'}`, size, contained].filter(Boolean).join(' · ');
+    }
     case 'camera':
       return `Camera: ${text(props.title) ?? 'unnamed'}`;
     case 'event':
@@ -35,4 +40,31 @@ export function pickLabel(props: PickProps): string {
     default:
       return 'Feature';
   }
+}
+
+// Each kind in the list's heading, one and many.
+const KIND_WORDS: Record<string, [string, string]> = {
+  aircraft: ['aircraft', 'aircraft'],
+  fire: ['fire detection', 'fire detections'],
+  incident: ['incident', 'incidents'],
+  camera: ['camera', 'cameras'],
+  event: ['event', 'events'],
+  alert: ['alert', 'alerts'],
+  geofence: ['geofence', 'geofences'],
+};
+
+/** The list's heading: how many, and of what when more than one kind ("116 objects here: 110 incidents, 6 fire detections"). */
+export function pickListHeading(objects: readonly PickProps[]): string {
+  const byKind = new Map<string, number>();
+  for (const props of objects) {
+    const kind = props.kind === 'fire-live' ? 'fire' : String(props.kind);
+    byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+  }
+  const heading = `${objects.length} objects here`;
+  if (byKind.size < 2) {
+    const [only] = byKind;
+    const words = only ? KIND_WORDS[only[0]] : undefined;
+    return words ? `${objects.length} ${words[1]} here` : heading;
+  }
+  return `${heading}: ${[...byKind].map(([kind, count]) => `${count} ${KIND_WORDS[kind]?.[count === 1 ? 0 : 1] ?? kind}`).join(', ')}`;
 }

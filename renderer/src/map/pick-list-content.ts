@@ -2,7 +2,7 @@
 // From the keyboard the arrows (and Home, End) move between them, as in a menu.
 import { indexByKey } from '../data/index-by-key';
 import type { PickProps } from './feature-picking';
-import { pickLabel } from './pick-label';
+import { pickLabel, pickListHeading } from './pick-label';
 
 /**
  * A popup body listing several objects; choosing one hands it to `onChoose`, saying whether it was chosen from the
@@ -13,7 +13,7 @@ export function pickListContent(objects: readonly PickProps[], onChoose: (props:
   root.className = 'popup pick-list';
   root.dataset.testid = 'pick-list';
   const heading = document.createElement('h3');
-  heading.textContent = `${objects.length} objects here`;
+  heading.textContent = pickListHeading(objects);
   const list = document.createElement('ul');
   for (const props of objects) {
     const item = document.createElement('li');

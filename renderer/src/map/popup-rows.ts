@@ -29,7 +29,7 @@ function measured(value: unknown, unit: string, digits = 0): string | null {
 }
 
 /** An area in acres: to a tenth, and a burn under an acre as itself ("0.01 acres"), not "0 acres". */
-function acres(value: unknown): string | null {
+export function acres(value: unknown): string | null {
   const number = finite(value);
   if (number === null) return null;
   const shown = number > 0 && number < 1 ? number.toLocaleString('en-US', { maximumSignificantDigits: 1 }) : number.toLocaleString('en-US', { maximumFractionDigits: 1 });
