@@ -40,6 +40,34 @@ test('a prescribed burn says it is one in its popup', async ({ page }) => {
   await expect(map.popup()).not.toContainText('Wildfire');
 });
 
+test('old incidents crowded together make way for each other, the largest drawn; a current one among them is always drawn', async ({ page }) => {
+  // The Turgay steppe, a place of its own: 24 starts discovered two months ago within a few hundred metres (a city's
+  // old sub-acre starts), a 5,000-acre one of the same age (drawn, if faded, whatever is near), and a current one.
+  const spot = { longitude: 64.2, latitude: 49.6 };
+  const old = 60 * 24 * 60;
+  await Promise.all([
+    ...Array.from({ length: 24 }, (_, index) =>
+      placeIncident({ irwinId: `{QUIET-PILE-${index}}`, name: `Old start ${index}`, acres: 0.1, longitude: spot.longitude + (index % 6) * 0.001, latitude: spot.latitude + Math.floor(index / 6) * 0.001, discoveredMinutesAgo: old }),
+    ),
+    placeIncident({ irwinId: '{QUIET-PILE-BIG}', name: 'Old big one', acres: 5_000, longitude: spot.longitude + 0.002, latitude: spot.latitude + 0.001, discoveredMinutesAgo: old }),
+    placeIncident({ irwinId: '{QUIET-PILE-NOW}', name: 'Current one', acres: 2, longitude: spot.longitude + 0.003, latitude: spot.latitude + 0.002 }),
+  ]);
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [spot.longitude, spot.latitude, 8] });
+  await map.openLayersTab();
+  await expect(map.count('incidents')).toHaveAttribute('data-value', '26');
+  const drawn = () =>
+    page.evaluate(() => {
+      const hook = (globalThis as unknown as { __vantage: { renderedProperties(key: string): Array<Record<string, unknown>> } }).__vantage;
+      return hook.renderedProperties('incidents').map((props) => String(props.name));
+    });
+  await expect.poll(async () => (await drawn()).includes('Current one')).toBe(true);
+  const names = await drawn();
+  expect(names).toContain('Old big one');
+  // All 26 were drawn on top of each other: one bright blob.
+  expect(names.filter((name) => name.startsWith('Old start')).length).toBeLessThan(6);
+});
+
 test('more incidents in view than the map reads at once: the count says "at least", and the Layers tab says which are drawn', async ({ page }) => {
   // 1,200 small incidents in a box of this test's own (the Kuskokwim Mountains), past the 1,000 the map reads.
   const box = { west: -157, south: 61, east: -155, north: 62.5 };

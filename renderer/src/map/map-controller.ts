@@ -20,7 +20,7 @@ import { objectWithItsAlerts, PICK_RADIUS_PX, type PickProps, pickedObjects } fr
 import { pickListContent } from './pick-list-content';
 import { GeofenceDrawing } from './geofence-drawing';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from './layer-catalog';
-import { addOverlays, fireTileUrl, OVERLAY_LAYERS, overlaySources } from './overlay-layers';
+import { addOverlays, fireTileUrl, INCIDENT_LAYER_FILTERS, OVERLAY_LAYERS, overlaySources } from './overlay-layers';
 import { layersWithOverlays } from './overlay-order';
 import { DualScaleControl } from './dual-scale-control';
 import { PlainAttributionControl } from './plain-attribution-control';
@@ -345,7 +345,7 @@ export class MapController {
     for (const id of LAYERS.events.styleLayers) if (this.map.getLayer(id)) this.map.setFilter(id, before('occurredEpoch'));
     // Incidents last for weeks: those discovered by the cursor's minute, whenever that was (undated ones always).
     const discovered: FilterSpecification | null = this.playbackEpoch === null ? null : ['<=', ['coalesce', ['get', 'discoveredEpoch'], 0], this.playbackEpoch];
-    for (const id of LAYERS.incidents.styleLayers) if (this.map.getLayer(id)) this.map.setFilter(id, discovered);
+    for (const [id, own] of Object.entries(INCIDENT_LAYER_FILTERS)) if (this.map.getLayer(id)) this.map.setFilter(id, discovered ? ['all', own, discovered] : own);
   }
 
   /**

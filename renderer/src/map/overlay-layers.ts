@@ -7,6 +7,20 @@ import { PALETTE, QUIET_INCIDENT_OPACITY } from './map-palette';
 
 const empty = (): GeoJSON.FeatureCollection => ({ type: 'FeatureCollection', features: [] });
 
+// A quiet incident under this size makes way for the others (below): a large one stays, if faded, wherever it is.
+const SMALL_ACRES = 1_000;
+const QUIET_AND_SMALL: ExpressionSpecification = ['all', ['==', ['get', 'quiet'], true], ['<', ['coalesce', ['get', 'sizeAcres'], 0], SMALL_ACRES]];
+
+/** The two incident layers' own filters: playback's "discovered by then" is added to them, never put in their place. */
+export const INCIDENT_LAYER_FILTERS = {
+  'incidents-quiet': QUIET_AND_SMALL,
+  incidents: ['!', QUIET_AND_SMALL],
+} as const satisfies Record<string, ExpressionSpecification>;
+
+// Unknown or tiny starts small; a fire of tens of thousands of acres stands out (Palisades, 23,700 acres, had come out
+// at 0.83 beside a sub-acre start's 0.4).
+const INCIDENT_SIZE: ExpressionSpecification = ['interpolate', ['linear'], ['coalesce', ['get', 'sizeAcres'], 0], 0, 0.35, 1, 0.45, 1000, 0.7, 10000, 1.1, 100000, 1.6];
+
 // VIIRS says h/n/l, MODIS 0–100; both fold into three classes.
 const FIRE_COLOR: ExpressionSpecification = [
   'let',
@@ -96,19 +110,36 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
     source: 'correlations',
     paint: { 'line-color': PALETTE.correlation, 'line-width': 1.2, 'line-dasharray': [3, 2] },
   },
-  // A diamond (incident-icon.ts), larger for more acres burned: apart from the round marks of fires and alerts. Quiet
-  // ones (100 % contained, or discovered over a month ago: incident-quiet.ts) faded and beneath, the largest on top.
+  // A diamond (incident-icon.ts), larger for more acres burned: apart from the round marks of fires and alerts.
   // Beneath the fires: hundreds of incidents around a city hid its detections; a point drawn over an outline hides
-  // neither.
+  // neither. Quiet ones (a prescribed burn, 100 % contained, or discovered over a month ago: incident-quiet.ts) are
+  // faded and beneath the others; those under 1,000 acres make way for each other and for the names, the largest
+  // placed first: the feed's hundreds of old sub-acre starts around Los Angeles had piled into one bright blob at zoom
+  // 5–7. They come back as the map zooms in.
+  {
+    id: 'incidents-quiet',
+    type: 'symbol',
+    source: 'incidents',
+    filter: INCIDENT_LAYER_FILTERS['incidents-quiet'],
+    layout: {
+      'icon-image': INCIDENT_ICON,
+      'icon-size': INCIDENT_SIZE,
+      'icon-allow-overlap': false,
+      // In the collision index, so that the next quiet one makes way. Layers are placed from the top down: the names
+      // and the marks above are placed first, and none of them makes way for these.
+      'icon-ignore-placement': false,
+      'symbol-sort-key': ['-', 0, ['coalesce', ['get', 'sizeAcres'], 0]],
+    },
+    paint: { 'icon-opacity': QUIET_INCIDENT_OPACITY },
+  },
   {
     id: 'incidents',
     type: 'symbol',
     source: 'incidents',
+    filter: INCIDENT_LAYER_FILTERS.incidents,
     layout: {
       'icon-image': INCIDENT_ICON,
-      // Unknown or tiny starts small; a fire of tens of thousands of acres stands out (Palisades, 23,700 acres, had come
-      // out at 0.83 beside a sub-acre start's 0.4).
-      'icon-size': ['interpolate', ['linear'], ['coalesce', ['get', 'sizeAcres'], 0], 0, 0.35, 1, 0.45, 1000, 0.7, 10000, 1.1, 100000, 1.6],
+      'icon-size': INCIDENT_SIZE,
       'icon-allow-overlap': true,
       'icon-ignore-placement': true,
       'symbol-sort-key': ['+', ['case', ['==', ['get', 'quiet'], true], 0, 1e9], ['coalesce', ['get', 'sizeAcres'], 0]],
