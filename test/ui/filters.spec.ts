@@ -195,6 +195,26 @@ test('satellites, firefighting aircraft only and a geofence narrow the fires, ai
   await expect.poll(() => page.url()).toContain('filter=ff');
 });
 
+test('in playback a chosen window is its length up to the cursor: its ends leave the HUD, and the Layers tab says so until Live', async ({ page }) => {
+  const to = Date.UTC(2026, 10, 29, 12, 0);
+  const from = to - 30 * 60 * 60_000;
+  await new AppPage(page).openReady({ filter: `w:custom:${from}:${to}` });
+  await new MapPage(page).showMoreFilters();
+  const filters = page.getByTestId('hud-filters');
+  await expect(filters).toContainText('29 Nov 12:00 UTC');
+  await expect(page.getByTestId('filter-custom-playback')).toHaveCount(0);
+
+  await page.getByTestId('playback-step-back').click();
+  await expect(page.getByTestId('hud-count-fires-view')).toContainText(/30 h to \d\d:\d\d UTC/i);
+  // The ends told another time beside a counter of the 30 h to the cursor.
+  await expect(page.getByTestId('hud-filters')).toHaveCount(0);
+  await expect(page.getByTestId('filter-custom-playback')).toHaveText('In playback the map shows the 30 h up to the cursor’s minute; Live returns to these ends.');
+
+  await new PlaybackPage(page).goLive();
+  await expect(filters).toContainText('29 Nov 12:00 UTC');
+  await expect(page.getByTestId('filter-custom-playback')).toHaveCount(0);
+});
+
 test('a chosen window says which clock its inputs read, with its ends in UTC; the last confidence level ticked cannot be unticked, and says why; a negative or too high FRP floor is said', async ({ browser }) => {
   // A browser context of its own in Los Angeles' time zone (the shared one is UTC).
   const context = await browser.newContext({ timezoneId: 'America/Los_Angeles', locale: 'en-US' });

@@ -5,6 +5,7 @@
 // all below the tab's fold.
 import { useState } from 'react';
 import type { Geofence } from '../api/api-types';
+import { spanWords } from '../data/fire-counter-labels';
 import { indexByKey } from '../data/index-by-key';
 import { useCollapsible } from '../data/use-collapsible';
 import {
@@ -58,6 +59,8 @@ export interface FilterControlsProps {
   geofences: Geofence[];
   /** The filters in words, the window's first (Workspace's describeFilter, which the HUD shows too). */
   filterWords: readonly string[];
+  /** The playback cursor's minute (epoch ms), null while live: a chosen window's length then ends at it. */
+  playbackMinute?: number | null;
 }
 
 // FIRMS' daynight: whether the satellite saw the fire in daylight or at night (night detections stand out from sun glint
@@ -68,7 +71,7 @@ const DAY_NIGHT_OPTIONS: ReadonlyArray<{ value: DayNight | null; label: string; 
   { value: 'night', label: 'by night', title: 'Only detections made at night (FIRMS daynight N)' },
 ];
 
-export function FilterControls({ filter, onChange, geofences, filterWords }: FilterControlsProps) {
+export function FilterControls({ filter, onChange, geofences, filterWords, playbackMinute = null }: FilterControlsProps) {
   const [customError, setCustomError] = useState<string | null>(null);
   const set = (patch: Partial<ViewFilter>) => onChange({ ...filter, ...patch });
 
@@ -173,6 +176,12 @@ export function FilterControls({ filter, onChange, geofences, filterWords }: Fil
           <p className="muted filter-zone" data-testid="filter-zone">
             {customWindowZone(new Date(filter.from), new Date(filter.to))}
           </p>
+          {/* Played back, the map shows the window's length up to the cursor, not these ends (the HUD's counter says so). */}
+          {playbackMinute !== null && (
+            <p className="muted" data-testid="filter-custom-playback">
+              In playback the map shows the {spanWords(filter.to - filter.from)} up to the cursor’s minute; Live returns to these ends.
+            </p>
+          )}
           {customError && (
             <p className="filter-error" role="alert" data-testid="filter-window-error">
               {customError}

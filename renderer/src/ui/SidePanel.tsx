@@ -109,7 +109,7 @@ export function SidePanel(props: SidePanelProps) {
         {tab === 'sources' && <SourcesTab api={props.api} controller={props.controller} drawing={{ draft: props.draft, dispatchDraft: props.dispatchDraft }} onOpenKeys={() => setTab('keys')} />}
         {tab === 'layers' && (
           <>
-            <FilterControls filter={props.filter} onChange={props.onFilterChange} geofences={props.snapshot.geofences} filterWords={props.filterWords} />
+            <FilterControls filter={props.filter} onChange={props.onFilterChange} geofences={props.snapshot.geofences} filterWords={props.filterWords} playbackMinute={props.playbackMinute} />
             <LayerToggles
               snapshot={props.snapshot}
               visibility={props.visibility}

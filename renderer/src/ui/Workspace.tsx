@@ -230,7 +230,8 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         filterWords={filterWords}
         fireLabels={fireCounterLabels(filter, hudCountsMinute, Date.now())}
         fireCountsBehind={countsBehindCursor(playbackMinute, hudCountsMinute)}
-        windowIsChosen={hasChosenWindow(filter)}
+        // In playback the counter says the window's length up to the cursor: the chosen ends beside it told another time.
+        windowIsChosen={hasChosenWindow(filter) && playbackMinute === null}
         playbackMinute={playbackMinute}
         aircraftCount={shownSnapshot.aircraftCount}
         aircraftCut={shownSnapshot.cut.aircraft === true}
