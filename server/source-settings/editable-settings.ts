@@ -14,6 +14,8 @@ export interface EditableSetting {
   description: string;
   /** What applies when neither the environment nor the panel sets it (null: nothing, as the description says). */
   defaultValue: string | null;
+  /** Values the field offers to pick from (another may still be typed, and is checked as any); none for free text. */
+  suggestions?: readonly string[];
   /** The owning domain's reader over all settings; throws a ZodError with the reason for a bad value. */
   check(settings: Record<string, string>): unknown;
 }
@@ -24,6 +26,7 @@ export const EDITABLE_SETTINGS = {
     label: 'FIRMS dataset',
     description: 'The satellite product the area API is asked for (with a map key): VIIRS_SNPP_NRT, VIIRS_NOAA20_NRT, VIIRS_NOAA21_NRT or MODIS_NRT.',
     defaultValue: 'VIIRS_SNPP_NRT',
+    suggestions: ['VIIRS_SNPP_NRT', 'VIIRS_NOAA20_NRT', 'VIIRS_NOAA21_NRT', 'MODIS_NRT'],
     check: readFireSettings,
   },
   FIRE_BBOX: {

@@ -16,6 +16,8 @@ export const sourceSetting = z
     origin: z.enum(['environment', 'saved', 'default']),
     editable: z.boolean(),
     defaultValue: z.string().nullable(),
+    /** Values the field offers to pick from; another may be typed. Empty for free text. */
+    suggestions: z.array(z.string()),
     savedAt: instant.nullable(),
   })
   .meta({ id: 'SourceSetting' });

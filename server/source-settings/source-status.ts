@@ -3,7 +3,7 @@
 import type { HealthReport } from '../health/health-schemas.js';
 import type { KeyEntry } from '../keys/key-schemas.js';
 import { IDLE_PREFIX } from '../pipelines/pipeline-freshness.js';
-import { EDITABLE_SETTINGS } from './editable-settings.js';
+import { EDITABLE_SETTINGS, type EditableSetting } from './editable-settings.js';
 import { EDITABLE_SETTING_NAMES, type SourceId } from './setting-names.js';
 import type { SourceKey, SourceRow, SourceSetting } from './source-settings-schemas.js';
 import type { EffectiveSetting } from './source-settings-store.js';
@@ -168,7 +168,7 @@ function modelFellBack(model: unknown): string | null {
 }
 
 export function settingRow(setting: EffectiveSetting): SourceSetting {
-  const { label, description, defaultValue } = EDITABLE_SETTINGS[setting.name];
+  const { label, description, defaultValue, suggestions } = EDITABLE_SETTINGS[setting.name] as EditableSetting;
   return {
     name: setting.name,
     label,
@@ -177,6 +177,7 @@ export function settingRow(setting: EffectiveSetting): SourceSetting {
     origin: setting.origin,
     editable: setting.origin !== 'environment',
     defaultValue,
+    suggestions: [...(suggestions ?? [])],
     savedAt: setting.savedAt?.toISOString() ?? null,
   };
 }

@@ -50,7 +50,9 @@ describe('source settings (saved in the app, the environment wins)', () => {
     expect(await row('alerts')).toMatchObject({ state: 'not-set-up', job: null, key: { provider: 'telegram', configured: false } });
     expect((await row('alerts')).todo).toContain('Telegram bot token');
     expect(await row('summaries')).toMatchObject({ state: 'not-set-up', key: { provider: 'llm', configured: false } });
-    expect(await setting('FIRE_DATASET')).toMatchObject({ value: 'VIIRS_SNPP_NRT', origin: 'default', editable: true });
+    // FIRMS' products are offered to pick from; a free-text setting offers none.
+    expect(await setting('FIRE_DATASET')).toMatchObject({ value: 'VIIRS_SNPP_NRT', origin: 'default', editable: true, suggestions: ['VIIRS_SNPP_NRT', 'VIIRS_NOAA20_NRT', 'VIIRS_NOAA21_NRT', 'MODIS_NRT'] });
+    expect(await setting('FIRE_BBOX')).toMatchObject({ suggestions: [] });
     expect(await setting('LLM_MODEL')).toMatchObject({ value: 'env-model', origin: 'environment', editable: false });
   });
 

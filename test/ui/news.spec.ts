@@ -53,7 +53,7 @@ test('News tab: search, category and summary kinds answer; a search nothing matc
   await page.getByRole('button', { name: 'Clear and show them' }).click();
   await expect(box).toBeFocused();
   await expect(box).toHaveValue('');
-  await page.getByRole('button', { name: 'Hourly' }).click();
+  await page.getByRole('button', { name: 'Last hour' }).click();
   await expect(page.getByTestId('news-summaries')).toHaveAttribute('data-kind', 'hourly');
   await expect(page.getByTestId('news-summaries')).toHaveAttribute('data-state', 'ok');
 });

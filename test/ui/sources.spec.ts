@@ -72,6 +72,10 @@ test('Sources tab: states in words, run now, an environment-set value, a setting
   // The fire area from the visible map, saved, used from the next run.
   await sources.expand('fires');
   await expect(sources.origin('FIRE_BBOX')).toHaveText('Default: world');
+  // FIRMS' products are offered in the dataset field, not only named in its help line.
+  await expect(sources.input('FIRE_DATASET')).toHaveAttribute('list', 'source-setting-FIRE_DATASET-choices');
+  await expect(page.locator('#source-setting-FIRE_DATASET-choices option')).toHaveCount(4);
+  await expect(sources.input('FIRE_BBOX')).not.toHaveAttribute('list');
   await sources.useVisibleMapArea().click();
   await expect(sources.input('FIRE_BBOX')).toHaveValue(/^-?\d+(\.\d+)?(,-?\d+(\.\d+)?){3}$/);
   const area = await sources.input('FIRE_BBOX').inputValue();

@@ -3,22 +3,25 @@ import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type ApiClient, listFrom } from '../api/api-client';
 import type { NewsItem, NewsSummary } from '../api/api-types';
 import { newsEmptyText } from '../data/news-empty-text';
+import { summaryEmptyText } from '../data/summary-empty-text';
 import { formatBoth } from '../format/time-format';
 import { ExternalLink } from './ExternalLink';
 import { SummaryText } from './SummaryText';
 
 // The categories of the shipped feed list (resources/feeds.json).
 const CATEGORIES = ['', 'world', 'wire', 'regional', 'defence', 'disaster', 'humanitarian', 'government', 'energy', 'cyber', 'health', 'science', 'technology', 'business'];
+// Named as the brief's slots name them (the same summary was "Hourly" here and "Last hour" there).
 const SUMMARY_KINDS = [
   { kind: 'daily_recap', label: 'Daily recap' },
-  { kind: 'hourly', label: 'Hourly' },
-  { kind: 'analyst', label: 'Analyst' },
+  { kind: 'hourly', label: 'Last hour' },
+  { kind: 'analyst', label: 'Analyst note' },
 ];
 
 const SEARCH_PAUSE_MS = 350;
 
 // `query` is the request the shown result answers (tests wait on it, not on a state the previous list also had).
-type Load<T> = { query: string } & ({ state: 'loading' } | { state: 'unavailable' } | { state: 'error'; message: string } | { state: 'ok'; items: T[] });
+// `nextAt`: when the job that writes the list's kind runs next, where the answer says (the summaries').
+type Load<T> = { query: string } & ({ state: 'loading' } | { state: 'unavailable' } | { state: 'error'; message: string } | { state: 'ok'; items: T[]; nextAt: string | null });
 
 function useList<T>(api: ApiClient, path: string, query: Record<string, string | undefined>, key: string): Load<T> {
   const queryKey = JSON.stringify(query);
@@ -28,11 +31,20 @@ function useList<T>(api: ApiClient, path: string, query: Record<string, string |
     setResult({ query: queryKey, state: 'loading' });
     api
       .getIfAvailable<unknown>(path, JSON.parse(queryKey) as Record<string, string | undefined>, abort.signal)
-      .then((body) => !abort.signal.aborted && setResult(body === null ? { query: queryKey, state: 'unavailable' } : { query: queryKey, state: 'ok', items: listFrom<T>(body, key) }))
+      .then(
+        (body) =>
+          !abort.signal.aborted &&
+          setResult(body === null ? { query: queryKey, state: 'unavailable' } : { query: queryKey, state: 'ok', items: listFrom<T>(body, key), nextAt: nextAtOf(body) }),
+      )
       .catch((error: Error) => !abort.signal.aborted && setResult({ query: queryKey, state: 'error', message: error.message }));
     return () => abort.abort();
   }, [api, path, queryKey, key]);
   return result;
+}
+
+function nextAtOf(body: unknown): string | null {
+  const nextAt = body && typeof body === 'object' && 'nextAt' in body ? (body as { nextAt?: unknown }).nextAt : null;
+  return typeof nextAt === 'string' ? nextAt : null;
 }
 
 export function newsByline(item: NewsItem): string {
@@ -111,7 +123,12 @@ export function NewsTab({ api, feedsOutOfReach = false }: { api: ApiClient; feed
           <div className="summaries" data-testid="news-summaries" data-state={summaries.state} data-kind={(JSON.parse(summaries.query) as { kind?: string }).kind ?? ''}>
             {summaries.state === 'unavailable' && <p className="muted">Summaries are not available from this server yet.</p>}
             {summaries.state === 'error' && <p className="field-error">Summaries failed: {summaries.message}</p>}
-            {summaries.state === 'ok' && summaries.items.length === 0 && <p className="muted">No summaries of this kind yet.</p>}
+            {/* As the brief's empty slot says it: when the next is written, or why none can be. */}
+            {summaries.state === 'ok' && summaries.items.length === 0 && (
+              <p className="muted" data-testid="news-summaries-empty">
+                {summaryEmptyText(true, summaries.nextAt, news.state === 'ok' && news.items.length > 0, feedsOutOfReach)}
+              </p>
+            )}
             {summaries.state === 'ok' &&
               summaries.items.map((summary) => (
                 <article key={summary.id} className="summary">

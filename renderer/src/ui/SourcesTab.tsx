@@ -76,8 +76,17 @@ function SettingField({ setting, value, onChange, onReset }: { setting: SourceSe
         placeholder={setting.defaultValue ?? ''}
         disabled={!setting.editable}
         aria-describedby={`${id}-help`}
+        // A field of a few known values offers them (FIRMS' four products had to be typed from its help line).
+        list={setting.suggestions.length > 0 ? `${id}-choices` : undefined}
         onChange={(event) => onChange(event.target.value)}
       />
+      {setting.suggestions.length > 0 && (
+        <datalist id={`${id}-choices`} data-testid={`${id}-choices`}>
+          {setting.suggestions.map((choice) => (
+            <option key={choice} value={choice} />
+          ))}
+        </datalist>
+      )}
       <p className={`source-origin origin-${setting.origin}`} data-testid={`${id}-origin`}>
         {originNote(setting)}
         {setting.origin === 'saved' && (
