@@ -7,7 +7,9 @@
 -- their extents spanned the world.
 --
 -- The parts of the shape are grouped by gaps of at most 2° (Natural Earth's islands off a coast, Indonesia's chain,
--- the two islands of New Zealand), and the group with the most land is the view. A shape whose extent spans more than
+-- the two islands of New Zealand), and the view takes the group with the most land and every group with at least a
+-- quarter of its land: Malaysia's peninsula (Kuala Lumpur) beside its larger part of Borneo, but not Alaska beside
+-- the lower 48 (a fifth), French Guiana beside France (a sixth) or Svalbard beside Norway. A shape whose extent spans more than
 -- half the world is grouped with its longitudes in 0–360°, so the parts either side of ±180° join; its view then
 -- has east beyond 180 (Russia: 27.4 → 190.3), which MapLibre fits as one span. A body that rings the world in either
 -- frame (Antarctica) keeps -180 to 180.
@@ -21,8 +23,13 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
   grouped AS (
     SELECT part, unshifted, land, ST_ClusterDBSCAN(part, eps := 2, minpoints := 1) OVER () AS body FROM parts
   ),
+  bodies AS (
+    SELECT body, sum(land) AS land FROM grouped GROUP BY body
+  ),
   main AS (
-    SELECT ST_Extent(part) AS shifted, ST_Extent(unshifted) AS plain FROM grouped GROUP BY body ORDER BY sum(land) DESC LIMIT 1
+    SELECT ST_Extent(g.part) AS shifted, ST_Extent(g.unshifted) AS plain
+    FROM grouped g JOIN bodies b USING (body)
+    WHERE b.land >= 0.25 * (SELECT max(land) FROM bodies)
   ),
   -- The narrower of the two frames' extents; one wholly east of 180 is put back west of it.
   chosen AS (
@@ -33,4 +40,5 @@ LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$
 $$;
 
 ALTER TABLE boundaries ADD COLUMN IF NOT EXISTS view_bbox float8[];
-UPDATE boundaries SET view_bbox = boundary_view_bbox(geom) WHERE view_bbox IS NULL;
+-- Every row: a change of the function above (this file is re-applied when it changes) reaches the views kept before.
+UPDATE boundaries SET view_bbox = boundary_view_bbox(geom);

@@ -10,6 +10,8 @@ export const pipelineFreshness = z
     expectedIntervalSeconds: z.number(),
     stale: z.boolean(),
     lastError: z.string().nullable(),
+    /** When its last run failed (null once a run succeeds): the HUD tells a feed cut off by the network from one whose host alone is down. */
+    lastErrorAt: instant.nullable(),
     /** Plain words for the screen when stale or failing. */
     reason: z.string().nullable(),
     /**

@@ -71,6 +71,8 @@ export class JobRunner {
   /** Each catch-up at start, settled once it has run or found nothing to do (or the schedules stopped first). */
   private readonly catchUps = new Map<JobName, Promise<void>>();
   private readonly cancelCatchUps: Array<() => void> = [];
+  /** The run of each job going on in this process. */
+  private readonly inFlight = new Map<JobName, Promise<JobOutcome>>();
   private closed = false;
 
   constructor(
@@ -94,6 +96,17 @@ export class JobRunner {
   }
 
   async run(name: JobName): Promise<JobOutcome> {
+    const running = this.runOnce(name);
+    // The first of overlapping runs is the one that does the work (the next finds the lock taken and ends).
+    if (!this.inFlight.has(name)) this.inFlight.set(name, running);
+    try {
+      return await running;
+    } finally {
+      if (this.inFlight.get(name) === running) this.inFlight.delete(name);
+    }
+  }
+
+  private async runOnce(name: JobName): Promise<JobOutcome> {
     const job = this.jobs.get(name);
     if (!job) throw new Error(`unknown job ${name}`);
     const started = Date.now();
@@ -169,7 +182,11 @@ export class JobRunner {
   }
 
   private async catchUp(job: JobDefinition): Promise<void> {
-    if (job.after) await this.catchUps.get(job.after);
+    if (job.after) {
+      await this.catchUps.get(job.after);
+      // Its catch-up may have found a run going on here (a scheduled tick, Run now) and left it: that run too.
+      await this.inFlight.get(job.after)?.catch(() => undefined);
+    }
     if (this.closed || !job.pipeline) return;
     try {
       const row = (await this.pipelines.list()).find((candidate) => candidate.name === job.pipeline);

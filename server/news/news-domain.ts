@@ -20,10 +20,10 @@ export const newsModule: DomainModule = {
       retentionDays: app.config.retentionDays,
       schedulesRun: app.config.schedulesEnabled,
       // Stories about a place the gazetteer knows go on the map. On a first start the gazetteer loads beside the first
-      // scrape: its stories wait for the load (they were left off the map for good: 36 of 36 on day one); with no
-      // gazetteer (off, or failed) they stay off it.
+      // scrape: its stories wait for the places (they were left off the map for good: 36 of 36 on day one), not for
+      // the airports and land after them; with no gazetteer (off, or failed) they stay off it.
       onStories: async (stories) => {
-        await app.gazetteer.whenLoadEnds();
+        await app.gazetteer.whenPlacesSettle();
         return app.gazetteer.progress().state === 'ready' ? placer.place(stories) : { placedOnMap: 0, leftOffMap: stories.length };
       },
     });

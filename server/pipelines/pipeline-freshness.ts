@@ -57,6 +57,7 @@ export function describeFreshness(rows: readonly PipelineStatusRow[], now: Date 
       expectedIntervalSeconds: expected,
       stale,
       lastError,
+      lastErrorAt: lastError !== null ? (row?.lastErrorAt?.toISOString() ?? null) : null,
       reason,
       unreachable,
       failing,

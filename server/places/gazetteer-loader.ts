@@ -19,6 +19,7 @@ export class GazetteerLoader {
   private progressNow: GazetteerProgress;
   private stopped = false;
   private running: Promise<void> | null = null;
+  private readonly placeWaiters: Array<() => void> = [];
 
   constructor(
     private readonly repository: GazetteerRepository,
@@ -42,13 +43,23 @@ export class GazetteerLoader {
   ensureLoaded(): Promise<void> {
     this.running ??= this.run().finally(() => {
       this.running = null;
+      this.settlePlaces();
     });
     return this.running;
   }
 
-  /** Settles when the load running now ends, at once when none runs; it starts none. */
-  whenLoadEnds(): Promise<void> {
-    return (this.running ?? Promise.resolve()).catch(() => undefined);
+  /**
+   * Settles once the places are ready, or their load failed or stopped; at once when no load runs. It starts none, and
+   * does not wait for the airports and the land that load after the places.
+   */
+  whenPlacesSettle(): Promise<void> {
+    const { state } = this.progressNow;
+    if (!this.running || state === 'ready' || state === 'failed' || state === 'off') return Promise.resolve();
+    return new Promise((resolve) => this.placeWaiters.push(resolve));
+  }
+
+  private settlePlaces(): void {
+    for (const resolve of this.placeWaiters.splice(0)) resolve();
   }
 
   /** Stops a load: its running statement is cancelled and all of it rolled back (the next start loads again). */
@@ -65,6 +76,7 @@ export class GazetteerLoader {
         const current = await this.repository.state();
         if (current?.version === this.source.version && current.state === 'ready') {
           this.progressNow = { ...this.progressNow, state: 'ready', places: current.places, boundaries: current.boundaries, loaded: this.progressNow.total || current.places, total: this.progressNow.total || current.places };
+          this.settlePlaces();
           return await this.afterPlaces();
         }
         const done = await this.loadOnce();
@@ -78,6 +90,7 @@ export class GazetteerLoader {
       if (error instanceof LoadStopped || this.stopped) return;
       const message = (error as Error).message;
       this.progressNow = { ...this.progressNow, state: 'failed', error: message };
+      this.settlePlaces();
       this.log.error({ err: error }, 'gazetteer load failed');
       await this.repository
         .recordState({ version: this.source.version, state: 'failed', places: 0, boundaries: 0, error: message })
@@ -139,6 +152,7 @@ export class GazetteerLoader {
     phaseDone('analyze');
     const loadMs = Date.now() - started;
     this.progressNow = { ...this.progressNow, state: 'ready', loaded: total, total, places: result.places, boundaries: result.boundaries, loadMs, error: undefined };
+    this.settlePlaces();
     this.log.info({ places: result.places, boundaries: result.boundaries, loadMs, phases }, 'gazetteer ready');
     return true;
   }

@@ -106,6 +106,28 @@ describe('jobs at start', () => {
     }
   }, 60_000);
 
+  it('waits for a news run already going on at start too (its own catch-up found the job busy and left it)', async () => {
+    const recent = new Date(Date.now() - 20 * 60_000).toUTCString();
+    feeds.serve('rss2-world.xml', newsFixture('rss2-world.xml').replace(/<pubDate>[^<]*<\/pubDate>/g, `<pubDate>${recent}</pubDate>`));
+    feeds.delays.set('/feeds/rss2-world.xml', 9_000);
+    try {
+      const { app, database } = await start();
+      // Run now, pressed as the app opened: the scrape is under way before the catch-ups' turn.
+      const pressed = app.jobs.run('news');
+      workers = startWorkers(app);
+      const summaries = await waitFor(async () => {
+        const row = await pipelineRow(database.url, 'summaries');
+        return row?.last_attempt_at ? row : undefined;
+      }, 40_000, 'summaries at start');
+      expect(await pressed).toMatchObject({ status: 'done' });
+      const news = await pipelineRow(database.url, 'news');
+      expect(summaries.last_attempt_at!.getTime()).toBeGreaterThanOrEqual(news!.last_success_at!.getTime());
+    } finally {
+      feeds.delays.clear();
+      feeds.serve('rss2-world.xml');
+    }
+  }, 60_000);
+
   it('runs nothing by itself with schedules off', async () => {
     subject = await createTestApp({ ingesterEnabled: false, settings: { ...OFFLINE_STACK_ENV, NEWS_FEEDS_FILE: path.join(dir, 'feeds.json') } });
     workers = startWorkers(subject.app);

@@ -136,13 +136,16 @@ describe('migrations on a real PostgreSQL', () => {
            FROM (SELECT ST_GeomFromText('MULTIPOLYGON(' || $2 || ')', 4326) AS g) AS shape`,
           [name, polygons.join(',')],
         );
-      await insert('Mainland', [box(0, 40, 10, 50), box(11, 42, 12, 43), box(-60, 3, -52, 6)]);
+      // A far territory of a sixth of the land is left out; one of half of it is in the view.
+      await insert('Mainland', [box(0, 40, 10, 50), box(11, 42, 12, 43), box(-60, 3, -57, 5)]);
+      await insert('Two halves', [box(0, 0, 10, 10), box(20, 0, 27, 10)]);
       await insert('Across', [box(170, 60, 180, 70), box(-180, 64, -172, 68)]);
       await runMigrations(scratch.url, { revisions });
       const rows = await queryOnce<{ name: string; view: number[] }>(scratch.url, 'SELECT name, view_bbox AS view FROM boundaries ORDER BY name');
       expect(rows).toEqual([
         { name: 'Across', view: [170, 60, 188, 70] },
         { name: 'Mainland', view: [0, 40, 12, 50] },
+        { name: 'Two halves', view: [0, 0, 27, 10] },
       ]);
     } finally {
       await scratch.drop();

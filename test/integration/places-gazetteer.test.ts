@@ -379,6 +379,11 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(russia[2]).toBeGreaterThan(185);
     const fiji = await view('Fiji');
     expect(fiji[2] - fiji[0]).toBeLessThan(6);
+    // A part with a quarter of the main one's land or more is in the view: Malaysia's peninsula (Kuala Lumpur) beside
+    // its larger part of Borneo, 5° apart.
+    const malaysia = await view('Malaysia');
+    expect(malaysia[0]).toBeLessThan(101.7);
+    expect(malaysia[2]).toBeGreaterThan(115);
     const newZealand = await view('New Zealand');
     expect(newZealand[0]).toBeGreaterThan(165);
     expect(newZealand[2]).toBeLessThan(179);

@@ -1,13 +1,16 @@
 // A camera on the map opens its snapshot panel; a snapshot the server cannot give is said in words.
 import { expect, test } from './support/ui-test.js';
 import { placeCamera } from './support/camera-fixture.js';
+import { placeEvent } from './support/event-fixture.js';
 import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';
 
 const CAMERA = { title: 'Quai test camera', longitude: 4.83, latitude: 45.76, city: 'Lyon', country: 'France' };
 
-test('clicking a camera opens the snapshot panel', async ({ page }) => {
+test('clicking a camera opens the snapshot panel, its announcement on the events layer beside it being the same thing', async ({ page }) => {
   await placeCamera(CAMERA);
+  // The crawl's event of its discovery, at the camera (it listed "1 camera, 1 event" instead of opening the camera).
+  await placeEvent({ sourceType: 'camera', title: CAMERA.title, longitude: CAMERA.longitude, latitude: CAMERA.latitude });
   const app = new AppPage(page);
   const map = new MapPage(page);
   await app.openReady({ view: [CAMERA.longitude, CAMERA.latitude, 8] });

@@ -7,7 +7,8 @@ import { MapPage } from './pages/map-page.js';
 
 const INCIDENT = { irwinId: '{5E1C0D1A-UI-TEST-DIAMOND}', name: 'Diamond Ridge', acres: 12_400, longitude: -118.62, latitude: 35.43, kind: 'wildfire' as const };
 // A prescribed burn: planned, held by ground crews. Its popup says so (WFIGS lists them with the wildfires).
-const BURN = { irwinId: '{5E1C0D1A-UI-TEST-RXBURN}', name: 'Pine Flat RX', acres: 300, longitude: -118.48, latitude: 35.52, kind: 'prescribed' as const };
+// Over 1,000 acres: drawn (faded) whatever names are near it; smaller quiet ones make way for names.
+const BURN = { irwinId: '{5E1C0D1A-UI-TEST-RXBURN}', name: 'Pine Flat RX', acres: 1_300, longitude: -118.48, latitude: 35.52, kind: 'prescribed' as const };
 
 test('an incident is drawn as a diamond and opens its popup when clicked', async ({ page }) => {
   await placeIncident(INCIDENT);

@@ -18,7 +18,9 @@ describe('pipeline freshness', () => {
     // No jobs run here on their own (schedules off): nothing is coming, stale at once.
     expect(describeFreshness([], now, null).fires).toMatchObject({ stale: true, firstRunPending: false });
     const failed = describeFreshness([{ name: 'news', lastAttemptAt: now, lastSuccessAt: null, lastError: 'feed timed out', lastErrorAt: now, rejected: 0 }], now, dueBy);
-    expect(failed.news).toMatchObject({ stale: true, failing: true, firstRunPending: false, reason: 'last run failed: feed timed out' });
+    expect(failed.news).toMatchObject({ stale: true, failing: true, firstRunPending: false, reason: 'last run failed: feed timed out', lastErrorAt: now.toISOString() });
+    // A success clears the error, and when it was.
+    expect(describeFreshness([{ name: 'news', lastAttemptAt: now, lastSuccessAt: now, lastError: null, lastErrorAt: null, rejected: 0 }], now, dueBy).news.lastErrorAt).toBeNull();
     const idle = describeFreshness([{ name: 'cameras', lastAttemptAt: now, lastSuccessAt: null, lastError: 'idle: no camera directory', lastErrorAt: now, rejected: 0 }], now, dueBy);
     expect(idle.cameras).toMatchObject({ stale: false, firstRunPending: false });
   });

@@ -4,7 +4,7 @@ import { healthAfterPoll } from '../../renderer/src/data/health-after-poll.js';
 
 /** A report whose fires pipeline last succeeded at `at`, with the keys' storage named `storage`. */
 function report(at: string, storage: string): HealthReport {
-  const fires = { lastSuccessAt: at, ageSeconds: 0, expectedIntervalSeconds: 900, stale: false, lastError: null, reason: null, unreachable: false, failing: false, firstRunPending: false, rejected: 0, lastRejected: null };
+  const fires = { lastSuccessAt: at, ageSeconds: 0, expectedIntervalSeconds: 900, stale: false, lastError: null, lastErrorAt: null, reason: null, unreachable: false, failing: false, firstRunPending: false, rejected: 0, lastRejected: null };
   return { status: 'ok', pipelines: { fires }, keys: { storage } } as unknown as HealthReport;
 }
 

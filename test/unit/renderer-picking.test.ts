@@ -55,6 +55,19 @@ describe('pickedObjects', () => {
     expect(objects.filter((props) => props.kind === 'fire').map((props) => props.acqTime)).toEqual([yesterday + 16 * hour, yesterday + 12 * hour, yesterday]);
   });
 
+  it('takes a camera\'s announcement (the event of its discovery, same title and place) for the camera itself', () => {
+    const at = point(4.83, 45.76);
+    const camera = { properties: { kind: 'camera', id: '7', title: 'Quai camera' }, geometry: at, layer: { id: 'cameras' } };
+    const announcement = { properties: { kind: 'event', id: 'e1', sourceType: 'camera', title: 'Quai camera' }, geometry: point(4.8302, 45.7601), layer: { id: 'events' } };
+    expect(pickedObjects([camera, announcement]).map((props) => props.kind)).toEqual(['camera']);
+    // Another camera's event, or a news story there, is another thing.
+    const other = { properties: { kind: 'event', id: 'e2', sourceType: 'camera', title: 'Pont camera' }, geometry: at, layer: { id: 'events' } };
+    const story = { properties: { kind: 'event', id: 'e3', sourceType: 'news', title: 'Quai camera' }, geometry: at, layer: { id: 'events' } };
+    expect(pickedObjects([camera, announcement, other, story]).map((props) => props.id)).toEqual(['7', 'e2', 'e3']);
+    // Alone, the event is listed as itself.
+    expect(pickedObjects([announcement])).toHaveLength(1);
+  });
+
   it('lists incidents largest first (those of no size last) and firefighting aircraft first', () => {
     const incident = (id: string, sizeAcres?: number) => ({ properties: { kind: 'incident', irwinId: id, name: id, ...(sizeAcres === undefined ? {} : { sizeAcres }) }, geometry: point(-118.1, 34.2), layer: { id: 'incidents' } });
     const aircraft = (icao24: string, firefighting: boolean) => ({ properties: { kind: 'aircraft', icao24, firefighting }, geometry: point(-118.1, 34.2), layer: { id: 'aircraft' } });

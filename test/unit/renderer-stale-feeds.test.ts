@@ -9,6 +9,7 @@ function feed(overrides: Partial<PipelineFreshness>): PipelineFreshness {
     expectedIntervalSeconds: 900,
     stale: false,
     lastError: null,
+    lastErrorAt: null,
     reason: null,
     unreachable: false,
     failing: false,
@@ -49,17 +50,24 @@ describe('stale and failing feeds', () => {
   });
 
   it('is offline only while no feed from outside gets through: one camera directory out of reach is that source\'s fault', () => {
-    const unreached = feed({ stale: true, failing: true, unreachable: true });
+    const unreached = feed({ stale: true, failing: true, unreachable: true, lastErrorAt: '2026-11-27T02:09:00Z' });
     // Every feed out of reach, the app's own upkeep fresh (it needs no network): offline.
     const everyFeed = staleFeeds({ fires: unreached, news: unreached, ingester: feed({}), partitions: feed({}) });
     expect(everyFeed).toMatchObject({ outOfReach: true, offline: true });
     expect(outOfReachNote(everyFeed)).toBe(
       'Fires and news could not reach their sources: this computer may be offline. What is stored stays on the map, and the map, place search and playback work without a network. Each feed tries again on its own.',
     );
-    // Aircraft came in 20 s ago while the camera directory's host could not be reached: the network works.
-    const oneHost = staleFeeds({ cameras: unreached, aircraft: feed({ ageSeconds: 20 }), ingester: feed({}) });
+    // Aircraft came in after the camera directory's host could not be reached (or a little before): the network works.
+    const aircraft = (at: string) => feed({ lastSuccessAt: at, ageSeconds: 20, expectedIntervalSeconds: 60 });
+    const oneHost = staleFeeds({ cameras: unreached, aircraft: aircraft('2026-11-27T02:09:30Z'), ingester: feed({}) });
     expect(oneHost).toMatchObject({ outOfReach: true, offline: false });
     expect(outOfReachNote(oneHost)).toBe('The cameras feed could not reach its source, while other feeds get through: that host may be down or blocked on this network. It tries again on its own.');
+    expect(staleFeeds({ cameras: unreached, aircraft: aircraft('2026-11-27T02:08:10Z') }).offline).toBe(false);
+    // A success well before the failure tells nothing: the network may have gone since. Fires fetched at 02:00 (fresh
+    // for half an hour) or a camera crawl of the morning (fresh for two days) beside aircraft cut off at 02:09.
+    expect(staleFeeds({ aircraft: unreached, fires: feed({ lastSuccessAt: '2026-11-27T02:00:00Z' }) }).offline).toBe(true);
+    expect(staleFeeds({ fires: unreached, cameras: feed({ lastSuccessAt: '2026-11-27T06:00:00Z', expectedIntervalSeconds: 86_400 }) }).offline).toBe(false);
+    expect(staleFeeds({ fires: unreached, cameras: feed({ lastSuccessAt: '2026-11-26T09:00:00Z', expectedIntervalSeconds: 86_400 }) }).offline).toBe(true);
     // A feed that is off, waiting for its first run, or fresh but failing its last run tells nothing of the network.
     const off = feed({ lastError: 'idle: no camera directories configured' });
     expect(staleFeeds({ fires: unreached, cameras: off }).offline).toBe(true);

@@ -3,7 +3,7 @@ import type { HealthReport } from '../../server/health/health-schemas.js';
 import type { KeyEntry } from '../../server/keys/key-schemas.js';
 import { describeSources } from '../../server/source-settings/source-status.js';
 
-const pipeline = { lastSuccessAt: '2026-11-27T02:00:00.000Z', ageSeconds: 600, expectedIntervalSeconds: 3600, stale: false, lastError: null, reason: null, unreachable: false, failing: false, rejected: 0, lastRejected: null };
+const pipeline = { lastSuccessAt: '2026-11-27T02:00:00.000Z', ageSeconds: 600, expectedIntervalSeconds: 3600, stale: false, lastError: null, lastErrorAt: null, reason: null, unreachable: false, failing: false, rejected: 0, lastRejected: null };
 
 type ModelFacts = { available: boolean; lastError?: string | null };
 

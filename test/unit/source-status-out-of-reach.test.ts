@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { HealthReport, PipelineFreshness } from '../../server/health/health-schemas.js';
 import { describeSources } from '../../server/source-settings/source-status.js';
 
-const fresh: PipelineFreshness = { lastSuccessAt: '2026-11-27T02:00:00.000Z', ageSeconds: 600, expectedIntervalSeconds: 3600, stale: false, lastError: null, reason: null, unreachable: false, failing: false, firstRunPending: false, rejected: 0, lastRejected: null };
+const fresh: PipelineFreshness = { lastSuccessAt: '2026-11-27T02:00:00.000Z', ageSeconds: 600, expectedIntervalSeconds: 3600, stale: false, lastError: null, lastErrorAt: null, reason: null, unreachable: false, failing: false, firstRunPending: false, rejected: 0, lastRejected: null };
 const error = 'all 4 files failed alike; the first: SUOMI_VIIRS_C2_Global_24h.csv: request to https://firms.modaps.eosdis.nasa.gov/x.csv failed: connection refused (ECONNREFUSED)';
 const outOfReach: PipelineFreshness = { ...fresh, lastSuccessAt: null, ageSeconds: null, stale: true, failing: true, lastError: error, reason: 'could not reach firms.modaps.eosdis.nasa.gov: connection refused', unreachable: true };
 const answeredBadly: PipelineFreshness = { ...outOfReach, unreachable: false, lastError: 'FIRMS answered HTTP 500', reason: 'last run failed: FIRMS answered HTTP 500' };

@@ -11,6 +11,7 @@ function pipeline(overrides: Partial<Pipeline> = {}): Pipeline {
     expectedIntervalSeconds: 900,
     stale: true,
     lastError: null,
+    lastErrorAt: null,
     reason: 'has not run successfully yet',
     unreachable: false,
     failing: false,

@@ -58,7 +58,7 @@ export function pickedObjects(features: readonly PickableFeature[]): PickProps[]
   }
   const all = [...seen.values()];
   const foreground = all.filter((props) => !BACKGROUND.has(String(props.kind)));
-  const chosen = foreground.length > 0 ? foreground : all;
+  const chosen = withoutCameraAnnouncements(foreground.length > 0 ? foreground : all);
   // By kind; fire detections newest first (a list of one place's passes read 18:30, yesterday's, before 06:30);
   // incidents largest first (a click on a city's 110 listed them in the feed's order, the 14,021-acre one among them);
   // firefighting aircraft first.
@@ -67,6 +67,23 @@ export function pickedObjects(features: readonly PickableFeature[]): PickProps[]
 
 /** How far an alert's point may lie from its object's as drawn (a tile moves a point to its grid): about 100 m. */
 const SAME_PLACE_DEGREES = 0.001;
+
+function samePlace(a: unknown, b: unknown): boolean {
+  const [p, q] = [a as number[] | undefined, b as number[] | undefined];
+  return !!p && !!q && Math.abs(p[0]! - q[0]!) <= SAME_PLACE_DEGREES && Math.abs(p[1]! - q[1]!) <= SAME_PLACE_DEGREES;
+}
+
+/**
+ * Without the events that announce a camera listed beside it (the crawl's event of its discovery: same place, same
+ * title): they are the camera. A click on a camera found that day listed "1 camera, 1 event" instead of opening it.
+ */
+function withoutCameraAnnouncements(objects: readonly PickProps[]): PickProps[] {
+  const cameras = objects.filter((props) => props.kind === 'camera');
+  if (cameras.length === 0) return [...objects];
+  const announces = (props: PickProps) =>
+    props.kind === 'event' && props.sourceType === 'camera' && cameras.some((camera) => camera.title === props.title && samePlace(camera.position, props.position));
+  return objects.filter((props) => !announces(props));
+}
 
 /**
  * One object and only the alerts raised about it (of its kind, at its place): a click on a fire inside a watched area
@@ -79,9 +96,6 @@ export function objectWithItsAlerts(objects: readonly PickProps[]): { object: Pi
   if (others.length !== 1 || !object || alerts.length === 0) return null;
   const kind = object.kind === 'fire-live' ? 'fire' : String(object.kind);
   const place = object.position as number[] | undefined;
-  const itsOwn = (alert: PickProps) => {
-    const at = alert.position as number[] | undefined;
-    return alert.objectType === kind && !!place && !!at && Math.abs(at[0]! - place[0]!) <= SAME_PLACE_DEGREES && Math.abs(at[1]! - place[1]!) <= SAME_PLACE_DEGREES;
-  };
+  const itsOwn = (alert: PickProps) => alert.objectType === kind && samePlace(place, alert.position);
   return alerts.every(itsOwn) ? { object, alerts } : null;
 }

@@ -19,6 +19,7 @@ import {
   type ViewFilter,
   WINDOW_CHOICES,
   WINDOW_LABELS,
+  windowSpanMs,
   writeFilter,
 } from '../data/view-filter';
 import { formatShortUtc, localZoneName } from '../format/time-format';
@@ -179,7 +180,7 @@ export function FilterControls({ filter, onChange, geofences, filterWords, playb
           {/* Played back, the map shows the window's length up to the cursor, not these ends (the HUD's counter says so). */}
           {playbackMinute !== null && (
             <p className="muted" data-testid="filter-custom-playback">
-              In playback the map shows the {spanWords(filter.to - filter.from)} up to the cursor’s minute; Live returns to these ends.
+              In playback the map shows the {spanWords(windowSpanMs(filter, Date.now()))} up to the cursor’s minute; Live returns to these ends.
             </p>
           )}
           {customError && (

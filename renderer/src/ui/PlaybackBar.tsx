@@ -155,7 +155,8 @@ export function PlaybackBar({
           data-value={total}
           title={`What was recorded (fire detections, news stories placed on the map, cameras found) in the 1° cells the view touches, by minute${firesNarrowed ? ': the fires as the Layers tab’s filters leave them, the rest all' : ''}. Aircraft are replayed from their tracks, not counted here.`}
         >
-          {error ? `Timeline unavailable: ${error}` : timelineTotalWords(totals, hours, firesNarrowed)}
+          {/* Until the first answer, not "Nothing recorded". */}
+          {error ? `Timeline unavailable: ${error}` : read ? timelineTotalWords(totals, hours, firesNarrowed) : 'Counting what was recorded…'}
         </span>
         <div className="playback-ranges" role="group" aria-label="Range">
           {/* Named: the Layers tab's time window is another row of 1 h / 6 h / 24 h, and a different thing. */}

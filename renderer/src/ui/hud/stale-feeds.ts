@@ -45,9 +45,25 @@ export function freshnessWords(pipeline: PipelineFreshness): string {
 // The feeds that fetch from outside (health's other pipelines are the app's own work and need no network).
 const OUTSIDE_FEEDS: ReadonlySet<string> = new Set(['fires', 'incidents', 'aircraft', 'cameras', 'news']);
 
-/** A feed from outside whose data is fresh and whose last run got through: the network works. */
-function getsThrough([name, pipeline]: [string, PipelineFreshness]): boolean {
-  return OUTSIDE_FEEDS.has(name) && !pipeline.stale && !pipeline.failing && !pipeline.firstRunPending && offReason(pipeline) === null && pipeline.lastSuccessAt !== null;
+// How long before the latest failure a success may have come and still show the network works: a minute's aircraft
+// poll a little before a crawl that could not reach its host. Longer, and a fire list fetched before the cable was
+// pulled (every 15 min) would hold off "No network" until its own next run failed.
+const SUCCESS_BEFORE_FAILURE_MS = 120_000;
+
+/**
+ * A feed from outside whose last run succeeded around or after the latest failure of the feeds out of reach (`since`,
+ * epoch ms): the network works, and those hosts alone are out of reach. A feed merely fresh tells nothing: a camera
+ * crawl of this morning stays fresh for two days after the network is gone.
+ */
+function getsThrough([name, pipeline]: [string, PipelineFreshness], since: number): boolean {
+  if (!OUTSIDE_FEEDS.has(name) || pipeline.stale || pipeline.failing || pipeline.firstRunPending || offReason(pipeline) !== null || pipeline.lastSuccessAt === null) return false;
+  const slack = Math.min(pipeline.expectedIntervalSeconds * 1000, SUCCESS_BEFORE_FAILURE_MS);
+  return Date.parse(pipeline.lastSuccessAt) >= since - slack;
+}
+
+/** The latest failed run of these feeds (epoch ms; 0 when none says when). */
+function latestFailure(feeds: ReadonlyArray<[string, PipelineFreshness]>): number {
+  return Math.max(0, ...feeds.map(([, pipeline]) => (pipeline.lastErrorAt ? Date.parse(pipeline.lastErrorAt) : 0)));
 }
 
 export function staleFeeds(pipelines: Record<string, PipelineFreshness>): {
@@ -68,7 +84,8 @@ export function staleFeeds(pipelines: Record<string, PipelineFreshness>): {
   const failing = Object.entries(pipelines).filter(([, pipeline]) => !pipeline.stale && pipeline.failing);
   const starting = Object.entries(pipelines).filter(([, pipeline]) => pipeline.firstRunPending);
   const outOfReach = stale.length > 0 && stale.every(([, pipeline]) => pipeline.unreachable);
-  return { stale, outOfReach, offline: outOfReach && !Object.entries(pipelines).some(getsThrough), failing, starting };
+  const since = latestFailure(stale);
+  return { stale, outOfReach, offline: outOfReach && !Object.entries(pipelines).some((feed) => getsThrough(feed, since)), failing, starting };
 }
 
 /**
