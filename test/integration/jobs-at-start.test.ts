@@ -77,55 +77,49 @@ describe('jobs at start', () => {
     expect((await pipelineRow(database.url, 'news'))?.last_success_at?.getTime()).toBe(fresh.getTime());
   });
 
-  it('writes the first summaries after the news scrape at start has ended, not from its first stories', async () => {
-    // The feed host is slow: the scrape outlasts the 5 s between the two catch-ups. Its stories are of the last hour.
+  /**
+   * Starts the app and its workers with the feed host slow (the scrape outlasts the 5 s between the two catch-ups) and
+   * its stories of the last hour; `beforeWorkers` runs first. Answers the summaries' and news's rows once the
+   * summaries ran, and what `beforeWorkers` gave.
+   */
+  async function startWithSlowFeed<T>(delayMs: number, beforeWorkers: (app: TestApp['app']) => T) {
     const recent = new Date(Date.now() - 20 * 60_000).toUTCString();
     feeds.serve('rss2-world.xml', newsFixture('rss2-world.xml').replace(/<pubDate>[^<]*<\/pubDate>/g, `<pubDate>${recent}</pubDate>`));
-    feeds.delays.set('/feeds/rss2-world.xml', 8_000);
+    feeds.delays.set('/feeds/rss2-world.xml', delayMs);
     try {
       const { app, database } = await start();
+      const before = beforeWorkers(app);
       workers = startWorkers(app);
       const summaries = await waitFor(async () => {
         const row = await pipelineRow(database.url, 'summaries');
         return row?.last_attempt_at ? row : undefined;
       }, 40_000, 'summaries at start');
-      const news = await pipelineRow(database.url, 'news');
-      expect(news?.last_success_at).toBeInstanceOf(Date);
-      expect(summaries.last_attempt_at!.getTime()).toBeGreaterThanOrEqual(news!.last_success_at!.getTime());
-      // The first daily recap, pinned at the top of the brief until the evening's, holds the scrape's stories.
-      const [recap] = await queryOnce<{ stories: number; created: Date }>(
-        database.url,
-        `SELECT (SELECT count(*)::int FROM article_summary_items i WHERE i.summary_id = s.id) AS stories, s.created_at AS created
-         FROM article_summaries s WHERE s.kind = 'daily_recap'`,
-      );
-      expect(recap?.created.getTime()).toBeGreaterThanOrEqual(news!.last_success_at!.getTime());
-      expect(recap?.stories).toBeGreaterThan(1);
+      return { database, summaries, before, news: await pipelineRow(database.url, 'news') };
     } finally {
       feeds.delays.clear();
       feeds.serve('rss2-world.xml');
     }
+  }
+
+  it('writes the first summaries after the news scrape at start has ended, not from its first stories', async () => {
+    const { database, summaries, news } = await startWithSlowFeed(8_000, () => undefined);
+    expect(news?.last_success_at).toBeInstanceOf(Date);
+    expect(summaries.last_attempt_at!.getTime()).toBeGreaterThanOrEqual(news!.last_success_at!.getTime());
+    // The first daily recap, pinned at the top of the brief until the evening's, holds the scrape's stories.
+    const [recap] = await queryOnce<{ stories: number; created: Date }>(
+      database.url,
+      `SELECT (SELECT count(*)::int FROM article_summary_items i WHERE i.summary_id = s.id) AS stories, s.created_at AS created
+       FROM article_summaries s WHERE s.kind = 'daily_recap'`,
+    );
+    expect(recap?.created.getTime()).toBeGreaterThanOrEqual(news!.last_success_at!.getTime());
+    expect(recap?.stories).toBeGreaterThan(1);
   }, 60_000);
 
   it('waits for a news run already going on at start too (its own catch-up found the job busy and left it)', async () => {
-    const recent = new Date(Date.now() - 20 * 60_000).toUTCString();
-    feeds.serve('rss2-world.xml', newsFixture('rss2-world.xml').replace(/<pubDate>[^<]*<\/pubDate>/g, `<pubDate>${recent}</pubDate>`));
-    feeds.delays.set('/feeds/rss2-world.xml', 9_000);
-    try {
-      const { app, database } = await start();
-      // Run now, pressed as the app opened: the scrape is under way before the catch-ups' turn.
-      const pressed = app.jobs.run('news');
-      workers = startWorkers(app);
-      const summaries = await waitFor(async () => {
-        const row = await pipelineRow(database.url, 'summaries');
-        return row?.last_attempt_at ? row : undefined;
-      }, 40_000, 'summaries at start');
-      expect(await pressed).toMatchObject({ status: 'done' });
-      const news = await pipelineRow(database.url, 'news');
-      expect(summaries.last_attempt_at!.getTime()).toBeGreaterThanOrEqual(news!.last_success_at!.getTime());
-    } finally {
-      feeds.delays.clear();
-      feeds.serve('rss2-world.xml');
-    }
+    // Run now, pressed as the app opened: the scrape is under way before the catch-ups' turn.
+    const { summaries, news, before: pressed } = await startWithSlowFeed(9_000, (app) => app.jobs.run('news'));
+    expect(await pressed).toMatchObject({ status: 'done' });
+    expect(summaries.last_attempt_at!.getTime()).toBeGreaterThanOrEqual(news!.last_success_at!.getTime());
   }, 60_000);
 
   it('runs nothing by itself with schedules off', async () => {
