@@ -2,6 +2,7 @@
 // checks a value (the same reader the domain uses at each run, so a value saved here is one it accepts).
 import { DEFAULT_AGGREGATOR_URL, readAircraftSettings } from '../aircraft/aircraft-settings.js';
 import { readFireSettings } from '../fires/fire-settings.js';
+import { GLOBAL_FIRE_FILE_IDS, GLOBAL_FIRE_FILES } from '../fires/firms-global-catalog.js';
 import { readTelegramSettings } from '../geofences/telegram-notifier.js';
 import { readNewsSettings } from '../news/news-settings.js';
 import { readUiSettings } from '../ui-settings/ui-settings.js';
@@ -26,7 +27,8 @@ export const EDITABLE_SETTINGS = {
     label: 'FIRMS dataset',
     description: 'The satellite product the area API is asked for (with a map key): VIIRS_SNPP_NRT, VIIRS_NOAA20_NRT, VIIRS_NOAA21_NRT or MODIS_NRT.',
     defaultValue: 'VIIRS_SNPP_NRT',
-    suggestions: ['VIIRS_SNPP_NRT', 'VIIRS_NOAA20_NRT', 'VIIRS_NOAA21_NRT', 'MODIS_NRT'],
+    // The FIRMS products of the keyless files' satellites, the same four the area API serves in near real time.
+    suggestions: GLOBAL_FIRE_FILE_IDS.map((id) => GLOBAL_FIRE_FILES[id].dataset),
     check: readFireSettings,
   },
   FIRE_BBOX: {
