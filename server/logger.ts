@@ -88,7 +88,7 @@ const LOG_FOLLOW_EVERY_MS = 30_000;
  * process, whose last flush then retried the write every 100 ms for as long as the disk stayed full, holding the API's
  * port with nobody answering.
  */
-function logFileDestination(file: string, followEveryMs: number): pino.DestinationStream {
+function logFileDestination(file: string, followEveryMs: number): { stream: pino.DestinationStream; close: () => Promise<void> } {
   const stream = pino.destination({ dest: file, append: true, sync: false, mkdir: true });
   let stopped = false;
   // The file written to, known by its device and inode once opened (and again after each reopening): read from the
@@ -120,18 +120,42 @@ function logFileDestination(file: string, followEveryMs: number): pino.Destinati
     stream.end = () => undefined;
     process.stderr.write(`the log file ${file} could not be written (${error.code ?? error.message}); the API logs only to its output until it restarts\n`);
   });
-  return stream;
+  const close = async () => {
+    if (stopped) return;
+    stopped = true;
+    clearInterval(follow);
+    await new Promise<void>((resolve) => {
+      stream.once('close', () => resolve());
+      stream.end();
+    });
+  };
+  return { stream, close };
+}
+
+/** What ends each logger's file, by logger: only a process that lives on after its logger (a test) needs it. */
+const fileClosers = new WeakMap<Logger, () => Promise<void>>();
+
+/**
+ * Writes out the logger's last lines to its file, closes it and stops following its path. A logger left open in a
+ * process that goes on (the tests' workers) would open the file again at its next look once its folder was deleted,
+ * making the folder anew.
+ */
+export async function closeServerLogger(logger: Logger): Promise<void> {
+  await fileClosers.get(logger)?.();
+  fileClosers.delete(logger);
 }
 
 export function createServerLogger(options: { level: string; dataDir?: string; toStdout?: boolean; followLogEveryMs?: number }): Logger {
   const streams: pino.StreamEntry[] = [];
   if (options.toStdout ?? true) streams.push({ stream: pino.destination({ fd: 1, sync: false }) });
+  let logFile: ReturnType<typeof logFileDestination> | null = null;
   if (options.dataDir) {
     const dir = path.join(options.dataDir, 'logs');
     mkdirSync(dir, { recursive: true, mode: 0o700 });
-    streams.push({ stream: logFileDestination(path.join(dir, 'vantage.log'), options.followLogEveryMs ?? LOG_FOLLOW_EVERY_MS) });
+    logFile = logFileDestination(path.join(dir, 'vantage.log'), options.followLogEveryMs ?? LOG_FOLLOW_EVERY_MS);
+    streams.push({ stream: logFile.stream });
   }
-  return pino(
+  const logger = pino(
     {
       level: options.level,
       base: { service: 'api', pid: process.pid },
@@ -140,4 +164,6 @@ export function createServerLogger(options: { level: string; dataDir?: string; t
     },
     pino.multistream(streams),
   );
+  if (logFile) fileClosers.set(logger, logFile.close);
+  return logger;
 }

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { obtainDataKey } from '../../main/keychain/data-key.js';
-import { createServerLogger } from '../../server/logger.js';
+import { closeServerLogger, createServerLogger } from '../../server/logger.js';
 import { startFakeFirms, type FakeFirms } from '../support/fake-firms.js';
 import { startFakeKeyCheck, type FakeKeyCheck } from '../support/fake-key-check.js';
 import { authorized, createTestApp, type TestApp } from '../support/test-app.js';
@@ -35,6 +35,7 @@ async function filesContaining(dir: string, needle: string): Promise<string[]> {
 
 describe('keys: formats, masking, encryption at rest, workers read them', () => {
   let dataDir: string;
+  let logger: ReturnType<typeof createServerLogger> | undefined;
   let firms: FakeFirms;
   let subject: TestApp;
   const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
@@ -49,7 +50,7 @@ describe('keys: formats, masking, encryption at rest, workers read them', () => 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'vantage-keys-'));
     firms = await startFakeFirms();
-    const logger = createServerLogger({ level: 'trace', dataDir, toStdout: false });
+    logger = createServerLogger({ level: 'trace', dataDir, toStdout: false });
     subject = await createTestApp(
       { ingesterEnabled: false, dataDir, settings: { FIRE_API_URL: firms.url, FIRE_MAP_KEY: '00000000000000000000000000000000' } },
       { logger },
@@ -58,6 +59,7 @@ describe('keys: formats, masking, encryption at rest, workers read them', () => 
   afterAll(async () => {
     await subject?.close();
     await firms?.close();
+    if (logger) await closeServerLogger(logger);
     await rm(dataDir, { recursive: true, force: true });
   });
 
@@ -155,6 +157,7 @@ describe('keys that tell the truth: origin, warnings, and a real test call per p
   const TELEGRAM_GOOD = '123456789:AAbbCCddEEffGGhhIIjjKKllMMnnOOppQQr';
   const TELEGRAM_BAD = '123456789:ZZbbCCddEEffGGhhIIjjKKllMMnnOOppQQr';
   let dataDir: string;
+  let logger: ReturnType<typeof createServerLogger> | undefined;
   let fake: FakeKeyCheck;
   let subject: TestApp;
   const api = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: unknown) =>
@@ -165,7 +168,7 @@ describe('keys that tell the truth: origin, warnings, and a real test call per p
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'vantage-keys-truth-'));
     fake = await startFakeKeyCheck();
     fake.accepted.add(FIRMS_GOOD).add(ENV_LLM_KEY).add(TELEGRAM_GOOD);
-    const logger = createServerLogger({ level: 'trace', dataDir, toStdout: false });
+    logger = createServerLogger({ level: 'trace', dataDir, toStdout: false });
     subject = await createTestApp(
       {
         ingesterEnabled: false,
@@ -178,6 +181,7 @@ describe('keys that tell the truth: origin, warnings, and a real test call per p
   afterAll(async () => {
     await subject?.close();
     await fake?.close();
+    if (logger) await closeServerLogger(logger);
     await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -1,13 +1,14 @@
 // The shared log file kept to a size: the supervisor renames it aside once full and opens a new one, the API (another
 // writer of the same file) follows to the new one, and no line of either is lost or doubled. Before, vantage.log grew
 // for good (5–20 MB a day for an idle map).
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rotateIfFull } from '../../main/stack/log-rotation.js';
 import { createStackLogger } from '../../main/stack/stack-logger.js';
-import { createServerLogger } from '../../server/logger.js';
+import { closeServerLogger, createServerLogger } from '../../server/logger.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -62,6 +63,7 @@ describe('the log file renamed aside once full', () => {
     }
     // Renamed aside within a check or two of reaching the size.
     expect((await stat(path.join(logs, 'vantage.log'))).size).toBeLessThan(maxBytes * 3);
+    await closeServerLogger(api);
   });
 
   it('the API, once its file is renamed aside, writes on in a new one at the path', async () => {
@@ -79,5 +81,18 @@ describe('the log file renamed aside once full', () => {
     expect(await readFile(`${file}.1`, 'utf8')).toContain('before the rename');
     expect(await readFile(`${file}.1`, 'utf8')).not.toContain('after the rename');
     expect(await readFile(file, 'utf8')).toContain('after the rename');
+    await closeServerLogger(api);
+  });
+
+  it("the API's logger, once closed, writes its last line and leaves its folder deleted (a test worker lives on after it)", async () => {
+    const dataDir = path.join(dir, 'closed');
+    const api = createServerLogger({ level: 'info', dataDir, toStdout: false, followLogEveryMs: 20 });
+    api.info('the last line');
+    await closeServerLogger(api);
+    expect(await readFile(path.join(dataDir, 'logs', 'vantage.log'), 'utf8')).toContain('the last line');
+    await rm(dataDir, { recursive: true, force: true });
+    // Several looks at the path: a logger still following it would open the file again and make the folder anew.
+    await sleep(200);
+    expect(existsSync(dataDir)).toBe(false);
   });
 });

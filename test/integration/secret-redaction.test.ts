@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServerLogger } from '../../server/logger.js';
+import { closeServerLogger, createServerLogger } from '../../server/logger.js';
 import { authorized, createTestApp, TEST_HOST, TEST_TOKEN, type TestApp } from '../support/test-app.js';
 
 describe('secrets never reach the log', () => {
@@ -17,6 +17,7 @@ describe('secrets never reach the log', () => {
   });
   afterAll(async () => {
     await subject?.close();
+    if (logger) await closeServerLogger(logger);
     await rm(dataDir, { recursive: true, force: true });
   });
 
