@@ -20,11 +20,23 @@ export const newsModule: DomainModule = {
       retentionDays: app.config.retentionDays,
       schedulesRun: app.config.schedulesEnabled,
       // Stories about a place the gazetteer knows go on the map. On a first start the gazetteer loads beside the first
-      // scrape: its stories wait for the places (they were left off the map for good: 36 of 36 on day one), not for
-      // the airports and land after them; with no gazetteer (off, or failed) they stay off it.
+      // scrape: its stories are placed once the places are in (they were left off the map for good: 36 of 36 on day
+      // one), not after the airports and land, and the run ends without them, so the brief shows the news at once
+      // (a run that waited showed none 60 s after a first start on a busy machine). With no gazetteer (off, or
+      // failed) they stay off the map.
       onStories: async (stories) => {
-        await app.gazetteer.whenPlacesSettle();
-        return app.gazetteer.progress().state === 'ready' ? placer.place(stories) : { placedOnMap: 0, leftOffMap: stories.length };
+        const placeable = () => app.gazetteer.progress().state === 'ready';
+        if (placeable()) return placer.place(stories);
+        const state = app.gazetteer.progress().state;
+        if (state === 'failed' || state === 'off') return { placedOnMap: 0, leftOffMap: stories.length };
+        void app.gazetteer
+          .whenPlacesSettle()
+          .then(async () => {
+            const counts = placeable() ? await placer.place(stories) : { placedOnMap: 0, leftOffMap: stories.length };
+            app.log.info(counts, 'news stories scraped while the places loaded, placed');
+          })
+          .catch((error: unknown) => app.log.warn({ err: error }, 'news stories scraped while the places loaded could not be placed'));
+        return { waitingForPlaces: stories.length };
       },
     });
     for (const job of news.jobs) app.jobs.register(job);
