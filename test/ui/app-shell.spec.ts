@@ -43,7 +43,8 @@ test('loads to ready with the HUD, live connection and pipeline freshness', asyn
   await expect(hud.pipeline('fires')).toBeHidden();
   for (const name of ['fires-view', 'fires-hour', 'aircraft', 'alerts'] as const) await expect(hud.counter(name)).toBeVisible();
   // No recap is written in this stack: the slot says so instead of failing (that news is in, once another test ran the
-  // news job first, or not).
+  // news job first, or not). The brief starts folded at this size; its warnings showed without it.
+  await hud.openBrief();
   await expect(hud.slot('daily-recap')).toContainText(/Not available yet|Nothing yet|Not written yet/);
   await expect(page.getByText('Natural Earth')).toBeVisible();
   expect(missing).toEqual([]);

@@ -24,6 +24,7 @@ test('draw a geofence, save it, and see the alert for a fire inside it; past fiv
   const fences = new GeofencesPage(page, map);
   const name = `Fence ${Date.now().toString(36)}`;
   await app.openReady({ view: [CENTER[0], CENTER[1], 7] });
+  await hud.openBrief();
   await fences.open();
 
   await fences.draw(CORNERS);

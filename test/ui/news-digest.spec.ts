@@ -18,6 +18,7 @@ test('the HUD pins the daily recap and shows the hourly summary and the newest n
   const app = new AppPage(page);
   const hud = new HudPage(page);
   await app.openReady();
+  await hud.openBrief();
   await expect(hud.slot('daily-recap')).toHaveAttribute('data-empty', 'false');
   await expect(hud.slot('daily-recap')).toContainText('Evacuations ordered as wildfire crosses ridge near Valparaíso (7 sources)');
   // One story per line, as a list (it was one run-on paragraph).

@@ -70,7 +70,9 @@ test('with no network: the shipped basemap, and one plain box for the feeds that
       await expect(page.getByTestId(counter)).toHaveAttribute('data-value', '0');
       await expect(page.getByTestId(counter)).toHaveAttribute('title', new RegExp(`No data yet: could not reach ${UNREACHABLE}: connection refused\\.$`), { timeout: feed === 'fires' ? 5_000 : 15_000 });
     }
-    // The brief's empty slots say the news is out of reach, not that a run is coming that would find none either.
+    // The brief's empty slots say the news is out of reach, not that a run is coming that would find none either. The
+    // brief starts folded at this size: the box above showed without it.
+    await new HudPage(page).openBrief();
     for (const slot of ['daily-recap', 'hourly-summary', 'analyst-summary']) {
       await expect(page.getByTestId(slot)).toContainText('the news feeds are out of reach, so there are no stories to summarise');
     }

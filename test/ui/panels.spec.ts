@@ -4,6 +4,8 @@ import { expect, test } from './support/ui-test.js';
 import { AppPage } from './pages/app-page.js';
 
 test('the brief and the side panel fold away with a button or a key, and stay folded after a reload', async ({ page }) => {
+  // Wide enough that a first start opens both.
+  await page.setViewportSize({ width: 1440, height: 900 });
   const app = new AppPage(page);
   await app.openReady();
   const brief = page.getByTestId('brief-toggle');
@@ -32,6 +34,31 @@ test('the brief and the side panel fold away with a button or a key, and stay fo
   await page.getByRole('searchbox', { name: 'Search news' }).fill('[x]');
   await expect(page.getByTestId('brief-toggle')).toHaveAttribute('aria-expanded', 'true');
   await expect(page.getByRole('tab', { name: 'News' })).toBeVisible();
+});
+
+test('a first start under 1,400 px wide (1,280×720) folds the brief, whose warnings keep its column in sight; one at 1,440×900 opens it', async ({ page }) => {
+  const app = new AppPage(page);
+  await app.openReady();
+  const brief = page.getByTestId('brief-toggle');
+  await expect(brief).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByTestId('side-panel-toggle')).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('daily-recap')).toHaveCount(0);
+  // This stack's feeds never ran: the warning with their reasons stays on screen, in the brief's column, and the map
+  // and its search box clear it (first-run.spec.ts: with none, the map takes the column).
+  const warning = page.getByTestId('stale-pipelines');
+  await expect(warning.locator('[data-stale-pipeline="fires"]')).toContainText('has not run successfully yet');
+  const warningBox = (await warning.boundingBox())!;
+  expect(warningBox.x + warningBox.width).toBeLessThanOrEqual(320);
+  await expect.poll(async () => (await page.locator('.maplibregl-canvas').boundingBox())?.x ?? 0).toBeGreaterThanOrEqual(320);
+  expect((await page.getByTestId('search-box').boundingBox())!.x).toBeGreaterThanOrEqual(320);
+
+  // Nothing remembered, a wider window: both open.
+  await page.evaluate(() => (globalThis as unknown as { localStorage: { clear(): void } }).localStorage.clear());
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.reload();
+  await app.waitForState('ready');
+  await expect(page.getByTestId('brief-toggle')).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByTestId('daily-recap')).toBeVisible();
 });
 
 test('a first start in a narrow window (1024 px) opens with the brief folded, so the map keeps its room; the brief and the side panel then take turns, and stay as left', async ({ page }) => {

@@ -34,6 +34,8 @@ test('dragging the playback cursor moves the map and the HUD back in time; Live 
   await expect(playback.total()).toContainText(/^[\d,]+ fire detections?\b.* in 6 h, in and around the view$/);
   await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
   const hud = new HudPage(page);
+  // The brief (folded at this size) is read below; opened before the view's fires are counted.
+  await hud.openBrief();
   await expect.poll(() => hud.counterValue('fires-view')).toBeGreaterThan(0);
   const liveCount = (await hud.counterValue('fires-view'))!;
 

@@ -1,5 +1,5 @@
 // The HUD: counters, live state, pipeline freshness, recent alerts, summary slots.
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export class HudPage {
   readonly root: Locator;
@@ -31,6 +31,13 @@ export class HudPage {
 
   recentAlerts(): Locator {
     return this.page.getByTestId('recent-alerts');
+  }
+
+  /** Unfolds the brief, which a first start in a window under 1,400 px wide folds (the tests' 1,280 px among them). */
+  async openBrief(): Promise<void> {
+    const toggle = this.page.getByTestId('brief-toggle');
+    if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   }
 
   slot(name: 'daily-recap' | 'hourly-summary' | 'analyst-summary' | 'latest-news'): Locator {

@@ -102,11 +102,14 @@ export function BriefColumn({ alerts, fenceIds, alertsWindow, onShowAlert, news,
   // What every summary slot is told alike.
   const slotState = { playback, available: news.summariesAvailable, storiesIn: news.latest.length > 0, feedsOutOfReach: newsOutOfReach };
   if (collapsed) {
+    // Folded, the brief keeps what is wrong in sight: a disk nearly full, feeds that stopped and why.
     return (
       <aside className="brief brief-collapsed" aria-label="Brief">
         <button type="button" className="panel-unfold" data-testid="brief-toggle" aria-expanded={false} title="Show the brief ([)" onClick={toggle}>
           Brief ›
         </button>
+        <LowDiskNote disk={disk} />
+        <StalePipelines pipelines={pipelines} />
       </aside>
     );
   }
