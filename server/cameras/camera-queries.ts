@@ -22,12 +22,15 @@ export class CameraQueries {
     return cameras.map((camera) => ({ ...camera, snapshotPath: snapshotPath(camera.id) }));
   }
 
-  /** Cameras within 20 miles of the position, nearest first. */
+  /** Cameras within 20 miles of the position, nearest first; and whether any camera is placed at all. */
   async near(latitude: number, longitude: number, limit: number): Promise<NearbyCameras> {
     const { cameras, total } = await this.links.near(latitude, longitude, limit);
+    // Asked only with none near: the popup then says whether the area has none or the app none at all.
+    const anyPlaced = total > 0 || (await this.cameras.find(undefined, 1)).length > 0;
     return {
       radiusM: CORRELATION_RADIUS_M,
       total,
+      anyPlaced,
       cameras: cameras.map((camera) => ({
         ...camera,
         distanceM: Math.round(camera.distanceM * 10) / 10,

@@ -81,6 +81,8 @@ export const nearbyCameras = z
     /** Every placed camera within the radius; `cameras` holds the nearest of them, up to the limit. */
     total: z.number(),
     cameras: z.array(nearbyCamera),
+    /** Whether any camera is placed anywhere: none at all is a camera directory not set up yet, not an area without. */
+    anyPlaced: z.boolean(),
   })
   .meta({ id: 'NearbyCameras' });
 export type NearbyCameras = z.infer<typeof nearbyCameras>;

@@ -78,6 +78,8 @@ describe('official camera directories (Caltrans CWWP2 on loopback)', () => {
     expect(run.statusCode).toBe(200);
     expect(run.json().result.idle).toMatch(/no camera directory yet/);
     expect(caltrans.requests).toEqual([]);
+    // No camera anywhere: a fire's popup learns that the directories are not set up, not only that none is near.
+    expect((await call('GET', '/api/cameras/near?lat=38.58&lon=-121.45')).json()).toEqual({ radiusM: 32_186.9, total: 0, cameras: [], anyPlaced: false });
   });
 
   it('refuses bad switches with the error shape and stores nothing', async () => {
@@ -186,7 +188,7 @@ describe('official camera directories (Caltrans CWWP2 on loopback)', () => {
     expect(body.cameras[0].snapshotPath).toBe(`/api/cameras/${body.cameras[0].id}/snapshot`);
 
     const unlinked = (await call('GET', `/api/cameras/near?lat=${farFire!.latitude}&lon=${farFire!.longitude}`)).json();
-    expect(unlinked).toMatchObject({ total: 0, cameras: [] });
+    expect(unlinked).toMatchObject({ total: 0, cameras: [], anyPlaced: true });
 
     // In Sacramento all three within 20 miles of the city are listed, nearest first; the limit keeps the nearest.
     const city = (await call('GET', '/api/cameras/near?lat=38.58&lon=-121.45')).json();

@@ -389,7 +389,7 @@ test('played over a view with nothing recorded, the bar says the map has nothing
   await expect(page.getByTestId('playback-total')).toHaveAttribute('data-value', '0');
   await expect(page.getByTestId('playback-empty-note')).toHaveCount(0);
   await page.getByTestId('playback-play').click();
-  await expect(page.getByTestId('playback-empty-note')).toContainText('Nothing was recorded in and around the view in these 6 h');
+  await expect(page.getByTestId('playback-empty-note')).toHaveText('No fire detections or news in and around the view in these 6 h: as it plays, only aircraft and incidents change on the map.');
   await playback.goLive();
   await expect(page.getByTestId('playback-empty-note')).toHaveCount(0);
 });

@@ -21,7 +21,7 @@ describe("the timeline's total in words", () => {
     expect(timelineTotalWords({ fire: 1_850, news: 17 }, 6, false)).toBe('1,850 fire detections and 17 news stories in 6 h, in and around the view');
     expect(timelineTotalWords({ fire: 1, news: 1, camera: 1 }, 24, false)).toBe('1 fire detection, 1 news story, and 1 camera in 24 h, in and around the view');
     expect(timelineTotalWords({ fire: 3 }, 1, true)).toBe('3 fire detections in 1 h, in and around the view · fires filtered');
-    expect(timelineTotalWords({}, 6, false)).toBe('Nothing recorded in 6 h, in and around the view');
-    expect(timelineTotalWords({ fire: 0 }, 6, true)).toBe('Nothing recorded in 6 h, in and around the view · fires filtered');
+    expect(timelineTotalWords({}, 6, false)).toBe('No fire detections or news in 6 h, in and around the view');
+    expect(timelineTotalWords({ fire: 0 }, 6, true)).toBe('No fire detections or news in 6 h, in and around the view · fires filtered');
   });
 });

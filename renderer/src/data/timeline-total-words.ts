@@ -28,12 +28,15 @@ export function totalsBySource(buckets: readonly PlaybackBucket[], fromMs: numbe
   return totals;
 }
 
-/** "1,850 fire detections and 17 news stories in 6 h, in and around the view"; "Nothing recorded in 6 h, …" for none. */
+/**
+ * "1,850 fire detections and 17 news stories in 6 h, in and around the view"; "No fire detections or news in 6 h, …"
+ * for none (not "Nothing recorded": the aircraft and incidents drawn meanwhile are not in these counts).
+ */
 export function timelineTotalWords(totals: Partial<Record<Source, number>>, hours: number, firesFiltered: boolean): string {
   const parts = SOURCE_WORDS.flatMap(([source, one, many]) => {
     const count = totals[source] ?? 0;
     return count > 0 ? [`${count.toLocaleString('en')} ${count === 1 ? one : many}`] : [];
   });
-  const what = parts.length > 0 ? LIST.format(parts) : 'Nothing recorded';
+  const what = parts.length > 0 ? LIST.format(parts) : 'No fire detections or news';
   return `${what} in ${hours} h, in and around the view${firesFiltered ? ' · fires filtered' : ''}`;
 }

@@ -69,9 +69,12 @@ export function PlaybackBar({
   const path = useMemo(() => histogramPath(counts, WIDTH, HEIGHT), [counts]);
   const total = counts.reduce((sum, count) => sum + count, 0);
   // Played over a range with nothing recorded in view (a first start offline), the cursor ran over an empty strip and
-  // nothing on the map changed, unexplained.
+  // nothing on the map changed, unexplained. The aircraft's positions and the incidents are not in the strip's counts:
+  // the note does not say the map has nothing (it said so beside aircraft drawn at the cursor's minute).
   const emptyNote =
-    minuteStart !== null && read && !error && total === 0 ? `Nothing was recorded in and around the view in these ${hours} h: the map has nothing to show as it plays.` : null;
+    minuteStart !== null && read && !error && total === 0
+      ? `No fire detections or news in and around the view in these ${hours} h: as it plays, only aircraft and incidents change on the map.`
+      : null;
 
   // Space plays or pauses, Shift+←/→ step a minute, L returns to live (arrows alone pan the map).
   useEffect(() => {
@@ -155,7 +158,7 @@ export function PlaybackBar({
           data-value={total}
           title={`What was recorded (fire detections, news stories placed on the map, cameras found) in the 1° cells the view touches, by minute${firesNarrowed ? ': the fires as the Layers tab’s filters leave them, the rest all' : ''}. Aircraft are replayed from their tracks, not counted here.`}
         >
-          {/* Until the first answer, not "Nothing recorded". */}
+          {/* Until the first answer, not "No fire detections or news". */}
           {error ? `Timeline unavailable: ${error}` : read ? timelineTotalWords(totals, hours, firesNarrowed) : 'Counting what was recorded…'}
         </span>
         <div className="playback-ranges" role="group" aria-label="Range">
