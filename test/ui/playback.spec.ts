@@ -382,7 +382,7 @@ test('back to live from a minute, the aircraft come back with their pairing line
   await expect.poll(midway, { message: 'the pairing line is drawn again' }).toBeGreaterThan(0);
 });
 
-test('played over a view with nothing recorded, the bar says the map has nothing to show, until Live', async ({ page }) => {
+test('played over a view with nothing recorded, the bar says no fire or news is in the range and what still changes, until Live', async ({ page }) => {
   // The Southern Ocean south of Pitcairn: nothing any test puts there.
   await new AppPage(page).openReady({ view: [-130, -52, 6] });
   const playback = new PlaybackPage(page);

@@ -214,12 +214,16 @@ test('a typed position "38.58, -121.49" is one coordinates result that flies the
   await expect(pin).toHaveCount(0);
 });
 
-test('nothing found says so, with what can be typed', async ({ page }) => {
+test('nothing found says so, with what can be typed, and offers no keys to choose with', async ({ page }) => {
   await openApp(page);
   await page.keyboard.press('Control+k');
   await page.getByTestId('search-input').fill('qqxqzzqxjv');
   await expect(page.getByTestId('search-empty')).toContainText('Nothing found');
   await expect(page.getByTestId('search-result')).toHaveCount(0);
+  await expect(page.getByTestId('search-keys')).toHaveText('Esc close');
+  await page.getByTestId('search-input').fill('Sacramento');
+  await expect(page.getByTestId('search-result').first()).toBeVisible();
+  await expect(page.getByTestId('search-keys')).toHaveText('↑↓ choose · Enter go · Esc close');
 });
 
 test('an aircraft found by its callsign: Enter flies there and opens its popup, as a click on it would', async ({ page }) => {

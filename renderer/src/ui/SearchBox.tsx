@@ -255,8 +255,9 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
               ))}
             </ul>
           )}
-          <p className="search-keys muted" aria-hidden="true">
-            ↑↓ choose · Enter go · Esc close
+          {/* With nothing listed there is nothing to choose: only Escape does something. */}
+          <p className="search-keys muted" aria-hidden="true" data-testid="search-keys">
+            {results.length > 0 ? '↑↓ choose · Enter go · Esc close' : 'Esc close'}
           </p>
         </div>
       )}
