@@ -4,6 +4,7 @@
 import { expect, test } from './support/ui-test.js';
 import { createGeofence, ingestFires } from './support/api-helpers.js';
 import { placeAircraft } from './support/aircraft-fixture.js';
+import { placeCamera } from './support/camera-fixture.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
 import { MapPage } from './pages/map-page.js';
@@ -209,4 +210,60 @@ test('on a computer in California, the list gives each detection\'s minute in UT
   } finally {
     await context.close();
   }
+});
+
+test("a fire's popup that grows once its nearby cameras are read is panned clear of the search box", async ({ page }) => {
+  // Heard Island, a place no other test uses: a fire with six cameras 4–11 miles east of it, whose list the popup
+  // shows once the API answers (it opens with "Cameras nearby…").
+  const fire = { longitude: 73.5, latitude: -53.1 };
+  for (let index = 0; index < 6; index += 1) {
+    await placeCamera({ title: `Atlas Cove road ${index} (ui test)`, longitude: fire.longitude + 0.1 + index * 0.04, latitude: fire.latitude, city: 'Atlas Cove', country: 'Heard Island' });
+  }
+  await ingestFires([{ ...fire, confidence: 'h', frp: 30 }]);
+  // The cameras' answer is held until released: the popup is measured before and after it grows.
+  let release = () => {};
+  await page.route('**/api/cameras/near?**', async (route) => {
+    await new Promise<void>((resolve) => (release = resolve));
+    await route.continue();
+  });
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  const popup = map.popup();
+  const searchBottom = async () => {
+    const box = (await page.getByTestId('search-box').boundingBox())!;
+    return box.y + box.height;
+  };
+  const openAt = async (view: [number, number, number]) => {
+    await app.openReady({ view });
+    await map.expectFireDrawnNear(fire.longitude, fire.latitude);
+    await map.clickAt(fire.longitude, fire.latitude);
+    await expect(popup.getByTestId('popup-nearby-cameras').locator('h4')).toHaveText('Cameras nearby…');
+    await map.expectStill();
+  };
+
+  // Opened at the map's centre: its height before and after the list comes.
+  await openAt([fire.longitude, fire.latitude, 10]);
+  const before = (await popup.boundingBox())!.height;
+  release();
+  await expect(popup.getByTestId('popup-nearby-cameras').locator('h4')).toHaveText('Cameras nearby (6)');
+  const grownBy = (await popup.boundingBox())!.height - before;
+  expect(grownBy, 'the list of cameras makes the popup taller than the room left above it').toBeGreaterThan(50);
+
+  // Again with the fire low enough that the popup opens clear of the search box, by 30 px, and its list would take
+  // its top under the box: the map is moved down as it grows.
+  const canvas = (await map.canvas.boundingBox())!;
+  const fireY = (await searchBottom()) + before + 30;
+  // Pixels per degree of latitude at zoom 10 there (Web Mercator, MapLibre's 512 px world at zoom 0): the view's centre
+  // is put that far from the fire.
+  const pixelsPerDegree = (512 * 2 ** 10) / 360 / Math.cos((fire.latitude * Math.PI) / 180);
+  const centreLatitude = fire.latitude - (canvas.y + canvas.height / 2 - fireY) / pixelsPerDegree;
+  await openAt([fire.longitude, Number(centreLatitude.toFixed(6)), 10]);
+  const opened = (await popup.boundingBox())!;
+  expect(opened.y, 'opened clear of the search box, unmoved').toBeGreaterThanOrEqual(await searchBottom());
+  release();
+  await expect(popup.getByTestId('popup-nearby-cameras').locator('h4')).toHaveText('Cameras nearby (6)');
+  await map.expectStill();
+  const grown = (await popup.boundingBox())!;
+  expect(grown.height).toBeGreaterThan(opened.height + 50);
+  expect(grown.y, 'its top clear of the search box once grown').toBeGreaterThanOrEqual(await searchBottom());
 });

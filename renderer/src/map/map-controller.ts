@@ -582,12 +582,22 @@ export class MapController {
       if (document.activeElement === document.body || element.contains(document.activeElement)) this.focus();
     });
     this.keepPopupInView(popup);
+    // It grows when a part read later comes (the cameras near a fire): its top rose under the search box, unpanned.
+    let height = element.getBoundingClientRect().height;
+    const grown = new ResizeObserver(() => {
+      const now = element.getBoundingClientRect().height;
+      if (now > height && this.popup === popup) this.keepPopupInView(popup);
+      height = now;
+    });
+    grown.observe(content);
+    popup.on('close', () => grown.disconnect());
     if (focus) content.querySelector<HTMLElement>('button, a[href]')?.focus({ preventScroll: true });
   }
 
   /**
-   * The search box covers the map's top and the map's own controls (credits and scale bar, zoom buttons) its bottom,
-   * and MapLibre places a popup by the canvas alone: one that opens under them is panned into the free part.
+   * The search box and the notes under it (where the map opened, what the offline map lacks) cover the map's top, and
+   * the map's own controls (credits and scale bar, zoom buttons) its bottom; MapLibre places a popup by the canvas
+   * alone: one that opens under them is panned into the free part.
    */
   private keepPopupInView(popup: MapLibre.Popup): void {
     const box = popup.getElement().getBoundingClientRect();
@@ -596,7 +606,8 @@ export class MapController {
       const found = document.querySelector(selector)?.getBoundingClientRect();
       return found && found.height > 0 ? found[side] : fallback;
     };
-    const top = edge('[data-testid="search-box"]', 'bottom', this.map.getContainer().getBoundingClientRect().top) + POPUP_GAP_PX;
+    const mapTop = this.map.getContainer().getBoundingClientRect().top;
+    const top = Math.max(...['[data-testid="search-box"]', '.home-note'].map((selector) => edge(selector, 'bottom', mapTop))) + POPUP_GAP_PX;
     const bottom = Math.min(...['.maplibregl-ctrl-bottom-left', '.maplibregl-ctrl-bottom-right', '[data-testid="playback"]'].map((selector) => edge(selector, 'top', page))) - POPUP_GAP_PX;
     // Taller than the free part: its top (the title) stays in view.
     const shift = box.top < top || box.height > bottom - top ? box.top - top : box.bottom > bottom ? box.bottom - bottom : 0;
