@@ -353,6 +353,9 @@ test('at 1280×720 the Layers tab shows the time window, every layer and the leg
     return box !== null && bounds !== null && box.y >= bounds.y && box.y + box.height <= bounds.y + bounds.height;
   };
   expect(await panel.evaluate((element) => (element as unknown as { scrollTop: number }).scrollTop)).toBe(0);
+  // The window says what it narrows, on its one line: not the aircraft (live) nor the incidents (as they stand).
+  await expect(page.locator('#filter-window-caption')).toHaveText('Time window · fires, events and alerts');
+  expect((await page.locator('#filter-window-caption').boundingBox())!.height).toBeLessThan(20);
   for (const shown of ['filter-window-24h', 'layer-toggle-fires', 'layer-toggle-cameras', 'legend']) expect({ shown, inView: await inPanel(shown) }).toEqual({ shown, inView: true });
   // Folded, with what the folded filters narrow on its line.
   await expect(page.getByTestId('filter-confidence-high')).toBeHidden();

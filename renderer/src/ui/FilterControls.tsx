@@ -132,7 +132,10 @@ export function FilterControls({ filter, onChange, geofences, filterWords, playb
       </div>
 
       {/* Named: the playback bar has its own row of 1 h / 6 h / 24 h, the timeline's span, which is another thing. */}
-      <p className="filter-caption" id="filter-window-caption">Time window</p>
+      {/* It says what it narrows: the incidents (as they stand) and the aircraft (live) stayed, unexplained. */}
+      <p className="filter-caption" id="filter-window-caption" title="The aircraft are those flying now, and the incidents as they stand now, whatever the window">
+        Time window <span className="filter-caption-scope">· fires, events and alerts</span>
+      </p>
       {/* The radio group pattern: one Tab stop (the chosen window), the arrow keys, Home and End choose another. */}
       <div
         className="filter-row"
