@@ -57,9 +57,11 @@ export class SearchService {
     ]);
     // No place of the name in the regions named: the name anywhere.
     let places = namesReady && qualified && prefixPlaces.length === 0 ? await this.places.byPrefix(name, limit, view) : prefixPlaces;
-    // Misspellings are looked for only when no name starts with the text (a trigram scan costs more than the rest).
+    // Misspellings are looked for only when no name starts with the text (a trigram scan costs more than the rest), and
+    // not when it is a country's or a region's very name: "Germany" listed nine "similar" places after the country.
+    const namesBoundary = boundaries.some((hit) => hit.name.toLowerCase() === name.trim().toLowerCase());
     let similar = false;
-    if (namesReady && places.length === 0 && name.length >= FUZZY_MIN_LENGTH && (await this.places.hasTrigram())) {
+    if (namesReady && places.length === 0 && !namesBoundary && name.length >= FUZZY_MIN_LENGTH && (await this.places.hasTrigram())) {
       places = await this.places.bySimilarity(name, limit, FUZZY_MIN_SCORE);
       similar = places.length > 0;
     }

@@ -265,6 +265,10 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     // A guess is said to be one (the search box does not fly to it on Enter unless chosen); a prefix's places are not.
     expect((await search('Sacram')).results[0]?.similar).toBeUndefined();
     expect((await search('Sacremento')).results.filter((result) => result.kind === 'place').every((result) => result.similar === true)).toBe(true);
+    // A country's very name is no misspelling: the country, without guesses after it ("Germantown", "San Germán").
+    const germany = (await search('Germany')).results;
+    expect(germany[0]).toMatchObject({ kind: 'country', label: 'Germany' });
+    expect(germany.filter((result) => result.similar)).toEqual([]);
   });
 
   it("ranks a place's own name before an alternate one, and among equals the places in the map's view first", async () => {
