@@ -44,6 +44,18 @@ test('a feed whose last run failed is said on the bar while its data is fresh, a
     await sources.runNow('news').click();
     await expect(page.getByTestId('pipelines-failing').filter({ hasText: 'news' })).toHaveCount(0, { timeout: 4_000 });
     await expect(hud.pipelines().locator('[data-pipeline="news"]')).toContainText(/^newsfresh, [^;]*$/);
+
+    // One feed of two failing while the other answers: the news is fresh, and its row in the list says so too.
+    await writeFile(uiFeedsFile(), JSON.stringify([
+      { name: 'World wire', url: feeds.serve('rss2-world.xml'), category: 'world', region: 'world' },
+      { name: 'Gone wire', url: `${new URL(feeds.serve('rss2-world.xml')).origin}/feeds/gone.xml`, category: 'world', region: 'world' },
+    ]));
+    feeds.failures.set('/feeds/gone.xml', { status: 503, body: 'down for maintenance' });
+    await runNews(200);
+    await page.reload();
+    await app.waitForState('ready');
+    await hud.pipelines().locator('summary').click();
+    await expect(hud.pipelines().locator('[data-pipeline="news"]').getByTestId('news-feeds-failing')).toHaveText(' · 1 of its feeds failing (Sources tab)');
   } finally {
     await writeFile(uiFeedsFile(), '[]');
     await feeds.close();

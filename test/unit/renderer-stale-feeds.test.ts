@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PipelineFreshness } from '../../renderer/src/api/api-types.js';
-import { feedName, freshnessWords, noDataReason, outOfReachNote, staleFeeds } from '../../renderer/src/ui/hud/stale-feeds.js';
+import { failingNewsFeedsWords, feedName, freshnessWords, noDataReason, outOfReachNote, staleFeeds } from '../../renderer/src/ui/hud/stale-feeds.js';
 
 function feed(overrides: Partial<PipelineFreshness>): PipelineFreshness {
   return {
@@ -113,5 +113,16 @@ describe('a feed that has delivered nothing yet', () => {
     expect(noDataReason(feed({ failing: true, lastError: 'HTTP 503', reason: 'last run failed: HTTP 503' }))).toBeNull();
     expect(noDataReason(feed({ ...never, lastError: 'idle: no ADS-B source' }))).toBeNull();
     expect(noDataReason(undefined)).toBeNull();
+  });
+});
+
+describe('the news row of the feed list', () => {
+  it("counts the news feeds whose last attempt failed, which a fresh pipeline's words hid", () => {
+    const failing = (count: number) => ({ news: { failingFeeds: Array.from({ length: count }, (_, index) => ({ name: `Feed ${index}`, lastError: 'HTTP 503' })) } });
+    expect(failingNewsFeedsWords(failing(5))).toBe('5 of its feeds failing (Sources tab)');
+    expect(failingNewsFeedsWords(failing(1))).toBe('1 of its feeds failing (Sources tab)');
+    expect(failingNewsFeedsWords(failing(0))).toBeNull();
+    expect(failingNewsFeedsWords({})).toBeNull();
+    expect(failingNewsFeedsWords({ news: { failingFeeds: 'not a list' } })).toBeNull();
   });
 });

@@ -91,7 +91,7 @@ export function Hud(props: HudProps) {
             {shownFilters.join(' · ')}
           </p>
         )}
-        <PipelineFreshnessList pipelines={health.pipelines} error={healthError} disk={health.disk} />
+        <PipelineFreshnessList pipelines={health.pipelines} error={healthError} disk={health.disk} sources={health.sources} />
         <LiveBadge status={live} playbackMinute={playbackMinute} noNetwork={staleFeeds(health.pipelines).offline} />
       </header>
       <BriefColumn alerts={alerts} fenceIds={fenceIds} alertsWindow={alertsWindow} onShowAlert={onShowAlert} news={news} pipelines={health.pipelines} disk={health.disk} folding={brief} playback={playbackMinute !== null} />

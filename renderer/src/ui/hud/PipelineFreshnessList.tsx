@@ -2,7 +2,7 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import type { HealthReport, PipelineFreshness } from '../../api/api-types';
 import { diskLine, lowDiskWarning } from './disk-words';
-import { feedName, freshnessWords, staleFeeds } from './stale-feeds';
+import { failingNewsFeedsWords, feedName, freshnessWords, staleFeeds } from './stale-feeds';
 
 /**
  * While open, a click elsewhere or Escape folds the list (it lies over the tabs and the search box). The listeners stay
@@ -29,7 +29,7 @@ function useFoldsAway(details: RefObject<HTMLDetailsElement | null>): void {
   }, [details]);
 }
 
-export function PipelineFreshnessList({ pipelines, error, disk }: { pipelines: Record<string, PipelineFreshness>; error: string | null; disk: HealthReport['disk'] }) {
+export function PipelineFreshnessList({ pipelines, error, disk, sources }: { pipelines: Record<string, PipelineFreshness>; error: string | null; disk: HealthReport['disk']; sources: HealthReport['sources'] }) {
   const details = useRef<HTMLDetailsElement>(null);
   useFoldsAway(details);
   const entries = Object.entries(pipelines);
@@ -37,6 +37,7 @@ export function PipelineFreshnessList({ pipelines, error, disk }: { pipelines: R
   const { stale, outOfReach, failing, starting } = staleFeeds(pipelines);
   // A disk nearly full is said first: soon nothing new is stored, whatever the feeds do.
   const lowDisk = lowDiskWarning(disk);
+  const newsFeedsFailing = failingNewsFeedsWords(sources);
   const reasons = (feeds: Array<[string, PipelineFreshness]>) => feeds.map(([name, pipeline]) => `${feedName(name)}: ${pipeline.reason ?? 'stale'}`).join('\n');
   // A feed whose last run failed is said before its data goes stale (its data is still fresh: a quieter word).
   const failed = failing.length > 0 && (
@@ -76,7 +77,10 @@ export function PipelineFreshnessList({ pipelines, error, disk }: { pipelines: R
         {entries.map(([name, pipeline]) => (
           <li key={name} data-pipeline={name} data-stale={pipeline.stale} className={pipeline.stale ? 'stale' : pipeline.failing ? 'failing' : pipeline.firstRunPending ? 'starting' : 'fresh'}>
             <strong>{feedName(name)}</strong>
-            <span>{freshnessWords(pipeline)}</span>
+            <span>
+              {freshnessWords(pipeline)}
+              {name === 'news' && newsFeedsFailing && <span className="failing" data-testid="news-feeds-failing">{` · ${newsFeedsFailing}`}</span>}
+            </span>
           </li>
         ))}
         {disk && (

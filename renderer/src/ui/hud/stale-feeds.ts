@@ -103,3 +103,14 @@ export function outOfReachNote(report: Pick<ReturnType<typeof staleFeeds>, 'stal
   }
   return `${names} could not reach ${one ? 'its source' : 'their sources'}, while other feeds get through: ${one ? 'that host' : 'those hosts'} may be down or blocked on this network. ${one ? 'It tries' : 'Each tries'} again on its own.`;
 }
+
+/**
+ * "5 of its feeds failing (Sources tab)" for the news row of the feed list, from health's `sources.news.failingFeeds`
+ * (null: none). The news pipeline is fresh while most feeds answer, and "All feeds fresh" hid those that do not.
+ */
+export function failingNewsFeedsWords(sources: Record<string, unknown>): string | null {
+  const news = sources.news as { failingFeeds?: unknown } | undefined;
+  const count = Array.isArray(news?.failingFeeds) ? news.failingFeeds.length : 0;
+  if (count === 0) return null;
+  return `${count.toLocaleString('en')} of its feeds failing (Sources tab)`;
+}
