@@ -26,7 +26,7 @@ export class CameraQueries {
   async near(latitude: number, longitude: number, limit: number): Promise<NearbyCameras> {
     const { cameras, total } = await this.links.near(latitude, longitude, limit);
     // Asked only with none near: the popup then says whether the area has none or the app none at all.
-    const anyPlaced = total > 0 || (await this.cameras.find(undefined, 1)).length > 0;
+    const anyPlaced = total > 0 || (await this.cameras.anyPlaced());
     return {
       radiusM: CORRELATION_RADIUS_M,
       total,

@@ -149,6 +149,12 @@ export class CameraRepository {
     return rows.map(toCamera);
   }
 
+  /** Whether any camera is placed at all (stops at the first: no sort of them all). */
+  async anyPlaced(): Promise<boolean> {
+    const { rows } = await this.db.query<{ any: boolean }>('SELECT EXISTS (SELECT 1 FROM cameras WHERE geom IS NOT NULL) AS any');
+    return rows[0]?.any === true;
+  }
+
   /** Where a camera's image comes from, and the hash its cached images are filed under. */
   async snapshotSource(id: number): Promise<{ url: string; urlHash: string } | null> {
     const { rows } = await this.db.query<{ url: string; url_hash: string }>('SELECT url, url_hash FROM cameras WHERE id = $1', [id]);
