@@ -75,7 +75,14 @@ function overlap(a: Rect, b: Rect): { width: number; height: number } {
  */
 export function placeWindow(state: WindowState | null, workAreas: readonly Rect[]): WindowPlacement {
   const primary = workAreas[0];
-  if (!state) return { ...DEFAULT_SIZE, maximized: false };
+  // A first start fits the default to the primary display's work area: on a 1,366×768 laptop a 1,440×900 window ran
+  // off the screen, and the renderer's first-start layout (the brief folded below 1,400 px) read its width, not the
+  // screen's.
+  if (!state) {
+    return primary
+      ? { width: Math.max(MIN_SIZE.width, Math.min(DEFAULT_SIZE.width, primary.width)), height: Math.max(MIN_SIZE.height, Math.min(DEFAULT_SIZE.height, primary.height)), maximized: false }
+      : { ...DEFAULT_SIZE, maximized: false };
+  }
   const titleBar: Rect = { x: state.x, y: state.y, width: state.width, height: VISIBLE_GRIP.height };
   const home = workAreas.find((area) => {
     const shared = overlap(titleBar, area);

@@ -43,8 +43,14 @@ describe('the desktop window comes back where it was', () => {
     expect(placeWindow({ x: 1400, y: 10, width: 1000, height: 700, maximized: false }, [LAPTOP])).toEqual({ width: 1000, height: 700, maximized: false });
   });
 
+  it('a first start on a small laptop fits the default size to its work area (1,366×768: not 1,440×900 off the screen)', () => {
+    expect(placeWindow(null, [{ x: 0, y: 0, width: 1366, height: 728 }])).toEqual({ width: 1366, height: 728, maximized: false });
+    expect(placeWindow(null, [LAPTOP])).toEqual({ width: 1440, height: 875, maximized: false });
+  });
+
   it('never smaller than the window minimum; no saved state means the default size', () => {
     expect(placeWindow({ x: 0, y: 0, width: 200, height: 100, maximized: false }, [LAPTOP])).toMatchObject({ width: 960, height: 600 });
-    expect(placeWindow(null, [LAPTOP])).toEqual({ ...DEFAULT_SIZE, maximized: false });
+    expect(placeWindow(null, [{ x: 0, y: 0, width: 2560, height: 1400 }])).toEqual({ ...DEFAULT_SIZE, maximized: false });
+    expect(placeWindow(null, [])).toEqual({ ...DEFAULT_SIZE, maximized: false });
   });
 });
