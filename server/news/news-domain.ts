@@ -11,6 +11,14 @@ export const newsModule: DomainModule = {
   async register(app) {
     app.eventSources.add(newsEvents);
     const placer = new StoryPlacer({ places: app.placeResolver, publisher: app.eventPublisher, log: app.log });
+    // Stories scraped while the places load are placed once they are in; on close, a placing under way is waited for
+    // and one still waiting is dropped (the places settle as the load stops, with the database going).
+    const placingNow = new Set<Promise<unknown>>();
+    let closing = false;
+    app.addHook('onClose', async () => {
+      closing = true;
+      await Promise.allSettled([...placingNow]);
+    });
     const news = createNews({
       db: app.db,
       keys: app.keys,
@@ -27,13 +35,22 @@ export const newsModule: DomainModule = {
       onStories: async (stories) => {
         const placeable = () => app.gazetteer.progress().state === 'ready';
         if (placeable()) return placer.place(stories);
-        const state = app.gazetteer.progress().state;
-        if (state === 'failed' || state === 'off') return { placedOnMap: 0, leftOffMap: stories.length };
+        if (!app.gazetteer.placesLoading()) return { placedOnMap: 0, leftOffMap: stories.length };
         void app.gazetteer
           .whenPlacesSettle()
           .then(async () => {
-            const counts = placeable() ? await placer.place(stories) : { placedOnMap: 0, leftOffMap: stories.length };
-            app.log.info(counts, 'news stories scraped while the places loaded, placed');
+            if (closing) return;
+            if (!placeable()) {
+              app.log.info({ leftOffMap: stories.length }, 'news stories scraped while the places loaded stay off the map: the places did not load');
+              return;
+            }
+            const placing = placer.place(stories);
+            placingNow.add(placing);
+            try {
+              app.log.info(await placing, 'news stories scraped while the places loaded, placed');
+            } finally {
+              placingNow.delete(placing);
+            }
           })
           .catch((error: unknown) => app.log.warn({ err: error }, 'news stories scraped while the places loaded could not be placed'));
         return { waitingForPlaces: stories.length };

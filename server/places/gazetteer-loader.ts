@@ -58,6 +58,12 @@ export class GazetteerLoader {
     return new Promise((resolve) => this.placeWaiters.push(resolve));
   }
 
+  /** A load is under way whose places are not in yet (whenPlacesSettle then waits for them). */
+  placesLoading(): boolean {
+    const { state } = this.progressNow;
+    return this.running !== null && state !== 'ready' && state !== 'failed' && state !== 'off';
+  }
+
   private settlePlaces(): void {
     for (const resolve of this.placeWaiters.splice(0)) resolve();
   }
