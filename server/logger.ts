@@ -124,10 +124,14 @@ function logFileDestination(file: string, followEveryMs: number): { stream: pino
     if (stopped) return;
     stopped = true;
     clearInterval(follow);
+    // Its last write may fail (a full disk): that ends it too. A line logged after it goes nowhere, not to a thrown
+    // "SonicBoom destroyed".
     await new Promise<void>((resolve) => {
       stream.once('close', () => resolve());
+      stream.once('error', () => resolve());
       stream.end();
     });
+    stream.write = () => true;
   };
   return { stream, close };
 }
