@@ -220,12 +220,22 @@ test("a fire's popup that grows once its nearby cameras are read is panned clear
     await placeCamera({ title: `Atlas Cove road ${index} (ui test)`, longitude: fire.longitude + 0.1 + index * 0.04, latitude: fire.latitude, city: 'Atlas Cove', country: 'Heard Island' });
   }
   await ingestFires([{ ...fire, confidence: 'h', frp: 30 }]);
-  // The cameras' answer is held until released: the popup is measured before and after it grows.
-  let release = () => {};
+  // The cameras' answer is held until released: the popup is measured before and after it grows. `release` waits
+  // for the request to be held (the route's handler runs a moment after the popup asks).
+  const nextHold = () => {
+    let hold = (_release: () => void) => {};
+    const promise = new Promise<() => void>((resolve) => (hold = resolve));
+    return { promise, hold: (release: () => void) => hold(release) };
+  };
+  let held = nextHold();
   await page.route('**/api/cameras/near?**', async (route) => {
-    await new Promise<void>((resolve) => (release = resolve));
+    await new Promise<void>((answer) => held.hold(answer));
     await route.continue();
   });
+  const release = async () => {
+    (await held.promise)();
+    held = nextHold();
+  };
   const app = new AppPage(page);
   const map = new MapPage(page);
   const popup = map.popup();
@@ -244,7 +254,7 @@ test("a fire's popup that grows once its nearby cameras are read is panned clear
   // Opened at the map's centre: its height before and after the list comes.
   await openAt([fire.longitude, fire.latitude, 10]);
   const before = (await popup.boundingBox())!.height;
-  release();
+  await release();
   await expect(popup.getByTestId('popup-nearby-cameras').locator('h4')).toHaveText('Cameras nearby (6)');
   const grownBy = (await popup.boundingBox())!.height - before;
   expect(grownBy, 'the list of cameras makes the popup taller than the room left above it').toBeGreaterThan(50);
@@ -260,7 +270,7 @@ test("a fire's popup that grows once its nearby cameras are read is panned clear
   await openAt([fire.longitude, Number(centreLatitude.toFixed(6)), 10]);
   const opened = (await popup.boundingBox())!;
   expect(opened.y, 'opened clear of the search box, unmoved').toBeGreaterThanOrEqual(await searchBottom());
-  release();
+  await release();
   await expect(popup.getByTestId('popup-nearby-cameras').locator('h4')).toHaveText('Cameras nearby (6)');
   await map.expectStill();
   const grown = (await popup.boundingBox())!;

@@ -607,7 +607,8 @@ export class MapController {
       return found && found.height > 0 ? found[side] : fallback;
     };
     const mapTop = this.map.getContainer().getBoundingClientRect().top;
-    const top = Math.max(...['[data-testid="search-box"]', '.home-note'].map((selector) => edge(selector, 'bottom', mapTop))) + POPUP_GAP_PX;
+    const notes = Array.from(document.querySelectorAll('.home-note'), (note) => note.getBoundingClientRect()).filter((box) => box.height > 0);
+    const top = Math.max(edge('[data-testid="search-box"]', 'bottom', mapTop), ...notes.map((box) => box.bottom)) + POPUP_GAP_PX;
     const bottom = Math.min(...['.maplibregl-ctrl-bottom-left', '.maplibregl-ctrl-bottom-right', '[data-testid="playback"]'].map((selector) => edge(selector, 'top', page))) - POPUP_GAP_PX;
     // Taller than the free part: its top (the title) stays in view.
     const shift = box.top < top || box.height > bottom - top ? box.top - top : box.bottom > bottom ? box.bottom - bottom : 0;

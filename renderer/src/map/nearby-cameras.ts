@@ -48,8 +48,8 @@ export function nearbyCamerasSection(at: [number, number], links: CameraLinks): 
       if (answer.total === 0) {
         const none = document.createElement('p');
         none.className = 'popup-cameras-none';
-        // No camera at all: the directories are not set up, which "none within 20 miles" hid.
-        none.textContent = answer.anyPlaced ? 'None within 20 miles.' : 'No camera directory set up yet: the Sources tab adds one.';
+        // No camera on the map at all: mostly no directory set up, which "none within 20 miles" hid.
+        none.textContent = answer.anyPlaced ? 'None within 20 miles.' : 'No camera on the map yet: the Sources tab sets up camera directories.';
         section.append(none);
         return;
       }

@@ -43,7 +43,7 @@ import { TimeZoneHomeNote } from './TimeZoneHomeNote';
 
 /**
  * Below this width a first start folds the brief, so the map keeps room: at 1,280 and 1,366 px (most laptops) the
- * brief beside the side panel left it 600–690 px of the window; folded, 930–1,020. Its warnings stay in sight.
+ * brief beside the side panel left it 600–686 px of the window; folded, 920–1,006. Its warnings stay in sight.
  */
 const FOLD_BRIEF_BELOW_PX = 1400;
 /** Below this width opening one of the brief and the side panel folds the other, so the map keeps room between them (app.css: and the folded brief hides its warnings). */
