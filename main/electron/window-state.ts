@@ -68,6 +68,14 @@ function overlap(a: Rect, b: Rect): { width: number; height: number } {
   };
 }
 
+/** A size no larger than the work area it goes on (when there is one), nor smaller than the window's minimum. */
+function fitted(size: { width: number; height: number }, area: Rect | undefined): { width: number; height: number } {
+  return {
+    width: Math.max(MIN_SIZE.width, area ? Math.min(size.width, area.width) : size.width),
+    height: Math.max(MIN_SIZE.height, area ? Math.min(size.height, area.height) : size.height),
+  };
+}
+
 /**
  * The placement for a saved state on today's displays (their work areas): kept where it was when its title bar is on
  * a display, else centred by the system on the primary one; its size never larger than the display it lands on nor
@@ -78,18 +86,12 @@ export function placeWindow(state: WindowState | null, workAreas: readonly Rect[
   // A first start fits the default to the primary display's work area: on a 1,366×768 laptop a 1,440×900 window ran
   // off the screen, and the renderer's first-start layout (the brief folded below 1,400 px) read its width, not the
   // screen's.
-  if (!state) {
-    return primary
-      ? { width: Math.max(MIN_SIZE.width, Math.min(DEFAULT_SIZE.width, primary.width)), height: Math.max(MIN_SIZE.height, Math.min(DEFAULT_SIZE.height, primary.height)), maximized: false }
-      : { ...DEFAULT_SIZE, maximized: false };
-  }
+  if (!state) return { ...fitted(DEFAULT_SIZE, primary), maximized: false };
   const titleBar: Rect = { x: state.x, y: state.y, width: state.width, height: VISIBLE_GRIP.height };
   const home = workAreas.find((area) => {
     const shared = overlap(titleBar, area);
     return shared.width >= Math.min(VISIBLE_GRIP.width, state.width) && shared.height >= VISIBLE_GRIP.height / 2;
   });
-  const fit = home ?? primary;
-  const width = Math.max(MIN_SIZE.width, fit ? Math.min(state.width, fit.width) : state.width);
-  const height = Math.max(MIN_SIZE.height, fit ? Math.min(state.height, fit.height) : state.height);
+  const { width, height } = fitted(state, home ?? primary);
   return home ? { x: state.x, y: state.y, width, height, maximized: state.maximized } : { width, height, maximized: state.maximized };
 }

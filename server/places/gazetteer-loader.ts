@@ -53,8 +53,7 @@ export class GazetteerLoader {
    * does not wait for the airports and the land that load after the places.
    */
   whenPlacesSettle(): Promise<void> {
-    const { state } = this.progressNow;
-    if (!this.running || state === 'ready' || state === 'failed' || state === 'off') return Promise.resolve();
+    if (!this.placesLoading()) return Promise.resolve();
     return new Promise((resolve) => this.placeWaiters.push(resolve));
   }
 
