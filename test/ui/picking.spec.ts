@@ -1,6 +1,6 @@
 // Picking what is under the cursor: a click over several objects lists them all (the objects before the alert raised
-// about them, the geofence's area left out), choosing one opens its popup, Escape closes it. The alert ring lies beneath
-// the fire: the fire is what a click finds first.
+// about them, the geofence's area left out), choosing one opens its popup (which leads back to the list), Escape
+// closes it. The alert ring lies beneath the fire: the fire is what a click finds first.
 import { expect, test } from './support/ui-test.js';
 import { createGeofence, ingestFires } from './support/api-helpers.js';
 import { placeAircraft } from './support/aircraft-fixture.js';
@@ -42,6 +42,12 @@ test('a click over a fire, an aircraft and an alert lists them all; Escape close
   const popup = page.locator('.vantage-popup');
   await expect(popup).toContainText('41.5 MW');
   await expect(page.getByTestId('pick-list')).toHaveCount(0);
+  // Its popup leads back to the list, the fire marked there.
+  await popup.getByTestId('pick-back').click();
+  await expect(list).toContainText('3 objects here');
+  await expect(list.locator('button.pick-seen')).toHaveText(/^Fire detection/);
+  await list.getByRole('button', { name: /^Fire detection/ }).click();
+  await expect(popup).toContainText('41.5 MW');
 
   await page.keyboard.press('Escape');
   await expect(popup).toHaveCount(0);
@@ -124,7 +130,16 @@ test('from the keyboard, a popup opened at the cross has the focus on its first 
   await expect(list).toHaveCount(0);
   const popup = page.locator('.vantage-popup');
   await expect(popup).toContainText(/Fire detection/);
-  await expect(popup.locator(':focus')).toHaveCount(1);
+  // The focus on its first control: the line back to the list, where Enter takes it back to the one it opened.
+  const back = popup.getByTestId('pick-back');
+  await expect(back).toHaveText('‹ All 2 fire detections here');
+  await expect(back).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(choices).toHaveCount(2);
+  await expect(choices.nth(1)).toBeFocused();
+  await expect(choices.nth(1)).toHaveClass(/pick-seen/);
+  await page.keyboard.press('Enter');
+  await expect(popup).toContainText(/Fire detection/);
   await page.keyboard.press('Escape');
   await expect(popup).toHaveCount(0);
   await expect(canvas).toBeFocused();

@@ -1,7 +1,7 @@
 // The list shown when a click lands on several objects: its order and its lines.
 import { describe, expect, it } from 'vitest';
 import { objectWithItsAlerts, pickedObjects } from '../../renderer/src/map/feature-picking.js';
-import { pickLabel, pickListHeading } from '../../renderer/src/map/pick-label.js';
+import { pickLabel, pickLabels, pickListHeading } from '../../renderer/src/map/pick-label.js';
 
 describe('pickLabel', () => {
   it('names a fire detection by its satellite, power and minute with its day, in UTC', () => {
@@ -28,6 +28,25 @@ describe('pickLabel', () => {
     expect(pickListHeading([{ kind: 'aircraft' }, { kind: 'alert' }])).toBe('2 objects here: 1 aircraft, 1 alert');
     expect(pickListHeading([incident, incident])).toBe('2 incidents here');
     expect(pickListHeading([{ kind: 'fire' }, { kind: 'fire' }, { kind: 'fire' }])).toBe('3 fire detections here');
+  });
+
+  it('gives where each is to lines a list would show alike (two pixels of one pass), and their place when still alike', () => {
+    const acqTime = Date.parse('2026-11-26T21:04:00Z') / 1000;
+    const pixel = (lon: number, lat: number) => ({ kind: 'fire', satellite: 'N', frp: 3.2, acqTime, position: [lon, lat] });
+    const line = 'Fire detection · Suomi NPP (N) · 3.2 MW · 26 Nov 21:04 UTC';
+    expect(pickLabels([pixel(-36.5, -54.3), pixel(-36.4998, -54.3), { ...pixel(-36.5, -54.3), frp: 4 }])).toEqual([
+      `${line} · at -54.3000, -36.5000`,
+      `${line} · at -54.3000, -36.4998`,
+      'Fire detection · Suomi NPP (N) · 4.0 MW · 26 Nov 21:04 UTC',
+    ]);
+    // Alike to the 10 m too, or of no position: numbered.
+    expect(pickLabels([pixel(1, 2), pixel(1, 2), { kind: 'aircraft', icao24: 'a1' }, { kind: 'aircraft', icao24: 'a1' }])).toEqual([
+      `${line} · at 2.0000, 1.0000 (1 of 2)`,
+      `${line} · at 2.0000, 1.0000 (2 of 2)`,
+      'Aircraft a1 (1 of 2)',
+      'Aircraft a1 (2 of 2)',
+    ]);
+    expect(pickLabels([{ kind: 'aircraft', icao24: 'a1' }, { kind: 'incident', name: 'KING' }])).toEqual(['Aircraft a1', 'Incident: KING']);
   });
 
   it('names an alert by its geofence and what came in', () => {

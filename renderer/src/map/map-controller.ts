@@ -17,7 +17,7 @@ import { labelFadeMs } from './label-fade';
 import { LAND_DETAIL_MIN_ZOOM } from './land-detail';
 import { formatBoth } from '../format/time-format';
 import { objectWithItsAlerts, PICK_RADIUS_PX, type PickProps, pickedObjects } from './feature-picking';
-import { pickListContent } from './pick-list-content';
+import { backToPickList, pickListContent } from './pick-list-content';
 import { GeofenceDrawing } from './geofence-drawing';
 import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from './layer-catalog';
 import { addOverlays, fireTileUrl, INCIDENT_LAYER_FILTERS, OVERLAY_LAYERS, overlaySources } from './overlay-layers';
@@ -526,7 +526,14 @@ export class MapController {
     const withAlerts = objectWithItsAlerts(objects);
     if (objects.length === 1) this.open(only, at, [], focus);
     else if (withAlerts) this.open(withAlerts.object, at, withAlerts.alerts, focus);
-    else this.showPopup(pickListContent(objects, (chosen, fromKeyboard) => this.open(chosen, at, [], fromKeyboard)), at, objects.map((object) => String(object.kind)), focus);
+    else this.showPickList(objects, at, focus);
+  }
+
+  /** The list of several; the popup of the one chosen leads back to it, that one marked (and focused from the keyboard). */
+  private showPickList(objects: readonly PickProps[], at: [number, number], focus: boolean, seen?: PickProps): void {
+    const content = pickListContent(objects, (chosen, fromKeyboard) => this.open(chosen, at, [], fromKeyboard, backToPickList(objects, (back) => this.showPickList(objects, at, back, chosen))), seen);
+    this.showPopup(content, at, objects.map((object) => String(object.kind)), focus);
+    if (focus && seen) content.querySelector<HTMLElement>('.pick-seen')?.focus({ preventScroll: true });
   }
 
   /** The alerts raised about an object, one line each, a click on one opening it. */
@@ -547,7 +554,8 @@ export class MapController {
     return list;
   }
 
-  private open(props: PickProps, at: [number, number], alerts: readonly PickProps[] = [], focus = false): void {
+  /** `back`: the line back to the list it was chosen from, atop the popup. */
+  private open(props: PickProps, at: [number, number], alerts: readonly PickProps[] = [], focus = false, back?: HTMLElement): void {
     if (props.kind === 'camera') {
       this.popup?.remove();
       this.options.onCameraClick({ id: String(props.id), title: String(props.title ?? 'Camera') });
@@ -559,6 +567,7 @@ export class MapController {
     const content = popupContent(props, { at: position, cameras });
     if (alerts.length > 0) content.append(this.alertLines(alerts, at));
     content.append(popupFooter(props, position));
+    if (back) content.prepend(back);
     this.showPopup(content, at, [String(props.kind)], focus);
   }
 

@@ -1,5 +1,6 @@
 // One line naming an object in the list shown when a click lands on several. Pure and DOM-free (`.js` specifiers):
 // unit-tested from Node.
+import { formatDecimal } from '../format/coordinates.js';
 import { satelliteLabel } from '../format/satellite-label.js';
 import { formatMinuteBoth, toDate } from '../format/time-format.js';
 import { acres } from './popup-rows.js';
@@ -40,6 +41,31 @@ export function pickLabel(props: PickProps): string {
     default:
       return 'Feature';
   }
+}
+
+/**
+ * The lines of a list of several, each its own: two objects a line alone names alike (two pixels of one satellite
+ * pass: same minute, often the same power) also give where each is, to four places (about 10 m), and any still alike
+ * their place in the list.
+ */
+export function pickLabels(objects: readonly PickProps[]): string[] {
+  const count = (labels: readonly string[]) => labels.reduce((seen, label) => seen.set(label, (seen.get(label) ?? 0) + 1), new Map<string, number>());
+  const plain = objects.map(pickLabel);
+  const plainCounts = count(plain);
+  const placed = plain.map((label, index) => {
+    if (plainCounts.get(label) === 1) return label;
+    const position = objects[index]?.position;
+    const [lon, lat] = Array.isArray(position) ? position : [];
+    return typeof lon === 'number' && typeof lat === 'number' ? `${label} · at ${formatDecimal(lat, lon, 4)}` : label;
+  });
+  const placedCounts = count(placed);
+  const nth = new Map<string, number>();
+  return placed.map((label) => {
+    if (placedCounts.get(label) === 1) return label;
+    const n = (nth.get(label) ?? 0) + 1;
+    nth.set(label, n);
+    return `${label} (${n} of ${placedCounts.get(label)})`;
+  });
 }
 
 // Each kind in the list's heading, one and many.

@@ -1,30 +1,34 @@
 // The popup shown when a click lands on several objects: one button per object, in the order feature-picking gives.
-// From the keyboard the arrows (and Home, End) move between them, as in a menu.
+// From the keyboard the arrows (and Home, End) move between them, as in a menu. The popup of the one chosen leads back
+// to the list.
 import { indexByKey } from '../data/index-by-key';
 import type { PickProps } from './feature-picking';
-import { pickLabel, pickListHeading } from './pick-label';
+import { pickLabels, pickListHeading } from './pick-label';
 
 /**
  * A popup body listing several objects; choosing one hands it to `onChoose`, saying whether it was chosen from the
- * keyboard (Enter or Space on the button: a click of no mouse press).
+ * keyboard (Enter or Space on the button: a click of no mouse press). `seen`: the one whose popup led back here,
+ * marked so the eye finds its place again.
  */
-export function pickListContent(objects: readonly PickProps[], onChoose: (props: PickProps, fromKeyboard: boolean) => void): HTMLElement {
+export function pickListContent(objects: readonly PickProps[], onChoose: (props: PickProps, fromKeyboard: boolean) => void, seen?: PickProps): HTMLElement {
   const root = document.createElement('div');
   root.className = 'popup pick-list';
   root.dataset.testid = 'pick-list';
   const heading = document.createElement('h3');
   heading.textContent = pickListHeading(objects);
   const list = document.createElement('ul');
-  for (const props of objects) {
+  const labels = pickLabels(objects);
+  objects.forEach((props, index) => {
     const item = document.createElement('li');
     const button = document.createElement('button');
     button.type = 'button';
-    button.textContent = pickLabel(props);
+    button.textContent = labels[index] ?? '';
     button.dataset.kind = String(props.kind);
+    if (props === seen) button.classList.add('pick-seen');
     button.addEventListener('click', (event) => onChoose(props, event.detail === 0));
     item.append(button);
     list.append(item);
-  }
+  });
   list.addEventListener('keydown', (event) => {
     const buttons = Array.from(list.querySelectorAll('button'));
     const to = indexByKey(buttons.indexOf(event.target as HTMLButtonElement), buttons.length, event.key, 'column');
@@ -34,4 +38,15 @@ export function pickListContent(objects: readonly PickProps[], onChoose: (props:
   });
   root.append(heading, list);
   return root;
+}
+
+/** The line atop the popup of an object chosen from a list, back to that list ("‹ All 4 fire detections here"). */
+export function backToPickList(objects: readonly PickProps[], onBack: (fromKeyboard: boolean) => void): HTMLElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'link-button pick-back';
+  button.dataset.testid = 'pick-back';
+  button.textContent = `‹ All ${pickListHeading(objects).replace(/:.*$/, '')}`;
+  button.addEventListener('click', (event) => onBack(event.detail === 0));
+  return button;
 }
