@@ -42,12 +42,17 @@ describe('playbackReducer', () => {
     expect(playbackReducer(chosen, { type: 'live', now: later })).toEqual({ hours: 6, end: liveEnd(later), cursor: null, playing: false, speed: 10 });
   });
 
-  it('steps by minutes within the range; from live, back from the last minute', () => {
-    expect(playbackReducer(live, { type: 'step', minutes: -1 }).cursor).toBe(358);
+  it('steps by minutes within the range; from live, back from the last minute; forward past the last minute, live', () => {
+    expect(playbackReducer(live, { type: 'step', minutes: -1, now: NOW }).cursor).toBe(358);
     const chosen = playbackReducer(live, { type: 'seek', minute: 1 });
-    expect(playbackReducer(chosen, { type: 'step', minutes: -5 }).cursor).toBe(0);
-    expect(playbackReducer(chosen, { type: 'step', minutes: 60 }).cursor).toBe(61);
-    expect(playbackReducer({ ...chosen, cursor: 358 }, { type: 'step', minutes: 5 }).cursor).toBe(359);
+    expect(playbackReducer(chosen, { type: 'step', minutes: -5, now: NOW }).cursor).toBe(0);
+    expect(playbackReducer(chosen, { type: 'step', minutes: 60, now: NOW }).cursor).toBe(61);
+    expect(playbackReducer({ ...chosen, cursor: 357 }, { type: 'step', minutes: 1, now: NOW }).cursor).toBe(358);
+    // From the last minute (or a step reaching past it), live from the minute it is now; forward from live, still live.
+    const later = NOW + 30 * MINUTE;
+    expect(playbackReducer({ ...chosen, cursor: 359 }, { type: 'step', minutes: 1, now: later })).toEqual({ ...live, end: liveEnd(later), cursor: null, playing: false });
+    expect(playbackReducer({ ...chosen, cursor: 358 }, { type: 'step', minutes: 5, now: later })).toMatchObject({ cursor: null, end: liveEnd(later) });
+    expect(playbackReducer(live, { type: 'step', minutes: 1, now: later })).toBe(live);
   });
 
   it('plays from the start of the range (from live), advances by the speed, shows the last minute, then is live', () => {
@@ -67,7 +72,7 @@ describe('playbackReducer', () => {
     expect(playbackReducer(playing, { type: 'seek', minute: 100 })).toMatchObject({ cursor: 100, playing: true });
     // Play at the last minute starts over; a step pauses.
     expect(playbackReducer({ ...paused, cursor: 359 }, { type: 'play' }).cursor).toBe(0);
-    expect(playbackReducer(playing, { type: 'step', minutes: 1 }).playing).toBe(false);
+    expect(playbackReducer(playing, { type: 'step', minutes: 1, now: NOW }).playing).toBe(false);
   });
 
   it('plays 1, 4 and 10 minutes a second a minute at a time, 60 in steps of 6 (at most 10 steps a second)', () => {

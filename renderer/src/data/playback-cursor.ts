@@ -55,8 +55,9 @@ export type PlaybackAction =
   | { type: 'range'; hours: number }
   | { type: 'seek'; minute: number }
   | { type: 'live'; now: number }
-  /** Minutes forward (positive) or back; from live, back from the last minute. */
-  | { type: 'step'; minutes: number }
+  /** Minutes forward (positive) or back; from live, back from the last minute. Forward past the last minute is live
+   * (`now` starts it), as a played timeline is; forward from live stays live. */
+  | { type: 'step'; minutes: number; now: number }
   | { type: 'play' }
   | { type: 'pause' }
   | { type: 'speed'; speed: PlaybackSpeed }
@@ -100,7 +101,11 @@ export function playbackReducer(timeline: PlaybackTimeline, action: PlaybackActi
     case 'live':
       return { ...timeline, cursor: null, end: liveEnd(action.now), playing: false };
     case 'step': {
-      const from = timeline.cursor ?? timeline.hours * 60 - 1;
+      const last = timeline.hours * 60 - 1;
+      // Forward from now is still now: it left live for the current minute and froze the map there.
+      if (action.minutes > 0 && timeline.cursor === null) return timeline;
+      if (action.minutes > 0 && timeline.cursor !== null && timeline.cursor + action.minutes > last) return { ...timeline, cursor: null, end: liveEnd(action.now), playing: false };
+      const from = timeline.cursor ?? last;
       return { ...timeline, cursor: clampMinute(from + action.minutes, timeline.hours * 60), playing: false };
     }
     case 'play': {

@@ -71,10 +71,9 @@ export function PlaybackBar({
   // Played over a range with nothing recorded in view (a first start offline), the cursor ran over an empty strip and
   // nothing on the map changed, unexplained. The aircraft's positions and the incidents are not in the strip's counts:
   // the note does not say the map has nothing (it said so beside aircraft drawn at the cursor's minute).
-  const emptyNote =
-    minuteStart !== null && read && !error && total === 0
-      ? `No fire detections or news in and around the view in these ${hours} h: as it plays, only aircraft and incidents change on the map.`
-      : null;
+  // The bar's total beside it already says there is none ("No fire detections or news in 6 h, …"): the note says what
+  // that means as it plays.
+  const emptyNote = minuteStart !== null && read && !error && total === 0 ? 'As it plays, only aircraft and incidents change on the map.' : null;
 
   // Space plays or pauses, Shift+←/→ step a minute, L returns to live (arrows alone pan the map).
   useEffect(() => {
@@ -83,8 +82,8 @@ export function PlaybackBar({
       const singleKeys = singleKeyShortcutsOn();
       // On the slider too, where the focus stays after a drag.
       if (event.key === ' ' && singleKeys && !spaceActivates(event.target)) dispatch({ type: playing ? 'pause' : 'play' });
-      else if (event.shiftKey && event.key === 'ArrowLeft') dispatch({ type: 'step', minutes: -1 });
-      else if (event.shiftKey && event.key === 'ArrowRight') dispatch({ type: 'step', minutes: 1 });
+      else if (event.shiftKey && event.key === 'ArrowLeft') dispatch({ type: 'step', minutes: -1, now: Date.now() });
+      else if (event.shiftKey && event.key === 'ArrowRight') dispatch({ type: 'step', minutes: 1, now: Date.now() });
       else if ((event.key === 'l' || event.key === 'L') && singleKeys) dispatch({ type: 'live', now: Date.now() });
       else return;
       event.preventDefault();
@@ -102,7 +101,7 @@ export function PlaybackBar({
           Live
         </button>
         <div className="playback-transport" role="group" aria-label="Play">
-          <button type="button" data-testid="playback-step-back" aria-label="−1 min: one minute back" title="One minute back (Shift+←)" onClick={() => dispatch({ type: 'step', minutes: -1 })}>
+          <button type="button" data-testid="playback-step-back" aria-label="−1 min: one minute back" title="One minute back (Shift+←)" onClick={() => dispatch({ type: 'step', minutes: -1, now: Date.now() })}>
             −1 min
           </button>
           <button
@@ -115,7 +114,15 @@ export function PlaybackBar({
           >
             {playing ? '❚❚' : '▶︎'}
           </button>
-          <button type="button" data-testid="playback-step-forward" aria-label="+1 min: one minute forward" title="One minute forward (Shift+→)" onClick={() => dispatch({ type: 'step', minutes: 1 })}>
+          {/* Live is the last minute: nothing lies ahead of it. From the last minute of a playback, a step goes live.
+              aria-disabled, not disabled: the focus stays on it when a step made it live. */}
+          <button
+            type="button"
+            data-testid="playback-step-forward"
+            aria-label="+1 min: one minute forward"
+            title={cursor === null ? 'Live: nothing comes after now' : 'One minute forward (Shift+→); after the last minute, live'}
+            aria-disabled={cursor === null}
+            onClick={() => dispatch({ type: 'step', minutes: 1, now: Date.now() })}>
             +1 min
           </button>
           <label className="playback-speed">
@@ -144,7 +151,7 @@ export function PlaybackBar({
                 {shownRangeNote}
               </span>
             )}
-            {aircraftNote && !emptyNote && (
+            {aircraftNote && (
               <span className="playback-note" data-testid="playback-aircraft-note" role="status">
                 {aircraftNote}
               </span>
