@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PipelineFreshness } from '../../renderer/src/api/api-types.js';
-import { failingNewsFeedsWords, feedName, freshnessWords, noDataReason, outOfReachNote, staleFeeds } from '../../renderer/src/ui/hud/stale-feeds.js';
+import { failingNewsFeedsWords, feedName, freshFeedsWords, freshnessWords, noDataReason, outOfReachNote, staleFeeds } from '../../renderer/src/ui/hud/stale-feeds.js';
 
 function feed(overrides: Partial<PipelineFreshness>): PipelineFreshness {
   return {
@@ -117,12 +117,20 @@ describe('a feed that has delivered nothing yet', () => {
 });
 
 describe('the news row of the feed list', () => {
+  const failing = (count: number) => ({ news: { failingFeeds: Array.from({ length: count }, (_, index) => ({ name: `Feed ${index}`, lastError: 'HTTP 503' })) } });
+
   it("counts the news feeds whose last attempt failed, which a fresh pipeline's words hid", () => {
-    const failing = (count: number) => ({ news: { failingFeeds: Array.from({ length: count }, (_, index) => ({ name: `Feed ${index}`, lastError: 'HTTP 503' })) } });
     expect(failingNewsFeedsWords(failing(5))).toBe('5 of its feeds failing (Sources tab)');
     expect(failingNewsFeedsWords(failing(1))).toBe('1 of its feeds failing (Sources tab)');
     expect(failingNewsFeedsWords(failing(0))).toBeNull();
     expect(failingNewsFeedsWords({})).toBeNull();
     expect(failingNewsFeedsWords({ news: { failingFeeds: 'not a list' } })).toBeNull();
+  });
+
+  it('says on the bar that news feeds fail while every pipeline is fresh ("All feeds fresh" hid them)', () => {
+    expect(freshFeedsWords(failing(5))).toEqual({ text: 'Feeds fresh · 5 news feeds failing', failing: true });
+    expect(freshFeedsWords(failing(1))).toEqual({ text: 'Feeds fresh · 1 news feed failing', failing: true });
+    expect(freshFeedsWords(failing(0))).toEqual({ text: 'All feeds fresh', failing: false });
+    expect(freshFeedsWords({})).toEqual({ text: 'All feeds fresh', failing: false });
   });
 });

@@ -2,7 +2,7 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import type { HealthReport, PipelineFreshness } from '../../api/api-types';
 import { diskLine, lowDiskWarning } from './disk-words';
-import { failingNewsFeedsWords, feedName, freshnessWords, staleFeeds } from './stale-feeds';
+import { failingNewsFeedsWords, feedName, freshFeedsWords, freshnessWords, staleFeeds } from './stale-feeds';
 
 /**
  * While open, a click elsewhere or Escape folds the list (it lies over the tabs and the search box). The listeners stay
@@ -38,6 +38,7 @@ export function PipelineFreshnessList({ pipelines, error, disk, sources }: { pip
   // A disk nearly full is said first: soon nothing new is stored, whatever the feeds do.
   const lowDisk = lowDiskWarning(disk);
   const newsFeedsFailing = failingNewsFeedsWords(sources);
+  const fresh = freshFeedsWords(sources);
   const reasons = (feeds: Array<[string, PipelineFreshness]>) => feeds.map(([name, pipeline]) => `${feedName(name)}: ${pipeline.reason ?? 'stale'}`).join('\n');
   // A feed whose last run failed is said before its data goes stale (its data is still fresh: a quieter word).
   const failed = failing.length > 0 && (
@@ -62,7 +63,7 @@ export function PipelineFreshnessList({ pipelines, error, disk, sources }: { pip
         {error ? (
           <span className="stale">Health unavailable: {error}</span>
         ) : stale.length === 0 ? (
-          (failed || (starting.length > 0 ? <span className="starting" data-testid="pipelines-starting">Starting: {starting.map(([name]) => feedName(name)).join(', ')}</span> : 'All feeds fresh'))
+          (failed || (starting.length > 0 ? <span className="starting" data-testid="pipelines-starting">Starting: {starting.map(([name]) => feedName(name)).join(', ')}</span> : fresh.failing ? <span className="failing" data-testid="pipelines-fresh-failing">{fresh.text}</span> : fresh.text))
         ) : (
           <>
             {/* The stale ones by name on the bar; their reasons are in the brief column (and in the list). */}

@@ -109,8 +109,22 @@ export function outOfReachNote(report: Pick<ReturnType<typeof staleFeeds>, 'stal
  * (null: none). The news pipeline is fresh while most feeds answer, and "All feeds fresh" hid those that do not.
  */
 export function failingNewsFeedsWords(sources: Record<string, unknown>): string | null {
-  const news = sources.news as { failingFeeds?: unknown } | undefined;
-  const count = Array.isArray(news?.failingFeeds) ? news.failingFeeds.length : 0;
+  const count = failingNewsFeedCount(sources);
   if (count === 0) return null;
   return `${count.toLocaleString('en')} of its feeds failing (Sources tab)`;
+}
+
+function failingNewsFeedCount(sources: Record<string, unknown>): number {
+  const news = sources.news as { failingFeeds?: unknown } | undefined;
+  return Array.isArray(news?.failingFeeds) ? news.failingFeeds.length : 0;
+}
+
+/**
+ * The bar's words when every pipeline is fresh: "All feeds fresh", or "Feeds fresh · 5 news feeds failing" (an analyst
+ * reads the bar and never opens its list, where the failing feeds were said alone).
+ */
+export function freshFeedsWords(sources: Record<string, unknown>): { text: string; failing: boolean } {
+  const count = failingNewsFeedCount(sources);
+  if (count === 0) return { text: 'All feeds fresh', failing: false };
+  return { text: `Feeds fresh · ${count.toLocaleString('en')} news ${count === 1 ? 'feed' : 'feeds'} failing`, failing: true };
 }
