@@ -190,7 +190,7 @@ test('Show inside narrows the map, the HUD and the Layers tab to what lies insid
   expect(center[1]).toBeCloseTo(spot[1], 0);
 });
 
-test('a click on the first corner closes the shape there, and the tab says what a fence alerts on', async ({ page }) => {
+test('a click on the first corner closes the shape there, the tab says what a fence alerts on, and the Layers tab counts the fences in view', async ({ page }) => {
   // Western Australia, a place no other test uses.
   const corners: Array<[number, number]> = [
     [121.0, -27.0],
@@ -199,9 +199,13 @@ test('a click on the first corner closes the shape there, and the tab says what 
   ];
   const map = new MapPage(page);
   const fences = new GeofencesPage(page, map);
+  // A fence far away (Siberia) is not one of the view's: the Layers tab counted every fence stored, wherever it was.
+  await createGeofence(`Far ${Date.now().toString(36)}`, [100.0, 62.0], 0.3);
   await new AppPage(page).openReady({ view: [121.5, -26.6, 7] });
+  await map.openLayersTab();
+  await expect(map.count('geofences')).toHaveAttribute('data-value', '0');
   await fences.open();
-  await expect(page.getByTestId('geofence-note')).toContainText('What is already inside raises no alert');
+  await expect(page.getByTestId('geofence-note')).toContainText('What is already inside raises no alert: Show inside shows it on the map.');
   await page.getByTestId('geofence-draw').click();
   for (const [lon, lat] of corners) await map.clickAt(lon, lat);
   await expect(page.getByTestId('geofence-drawing')).toHaveAttribute('data-points', '3');
@@ -217,6 +221,8 @@ test('a click on the first corner closes the shape there, and the tab says what 
   // Stored as a MultiPolygon: three corners and the ring's closing position, no fourth corner at the click.
   expect(saved?.geometry.type).toBe('MultiPolygon');
   expect(saved?.geometry.coordinates[0]?.[0]).toHaveLength(4);
+  await map.openLayersTab();
+  await expect(map.count('geofences')).toHaveAttribute('data-value', '1');
 });
 
 test('a geofence drawn from the keyboard: arrows move the map, Enter places a corner at the centre cross', async ({ page }) => {

@@ -1,5 +1,6 @@
-// Turns a map's visible bounds into the API's bbox: longitudes wrapped into -180..180, latitudes clamped.
-import type { Bbox } from './api-types';
+// Turns a map's visible bounds into the API's bbox: longitudes wrapped into -180..180, latitudes clamped. Pure (`.js`
+// specifiers): unit-tested from Node.
+import type { Bbox } from './api-types.js';
 
 const wrap = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
 const clampLat = (lat: number) => Math.max(-90, Math.min(90, lat));

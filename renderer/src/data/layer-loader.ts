@@ -296,7 +296,7 @@ export class LayerLoader {
     counts.incidents = this.incidents.length;
     counts.aircraft = this.aircraft.length;
     counts.events = this.countGeometries(this.events);
-    counts.geofences = this.geofences.length;
+    counts.geofences = this.countGeometries(this.geofences);
     counts.alerts = this.countGeometries(this.alerts);
     counts.cameras = this.status.cameras?.status === 'unavailable' ? null : this.cameras.length;
     const incidentsDiscovered = this.incidents.map((incident) => (incident.discoveredAt ? Date.parse(incident.discoveredAt) : null));

@@ -114,7 +114,7 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
       )}
       <p className="muted geofence-note" data-testid="geofence-note">
         A geofence alerts on what arrives inside it once it is saved: new fire detections, cameras and other events,
-        and incidents and aircraft that move in. What is already inside raises no alert: Show inside lists it.
+        and incidents and aircraft that move in. What is already inside raises no alert: Show inside shows it on the map.
       </p>
       {error && (
         <p className="field-error" role="alert" data-testid="geofence-error">
