@@ -221,6 +221,9 @@ test('nothing found says so, with what can be typed, and offers no keys to choos
   await expect(page.getByTestId('search-empty')).toContainText('Nothing found');
   await expect(page.getByTestId('search-result')).toHaveCount(0);
   await expect(page.getByTestId('search-keys')).toHaveText('Esc close');
+  // Two numbers no reading makes a position of: what is wrong with them, not the advice to type “lat, lon”.
+  await page.getByTestId('search-input').fill('95, 200');
+  await expect(page.getByTestId('search-empty')).toHaveText('Nothing found for “95, 200”. No position on Earth: latitude runs from −90 to 90 and longitude from −180 to 180.');
   await page.getByTestId('search-input').fill('Sacramento');
   await expect(page.getByTestId('search-result').first()).toBeVisible();
   await expect(page.getByTestId('search-keys')).toHaveText('↑↓ choose · Enter go · Esc close');

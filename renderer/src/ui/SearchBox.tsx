@@ -6,6 +6,7 @@ import type { ApiClient } from '../api/api-client';
 import type { SearchResult, SearchResultKind } from '../api/api-types';
 import { placesComing, useSearch } from '../data/use-search';
 import { externalLink } from '../format/external-link';
+import { positionOutOfRangeWords } from '../format/position-out-of-range';
 import type { MapController } from '../map/map-controller';
 import { searchZoom } from '../map/offline-detail';
 import './SearchBox.css';
@@ -208,7 +209,8 @@ export function SearchBox({ api, controller }: { api: ApiClient; controller: Map
           {/* While the place list loads (a first start), "Nothing found … try a place name" would say the place is unknown. */}
           {search.status === 'done' && results.length === 0 && !placesComing(search.answer) && (
             <p className="search-message muted" data-testid="search-empty">
-              Nothing found for “{search.query}”. Try a place name, “lat, lon”, DMS, MGRS, a map link, a callsign or an incident name.
+              Nothing found for “{search.query}”.{' '}
+              {positionOutOfRangeWords(search.query) ?? 'Try a place name, “lat, lon”, DMS, MGRS, a map link, a callsign or an incident name.'}
             </p>
           )}
           {search.status === 'done' && search.answer.gazetteer !== 'ready' && (
