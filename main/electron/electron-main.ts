@@ -1,11 +1,13 @@
 // The Electron main process: the thin layer that applies the plain modules — single instance, one
 // hardened window showing the start-up pages then the renderer, the API in a utilityProcess, the
 // keychain here in main (through the supervisor), quit stopping the stack in reverse order.
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, BrowserWindow, dialog, ipcMain, screen, session, shell, utilityProcess } from 'electron';
 import { readStackSettings } from '../stack/stack-settings.js';
 import { type DesktopShell, DesktopStartup } from './desktop-startup.js';
+import { downloadPath } from './download-path.js';
 import { createIpcGate } from './ipc-sender-policy.js';
 import { startupPageUrl } from './startup-page.js';
 import { UtilityApiLauncher } from './utility-api-launcher.js';
@@ -101,6 +103,8 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(permissionDecision(permission)));
     session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionDecision(permission));
+    // An export goes straight into the Downloads folder, as the page says it does (Electron asked where each time).
+    session.defaultSession.on('will-download', (_event, item) => item.setSavePath(downloadPath(app.getPath('downloads'), item.getFilename(), existsSync)));
     // Where the window was at the last quit, on a display that is still there.
     const workAreas = [screen.getPrimaryDisplay(), ...screen.getAllDisplays()].map((display) => display.workArea);
     const placement = placeWindow(await readWindowState(WINDOW_STATE), workAreas);

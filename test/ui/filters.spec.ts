@@ -83,7 +83,7 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   const csv = await downloaded(page, 'export-csv');
   // Its "Saved" line names the file and the one fire, and is scrolled into sight at the foot of the tab, under the legend.
   expect(csv.name).toMatch(/^vantage-.*\.csv$/);
-  await expect(page.getByTestId('export-message')).toHaveText(new RegExp(`^Saved ${csv.name.replace(/\./g, '\\.')}: 1 fire(, \\d+ aircraft)?(, \\d+ incidents?)?\\.$`));
+  await expect(page.getByTestId('export-message')).toHaveText(new RegExp(`^Saved ${csv.name.replace(/\./g, '\\.')} to the Downloads folder: 1 fire(, \\d+ aircraft)?(, \\d+ incidents?)?\\.$`));
   await expect(page.getByTestId('export-message')).toBeInViewport({ ratio: 1 });
   const rows = parse(csv.body, { columns: true, bom: true, skip_empty_lines: true }) as Array<Record<string, string>>;
   const fires = rows.filter((row) => row.layer === 'fires');

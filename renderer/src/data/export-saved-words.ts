@@ -7,11 +7,15 @@ const NOUNS: Record<string, [string, string]> = {
   incidents: ['incident', 'incidents'],
 };
 
-/** "Saved vantage-fires-aircraft-….csv: 1,217 fires, 945 aircraft, 1 incident." */
+/**
+ * "Saved vantage-fires-aircraft-….csv to the Downloads folder: 1,217 fires, 945 aircraft, 1 incident." Where: the desktop
+ * app saves there (main/electron/download-path.ts), as a browser does unless told to ask.
+ */
 export function savedWords(filename: string, rows: ReadonlyArray<[string, number]>): string {
   const counts = rows.map(([layer, count]) => {
     const [one, many] = NOUNS[layer] ?? [layer, layer];
     return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
   });
-  return counts.length > 0 ? `Saved ${filename}: ${counts.join(', ')}.` : `Saved ${filename}.`;
+  const saved = `Saved ${filename} to the Downloads folder`;
+  return counts.length > 0 ? `${saved}: ${counts.join(', ')}.` : `${saved}.`;
 }

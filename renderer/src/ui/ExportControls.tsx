@@ -132,7 +132,7 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
       });
       const name = `vantage-map-${stamp(playbackMinute)}.png`;
       save(blob, name);
-      setState({ busy: false, message: `Saved ${name}.`, error: false });
+      setState({ busy: false, message: savedWords(name, []), error: false });
     } catch (error) {
       setState({ busy: false, message: `The picture failed: ${(error as Error).message}`, error: true });
     }
