@@ -16,7 +16,7 @@ describe('the view filter', () => {
     const filter: ViewFilter = { ...DEFAULT_FILTER, window: '72h', confidence: ['high', 'nominal'], minFrp: 10, satellites: ['N', 'N20'], geofenceId: 'g-1', firefightingOnly: true };
     expect(fireFilterParams(filter)).toEqual({ since: '72h', confidence: 'high,nominal', minFrp: '10', satellites: 'N,N20', geofence: 'g-1' });
     expect(narrowsFires(filter)).toBe(true);
-    expect(describeFilter(filter, String)).toEqual(['Last 72 h', 'high or nominal confidence', 'FRP ≥ 10 MW', 'firefighting aircraft only', 'inside geofence g-1', 'Suomi NPP, NOAA-20']);
+    expect(describeFilter(filter, String)).toEqual(['Last 72 h', 'inside geofence g-1', 'high or nominal confidence', 'FRP ≥ 10 MW', 'firefighting aircraft only', 'Suomi NPP, NOAA-20']);
     // Most satellites chosen: by the ones left out, after the other conditions.
     expect(describeFilter({ ...DEFAULT_FILTER, satellites: ['N', 'N20', 'N21', 'Aqua'], dayNight: 'day' }, String)).toEqual(['Last 24 h', 'day detections only', 'every satellite but Terra']);
   });

@@ -203,11 +203,12 @@ export function describeFilter(filter: ViewFilter, formatInstant: (epochMs: numb
   const words: string[] = [];
   if (filter.window === 'custom' && filter.from !== null && filter.to !== null) words.push(`${formatInstant(filter.from)} – ${formatInstant(filter.to)}`);
   else words.push(WINDOW_LABELS[filter.window === 'custom' ? '24h' : filter.window]);
+  // The fence next: it narrows every layer, so it is what explains counters of 0 (last, a line at 1280 px cut it).
+  if (filter.geofenceId) words.push(insideWords(geofenceName ? `“${geofenceName}”` : `geofence ${filter.geofenceId}`));
   if (filter.confidence.length > 0 && filter.confidence.length < CONFIDENCE_LEVELS.length) words.push(`${filter.confidence.join(' or ')} confidence`);
   if (filter.minFrp !== null && filter.minFrp > 0) words.push(`FRP ≥ ${filter.minFrp.toLocaleString('en-US')} MW`);
   if (filter.dayNight) words.push(`${filter.dayNight} detections only`);
   if (filter.firefightingOnly) words.push('firefighting aircraft only');
-  if (filter.geofenceId) words.push(insideWords(geofenceName ? `“${geofenceName}”` : `geofence ${filter.geofenceId}`));
   // The satellites last, the longest words (a line too narrow for them all cuts them, not the shorter conditions);
   // most of them chosen, by the ones left out.
   if (filter.satellites.length > 0 && filter.satellites.length < SATELLITES.length) words.push(satelliteWords(filter.satellites));
