@@ -63,7 +63,7 @@ export function PipelineFreshnessList({ pipelines, error, disk, sources }: { pip
         {error ? (
           <span className="stale">Health unavailable: {error}</span>
         ) : stale.length === 0 ? (
-          (failed || (starting.length > 0 ? <span className="starting" data-testid="pipelines-starting">Starting: {starting.map(([name]) => feedName(name)).join(', ')}</span> : fresh.failing ? <span className="failing" data-testid="pipelines-fresh-failing">{fresh.text}</span> : fresh.text))
+          (failed || (starting.length > 0 ? <span className="starting" data-testid="pipelines-starting">Starting: {starting.map(([name]) => feedName(name)).join(', ')}</span> : fresh.failing ? <span className="failing" data-testid="pipelines-fresh-failing" title={fresh.text}>{fresh.text}</span> : fresh.text))
         ) : (
           <>
             {/* The stale ones by name on the bar; their reasons are in the brief column (and in the list). */}
