@@ -103,8 +103,18 @@ if (!app.requestSingleInstanceLock()) {
   void app.whenReady().then(async () => {
     session.defaultSession.setPermissionRequestHandler((_contents, permission, callback) => callback(permissionDecision(permission)));
     session.defaultSession.setPermissionCheckHandler((_contents, permission) => permissionDecision(permission));
-    // An export goes straight into the Downloads folder, as the page says it does (Electron asked where each time).
-    session.defaultSession.on('will-download', (_event, item) => item.setSavePath(downloadPath(app.getPath('downloads'), item.getFilename(), existsSync)));
+    // An export of the app's page goes straight into the Downloads folder, as the page says it does (Electron asked
+    // where each time); a download from any other page is refused. One that does not complete is logged.
+    session.defaultSession.on('will-download', (event, item, contents) => {
+      if (appOrigin === null || !URL.canParse(contents.getURL()) || new URL(contents.getURL()).origin !== appOrigin) {
+        event.preventDefault();
+        return;
+      }
+      item.setSavePath(downloadPath(app.getPath('downloads'), item.getFilename(), existsSync));
+      item.once('done', (_done, state) => {
+        if (state !== 'completed') console.warn(`download ${item.getFilename()} ${state}`);
+      });
+    });
     // Where the window was at the last quit, on a display that is still there.
     const workAreas = [screen.getPrimaryDisplay(), ...screen.getAllDisplays()].map((display) => display.workArea);
     const placement = placeWindow(await readWindowState(WINDOW_STATE), workAreas);

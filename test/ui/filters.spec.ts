@@ -83,7 +83,8 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   const csv = await downloaded(page, 'export-csv');
   // Its "Saved" line names the file and the one fire, and is scrolled into sight at the foot of the tab, under the legend.
   expect(csv.name).toMatch(/^vantage-.*\.csv$/);
-  await expect(page.getByTestId('export-message')).toHaveText(new RegExp(`^Saved ${csv.name.replace(/\./g, '\\.')} to the Downloads folder: 1 fire(, \\d+ aircraft)?(, \\d+ incidents?)?\\.$`));
+  // In a browser (not the desktop app, which says the Downloads folder) the line names no folder: the browser chose it.
+  await expect(page.getByTestId('export-message')).toHaveText(new RegExp(`^Saved ${csv.name.replace(/\./g, '\\.')}: 1 fire(, \\d+ aircraft)?(, \\d+ incidents?)?\\.$`));
   await expect(page.getByTestId('export-message')).toBeInViewport({ ratio: 1 });
   const rows = parse(csv.body, { columns: true, bom: true, skip_empty_lines: true }) as Array<Record<string, string>>;
   const fires = rows.filter((row) => row.layer === 'fires');
@@ -335,6 +336,10 @@ test("in playback the export is of the cursor's minute: the window's fires befor
   const stamp = `at-${minute.slice(0, 16).replace(/[-:]/g, '')}Z`;
   await expect(page.getByTestId('export-message')).toContainText(`vantage-fires-aircraft-incidents-${stamp}.csv`);
   expect((await downloaded(page, 'export-png')).name).toBe(`vantage-map-${stamp}.png`);
+  // Saved again at the same minute: a name of its own, which the line names (the browser numbered it, the line did not).
+  const again = await downloaded(page, 'export-csv');
+  expect(again.name).toBe(`vantage-fires-aircraft-incidents-${stamp} (2).csv`);
+  await expect(page.getByTestId('export-message')).toContainText(`Saved ${again.name}:`);
   await page.getByTestId('playback-step-back').click();
   await expect(page.getByTestId('export-message')).toHaveCount(0);
   await playback.goLive();

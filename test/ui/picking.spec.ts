@@ -47,6 +47,8 @@ test('a click over a fire, an aircraft and an alert lists them all; Escape close
   await expect(list).toContainText('3 objects here');
   await expect(list.locator('button.pick-seen')).toHaveText(/^Fire detection/);
   await list.getByRole('button', { name: /^Fire detection/ }).click();
+  await expect(page.getByTestId('pick-list')).toHaveCount(0);
+  await expect(popup.getByTestId('pick-back')).toBeVisible();
   await expect(popup).toContainText('41.5 MW');
 
   await page.keyboard.press('Escape');
@@ -139,7 +141,8 @@ test('from the keyboard, a popup opened at the cross has the focus on its first 
   await expect(choices.nth(1)).toBeFocused();
   await expect(choices.nth(1)).toHaveClass(/pick-seen/);
   await page.keyboard.press('Enter');
-  await expect(popup).toContainText(/Fire detection/);
+  await expect(list).toHaveCount(0);
+  await expect(back).toBeFocused();
   await page.keyboard.press('Escape');
   await expect(popup).toHaveCount(0);
   await expect(canvas).toBeFocused();

@@ -28,4 +28,13 @@ describe('countInView', () => {
     expect(countInView([point(175, -40), point(-175, -40), point(0, -40)], pacific)).toBe(2);
     expect(countInView([square(-171, -40), square(0, -40)], pacific)).toBe(1);
   });
+
+  it('reads each part of a fence across the antimeridian (stored as two polygons) on its own, not as one world-wide box', () => {
+    const part = (west: number, east: number) => [[[west, 60], [east, 60], [east, 65], [west, 60]]];
+    const bering = { geometry: { type: 'MultiPolygon', coordinates: [part(175, 180), part(-180, -175)] } };
+    // Norway, at the fence's latitudes: one extent of both parts (-180 to 180) counted it there.
+    expect(countInView([bering], [5, 58, 25, 66])).toBe(0);
+    expect(countInView([bering], [170, 55, 179, 70])).toBe(1);
+    expect(countInView([bering], [-179, 55, -170, 70])).toBe(1);
+  });
 });

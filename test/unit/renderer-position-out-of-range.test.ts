@@ -10,6 +10,10 @@ describe('positionOutOfRangeWords', () => {
     expect(positionOutOfRangeWords(' 91.5 ; -181 ')).toBe(words);
     expect(positionOutOfRangeWords('200 200')).toBe(words);
     expect(positionOutOfRangeWords('95°, 100°')).toBe(words);
+    // In brackets, and numbers as search reads them.
+    expect(positionOutOfRangeWords('(95, 200)')).toBe(words);
+    expect(positionOutOfRangeWords('[ 200, 95 ]')).toBe(words);
+    expect(positionOutOfRangeWords('95., 200.5')).toBe(words);
   });
 
   it('says nothing of a position, read either way round, or of anything else', () => {
@@ -17,6 +21,8 @@ describe('positionOutOfRangeWords', () => {
     // Longitude first, as GeoJSON writes it: search reads it so.
     expect(positionOutOfRangeWords('-121.49, 38.58')).toBeNull();
     expect(positionOutOfRangeWords('34,05 -118,25')).toBeNull();
+    expect(positionOutOfRangeWords('[-121.49, 38.58]')).toBeNull();
+    expect(positionOutOfRangeWords('.5, 100')).toBeNull();
     expect(positionOutOfRangeWords('Sacramento')).toBeNull();
     expect(positionOutOfRangeWords('95')).toBeNull();
     expect(positionOutOfRangeWords('38°34′48″N 121°29′24″W')).toBeNull();

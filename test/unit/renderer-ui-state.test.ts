@@ -53,6 +53,11 @@ describe('playbackReducer', () => {
     expect(playbackReducer({ ...chosen, cursor: 359 }, { type: 'step', minutes: 1, now: later })).toEqual({ ...live, end: liveEnd(later), cursor: null, playing: false });
     expect(playbackReducer({ ...chosen, cursor: 358 }, { type: 'step', minutes: 5, now: later })).toMatchObject({ cursor: null, end: liveEnd(later) });
     expect(playbackReducer(live, { type: 'step', minutes: 1, now: later })).toBe(live);
+    // Onto the last minute while it is still the minute under way (−1 then +1 from live): live; once the clock has
+    // moved on, that minute is past and shown.
+    const back = playbackReducer(live, { type: 'step', minutes: -1, now: NOW });
+    expect(playbackReducer(back, { type: 'step', minutes: 1, now: NOW })).toMatchObject({ cursor: null, end: liveEnd(NOW) });
+    expect(playbackReducer(back, { type: 'step', minutes: 1, now: later }).cursor).toBe(359);
   });
 
   it('plays from the start of the range (from live), advances by the speed, shows the last minute, then is live', () => {

@@ -38,8 +38,13 @@ export function countInView(items: readonly Placed[], bbox: Bbox | null): number
       const [lon, lat] = item.geometry.coordinates as [number, number];
       return !bbox || bboxContains(bbox, lon, lat);
     }
-    // The London view counted a geofence in Australia: every other row counts what the view holds.
-    const shape = extent(item.geometry.coordinates);
-    return shape !== null && (!bbox || meets(shape, bbox));
+    // The London view counted a geofence in Australia, where the events and alerts rows count what the view holds.
+    // Each part of a multi-shape on its own: a fence across the antimeridian is stored as two polygons, one each side,
+    // whose one extent would span the world.
+    const parts = item.geometry.type.startsWith('Multi') && Array.isArray(item.geometry.coordinates) ? (item.geometry.coordinates as unknown[]) : [item.geometry.coordinates];
+    return parts.some((part) => {
+      const shape = extent(part);
+      return shape !== null && (!bbox || meets(shape, bbox));
+    });
   }).length;
 }

@@ -8,14 +8,14 @@ const NOUNS: Record<string, [string, string]> = {
 };
 
 /**
- * "Saved vantage-fires-aircraft-….csv to the Downloads folder: 1,217 fires, 945 aircraft, 1 incident." Where: the desktop
- * app saves there (main/electron/download-path.ts), as a browser does unless told to ask.
+ * "Saved vantage-fires-aircraft-….csv: 1,217 fires, 945 aircraft, 1 incident.", and where when it is known: the desktop
+ * app saves into the Downloads folder without asking (main/electron/download-path.ts); a browser may ask, or use another.
  */
-export function savedWords(filename: string, rows: ReadonlyArray<[string, number]>): string {
+export function savedWords(filename: string, rows: ReadonlyArray<[string, number]>, folder: string | null = null): string {
   const counts = rows.map(([layer, count]) => {
     const [one, many] = NOUNS[layer] ?? [layer, layer];
     return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
   });
-  const saved = `Saved ${filename} to the Downloads folder`;
+  const saved = `Saved ${filename}${folder ? ` to the ${folder}` : ''}`;
   return counts.length > 0 ? `${saved}: ${counts.join(', ')}.` : `${saved}.`;
 }

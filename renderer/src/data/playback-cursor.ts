@@ -104,7 +104,10 @@ export function playbackReducer(timeline: PlaybackTimeline, action: PlaybackActi
       const last = timeline.hours * 60 - 1;
       // Forward from now is still now: it left live for the current minute and froze the map there.
       if (action.minutes > 0 && timeline.cursor === null) return timeline;
-      if (action.minutes > 0 && timeline.cursor !== null && timeline.cursor + action.minutes > last) return { ...timeline, cursor: null, end: liveEnd(action.now), playing: false };
+      // Past the last minute, or onto it while the range still ends with the current minute (−1 then +1 from live):
+      // live, not the minute under way frozen.
+      const to = timeline.cursor === null ? null : timeline.cursor + action.minutes;
+      if (action.minutes > 0 && to !== null && (to > last || (to === last && timeline.end === liveEnd(action.now)))) return { ...timeline, cursor: null, end: liveEnd(action.now), playing: false };
       const from = timeline.cursor ?? last;
       return { ...timeline, cursor: clampMinute(from + action.minutes, timeline.hours * 60), playing: false };
     }

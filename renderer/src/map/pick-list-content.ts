@@ -46,7 +46,10 @@ export function backToPickList(objects: readonly PickProps[], onBack: (fromKeybo
   button.type = 'button';
   button.className = 'link-button pick-back';
   button.dataset.testid = 'pick-back';
-  button.textContent = `‹ All ${pickListHeading(objects).replace(/:.*$/, '')}`;
+  const here = pickListHeading(objects).replace(/:.*$/, '');
+  button.textContent = `‹ All ${here}`;
+  // Read out as words, not as a "‹" sign.
+  button.setAttribute('aria-label', `Back to the list: ${here}`);
   button.addEventListener('click', (event) => onBack(event.detail === 0));
   return button;
 }

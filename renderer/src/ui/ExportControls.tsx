@@ -8,6 +8,7 @@ import type { ViewFilter } from '../data/view-filter';
 import { exportParams } from '../data/export-params';
 import { exportWhat } from '../data/export-what';
 import { fireCounterLabels } from '../data/fire-counter-labels';
+import { nameNotYetSaved } from '../data/export-file-name';
 import { savedWords } from '../data/export-saved-words';
 import { LAYERS, type LayerKey, type LayerVisibility } from '../map/layer-catalog';
 import { pictureLegend } from '../map/legend-entries';
@@ -23,6 +24,11 @@ const FORMATS = [
   { id: 'geojson', label: 'GeoJSON' },
   { id: 'kml', label: 'KML' },
 ] as const;
+
+// The names saved in this page's life, each file its own (nameNotYetSaved).
+const savedNames = new Set<string>();
+// The desktop app's preload bridge: its downloads go into the Downloads folder, which the "Saved …" line can say.
+const SAVED_FOLDER = 'vantage' in window ? 'Downloads folder' : null;
 
 function save(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
@@ -104,9 +110,9 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
         ...exportParams(filter, playbackMinute, Date.now()),
         firefighting: filter.firefightingOnly ? 'true' : undefined,
       });
-      const name = filename ?? `vantage-${stamp(playbackMinute)}.${format}`;
+      const name = nameNotYetSaved(filename ?? `vantage-${stamp(playbackMinute)}.${format}`, savedNames);
       save(blob, name);
-      const saved = savedWords(name, rows);
+      const saved = savedWords(name, rows, SAVED_FOLDER);
       setState({ busy: false, message: truncated ? `${saved} It was cut at its row limit — narrow the view or the filters for the rest.` : saved, error: false });
     } catch (error) {
       const detail = failureMessage(error);
@@ -130,9 +136,9 @@ export function ExportControls({ api, controller, viewport, visibility, filter, 
         credits,
         metresPerPixel: viewport ? metresPerPixel(viewport.center[1], viewport.zoom) : null,
       });
-      const name = `vantage-map-${stamp(playbackMinute)}.png`;
+      const name = nameNotYetSaved(`vantage-map-${stamp(playbackMinute)}.png`, savedNames);
       save(blob, name);
-      setState({ busy: false, message: savedWords(name, []), error: false });
+      setState({ busy: false, message: savedWords(name, [], SAVED_FOLDER), error: false });
     } catch (error) {
       setState({ busy: false, message: `The picture failed: ${(error as Error).message}`, error: true });
     }
