@@ -48,6 +48,10 @@ export class PartitionRepository {
     // into a fence, as the events they tell of.
     await this.db.query('DELETE FROM incidents WHERE left_feed_at < $1', [cutoff]);
     await this.db.query('DELETE FROM alerts WHERE created_at < $1', [cutoff]);
+    // The change counter of an hour whose detections went with their day (a row an hour, kept for good), and a
+    // geocoder's answer older than the retention: asked again, a place it did not know then may be known now.
+    await this.db.query('DELETE FROM fire_hour_versions WHERE hour < $1', [cutoff]);
+    await this.db.query('DELETE FROM geocode_cache WHERE resolved_at < $1', [cutoff]);
     // An aircraft or incident still inside a fence stays while it is known; one whose row went above (an aircraft that
     // landed there and was not seen again, an incident that left the feed there) goes.
     await this.db.query(

@@ -56,7 +56,7 @@ describe('retention: the partitions job drops whole days older than RETENTION_DA
     expect(oldest[0]?.name).toBe(`events_p${daysAgo(30).toISOString().slice(0, 10).replace(/-/g, '')}`);
   });
 
-  it("drops pairings, aircraft, alerts and incidents gone from the feed since the cutoff, and the fence presence of what left, was a moment's object or is gone", async () => {
+  it("drops pairings, aircraft, alerts and incidents gone from the feed since the cutoff, the fence presence of what left, was a moment's object or is gone, old hours' change counters and geocoder answers", async () => {
     const url = subject.database.url;
     await queryOnce(url, `INSERT INTO aircraft (icao24, geom, seen_at, source) VALUES
       ('gone01', ST_SetSRID(ST_MakePoint(1, 1), 4326), $1, 'test'), ('seen01', ST_SetSRID(ST_MakePoint(1, 1), 4326), $2, 'test'),
@@ -76,10 +76,14 @@ describe('retention: the partitions job drops whole days older than RETENTION_DA
     await queryOnce(url, `INSERT INTO alerts (geofence_id, geofence_name, object_type, object_id, title, geom, created_at) VALUES
       ($1, 'f', 'fire', 'old', 'Old alert', ST_SetSRID(ST_MakePoint(0.5, 0.5), 4326), $2),
       ($1, 'f', 'fire', 'recent', 'Recent alert', ST_SetSRID(ST_MakePoint(0.5, 0.5), 4326), $3)`, [fence?.id, daysAgo(31), daysAgo(29)]);
+    await queryOnce(url, 'INSERT INTO fire_hour_versions (hour, version) VALUES ($1, 3), ($2, 1)', [daysAgo(40), daysAgo(1)]);
+    await queryOnce(url, `INSERT INTO geocode_cache (query, found, resolved_at) VALUES ('asked long ago', false, $1), ('asked lately', false, $2)`, [daysAgo(40), daysAgo(1)]);
     const response = await subject.app.inject({ method: 'POST', url: '/api/jobs/partitions', headers: authorized });
     expect(response.statusCode).toBe(200);
     const ids = async (sql: string) => (await queryOnce<{ id: string }>(url, sql)).map((row) => row.id);
     expect(await ids('SELECT target_id AS id FROM correlations ORDER BY 1')).toEqual(['recent']);
+    expect(await ids('SELECT version::text AS id FROM fire_hour_versions ORDER BY hour')).toEqual(['1']);
+    expect(await ids("SELECT query AS id FROM geocode_cache WHERE query LIKE 'asked %' ORDER BY 1")).toEqual(['asked lately']);
     expect(await ids("SELECT icao24 AS id FROM aircraft WHERE icao24 IN ('gone01', 'seen01', 'parked') ORDER BY 1")).toEqual(['parked', 'seen01']);
     expect(await ids('SELECT irwin_id AS id FROM incidents ORDER BY 1')).toEqual(['burning', 'out-lately']);
     expect(await ids('SELECT title AS id FROM alerts ORDER BY 1')).toEqual(['Recent alert']);
