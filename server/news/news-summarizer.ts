@@ -24,6 +24,8 @@ export interface SummaryResult extends Record<string, unknown> {
   fallbackReason?: string;
   /** Whether a model was set up to be asked (a key or a local model URL): without one, extractive digests are the plan. */
   modelSetUp?: boolean;
+  /** The summary said word for word what the newest of its kind said: that one was kept, its window moved on. */
+  unchanged?: boolean;
 }
 
 /** Stories read from the window before the futures filter and the batch limit. */
@@ -106,7 +108,7 @@ export class NewsSummarizer {
     } else {
       await this.deps.pipelines.recordSuccess(LLM_STATUS_NAME);
     }
-    const summaryId = await this.deps.summaries.insert({
+    const { id: summaryId, unchanged } = await this.deps.summaries.write({
       kind,
       model,
       windowStart,
@@ -116,7 +118,7 @@ export class NewsSummarizer {
       fallbackReason,
       itemIds,
     });
-    return { ...base, summaryId, model, modelSetUp: !('unavailable' in plan), ...(fallbackReason ? { fallbackReason } : {}) };
+    return { ...base, summaryId, model, modelSetUp: !('unavailable' in plan), ...(unchanged ? { unchanged } : {}), ...(fallbackReason ? { fallbackReason } : {}) };
   }
 
   /** Which model to ask, or why none can be asked. */

@@ -73,8 +73,23 @@ export class SummaryRepository {
     return rows[0]?.at ?? null;
   }
 
-  async insert(summary: NewSummary): Promise<string> {
+  /**
+   * Stores a summary, or, when it says word for word what the newest of its kind says (an extractive digest of the
+   * same stories, written every 15 minutes), moves that one's window and time to this one's: the News tab listed four
+   * identical analyst notes an hour. `unchanged`: the newest was kept.
+   */
+  async write(summary: NewSummary): Promise<{ id: string; unchanged: boolean }> {
     return this.db.transaction(async (client) => {
+      const same = await client.query<{ id: string }>(
+        `UPDATE article_summaries s SET window_start = $2, window_end = $3, created_at = now()
+         FROM (SELECT id, body, model, futures_included, fallback_reason FROM article_summaries WHERE kind = $1
+               ORDER BY window_end DESC, id DESC LIMIT 1 FOR UPDATE) newest
+         WHERE s.id = newest.id AND newest.body = $4 AND newest.model = $5 AND newest.futures_included = $6
+           AND newest.fallback_reason IS NOT DISTINCT FROM $7
+         RETURNING s.id::text`,
+        [summary.kind, summary.windowStart, summary.windowEnd, summary.body, summary.model, summary.futuresIncluded, summary.fallbackReason],
+      );
+      if (same.rows[0]) return { id: same.rows[0].id, unchanged: true };
       const { rows } = await client.query<{ id: string }>(
         `INSERT INTO article_summaries (kind, model, window_start, window_end, body, futures_included, fallback_reason)
          VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id::text`,
@@ -86,7 +101,7 @@ export class SummaryRepository {
          SELECT $1, item, position::int FROM unnest($2::bigint[]) WITH ORDINALITY AS t(item, position)`,
         [id, summary.itemIds],
       );
-      return id;
+      return { id, unchanged: false };
     });
   }
 

@@ -58,23 +58,24 @@ describe('news jobs through the job runner (offline: no language-model key)', ()
     for (const [job, kind] of [['summaries', 'hourly'], ['analyst', 'analyst'], ['recap', 'daily_recap']] as const) {
       const outcome = await runner.run(job);
       expect(outcome, job).toMatchObject({ status: 'done', result: { kind, model: 'extractive', fallbackReason: expect.stringMatching(/no language-model key/) } });
+      if (job === 'recap') expect(outcome).toMatchObject({ result: { unchanged: true } });
       if (job === 'summaries') expect(outcome).toMatchObject({ result: { firstRecap: { kind: 'daily_recap', model: 'extractive' } } });
     }
     const rows = await queryOnce<{ kind: string; model: string; body: string }>(database.url, 'SELECT kind, model, body FROM article_summaries ORDER BY id');
     // The first hourly run wrote a first daily recap too (none was written yet: its own run is at 23:00 New York);
-    // the recap job's run then wrote the day's.
+    // the recap job's run then said the same of the same stories, so that recap was kept (its window moved on).
     expect(rows.map((row) => [row.kind, row.model])).toEqual([
       ['hourly', 'extractive'],
       ['daily_recap', 'extractive'],
       ['analyst', 'extractive'],
-      ['daily_recap', 'extractive'],
     ]);
-    expect(rows[3]?.body.split('\n')[0]).toMatch(/^- Earthquake of magnitude 6\.8 strikes off the coast of Chile \(3 sources\)/);
-    expect(rows[1]?.body).toBe(rows[3]?.body);
-    // Once a recap is written, the hourly run writes only its own.
-    expect(await runner.run('summaries')).toMatchObject({ status: 'done', result: { kind: 'hourly' } });
+    expect(rows[1]?.body.split('\n')[0]).toMatch(/^- Earthquake of magnitude 6\.8 strikes off the coast of Chile \(3 sources\)/);
+    // Once a recap is written, the hourly run writes only its own: here the same digest as the last, kept.
+    const again = await runner.run('summaries');
+    expect(again).toMatchObject({ status: 'done', result: { kind: 'hourly', unchanged: true } });
+    expect(again.status === 'done' && again.result).not.toHaveProperty('firstRecap');
     const after = await queryOnce<{ kind: string }>(database.url, 'SELECT kind FROM article_summaries ORDER BY id');
-    expect(after.map((row) => row.kind)).toEqual(['hourly', 'daily_recap', 'analyst', 'daily_recap', 'hourly']);
+    expect(after.map((row) => row.kind)).toEqual(['hourly', 'daily_recap', 'analyst']);
     expect((await pipelines.list()).find((row) => row.name === 'summaries')?.lastError).toBeNull();
     const health = await news.health();
     expect(health.model).toMatchObject({ available: false, lastError: expect.stringMatching(/no language-model key/) });

@@ -160,6 +160,24 @@ describe('news summaries: fake OpenAI-compatible server on loopback, futures fil
     expect(health.model.lastError).toMatch(/failed/);
   });
 
+  it('a digest that says word for word what the newest of its kind says is not written again: that one is kept, its window moved on', async () => {
+    const count = async () => Number((await queryOnce<{ n: string }>(database.url, "SELECT count(*) AS n FROM article_summaries WHERE kind = 'hourly'"))[0]?.n);
+    const offline = { LLM_BASE_URL: `http://127.0.0.1:${await closedPort()}/v1` };
+    const first = await news(offline).summarizer.summarize('hourly');
+    const before = await count();
+    const later = new Date(clock.getTime() + 15 * 60_000);
+    const again = await createNews({ db, keys, settings: { ...baseSettings, ...offline }, now: () => later }).summarizer.summarize('hourly');
+    expect(again).toMatchObject({ summaryId: first.summaryId, unchanged: true, model: 'extractive' });
+    expect(await count()).toBe(before);
+    const row = await lastSummary();
+    expect(row.id).toBe(first.summaryId);
+    expect(row.window_end.toISOString()).toBe(later.toISOString());
+    // Another kind's digest of the same stories is its own.
+    const analyst = await news(offline).summarizer.summarize('analyst');
+    expect(analyst.summaryId).not.toBe(first.summaryId);
+    expect(analyst.unchanged).toBeUndefined();
+  });
+
   it('falls back without a key (and no local server named), on an error status, on a hang, and never shows the key', async () => {
     const none = new KeyService(new ApiKeyRepository(db), new KeyCipher(randomBytes(32).toString('base64')), settingsKeySource({}));
     await none.remove('llm');

@@ -33,11 +33,16 @@ describe('a job answer in words', () => {
     const aircraft = { status: 'done' as const, durationMs: 200, result: { received: 1, stored: 1, trackPositions: 1, invalidRows: 1, alerts: 2 } };
     expect(describeJobAnswer(aircraft).message).toBe('Done in 0.2 s: 1 received, 1 stored, 1 track position, 1 invalid row, 2 alerts.');
     expect(describeJobAnswer({ status: 'done', result: { stories: 1, feeds: 2 } }).message).toBe('Done: 1 story, 2 feeds.');
+    // A feed's entries without a position are not among those received: said so, not "19 skipped" beside 25 stored.
+    const positionless = { status: 'done' as const, durationMs: 20, result: { mode: 'receiver', received: 25, skipped: 19, stored: 25 } };
+    expect(describeJobAnswer(positionless).message).toBe('Done in under 0.1 s: 25 received, 19 more without a position (left out), 25 stored.');
     // Summaries: a digest written without the model that was set up is no plain success.
     const summaries = { status: 'done' as const, durationMs: 40, result: { kind: 'brief', marketMovesLeftOut: 0, stories: 36, summaryId: 9, model: 'extractive' } };
     expect(describeJobAnswer(summaries)).toEqual({ ok: true, message: 'Done in under 0.1 s: 36 stories.' });
     const notSetUp = { ...summaries, result: { ...summaries.result, modelSetUp: false, fallbackReason: 'no language-model key: add one in the Keys tab' } };
     expect(describeJobAnswer(notSetUp)).toEqual({ ok: true, message: 'Done in under 0.1 s: 36 stories.' });
+    // The same digest as the last: kept, not written again.
+    expect(describeJobAnswer({ ...summaries, result: { ...summaries.result, unchanged: true } }).message).toBe('Done in under 0.1 s: 36 stories, the same digest as the last, kept.');
     const refused = { ...summaries, result: { ...summaries.result, modelSetUp: true, fallbackReason: 'http://127.0.0.1:11434 unreachable: connection refused' } };
     expect(describeJobAnswer(refused)).toEqual({
       ok: false,

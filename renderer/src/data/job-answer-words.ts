@@ -23,6 +23,9 @@ const COUNT_WORDS: Record<string, string | [many: string, one: string]> = {
   invalidRows: ['invalid rows', 'invalid row'],
   seenAgain: 'seen again',
   marketMovesLeftOut: ['market moves left out', 'market move left out'],
+  // An aircraft feed's entries with no position (or no address): not among those received, which "19 skipped" beside
+  // "25 received, 25 stored" did not say.
+  skipped: 'more without a position (left out)',
   notVegetationFires: ['hot spots left out (volcanoes, industry, offshore)', 'hot spot left out (a volcano, industry or offshore)'],
 };
 
@@ -69,7 +72,9 @@ export function describeJobAnswer(answer: JobAnswer): ActionOutcome {
   const counts = numbers.filter(([, value]) => value !== 0).map(([name, value]) => `${value.toLocaleString('en-US')} ${words(name, value)}`);
   const newCounts = numbers.filter(([name]) => NEW_COUNTS.has(name));
   const nothingNew = numbers.length > 0 && (counts.length === 0 || (newCounts.length > 0 && newCounts.every(([, value]) => value === 0)));
-  const parts = [...filesWords(result.files), ...counts, ...(nothingNew ? ['nothing new'] : [])];
+  // A digest that said word for word what the last one said was not written again (summary-repository.ts).
+  const unchanged = result.unchanged === true ? ['the same digest as the last, kept'] : [];
+  const parts = [...filesWords(result.files), ...counts, ...unchanged, ...(nothingNew ? ['nothing new'] : [])];
   const took = answer.durationMs === undefined ? '' : answer.durationMs < 100 ? ' in under 0.1 s' : ` in ${(answer.durationMs / 1000).toFixed(1)} s`;
   const done = `Done${took}${parts.length ? `: ${parts.join(', ')}` : ''}`;
   // A digest written without the language model it was to ask (a refused key, a local server that failed): the run
