@@ -1,6 +1,7 @@
 // SQL for GET /api/news: stories by text, time and category, newest (or best match) first, keyset-paginated.
 import type { Database } from '../db/database.js';
 import type { NewsCursor } from './news-query.js';
+import { newsSearchTerms } from './news-search-terms.js';
 
 export interface NewsSearchFilter {
   q?: string;
@@ -82,13 +83,17 @@ SELECT ${PAGE_COLUMNS}, NULL::real AS rank, ${SOURCES_OF_PAGE_ROW}
 FROM page p
 ORDER BY p.published_at DESC NULLS LAST, p.id DESC`;
 
+// The words as typed, and the last one as a prefix when it may be half typed (news-search-terms.ts): $1 words, $8 prefix.
+const QUERY = `(CASE WHEN $8::text IS NULL THEN websearch_to_tsquery('english', $1::text)
+  ELSE websearch_to_tsquery('english', $1::text) && to_tsquery('english', quote_literal($8::text) || ':*') END)`;
+
 // Best match first: the text condition uses the GIN index on search_vector.
-// $1 q, $2 since, $3 category, $4 limit, $5..$7 cursor (rank, published_at, id).
+// $1 words, $2 since, $3 category, $4 limit, $5..$7 cursor (rank, published_at, id), $8 prefix.
 const RANKED = `
 WITH matches AS (
-  SELECT n.*, ts_rank(n.search_vector, websearch_to_tsquery('english', $1::text)) AS rank
+  SELECT n.*, ts_rank(n.search_vector, ${QUERY}) AS rank
   FROM news_items n
-  WHERE n.search_vector @@ websearch_to_tsquery('english', $1::text)
+  WHERE n.search_vector @@ ${QUERY}
     AND ($2::timestamptz IS NULL OR n.published_at >= $2)
     AND ($3::text IS NULL OR n.categories @> ARRAY[$3::text])
 ),
@@ -106,15 +111,17 @@ export class NewsSearchRepository {
   constructor(private readonly db: Database) {}
 
   async search(filter: NewsSearchFilter): Promise<FoundNewsItem[]> {
-    const { rows } = filter.q
+    const terms = filter.q ? newsSearchTerms(filter.q) : null;
+    const { rows } = terms
       ? await this.db.query<FoundRow>(RANKED, [
-          filter.q,
+          terms.words,
           filter.since ?? null,
           filter.category ?? null,
           filter.limit,
           filter.after?.rank ?? null,
           filter.after?.publishedAt ?? null,
           filter.after?.id ?? null,
+          terms.prefix,
         ])
       : await this.db.query<FoundRow>(LATEST, [
           filter.since ?? null,

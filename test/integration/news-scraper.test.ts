@@ -193,6 +193,13 @@ describe('news scraper: feeds on loopback, conditional requests, backoff, dedup,
       'Earthquake of magnitude 6.8 strikes off the coast of Chile',
       'Magnitude 5.1 earthquake strikes off Peru coast',
     ]);
+    // Searched as typed: a word half typed finds what the whole word finds; quoted, it is asked whole.
+    const typing = await app.inject({ method: 'GET', url: '/api/news?q=earthq' });
+    expect(typing.json().items.map((item: { title: string }) => item.title).sort()).toEqual(search.json().items.map((item: { title: string }) => item.title).sort());
+    expect((await app.inject({ method: 'GET', url: '/api/news?q=magnitude%20chil' })).json().items.map((item: { title: string }) => item.title)).toEqual([
+      'Earthquake of magnitude 6.8 strikes off the coast of Chile',
+    ]);
+    expect((await app.inject({ method: 'GET', url: '/api/news?q=%22earthq%22' })).json().items).toEqual([]);
     const science = await app.inject({ method: 'GET', url: '/api/news?category=science' });
     expect(science.json().items).toHaveLength(2);
     const recent = await app.inject({ method: 'GET', url: '/api/news?since=2026-11-21T20:00:00Z' });
