@@ -211,6 +211,31 @@ test('at 1280×720 the readout covers neither the search box, the HUD, the panel
   }
 });
 
+test('a click on the readout places its point on the map beneath, and the readout moves to the other side off it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const app = new AppPage(page);
+  const map = new MapPage(page);
+  await app.openReady({ view: [FIRE.longitude, FIRE.latitude, 9] });
+  await page.getByTestId('measure-button').click();
+  const first = await wholePixel(map, FIRE.longitude - 0.2, FIRE.latitude - 0.1);
+  await page.mouse.click(first.x, first.y);
+  const readout = page.getByTestId('measure-readout');
+  await expect(readout).toHaveAttribute('data-points', '1');
+  await expect(readout).toHaveAttribute('data-dodged', 'false');
+  const box = (await readout.boundingBox())!;
+  // Its middle: the click was lost there, neither a point nor a word, and the point then lay hidden under it.
+  const under = { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) };
+  const a = await positionAt(page, map, first.x, first.y);
+  const b = await positionAt(page, map, under.x, under.y);
+  await page.mouse.click(under.x, under.y);
+  await expectReadout(page, [a, b]);
+  await expect(readout).toHaveAttribute('data-dodged', 'true');
+  const moved = (await readout.boundingBox())!;
+  const clear = (x: number, y: number) => x < moved.x || x > moved.x + moved.width || y < moved.y || y > moved.y + moved.height;
+  expect(clear(under.x, under.y), 'the point is not under the readout').toBe(true);
+  expect(clear(first.x, first.y), 'nor the first').toBe(true);
+});
+
 test('on a fresh page, M and two clicks straight away place both points and give the distance', async ({ page }) => {
   const app = new AppPage(page);
   const map = new MapPage(page);

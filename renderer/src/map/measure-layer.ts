@@ -9,6 +9,8 @@ import type { LonLat, PathMeasure, measurePath } from './measure-path';
 export interface MeasureReading {
   points: number;
   measure: PathMeasure | null;
+  /** The points placed, [lng, lat]: the readout moves off any it would cover. */
+  path: ReadonlyArray<readonly [number, number]>;
 }
 
 const SOURCE = 'measure';
@@ -96,12 +98,13 @@ export class MeasureLayer {
   }
 
   private render(): void {
-    if (!this.maths) return this.onChange({ points: this.points.length, measure: null });
+    const path = [...this.points];
+    if (!this.maths) return this.onChange({ points: this.points.length, measure: null, path });
     const measure = this.maths(this.points);
     const features: FeatureCollection<Geometry>['features'] = measure.vertices.map((coordinates) => ({ type: 'Feature', geometry: { type: 'Point', coordinates }, properties: {} }));
     if (measure.track.length >= 2) features.push({ type: 'Feature', geometry: { type: 'LineString', coordinates: measure.track }, properties: {} });
     (this.map.getSource(SOURCE) as GeoJSONSource | undefined)?.setData({ type: 'FeatureCollection', features });
-    this.onChange({ points: measure.points, measure });
+    this.onChange({ points: measure.points, measure, path });
   }
 
   /** Added last, so above the fires, aircraft and alerts. */
