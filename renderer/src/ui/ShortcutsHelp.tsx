@@ -7,7 +7,7 @@ const SHORTCUTS: ReadonlyArray<[keys: string, what: string]> = [
   ['Ctrl+K or /', 'Search places, airports, coordinates, aircraft, incidents, news'],
   ['[', 'Hide or show the brief (left)'],
   [']', 'Hide or show the panels (right)'],
-  ['Space', 'Play or pause the playback'],
+  ['Space', 'Play or pause the playback (a button with the focus takes Space itself)'],
   ['Shift+← / Shift+→', 'Playback: one minute back / forward'],
   ['L', 'Back to live'],
   ['M', 'Measure a distance and bearing: click points on the map'],
