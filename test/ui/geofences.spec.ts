@@ -57,6 +57,9 @@ test('draw a geofence, save it, and see the alert for a fire inside it; past fiv
   await expect.poll(() => hud.counterValue('alerts')).toBe(alertsBefore + 6);
   await expect(hud.recentAlerts().locator('li')).toHaveCount(5);
   await expect(page.getByTestId('more-alerts')).toHaveText(`and ${alertsBefore + 1} more in the last 24 h, drawn on the map.`);
+  // The alerts head the brief, above the news summaries (under a long daily recap they were screens down).
+  const top = async (testId: string) => (await page.getByTestId(testId).boundingBox())?.y ?? Number.NaN;
+  expect(await top('recent-alerts')).toBeLessThan(await top('daily-recap'));
 
   // Delete asks first: Keep (or Escape) takes the question back and the fence stays.
   const item = fences.item(name);

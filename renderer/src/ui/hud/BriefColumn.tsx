@@ -120,7 +120,7 @@ export function BriefColumn({ alerts, fenceIds, alertsWindow, onShowAlert, news,
       </button>
       <LowDiskNote disk={disk} />
       <StalePipelines pipelines={pipelines} />
-      <SummarySlot {...slotState} testId="daily-recap" title="Daily recap" summary={news.dailyRecap} due={news.due.dailyRecap} />
+      {/* The alerts of the analyst's own watch areas first: under a long recap they were three screens down. */}
       <section className="brief-slot" data-testid="recent-alerts">
         <h2>Recent alerts</h2>
         {alerts.length === 0 ? (
@@ -150,6 +150,7 @@ export function BriefColumn({ alerts, fenceIds, alertsWindow, onShowAlert, news,
           </p>
         )}
       </section>
+      <SummarySlot {...slotState} testId="daily-recap" title="Daily recap" summary={news.dailyRecap} due={news.due.dailyRecap} />
       <SummarySlot {...slotState} testId="hourly-summary" title="Last hour" summary={news.hourly} due={news.due.hourly} />
       <SummarySlot {...slotState} testId="analyst-summary" title="Analyst note" summary={news.analyst} due={news.due.analyst} />
       <section className="brief-slot" data-testid="latest-news" data-empty={news.latest.length === 0}>
