@@ -19,12 +19,17 @@ describe('a job answer in words', () => {
         rejected: { count: 0, reasons: [] },
       },
     };
-    expect(describeJobAnswer(answer).message).toBe('Done in under 0.1 s: 2 files not due until 27 Nov 03:08 UTC, 1 file failed, nothing new.');
+    expect(describeJobAnswer(answer)).toEqual({ ok: false, message: 'Done in under 0.1 s: 2 files not due until 27 Nov 03:08 UTC, 1 file failed, nothing new.' });
   });
 
   it('names the counts in words, leaves out the zeros and keeps every one that is not', () => {
     const news = { status: 'done' as const, durationMs: 2_400, result: { feeds: 54, attempted: 49, fetched: 44, notModified: 5, failed: 0, backedOff: 5, stored: 1_203, elapsedMs: 2400 } };
-    expect(describeJobAnswer(news).message).toBe('Done in 2.4 s: 54 feeds, 49 attempted, 44 fetched, 5 unchanged, 5 waiting out a backoff, 1,203 stored.');
+    expect(describeJobAnswer(news)).toEqual({ ok: true, message: 'Done in 2.4 s: 54 feeds, 49 attempted, 44 fetched, 5 unchanged, 5 waiting out a backoff, 1,203 stored.' });
+    // Some feeds failing: done, but not a plain success.
+    expect(describeJobAnswer({ ...news, result: { ...news.result, fetched: 39, failed: 5 } })).toEqual({
+      ok: false,
+      message: 'Done in 2.4 s: 54 feeds, 49 attempted, 39 fetched, 5 unchanged, 5 failed, 5 waiting out a backoff, 1,203 stored.',
+    });
     const incidents = { status: 'done' as const, durationMs: 900, result: { received: 1_354, inserted: 0, updated: 0, repeated: 2, alerts: 0 } };
     expect(describeJobAnswer(incidents).message).toBe('Done in 0.9 s: 1,354 received, 2 repeated, nothing new.');
     const archive = { status: 'done' as const, durationMs: 300, result: { mode: 'area-api', received: 30, stored: 30, duplicate: 0, notVegetationFires: 10, invalidRows: 0 } };

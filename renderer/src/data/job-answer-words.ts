@@ -82,5 +82,8 @@ export function describeJobAnswer(answer: JobAnswer): ActionOutcome {
   if (typeof result.fallbackReason === 'string' && result.modelSetUp !== false) {
     return { ok: false, message: `${done}, but without the language model: ${result.fallbackReason}. The digest holds the leading sentences of the top stories.` };
   }
-  return { ok: true, message: `${done}.` };
+  // A run that went on past some failures (5 of 54 feeds, a file of four) is no plain success: not a ✓ beside "5 failed".
+  const files = result.files && typeof result.files === 'object' ? Object.values(result.files as Record<string, unknown>) : [];
+  const someFailed = (typeof result.failed === 'number' && result.failed > 0) || files.some((outcome) => typeof outcome === 'string' && outcome.startsWith('failed'));
+  return { ok: !someFailed, message: `${done}.` };
 }
