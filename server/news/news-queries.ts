@@ -33,6 +33,10 @@ export class NewsQueries {
     return { items, nextCursor };
   }
 
+  async categories(): Promise<{ categories: Array<{ category: string; stories: number }> }> {
+    return { categories: await this.search.categoryCounts() };
+  }
+
   async summaryList(filter: { kind?: SummaryKind; since?: Date; limit: number }): Promise<{ summaries: StoredSummary[]; nextAt: string | null }> {
     return { summaries: await this.summaries.list(filter), nextAt: (filter.kind && this.nextSummaryAt(filter.kind)?.toISOString()) || null };
   }

@@ -58,3 +58,9 @@ export const summaryList = z
   })
   .meta({ id: 'NewsSummaryList' });
 export type NewsSummaryList = z.infer<typeof summaryList>;
+
+/** How many stored stories each category holds (a feed's category, from the feed list): the News tab's choices say it. */
+export const newsCategoryCounts = z
+  .object({ categories: z.array(z.object({ category: z.string(), stories: z.number().int().nonnegative() })) })
+  .meta({ id: 'NewsCategoryCounts' });
+export type NewsCategoryCounts = z.infer<typeof newsCategoryCounts>;

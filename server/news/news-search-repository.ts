@@ -110,6 +110,14 @@ ORDER BY p.rank DESC, p.published_at DESC NULLS LAST, p.id DESC`;
 export class NewsSearchRepository {
   constructor(private readonly db: Database) {}
 
+  /** How many stored stories each category holds, by name. */
+  async categoryCounts(): Promise<Array<{ category: string; stories: number }>> {
+    const { rows } = await this.db.query<{ category: string; stories: number }>(
+      'SELECT c AS category, count(*)::int AS stories FROM news_items, unnest(categories) AS c GROUP BY c ORDER BY c',
+    );
+    return rows;
+  }
+
   async search(filter: NewsSearchFilter): Promise<FoundNewsItem[]> {
     const terms = filter.q ? newsSearchTerms(filter.q) : null;
     const { rows } = terms

@@ -202,6 +202,10 @@ describe('news scraper: feeds on loopback, conditional requests, backoff, dedup,
     expect((await app.inject({ method: 'GET', url: '/api/news?q=%22earthq%22' })).json().items).toEqual([]);
     const science = await app.inject({ method: 'GET', url: '/api/news?category=science' });
     expect(science.json().items).toHaveLength(2);
+    // Each category's stories, as the News tab's choices say them.
+    const categories = (await app.inject({ method: 'GET', url: '/api/news/categories' })).json().categories as Array<{ category: string; stories: number }>;
+    expect(categories.find((entry) => entry.category === 'science')?.stories).toBe(2);
+    expect(categories.reduce((sum, entry) => sum + entry.stories, 0)).toBeGreaterThanOrEqual(9);
     const recent = await app.inject({ method: 'GET', url: '/api/news?since=2026-11-21T20:00:00Z' });
     expect(recent.json().items.every((item: { publishedAt: string }) => item.publishedAt >= '2026-11-21T20:00:00')).toBe(true);
     expect(recent.json().items.length).toBeLessThan(9);

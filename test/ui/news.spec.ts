@@ -34,6 +34,17 @@ test('News tab: search, category and summary kinds answer; a search nothing matc
     await expect(list).toHaveAttribute('data-state', 'ok');
   };
 
+  // Each category says how many stories it holds: this test's two at least in "disaster"; "cyber", which no spec's
+  // story carries, none (twelve of thirteen said "No news matches" once chosen, without a word before).
+  const category = page.getByRole('combobox', { name: 'Category' });
+  await expect(category.locator('option[value="disaster"]')).toHaveText(/^disaster \(\d+\)$/);
+  expect(Number(/\((\d+)\)/.exec((await category.locator('option[value="disaster"]').textContent()) ?? '')?.[1])).toBeGreaterThanOrEqual(2);
+  await expect(category.locator('option[value="cyber"]')).toHaveText('cyber (none)');
+  // Half a word typed finds the story as the whole word does.
+  await page.getByRole('searchbox', { name: 'Search news' }).fill('Kanla');
+  await expect(list).toHaveAttribute('data-query', 'Kanla');
+  await expect(list).toContainText('Lahar warning lifted below Mount Kanlaon');
+
   await searchFor('Kanlaon lahar', 'disaster');
   await expect(list).toContainText('Lahar warning lifted below Mount Kanlaon');
   const link = list.getByRole('link', { name: 'Lahar warning lifted below Mount Kanlaon' });

@@ -12,7 +12,7 @@ export type { StoredEventAnswer as VantageEvent, EventPage, LiveEvent, PlaybackR
 export type { Geofence, Alert } from '../../../server/geofences/geofence-schemas.js';
 export type { KeyEntry, KeyTestResult } from '../../../server/keys/key-schemas.js';
 export type { Camera, CameraSourceList, NearbyCamera, NearbyCameras, OfficialCameraDirectory, OfficialCameraDirectoryList } from '../../../server/cameras/camera-schemas.js';
-export type { NewsItem, NewsPage, NewsSummary, NewsSummaryList } from '../../../server/news/news-schemas.js';
+export type { NewsCategoryCounts, NewsItem, NewsPage, NewsSummary, NewsSummaryList } from '../../../server/news/news-schemas.js';
 export type { ClientMessage as LiveClientMessage, ServerMessage as LiveServerMessage } from '../../../server/live/live-messages.js';
 export type { SourceList, SourceRow, SourceSetting, SourceSettingsUpdate, TelegramTestResult } from '../../../server/source-settings/source-settings-schemas.js';
 export type { GazetteerProgress, SearchAnswer, SearchResult, SearchResultKind, TimeZonePlaceAnswer } from '../../../server/places/places-schemas.js';

@@ -1,7 +1,8 @@
 // News: search, category filter, and summaries by kind. The news endpoints are new: 404 = not available yet.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type ApiClient, listFrom } from '../api/api-client';
-import type { NewsItem, NewsSummary } from '../api/api-types';
+import type { NewsCategoryCounts, NewsItem, NewsSummary } from '../api/api-types';
+import { categoryChoices } from '../data/news-categories';
 import { newsEmptyText } from '../data/news-empty-text';
 import { summaryEmptyText } from '../data/summary-empty-text';
 import { formatBoth } from '../format/time-format';
@@ -9,7 +10,6 @@ import { ExternalLink } from './ExternalLink';
 import { SummaryText } from './SummaryText';
 
 // The categories of the shipped feed list (resources/feeds.json).
-const CATEGORIES = ['', 'world', 'wire', 'regional', 'defence', 'disaster', 'humanitarian', 'government', 'energy', 'cyber', 'health', 'science', 'technology', 'business'];
 // Named as the brief's slots name them (the same summary was "Hourly" here and "Last hour" there).
 const SUMMARY_KINDS = [
   { kind: 'daily_recap', label: 'Daily recap' },
@@ -64,6 +64,8 @@ export function NewsTab({ api, feedsOutOfReach = false }: { api: ApiClient; feed
   const searchBox = useRef<HTMLInputElement>(null);
   const news = useList<NewsItem>(api, '/api/news', { q: query || undefined, category: category || undefined, limit: '50' }, 'items');
   const summaries = useList<NewsSummary>(api, '/api/news/summaries', { kind, limit: '5' }, 'summaries');
+  // Read when the tab opens: each choice says how many stories it holds.
+  const categoryCounts = useList<NewsCategoryCounts['categories'][number]>(api, '/api/news/categories', {}, 'categories');
 
   // What the list shown answers (the newest request may still be on its way).
   const shown = JSON.parse(news.query) as { q?: string; category?: string };
@@ -86,9 +88,9 @@ export function NewsTab({ api, feedsOutOfReach = false }: { api: ApiClient; feed
       <form className="news-search" onSubmit={search} role="search">
         <input ref={searchBox} type="search" placeholder="Search news" value={draftQuery} onChange={(event) => setDraftQuery(event.target.value)} aria-label="Search news" />
         <select value={category} onChange={(event) => setCategory(event.target.value)} aria-label="Category">
-          {CATEGORIES.map((value) => (
+          {categoryChoices(categoryCounts.state === 'ok' ? categoryCounts.items : null).map(({ value, label }) => (
             <option key={value} value={value}>
-              {value || 'All categories'}
+              {label}
             </option>
           ))}
         </select>
