@@ -1,10 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { startWorkers, type Workers } from '../../server/workers.js';
 import { newsFixture, startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
 import { OFFLINE_STACK_ENV } from '../support/offline-env.js';
+import { clearOfNewsTicks } from '../support/clear-of-news-ticks.js';
 import { waitFor } from '../support/process-check.js';
 import { createTestApp, type TestApp } from '../support/test-app.js';
 import { queryOnce } from '../support/test-database.js';
@@ -23,6 +24,8 @@ describe('jobs at start', () => {
     const list = [{ name: 'rss2-world.xml', url: feeds.serve('rss2-world.xml'), category: 'world', region: 'world' }];
     await writeFile(path.join(dir, 'feeds.json'), JSON.stringify(list));
   });
+  // Each test here lasts under 50 s; one that met a scheduled tick would see that run beside the one at start.
+  beforeEach(() => clearOfNewsTicks(50_000));
   afterEach(async () => {
     await workers?.stop();
     await subject?.close();
