@@ -5,6 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import { expect, test } from './support/ui-test.js';
 import { newsFixture, startFakeFeeds, type FakeFeeds } from '../support/fake-feeds.js';
 import { AppPage } from './pages/app-page.js';
+import { PALETTE } from '../../renderer/src/map/map-palette.js';
 import { MapPage } from './pages/map-page.js';
 import { PlaybackPage } from './pages/playback-page.js';
 import { apiGet } from './support/api-helpers.js';
@@ -64,6 +65,9 @@ test.describe('a news story on the map', () => {
     const map = new MapPage(page);
     await new AppPage(page).openReady({ view: [redding.longitude, redding.latitude, 9] });
     await expect.poll(() => map.featuresNear('events', redding.longitude, redding.latitude), { message: 'the story drawn at Redding' }).toBeGreaterThan(0);
+    // In the news square's green, over the town's own grey dot (a grey dot as well, it could not be told from it).
+    await map.expectStill();
+    expect(await map.colourAt(redding.longitude, redding.latitude)).toBe(PALETTE.news);
 
     await map.clickAt(redding.longitude, redding.latitude);
     const popup = map.popup();

@@ -24,6 +24,13 @@ describe('pictureLegend: the legend beside a picture of the map', () => {
     expect(picture[0]?.entries.map((entry) => entry.text)).not.toContain('High confidence (VIIRS high, MODIS ≥ 80 %)');
   });
 
+  it('tells a news story (a green square) from the other events (grey dots), whose entry no longer names news', () => {
+    const [news, other] = legendEntries('events', 'last 24 h');
+    expect(news).toMatchObject({ symbol: { shape: 'square' }, text: 'News story, at the place it is about' });
+    expect(other?.symbol).toMatchObject({ shape: 'dot' });
+    expect(other?.text).not.toContain('news');
+  });
+
   it('says so when none of the shown layers draws anything there', () => {
     expect(pictureLegend(['fires', 'cameras'], () => false, 'last 24 h', false)).toEqual([
       { title: 'Legend', entries: [{ symbol: null, text: 'None of the layers shown draws anything in this view.' }] },

@@ -30,6 +30,15 @@ describe('pickLabel', () => {
     expect(pickListHeading([{ kind: 'fire' }, { kind: 'fire' }, { kind: 'fire' }])).toBe('3 fire detections here');
   });
 
+  it('names news stories as such, in their lines and in the heading (a town holds many)', () => {
+    const story = { kind: 'event', sourceType: 'news', title: 'Storms close schools in Manchester' };
+    expect(pickLabel(story)).toBe('News: Storms close schools in Manchester');
+    expect(pickLabel({ kind: 'event', sourceType: 'news' })).toBe('News: untitled story');
+    expect(pickLabel({ kind: 'event', sourceType: 'camera', title: 'Quai camera' })).toBe('Event: Quai camera');
+    expect(pickListHeading([story, story, story])).toBe('3 news stories here');
+    expect(pickListHeading([story, { kind: 'event', sourceType: 'camera' }])).toBe('2 objects here: 1 news story, 1 event');
+  });
+
   it('gives where each is to lines a list would show alike (two pixels of one pass), and their place when still alike', () => {
     const acqTime = Date.parse('2026-11-26T21:04:00Z') / 1000;
     const pixel = (lon: number, lat: number) => ({ kind: 'fire', satellite: 'N', frp: 3.2, acqTime, position: [lon, lat] });

@@ -1,6 +1,6 @@
 // What each drawn symbol means, per layer, in the colours and sizes the style draws them with (overlay-layers.ts).
 import { LAYERS, type LayerKey } from './layer-catalog.js';
-import { PALETTE, QUIET_INCIDENT_OPACITY } from './map-palette.js';
+import { NEWS_SQUARE_SIDE, PALETTE, QUIET_INCIDENT_OPACITY } from './map-palette.js';
 import type { ConfidenceLevel } from '../data/view-filter.js';
 
 export type LegendSymbol =
@@ -8,6 +8,8 @@ export type LegendSymbol =
   /** Dots growing in size: a quantity drawn as size. */
   | { shape: 'sizes'; color: string; sizes: number[] }
   | { shape: 'ring'; color: string; size: number }
+  /** The news story's square (event-icons.ts). */
+  | { shape: 'square'; color: string; size: number }
   /** The incident marker (incident-icon.ts); `opacity` below 1 for one drawn faded. */
   | { shape: 'diamond'; color: string; size: number; opacity?: number }
   | { shape: 'line'; color: string; dashed: boolean }
@@ -63,7 +65,10 @@ const LEGEND: Record<LayerKey, LegendEntry[]> = {
     { symbol: { shape: 'line', color: PALETTE.aircraftFirefighting, dashed: false }, text: 'Trail: where the aircraft flew in the last 30 minutes' },
     { symbol: { shape: 'line', color: PALETTE.correlation, dashed: true }, text: 'Firefighting aircraft to its nearest fire or incident within 20 miles' },
   ],
-  events: [{ symbol: { shape: 'dot', color: PALETTE.event, size: 7 }, text: 'Event of the live feed in the map window: a camera, news story, aircraft, incident or alert (fires have their own layer)' }],
+  events: [
+    { symbol: { shape: 'square', color: PALETTE.news, size: NEWS_SQUARE_SIDE }, text: 'News story, at the place it is about', hint: 'click for the story' },
+    { symbol: { shape: 'dot', color: PALETTE.event, size: 7 }, text: 'Other event of the live feed in the map window: a camera, aircraft, incident or alert (fires have their own layer)' },
+  ],
   geofences: [{ symbol: { shape: 'area', color: PALETTE.geofence }, text: 'Geofence: an area you watch' }],
   alerts: [{ symbol: { shape: 'ring', color: PALETTE.alert, size: 12 }, text: 'Alert: something new inside a geofence' }],
   cameras: [{ symbol: { shape: 'dot', color: PALETTE.camera, size: 8 }, text: 'Public camera', hint: 'click for its snapshot' }],

@@ -11,6 +11,7 @@ import { WORLD_BOUNDS } from '../boot/view-address';
 import { MAP_WINDOW_SECONDS } from '../data/time-windows';
 import { bboxContains, viewportBbox } from '../api/viewport-bbox';
 import { addAircraftIcons } from './aircraft-icons';
+import { addEventIcons, EVENT_ICON, NEWS_STORY_ICON } from './event-icons';
 import { addIncidentIcon, INCIDENT_ICON } from './incident-icon';
 import { type BasemapChoice, offlineBasemapStyle } from './basemap-style';
 import { labelFadeMs } from './label-fade';
@@ -181,10 +182,12 @@ export class MapController {
     map.once('style.load', () => {
       addAircraftIcons(map);
       addIncidentIcon(map);
+      addEventIcons(map);
     });
     map.on('styleimagemissing', (event: { id: string }) => {
       if (event.id.startsWith('aircraft')) addAircraftIcons(map);
       if (event.id === INCIDENT_ICON) addIncidentIcon(map);
+      if (event.id === EVENT_ICON || event.id === NEWS_STORY_ICON) addEventIcons(map);
     });
     const loaded = new Promise<void>((resolve, reject) => {
       const onError = (event: { error?: { message: string } }) => reject(new Error(event.error?.message ?? 'the map could not start'));

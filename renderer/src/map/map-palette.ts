@@ -14,6 +14,8 @@ export const PALETTE = {
   aircraftFirefighting: '#4fd1c5',
   correlation: '#4fd1c5',
   event: '#b8c4d0',
+  // News stories: a green no other mark uses, beside the towns' grey and white dots they sit on.
+  news: '#68d391',
   geofence: '#9f7aea',
   alert: '#ff3b5c',
   camera: '#63b3ed',
@@ -23,3 +25,6 @@ export const PALETTE = {
 
 /** A quiet incident (incident-quiet.ts) is drawn at this opacity, on the map and in the legend. */
 export const QUIET_INCIDENT_OPACITY = 0.45;
+
+/** A news story's square on the map (event-icons.ts), in the legend and in a picture's legend: its side in CSS pixels. */
+export const NEWS_SQUARE_SIDE = 9;

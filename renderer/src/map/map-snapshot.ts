@@ -1,5 +1,6 @@
 // A PNG of the map as drawn, with what a reader of the picture needs beside it: a caption (when, which window and
 // filters), the legend of the layers shown in a column beside the map, and the credits the data asks for.
+import { NEWS_SQUARE_RADIUS } from './event-icons';
 import { diamondCorners } from './incident-icon';
 import { PLANE_OUTLINE } from './plane-outline';
 import type { LegendEntry, LegendSymbol } from './legend-entries';
@@ -39,6 +40,12 @@ function drawSymbol(context: CanvasRenderingContext2D, symbol: LegendSymbol, x: 
         context.lineWidth = 2;
         context.stroke();
       }
+      break;
+    case 'square':
+      context.beginPath();
+      context.roundRect(x + 7 - symbol.size / 2, y - symbol.size / 2, symbol.size, symbol.size, NEWS_SQUARE_RADIUS);
+      context.fillStyle = symbol.color;
+      context.fill();
       break;
     case 'diamond':
       context.globalAlpha = symbol.opacity ?? 1;

@@ -1,5 +1,6 @@
 // The overlay sources and style layers drawn above the basemap, in drawing order.
 import type { ExpressionSpecification, LayerSpecification, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl';
+import { EVENT_ICON_IMAGE } from './event-icons';
 import { INCIDENT_ICON } from './incident-icon';
 import { firstLabelLayerId } from './overlay-order';
 import { FIRE_POINTS_MIN_ZOOM } from './layer-catalog';
@@ -170,9 +171,15 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
   },
   {
     id: 'events',
-    type: 'circle',
+    type: 'symbol',
     source: 'events',
-    paint: { 'circle-color': PALETTE.event, 'circle-radius': 3, 'circle-opacity': 0.8 },
+    layout: {
+      'icon-image': EVENT_ICON_IMAGE,
+      'icon-allow-overlap': true,
+      'icon-ignore-placement': true,
+      // News squares over the other events' dots.
+      'symbol-sort-key': ['case', ['==', ['get', 'sourceType'], 'news'], 1, 0],
+    },
   },
   {
     id: 'cameras',

@@ -33,6 +33,7 @@ export function pickLabel(props: PickProps): string {
     case 'camera':
       return `Camera: ${text(props.title) ?? 'unnamed'}`;
     case 'event':
+      if (props.sourceType === 'news') return `News: ${text(props.title) ?? 'untitled story'}`;
       return `Event: ${text(props.title) ?? text(props.sourceType) ?? ''}`;
     case 'alert':
       return `Alert in “${text(props.geofenceName) ?? 'a geofence'}”: ${text(props.title) ?? ''}`;
@@ -75,6 +76,7 @@ const KIND_WORDS: Record<string, [string, string]> = {
   incident: ['incident', 'incidents'],
   camera: ['camera', 'cameras'],
   event: ['event', 'events'],
+  news: ['news story', 'news stories'],
   alert: ['alert', 'alerts'],
   geofence: ['geofence', 'geofences'],
 };
@@ -83,7 +85,7 @@ const KIND_WORDS: Record<string, [string, string]> = {
 export function pickListHeading(objects: readonly PickProps[]): string {
   const byKind = new Map<string, number>();
   for (const props of objects) {
-    const kind = props.kind === 'fire-live' ? 'fire' : String(props.kind);
+    const kind = props.kind === 'fire-live' ? 'fire' : props.kind === 'event' && props.sourceType === 'news' ? 'news' : String(props.kind);
     byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
   }
   const heading = `${objects.length} objects here`;

@@ -1,4 +1,5 @@
 // The legend of the layers on the map: one block per visible layer, each symbol drawn as the map draws it.
+import { NEWS_SQUARE_RADIUS } from '../map/event-icons';
 import { diamondCorners } from '../map/incident-icon';
 import { PLANE_OUTLINE } from '../map/plane-outline';
 import { legendEntries, type LegendNarrowing, type LegendSymbol } from '../map/legend-entries';
@@ -18,6 +19,8 @@ function Symbol({ symbol }: { symbol: LegendSymbol }) {
       );
     case 'ring':
       return <span className="legend-ring" style={{ borderColor: symbol.color, width: symbol.size, height: symbol.size }} />;
+    case 'square':
+      return <span className="legend-square" style={{ background: symbol.color, width: symbol.size, height: symbol.size, borderRadius: NEWS_SQUARE_RADIUS }} />;
     case 'diamond':
       return (
         <svg className="legend-diamond" viewBox="-8 -8 16 16" width={symbol.size} height={symbol.size} opacity={symbol.opacity}>

@@ -137,6 +137,30 @@ export class MapPage {
     return { x: box.x + point.x, y: box.y + point.y };
   }
 
+  /**
+   * The colour the screen shows at a map position, as "#rrggbb": a screenshot of that pixel, decoded by the page's own
+   * image decoder (the tests carry no PNG library).
+   */
+  async colourAt(lon: number, lat: number): Promise<string> {
+    const point = await this.pagePoint(lon, lat);
+    const png = await this.page.screenshot({ clip: { x: Math.round(point.x), y: Math.round(point.y), width: 1, height: 1 } });
+    return this.page.evaluate(async (bytes) => {
+      // From the bytes themselves: the app's content policy lets the page fetch no data: URL.
+      const scope = globalThis as unknown as {
+        Blob: new (parts: unknown[], options: { type: string }) => unknown;
+        createImageBitmap(blob: unknown): Promise<unknown>;
+        OffscreenCanvas: new (width: number, height: number) => {
+          getContext(kind: '2d'): { drawImage(image: unknown, x: number, y: number): void; getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray } };
+        };
+      };
+      const bitmap = await scope.createImageBitmap(new scope.Blob([new Uint8Array(bytes)], { type: 'image/png' }));
+      const context = new scope.OffscreenCanvas(1, 1).getContext('2d');
+      context.drawImage(bitmap, 0, 0);
+      const [r, g, b] = context.getImageData(0, 0, 1, 1).data;
+      return `#${[r, g, b].map((value) => (value ?? 0).toString(16).padStart(2, '0')).join('')}`;
+    }, [...png]);
+  }
+
   /** The open popup (MapLibre's, with the app's class). */
   popup(): Locator {
     return this.page.locator('.vantage-popup');
