@@ -76,6 +76,13 @@ FROM (SELECT geoname_id, gazetteer_fold(name) AS folded, name, kind, population 
 WHERE folded <> ''
 ORDER BY geoname_id, folded, kind`;
 
+/**
+ * Where a boundary's name is drawn (and where search puts it): a point inside its largest part by its area on the
+ * earth. By the area in square degrees, a sliver the shape's repair left from 178.9°E round to 180°W (458 km²) was
+ * Fiji's largest part, and its name stood in Brazil, at 52°W.
+ */
+const LABEL_POINT = `(SELECT ST_PointOnSurface(part.geom) FROM ST_Dump(geom) AS part ORDER BY ST_Area(part.geom::geography) DESC LIMIT 1)`;
+
 // All boundaries in one statement from a JSON array of {level, name, source, geometry}, as PostGIS makes them: valid,
 // Web Mercator copies for tiles (full and simplified), a label point. It reads no table, so it runs on a connection
 // of its own while the load's transaction stores the places. MATERIALIZED: inlined, each use of `geom` would parse
@@ -96,7 +103,7 @@ mercator AS MATERIALIZED (
   WHERE NOT ST_IsEmpty(geom)
 )
 SELECT level, name, source, geom, tile_geom, ST_Multi(ST_Simplify(tile_geom, ${SIMPLIFY_LOW_METRES}, true)) AS tile_geom_low,
-       (SELECT ST_PointOnSurface(part.geom) FROM ST_Dump(geom) AS part ORDER BY ST_Area(part.geom) DESC LIMIT 1) AS label_point
+       ${LABEL_POINT} AS label_point
 FROM mercator
 WHERE NOT ST_IsEmpty(tile_geom)
 ORDER BY position`;
@@ -177,7 +184,7 @@ merged AS (
 )
 INSERT INTO boundaries (level, name, country_code, admin1_code, source, geom, tile_geom, tile_geom_low, label_point)
 SELECT 1, name, country_code, admin1_code, source, geom, tile_geom, ST_Multi(ST_Simplify(tile_geom, ${SIMPLIFY_LOW_METRES}, true)),
-       (SELECT ST_PointOnSurface(part.geom) FROM ST_Dump(geom) AS part ORDER BY ST_Area(part.geom) DESC LIMIT 1)
+       ${LABEL_POINT}
 FROM merged`;
 
 const NAME_INDEXES = [

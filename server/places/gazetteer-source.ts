@@ -154,7 +154,8 @@ export class GazetteerSource {
       // The shipped admin-1 file: rebuilt (another source or simplification), it reloads the gazetteer.
       `admin1:${createHash('sha256').update(readFileSync(ADMIN1_BOUNDARIES_FILE)).digest('hex').slice(0, 12)}`,
       // The loader's own rules (which places, which names) are part of what the data is.
-      'rules-11',
+      // 12: label points in the largest part by its area on the earth (Fiji's name stood in Brazil).
+      'rules-12',
       ...(options.placesFile ? [`file:${path.basename(options.placesFile)}`] : []),
     ].join(' ');
   }

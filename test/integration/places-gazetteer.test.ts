@@ -234,6 +234,19 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(new Set(shown).size).toBe(shown.length);
   });
 
+  it("names each country and state inside the view search fits it to (Fiji's name stood in Brazil, on a sliver of its shape)", async () => {
+    // The view may run east past 180° (a country across the antimeridian): the point is in it either side.
+    const outside = await queryOnce<{ name: string; longitude: number; latitude: number }>(
+      subject.database.url,
+      `SELECT name, ST_X(label_point) AS longitude, ST_Y(label_point) AS latitude FROM boundaries
+       WHERE NOT (ST_Y(label_point) BETWEEN view_bbox[2] AND view_bbox[4]
+                  AND (ST_X(label_point) BETWEEN view_bbox[1] AND view_bbox[3] OR ST_X(label_point) + 360 BETWEEN view_bbox[1] AND view_bbox[3]))`,
+    );
+    expect(outside).toEqual([]);
+    const fiji = (await search('Fiji')).results.find((result) => result.kind === 'country');
+    expect(Math.abs(fiji?.longitude ?? 0)).toBeGreaterThan(177);
+  });
+
   it('reads a state or a country after a comma: "Paradise, CA" is in California, "Paris, Texas", "Lima, Peru", "Lisbon, USA"', async () => {
     // Without it the larger Paradise (Nevada) comes first.
     expect((await search('Paradise')).results[0]).toMatchObject({ label: 'Paradise', sublabel: 'Nevada, United States' });
