@@ -35,7 +35,7 @@ interface FoundRow {
 // $1 q, $2..$5 bbox, $6 since, $7 until, $8 sources, $9 limit, $10..$12 cursor (rank, occurred_at, id), $13 fence.
 // A bbox whose west is east of its east crosses the antimeridian: two envelopes.
 const SEARCH = `
-WITH query AS (SELECT CASE WHEN $1::text IS NULL THEN NULL ELSE websearch_to_tsquery('english', $1::text) END AS tsq),
+WITH query AS (SELECT CASE WHEN $1::text IS NULL THEN NULL ELSE websearch_to_tsquery('english', search_words($1::text)) END AS tsq),
 matches AS (
   SELECT e.id, e.source_type, e.url, e.title, e.summary, e.geom, e.occurred_at, e.ingested_at, e.payload,
          CASE WHEN q.tsq IS NULL THEN NULL ELSE ts_rank(e.search_vector, q.tsq) END AS rank

@@ -59,8 +59,8 @@ const NEWS = `
 SELECT id::float8 AS id, title, link,
        to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt"
 FROM news_items
-WHERE search_vector @@ websearch_to_tsquery('english', $1::text)
-ORDER BY ts_rank(search_vector, websearch_to_tsquery('english', $1::text)) DESC, published_at DESC NULLS LAST
+WHERE search_vector @@ websearch_to_tsquery('english', search_words($1::text))
+ORDER BY ts_rank(search_vector, websearch_to_tsquery('english', search_words($1::text))) DESC, published_at DESC NULLS LAST
 LIMIT $2`;
 
 function containsPattern(text: string): string {

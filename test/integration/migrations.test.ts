@@ -46,23 +46,24 @@ describe('migrations on a real PostgreSQL', () => {
       '023_incident_kind',
       '024_geofence_names',
       '025_boundary_views',
+      '026_search_apostrophes',
     ]);
     // One of them did all the work; the other waited on the lock and found nothing pending.
-    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 28]);
-    expect(first.heads).toEqual(['025_boundary_views']);
-    expect(second.heads).toEqual(['025_boundary_views']);
+    expect([first.applied.length, second.applied.length].sort()).toEqual([0, 29]);
+    expect(first.heads).toEqual(['026_search_apostrophes']);
+    expect(second.heads).toEqual(['026_search_apostrophes']);
     const rows = await queryOnce<{ revision: string; n: string }>(
       database.url,
       'SELECT revision, count(*) AS n FROM schema_migrations GROUP BY revision',
     );
-    expect(rows).toHaveLength(28);
+    expect(rows).toHaveLength(29);
     expect(rows.every((row) => row.n === '1')).toBe(true);
   });
 
   it('a later run applies nothing', async () => {
     const again = await runMigrations(database.url);
     expect(again.applied).toEqual([]);
-    expect(again.heads).toEqual(['025_boundary_views']);
+    expect(again.heads).toEqual(['026_search_apostrophes']);
   });
 
   it('a placeholder filled in later is re-applied where it is marked `on-change: reapply`, and only warned about otherwise', async () => {
