@@ -68,6 +68,11 @@ test.describe('a news story on the map', () => {
     // In the news square's green, over the town's own grey dot (a grey dot as well, it could not be told from it).
     await map.expectStill();
     expect(await map.colourAt(redding.longitude, redding.latitude)).toBe(PALETTE.news);
+    // The keyboard's cross at the centre (the view is centred on Redding) leaves the square seen: it is open there.
+    await page.locator('.maplibregl-canvas').focus();
+    await page.keyboard.press('Shift');
+    await expect(page.getByTestId('keyboard-cross')).toBeVisible();
+    expect(await map.colourAt(redding.longitude, redding.latitude)).toBe(PALETTE.news);
 
     await map.clickAt(redding.longitude, redding.latitude);
     const popup = map.popup();
