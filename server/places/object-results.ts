@@ -42,15 +42,16 @@ export function incidentResult(hit: IncidentHit): SearchResult {
 }
 
 export function newsResult(hit: NewsHit): SearchResult {
+  const placed = hit.latitude !== null && hit.longitude !== null;
   return {
     kind: 'news',
     label: hit.title,
-    // Its day, when a feed dated it.
-    sublabel: hit.publishedAt ? hit.publishedAt.slice(0, 10) : null,
-    latitude: null,
-    longitude: null,
+    // Its day, when a feed dated it, and where it is on the map; a story not on the map opens its article.
+    sublabel: [hit.publishedAt ? hit.publishedAt.slice(0, 10) : null, placed ? hit.place : hit.link ? 'not on the map: opens the article' : 'not on the map'].filter(Boolean).join(' · ') || null,
+    latitude: placed ? hit.latitude : null,
+    longitude: placed ? hit.longitude : null,
     bbox: null,
-    zoom: null,
+    zoom: placed ? 10 : null,
     id: String(hit.id),
     link: hit.link,
   };

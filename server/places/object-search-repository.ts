@@ -27,6 +27,11 @@ export interface NewsHit {
   title: string;
   link: string | null;
   publishedAt: string | null;
+  /** Where the story is on the map (its `news` event), when it was placed; null otherwise. */
+  latitude: number | null;
+  longitude: number | null;
+  /** The place it was placed at ("Paris, France"). */
+  place: string | null;
 }
 
 const AIRCRAFT = `
@@ -55,13 +60,27 @@ export function incidentNameOf(text: string): string {
   return stem.length > 0 ? stem : lower;
 }
 
+// The story's event, when it was placed on the map: its URL names the story, its instant is the story's (the index on
+// source type and instant finds it; a day either side, should the story's time have been corrected since).
 const NEWS = `
-SELECT id::float8 AS id, title, link,
-       to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt"
-FROM news_items
-WHERE search_vector @@ websearch_to_tsquery('english', search_words($1::text))
-ORDER BY ts_rank(search_vector, websearch_to_tsquery('english', search_words($1::text))) DESC, published_at DESC NULLS LAST
-LIMIT $2`;
+SELECT n.id::float8 AS id, n.title, n.link,
+       to_char(n.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt",
+       ST_Y(e.geom) AS latitude, ST_X(e.geom) AS longitude, e.payload->>'place' AS place
+FROM (
+  SELECT id, title, link, published_at, ts_rank(search_vector, websearch_to_tsquery('english', search_words($1::text))) AS rank
+  FROM news_items
+  WHERE search_vector @@ websearch_to_tsquery('english', search_words($1::text))
+  ORDER BY rank DESC, published_at DESC NULLS LAST
+  LIMIT $2
+) AS n
+LEFT JOIN LATERAL (
+  SELECT geom, payload FROM events
+  WHERE source_type = 'news' AND url = 'vantage:news/' || n.id
+    AND occurred_at BETWEEN n.published_at - interval '1 day' AND n.published_at + interval '1 day'
+    AND geom IS NOT NULL AND GeometryType(geom) = 'POINT'
+  ORDER BY ingested_at DESC LIMIT 1
+) AS e ON true
+ORDER BY n.rank DESC, n.published_at DESC NULLS LAST`;
 
 function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

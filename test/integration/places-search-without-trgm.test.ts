@@ -117,5 +117,14 @@ describe('place search on a server without pg_trgm, and the other kinds of resul
     );
     const story = (await search('evacuations')).results.find((result) => result.kind === 'news');
     expect(story).toMatchObject({ label: 'Evacuations ordered as wildfire nears Paradise', latitude: null });
+    // Placed on the map (its news event), the story is found there: a pick flies to it and opens it.
+    await queryOnce(
+      subject.database.url,
+      `INSERT INTO events (source_type, url, title, geom, occurred_at, payload)
+       SELECT 'news', 'vantage:news/' || id, title, ST_SetSRID(ST_MakePoint(-121.62, 39.76), 4326), published_at, '{"place": "Paradise, California, United States"}'
+       FROM news_items WHERE headline_key = 'evacuations paradise wildfire'`,
+    );
+    const placed = (await search('evacuations')).results.find((result) => result.kind === 'news');
+    expect(placed).toMatchObject({ latitude: 39.76, longitude: -121.62, zoom: 10, sublabel: expect.stringMatching(/ · Paradise, California, United States$/) });
   });
 });

@@ -98,4 +98,28 @@ test.describe('a news story on the map', () => {
     await playback.goLive();
     await expect.poll(() => map.featuresNear('events', redding.longitude, redding.latitude)).toBeGreaterThan(0);
   });
+
+  test('the story chosen in the search box flies to its place and opens there, not its article in a new window', async ({ page }) => {
+    const { results } = await apiGet<{ results: Array<{ kind: string; label: string; latitude: number; longitude: number }> }>('/api/search?q=Redding');
+    const redding = results.find((found) => found.kind === 'place' && found.label === 'Redding')!;
+    const map = new MapPage(page);
+    await new AppPage(page).openReady({ view: [-100, 40, 3] });
+    const input = page.getByTestId('search-input');
+    await input.fill('evacuation orders west of Redding');
+    const story = page.locator('[data-testid="search-result"][data-kind="news"]').first();
+    await expect(story).toContainText(HEADLINE);
+    await expect(story).toContainText('Redding, California, United States');
+    const opened: string[] = [];
+    page.context().on('page', (other) => opened.push(other.url()));
+    await story.click();
+    await expect(map.popup().locator('h3')).toHaveText(HEADLINE, { timeout: 20_000 });
+    // There, close in (the map may have moved a little to show the popup whole).
+    const { zoom, bbox } = await map.view();
+    expect(zoom).toBeGreaterThanOrEqual(9);
+    expect(redding.longitude).toBeGreaterThan(bbox[0]);
+    expect(redding.longitude).toBeLessThan(bbox[2]);
+    expect(redding.latitude).toBeGreaterThan(bbox[1]);
+    expect(redding.latitude).toBeLessThan(bbox[3]);
+    expect(opened).toEqual([]);
+  });
 });

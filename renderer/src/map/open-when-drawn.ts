@@ -1,12 +1,12 @@
-// A search result that is an object on the map (an incident, an aircraft): once the map has flown there and drawn
+// A search result that is an object on the map (an incident, an aircraft, a news story): once the map has flown there and drawn
 // it, its popup opens, as a click on it would. Given up when the analyst moves the map, after a time limit, or when
 // the object is not drawn (its layer hidden, or gone since the search).
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { type PickProps, pickedObjects } from './feature-picking';
 
 export interface MapObjectRef {
-  kind: 'incident' | 'aircraft';
-  /** IRWIN id of an incident, ICAO hex of an aircraft. */
+  kind: 'incident' | 'aircraft' | 'news';
+  /** IRWIN id of an incident, ICAO hex of an aircraft, the story's id of a news story. */
   id: string;
 }
 
@@ -14,6 +14,8 @@ export interface MapObjectRef {
 const GIVE_UP_MS = 10_000;
 
 function isObject(props: PickProps, object: MapObjectRef): boolean {
+  // A story is drawn as its `news` event, whose URL names it.
+  if (object.kind === 'news') return props.kind === 'event' && props.sourceType === 'news' && props.url === `vantage:news/${object.id}`;
   if (props.kind !== object.kind) return false;
   const id = object.kind === 'incident' ? props.irwinId : props.icao24;
   return typeof id === 'string' && id.toLowerCase() === object.id.toLowerCase();

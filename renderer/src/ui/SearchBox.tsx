@@ -37,11 +37,12 @@ const KIND_ICON: Record<SearchResultKind, string> = {
 // Without a zoom from the API: a position close in, anything else at town scale.
 const DEFAULT_ZOOM: Record<SearchResultKind, number> = { place: 10, country: 5, region: 6, airport: 13, coordinates: 12, aircraft: 10, incident: 10, news: 8 };
 
-/** Where picking a result goes: the map for anything with a position, a new window for a news story. */
+/** Where picking a result goes: the map for anything with a position (a story placed on it too), else a story's article in a new window. */
 function go(result: SearchResult, controller: MapController | null): void {
   if (result.latitude !== null && result.longitude !== null) {
-    // An incident or aircraft opens its popup once it is drawn there, as a click on it would.
-    const object = (result.kind === 'incident' || result.kind === 'aircraft') && result.id ? { kind: result.kind, id: result.id } : undefined;
+    // An incident, aircraft or story opens its popup once it is drawn there, as a click on it would (a story chosen
+    // from the list had opened its article, the map unmoved).
+    const object = (result.kind === 'incident' || result.kind === 'aircraft' || result.kind === 'news') && result.id ? { kind: result.kind, id: result.id } : undefined;
     // A typed position has nothing drawn there to show it, nor an airport on the offline basemap: a pin does.
     const pin = result.kind === 'coordinates' ? [result.label, result.sublabel].filter(Boolean).join(' · ') : result.kind === 'airport' ? result.label : undefined;
     // On the offline basemap no closer than it draws: Sacramento at zoom 11 was a dark square and a note of no streets.
