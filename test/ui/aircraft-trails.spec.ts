@@ -81,3 +81,29 @@ test('a pair announced live while the aircraft are being read keeps its line whe
     await page.waitForTimeout(200);
   }
 });
+
+test('an open aircraft popup follows the aircraft to where the next read has it, with its new position', async ({ page }) => {
+  // The Kazakh steppe, a place no other test uses.
+  const plane = { icao24: 'c4a1f2', callsign: 'TANKER46', longitude: 66.0, latitude: 48.0, trackDeg: 90, firefighting: true };
+  await placeAircraft(plane);
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [66.1, 48.0, 9] });
+  await expect.poll(() => map.featuresNear('aircraft', plane.longitude, plane.latitude)).toBeGreaterThan(0);
+  await map.clickAt(plane.longitude, plane.latitude);
+  const popup = map.popup();
+  await expect(popup).toContainText(plane.callsign);
+  // (Picked from the drawn tile, its place is to about 3 m: 47.99997, 66.00002.)
+  await expect(popup.getByTestId('popup-footer')).toContainText(/^(47\.9999\d|48\.0000\d), (65\.9999\d|66\.0000\d)/);
+
+  // It flew on; the next read of the view (here, after a zoom out and in) has it further east.
+  await placeAircraft({ ...plane, longitude: 66.2 });
+  await page.getByRole('button', { name: 'Zoom out' }).click();
+  await map.expectStill();
+  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await expect(popup.getByTestId('popup-footer')).toContainText(/^(47\.9999\d|48\.0000\d), (66\.1999\d|66\.2000\d)/, { timeout: 20_000 });
+  await expect(popup).toContainText(plane.callsign);
+  // The popup's tip is at the aircraft's new place.
+  const tip = await popup.locator('.maplibregl-popup-tip').boundingBox();
+  const there = await map.pagePoint(66.2, 48.0);
+  expect(Math.abs(tip!.x + tip!.width / 2 - there.x)).toBeLessThan(4);
+});

@@ -25,6 +25,7 @@ import { addOverlays, fireTileUrl, INCIDENT_LAYER_FILTERS, OVERLAY_LAYERS, overl
 import { layersWithOverlays } from './overlay-order';
 import { DualScaleControl } from './dual-scale-control';
 import { PlainAttributionControl } from './plain-attribution-control';
+import { followedAircraft } from './followed-aircraft';
 import { apiCameraLinks } from './nearby-cameras';
 import { popupContent } from './popup-content';
 import { popupFooter } from './popup-footer';
@@ -83,6 +84,8 @@ export class MapController {
   private popup: MapLibre.Popup | null = null;
   /** What the open popup shows (its objects' kinds). */
   private popupKinds: readonly string[] = [];
+  /** The aircraft the open popup shows (with its alerts and its line back to a list): the popup follows it. */
+  private popupAircraft: { icao24: string; alerts: readonly PickProps[]; back?: HTMLElement } | null = null;
   /** A click dispatched by Enter at the centre cross is being handled: the popup it opens takes the focus. */
   private pickingFromKeyboard = false;
   /** The pin of the last searched position. */
@@ -261,6 +264,20 @@ export class MapController {
     if (empty) this.emptySources.add(source);
     else this.emptySources.delete(source);
     (this.map.getSource(source) as GeoJSONSource | undefined)?.setData(data);
+    if (source === 'aircraft') this.followPopupAircraft(data);
+  }
+
+  /** The open popup of an aircraft goes where the new read has it, with its new words (not while the focus is in it). */
+  private followPopupAircraft(data: FeatureCollection<Geometry>): void {
+    const followed = this.popupAircraft;
+    const popup = this.popup;
+    if (!followed || !popup?.isOpen()) return;
+    const props = followedAircraft(data, followed.icao24);
+    if (!props) return;
+    const position = props.position as [number, number];
+    popup.setLngLat(position);
+    if (popup.getElement().contains(document.activeElement)) return;
+    popup.setDOMContent(this.objectContent(props, position, followed.alerts, position, followed.back));
   }
 
   setVisibility(visibility: LayerVisibility): void {
@@ -566,12 +583,18 @@ export class MapController {
     }
     // Fires and incidents list the cameras near the object itself (not where the click landed).
     const position = Array.isArray(props.position) ? (props.position as [number, number]) : at;
+    this.showPopup(this.objectContent(props, position, alerts, at, back), at, [String(props.kind)], focus);
+    if (props.kind === 'aircraft' && typeof props.icao24 === 'string') this.popupAircraft = { icao24: props.icao24, alerts, back };
+  }
+
+  /** One object's popup: its words, its alerts, its footer, and the line back to the list it was chosen from. */
+  private objectContent(props: PickProps, position: [number, number], alerts: readonly PickProps[], at: [number, number], back?: HTMLElement): HTMLElement {
     const cameras = apiCameraLinks(this.options.apiOrigin, this.options.authorization, this.options.onCameraClick);
     const content = popupContent(props, { at: position, cameras });
     if (alerts.length > 0) content.append(this.alertLines(alerts, at));
     content.append(popupFooter(props, position));
     if (back) content.prepend(back);
-    this.showPopup(content, at, [String(props.kind)], focus);
+    return content;
   }
 
   /**
@@ -582,6 +605,7 @@ export class MapController {
   private showPopup(content: HTMLElement, at: [number, number], kinds: readonly string[], focus = false): void {
     this.popup?.remove();
     this.popupKinds = kinds;
+    this.popupAircraft = null;
     const popup = new this.lib.Popup({ closeButton: true, maxWidth: '320px', className: 'vantage-popup' }).setLngLat(at).setDOMContent(content).addTo(this.map);
     this.popup = popup;
     const element = popup.getElement();
