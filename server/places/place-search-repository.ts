@@ -1,5 +1,6 @@
 // SQL of place search: names folded by gazetteer_fold (case and accents), prefix matches first (exact ones
 // ahead), then trigram neighbours for misspellings where pg_trgm is installed; the larger place wins a tie.
+import { countryOfShortName } from './country-short-names.js';
 import type { Database } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
 import { CODE_KIND } from './place-name-kind.js';
@@ -33,6 +34,8 @@ export interface BoundaryHit {
   latitude: number;
   longitude: number;
   bbox: [number, number, number, number];
+  /** Found by a short name of the country ("UK"), not by its own. */
+  byShortName: boolean;
 }
 
 // The end of a prefix statement: the places of its `candidates` (geoname_id, matched, kind, exact), each once by its
@@ -137,10 +140,11 @@ const BOUNDARIES = `
 SELECT b.level, b.name, b.country_code AS "countryCode",
        (SELECT c.country_name FROM places c WHERE c.country_code = b.country_code LIMIT 1) AS "countryName",
        ST_Y(b.label_point) AS latitude, ST_X(b.label_point) AS longitude,
-       coalesce(b.view_bbox, ARRAY[ST_XMin(b.geom), ST_YMin(b.geom), ST_XMax(b.geom), ST_YMax(b.geom)]) AS bbox
+       coalesce(b.view_bbox, ARRAY[ST_XMin(b.geom), ST_YMin(b.geom), ST_XMax(b.geom), ST_YMax(b.geom)]) AS bbox,
+       coalesce(b.level = 0 AND b.country_code = $4::text, false) AS "byShortName"
 FROM boundaries b
-WHERE gazetteer_fold(b.name) LIKE gazetteer_fold($1::text) || '%'
-ORDER BY gazetteer_fold(b.name) = gazetteer_fold($2::text) DESC, b.level, ST_Area(b.geom) DESC
+WHERE gazetteer_fold(b.name) LIKE gazetteer_fold($1::text) || '%' OR (b.level = 0 AND b.country_code = $4::text)
+ORDER BY (gazetteer_fold(b.name) = gazetteer_fold($2::text) OR (b.level = 0 AND b.country_code = $4::text)) DESC, b.level, ST_Area(b.geom) DESC
 LIMIT $3`;
 
 // The nearest place of the gazetteer within 50 km (the GiST index answers <-> in distance order).
@@ -204,7 +208,7 @@ export class PlaceSearchRepository {
   }
 
   async boundaries(text: string, limit: number): Promise<BoundaryHit[]> {
-    const { rows } = await this.db.query<BoundaryHit>(BOUNDARIES, [likeLiteral(text), text, limit]);
+    const { rows } = await this.db.query<BoundaryHit>(BOUNDARIES, [likeLiteral(text), text, limit, countryOfShortName(text)]);
     return rows;
   }
 }

@@ -31,8 +31,10 @@ export interface FoundThings {
 export function orderedResults({ name, limit, places, similar, boundaries, airports: found, aircraft, incidents, news }: FoundThings): SearchResult[] {
   const airports = wordMatchesShown(found);
   const folded = name.trim().toLowerCase();
-  const exactBoundaries = boundaries.filter((hit) => hit.name.toLowerCase() === folded);
-  const otherBoundaries = boundaries.filter((hit) => hit.name.toLowerCase() !== folded);
+  // A country by a short name of it ("UK") is as good as by its own.
+  const exact = (hit: BoundaryHit) => hit.byShortName || hit.name.toLowerCase() === folded;
+  const exactBoundaries = boundaries.filter(exact);
+  const otherBoundaries = boundaries.filter((hit) => !exact(hit));
   const objects: SearchResult[] = [...aircraft.map(aircraftResult), ...incidents.map(incidentResult)];
   const newsResults = news.map(newsResult);
   // An airport by its code typed whole ("JFK", "KJFK") leads when it is a large one or in view; a medium one by its

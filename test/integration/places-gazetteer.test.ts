@@ -417,6 +417,11 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(newYork[1]).toMatchObject({ kind: 'region', label: 'New York' });
     // A country of the name stays first: "Georgia" is the country, whatever towns carry the name.
     expect((await search('Georgia')).results[0]).toMatchObject({ kind: 'country', label: 'Georgia' });
+    // And by the short names typed for it: "UK" listed Uk (Irkutsk Oblast) and Ukraine, not the United Kingdom.
+    expect((await search('UK')).results[0]).toMatchObject({ kind: 'country', label: 'United Kingdom' });
+    expect((await search('usa')).results[0]).toMatchObject({ kind: 'country', label: 'United States of America' });
+    expect((await search('Holland')).results[0]).toMatchObject({ kind: 'country', label: 'Netherlands' });
+    expect((await search('Ukr')).results.map((result) => result.label)).toContain('Ukraine');
   });
 
   it('reads positions in decimal degrees, with hemispheres, in DMS and as MGRS, naming the place nearby', async () => {

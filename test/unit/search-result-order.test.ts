@@ -45,8 +45,8 @@ function airport(name: string, more: Partial<AirportHit> = {}): AirportHit {
   };
 }
 
-function region(name: string, level: 0 | 1): BoundaryHit {
-  return { level, name, countryCode: 'JM', countryName: 'Jamaica', latitude: 18, longitude: -77.5, bbox: [-78, 17.8, -77.3, 18.3] };
+function region(name: string, level: 0 | 1, byShortName = false): BoundaryHit {
+  return { level, name, countryCode: 'JM', countryName: 'Jamaica', latitude: 18, longitude: -77.5, bbox: [-78, 17.8, -77.3, 18.3], byShortName };
 }
 
 function flight(callsign: string): AircraftHit {
@@ -69,6 +69,15 @@ describe('orderedResults: what the search list shows first', () => {
       }),
     ).toEqual(['airport:Los Angeles International Airport', 'place:Los Angeles', 'place:Laxou']);
     expect(order({ name: 'Georgia', boundaries: [region('Georgia', 0)], places: [place('Georgia', 200_000)] })[0]).toBe('country:Georgia');
+  });
+
+  it('a country by a short name of it ("UK") before the places that only start with the text', () => {
+    const uk = { ...region('United Kingdom', 0, true), countryCode: 'GB', countryName: 'United Kingdom' };
+    expect(order({ name: 'UK', boundaries: [uk, region('Ukraine', 0)], places: [place('Uk', 12_000, { exact: true })] })).toEqual([
+      'country:United Kingdom',
+      'place:Uk',
+      'country:Ukraine',
+    ]);
   });
 
   it('a medium airport by its code, away from the view, after the flights whose callsign starts with it; in view, first', () => {
