@@ -12,6 +12,13 @@ EXCEPTION WHEN OTHERS THEN
 END
 $$;
 
+-- Text as full-text search reads it: a typographic apostrophe as the straight one (026_search_apostrophes, which
+-- also remade the column below on databases that had it; here for one whose news_items this file creates later).
+CREATE OR REPLACE FUNCTION search_words(text) RETURNS text
+LANGUAGE sql IMMUTABLE PARALLEL SAFE STRICT AS $$
+  SELECT translate($1, '’‘ʼ', '''''''')
+$$;
+
 CREATE TABLE IF NOT EXISTS news_items (
   id            bigserial PRIMARY KEY,
   title         text NOT NULL,
@@ -28,7 +35,7 @@ CREATE TABLE IF NOT EXISTS news_items (
   first_seen_at timestamptz NOT NULL DEFAULT now(),
   last_seen_at  timestamptz NOT NULL DEFAULT now(),
   search_vector tsvector GENERATED ALWAYS AS (
-    setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', coalesce(summary, '')), 'B')
+    setweight(to_tsvector('english', search_words(title)), 'A') || setweight(to_tsvector('english', coalesce(search_words(summary), '')), 'B')
   ) STORED
 );
 

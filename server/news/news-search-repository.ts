@@ -86,7 +86,7 @@ ORDER BY p.published_at DESC NULLS LAST, p.id DESC`;
 // The words as typed, and the last one as a prefix when it may be half typed (news-search-terms.ts): $1 words, $8 prefix.
 // Typed text goes through search_words() as the stored text did (a typographic apostrophe read as the straight one).
 const QUERY = `(CASE WHEN $8::text IS NULL THEN websearch_to_tsquery('english', search_words($1::text))
-  ELSE websearch_to_tsquery('english', search_words($1::text)) && to_tsquery('english', quote_literal($8::text) || ':*') END)`;
+  ELSE websearch_to_tsquery('english', search_words($1::text)) && to_tsquery('english', quote_literal(search_words($8::text)) || ':*') END)`;
 
 // Best match first: the text condition uses the GIN index on search_vector.
 // $1 words, $2 since, $3 category, $4 limit, $5..$7 cursor (rank, published_at, id), $8 prefix.

@@ -27,5 +27,6 @@ export const COUNTRY_SHORT_NAMES: Readonly<Record<string, string>> = {
 
 /** The country a short name stands for, or null. */
 export function countryOfShortName(text: string): string | null {
-  return COUNTRY_SHORT_NAMES[text.trim().toLowerCase()] ?? null;
+  const key = text.trim().toLowerCase();
+  return Object.hasOwn(COUNTRY_SHORT_NAMES, key) ? (COUNTRY_SHORT_NAMES[key] ?? null) : null;
 }

@@ -47,7 +47,7 @@ export function newsResult(hit: NewsHit): SearchResult {
     kind: 'news',
     label: hit.title,
     // Its day, when a feed dated it, and where it is on the map; a story not on the map opens its article.
-    sublabel: [hit.publishedAt ? hit.publishedAt.slice(0, 10) : null, placed ? hit.place : hit.link ? 'not on the map: opens the article' : 'not on the map'].filter(Boolean).join(' · ') || null,
+    sublabel: [hit.publishedAt ? hit.publishedAt.slice(0, 10) : null, placed ? hit.place : hit.link ? 'not on the map: opens the article' : 'not on the map · no article link'].filter(Boolean).join(' · ') || null,
     latitude: placed ? hit.latitude : null,
     longitude: placed ? hit.longitude : null,
     bbox: null,

@@ -60,8 +60,7 @@ export function incidentNameOf(text: string): string {
   return stem.length > 0 ? stem : lower;
 }
 
-// The story's event, when it was placed on the map: its URL names the story, its instant is the story's (the index on
-// source type and instant finds it; a day either side, should the story's time have been corrected since).
+// The story's event, when it was placed on the map: its URL names the story (found by events_news_url_idx).
 const NEWS = `
 SELECT n.id::float8 AS id, n.title, n.link,
        to_char(n.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt",
@@ -75,9 +74,7 @@ FROM (
 ) AS n
 LEFT JOIN LATERAL (
   SELECT geom, payload FROM events
-  WHERE source_type = 'news' AND url = 'vantage:news/' || n.id
-    AND occurred_at BETWEEN n.published_at - interval '1 day' AND n.published_at + interval '1 day'
-    AND geom IS NOT NULL AND GeometryType(geom) = 'POINT'
+  WHERE source_type = 'news' AND url = 'vantage:news/' || n.id AND geom IS NOT NULL AND GeometryType(geom) = 'POINT'
   ORDER BY ingested_at DESC LIMIT 1
 ) AS e ON true
 ORDER BY n.rank DESC, n.published_at DESC NULLS LAST`;

@@ -84,7 +84,7 @@ test('a pair announced live while the aircraft are being read keeps its line whe
 
 test('an open aircraft popup follows the aircraft to where the next read has it, with its new position', async ({ page }) => {
   // The Kazakh steppe, a place no other test uses.
-  const plane = { icao24: 'c4a1f2', callsign: 'TANKER46', longitude: 66.0, latitude: 48.0, trackDeg: 90, firefighting: true };
+  const plane = { icao24: 'c4a1f9', callsign: 'TANKER49', longitude: 66.0, latitude: 48.0, trackDeg: 90, firefighting: true };
   await placeAircraft(plane);
   const map = new MapPage(page);
   await new AppPage(page).openReady({ view: [66.1, 48.0, 9] });
@@ -95,14 +95,21 @@ test('an open aircraft popup follows the aircraft to where the next read has it,
   // (Picked from the drawn tile, its place is to about 3 m: 47.99997, 66.00002.)
   await expect(popup.getByTestId('popup-footer')).toContainText(/^(47\.9999\d|48\.0000\d), (65\.9999\d|66\.0000\d)/);
 
-  // It flew on; the next read of the view (here, after a zoom out and in) has it further east.
+  // It flew on; the next read of the view (here, after the wheel zooms out and in) has it further east. The analyst
+  // is meanwhile in the search box: the popup's new words leave the keys there.
+  const search = page.getByTestId('search-input');
+  await search.focus();
   await placeAircraft({ ...plane, longitude: 66.2 });
-  await page.getByRole('button', { name: 'Zoom out' }).click();
+  const middle = await map.pagePoint(66.1, 48.0);
+  await page.mouse.move(middle.x, middle.y);
+  await page.mouse.wheel(0, 400);
   await map.expectStill();
-  await page.getByRole('button', { name: 'Zoom in' }).click();
+  await page.mouse.wheel(0, -400);
   await expect(popup.getByTestId('popup-footer')).toContainText(/^(47\.9999\d|48\.0000\d), (66\.1999\d|66\.2000\d)/, { timeout: 20_000 });
   await expect(popup).toContainText(plane.callsign);
+  await expect(search).toBeFocused();
   // The popup's tip is at the aircraft's new place.
+  await map.expectStill();
   const tip = await popup.locator('.maplibregl-popup-tip').boundingBox();
   const there = await map.pagePoint(66.2, 48.0);
   expect(Math.abs(tip!.x + tip!.width / 2 - there.x)).toBeLessThan(4);

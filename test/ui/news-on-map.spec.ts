@@ -121,5 +121,16 @@ test.describe('a news story on the map', () => {
     expect(redding.latitude).toBeGreaterThan(bbox[1]);
     expect(redding.latitude).toBeLessThan(bbox[3]);
     expect(opened).toEqual([]);
+
+    // With the Events layer off the story is not drawn: it opens from what the search knew, its article a link.
+    await page.keyboard.press('Escape');
+    await map.openLayersTab();
+    await map.toggle('events').click();
+    await expect.poll(() => map.layerVisible('events')).toBe(false);
+    await input.fill('evacuation orders west of Redding');
+    await page.locator('[data-testid="search-result"][data-kind="news"]').first().click();
+    await expect(map.popup().locator('h3')).toHaveText(HEADLINE, { timeout: 20_000 });
+    await expect(map.popup().getByRole('link', { name: 'Open story' })).toHaveAttribute('href', ARTICLE);
+    expect(opened).toEqual([]);
   });
 });

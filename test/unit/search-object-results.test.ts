@@ -24,7 +24,7 @@ describe('search rows of incidents and news', () => {
     const unplaced = { latitude: null, longitude: null, place: null };
     const dated = newsResult({ id: 7, title: 'Mosul fire', link: 'https://news.example/7', publishedAt: '2026-11-26T08:00:00Z', ...unplaced });
     expect(dated).toMatchObject({ sublabel: '2026-11-26 · not on the map: opens the article', latitude: null, zoom: null, link: 'https://news.example/7' });
-    expect(newsResult({ id: 8, title: 'Undated', link: null, publishedAt: null, ...unplaced }).sublabel).toBe('not on the map');
+    expect(newsResult({ id: 8, title: 'Undated', link: null, publishedAt: null, ...unplaced }).sublabel).toBe('not on the map · no article link');
     const placed = newsResult({ id: 9, title: 'Ghana says France is open to reparations', link: 'https://news.example/9', publishedAt: '2026-11-30T10:00:00Z', latitude: 48.85, longitude: 2.35, place: 'Paris, France' });
     expect(placed).toMatchObject({ sublabel: '2026-11-30 · Paris, France', latitude: 48.85, longitude: 2.35, zoom: 10, id: '9' });
   });

@@ -84,8 +84,8 @@ export class MapController {
   private popup: MapLibre.Popup | null = null;
   /** What the open popup shows (its objects' kinds). */
   private popupKinds: readonly string[] = [];
-  /** The aircraft the open popup shows (with its alerts and its line back to a list): the popup follows it. */
-  private popupAircraft: { icao24: string; alerts: readonly PickProps[]; back?: HTMLElement } | null = null;
+  /** The aircraft the open popup shows (its content element, alerts and line back to a list): the popup follows it. */
+  private popupAircraft: { icao24: string; content: HTMLElement; alerts: readonly PickProps[]; back?: HTMLElement } | null = null;
   /** A click dispatched by Enter at the centre cross is being handled: the popup it opens takes the focus. */
   private pickingFromKeyboard = false;
   /** The pin of the last searched position. */
@@ -267,7 +267,11 @@ export class MapController {
     if (source === 'aircraft') this.followPopupAircraft(data);
   }
 
-  /** The open popup of an aircraft goes where the new read has it, with its new words (not while the focus is in it). */
+  /**
+   * The open popup of an aircraft goes where the new read has it, with its new words. Its content element keeps its
+   * place and takes the new children: MapLibre's setDOMContent moves the focus into the popup (a read every 30 s took
+   * the keys from the search box). Not while the focus is on something in the words (a link would be lost).
+   */
   private followPopupAircraft(data: FeatureCollection<Geometry>): void {
     const followed = this.popupAircraft;
     const popup = this.popup;
@@ -276,8 +280,9 @@ export class MapController {
     if (!props) return;
     const position = props.position as [number, number];
     popup.setLngLat(position);
-    if (popup.getElement().contains(document.activeElement)) return;
-    popup.setDOMContent(this.objectContent(props, position, followed.alerts, position, followed.back));
+    if (followed.content.contains(document.activeElement)) return;
+    const fresh = this.objectContent(props, position, followed.alerts, position, followed.back);
+    followed.content.replaceChildren(...fresh.childNodes);
   }
 
   setVisibility(visibility: LayerVisibility): void {
@@ -450,7 +455,16 @@ export class MapController {
    * opens once the map draws it there (`object`); a position gets a pin (`pin`: what it is called), which stays until
    * the next search or a click on it.
    */
-  flyTo(target: { center: [number, number]; zoom: number; bbox?: [number, number, number, number] | null; maxZoom?: number; object?: MapObjectRef; pin?: string }): void {
+  flyTo(target: {
+    center: [number, number];
+    zoom: number;
+    bbox?: [number, number, number, number] | null;
+    maxZoom?: number;
+    object?: MapObjectRef;
+    pin?: string;
+    /** What to open at the centre should the object not be drawn there (a story older than the map's window). */
+    fallback?: PickProps;
+  }): void {
     this.cancelOpenWhenDrawn?.();
     this.cancelOpenWhenDrawn = null;
     this.popup?.remove();
@@ -458,7 +472,10 @@ export class MapController {
     this.searchPin = target.pin ? this.pinAt(target.center, target.pin) : null;
     if (target.bbox) this.map.fitBounds(target.bbox, { padding: 60, maxZoom: target.maxZoom ?? 12, duration: 1200 });
     else this.map.flyTo({ center: target.center, zoom: target.zoom, duration: 1200 });
-    if (target.object) this.cancelOpenWhenDrawn = openWhenDrawn(this.map, () => this.clickableLayers(), target.object, (props, at) => this.open(props, at));
+    const { fallback } = target;
+    if (target.object) {
+      this.cancelOpenWhenDrawn = openWhenDrawn(this.map, () => this.clickableLayers(), target.object, (props, at) => this.open(props, at), fallback && (() => this.open(fallback, target.center)));
+    }
   }
 
   private pinAt(at: [number, number], label: string): MapLibre.Marker {
@@ -583,8 +600,9 @@ export class MapController {
     }
     // Fires and incidents list the cameras near the object itself (not where the click landed).
     const position = Array.isArray(props.position) ? (props.position as [number, number]) : at;
-    this.showPopup(this.objectContent(props, position, alerts, at, back), at, [String(props.kind)], focus);
-    if (props.kind === 'aircraft' && typeof props.icao24 === 'string') this.popupAircraft = { icao24: props.icao24, alerts, back };
+    const content = this.objectContent(props, position, alerts, at, back);
+    this.showPopup(content, at, [String(props.kind)], focus);
+    if (props.kind === 'aircraft' && typeof props.icao24 === 'string') this.popupAircraft = { icao24: props.icao24, content, alerts, back };
   }
 
   /** One object's popup: its words, its alerts, its footer, and the line back to the list it was chosen from. */

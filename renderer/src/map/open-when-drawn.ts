@@ -12,6 +12,8 @@ export interface MapObjectRef {
 
 /** How long the flight, the layer's read for the new view and the drawing may take. */
 const GIVE_UP_MS = 10_000;
+/** A story not drawn opens from what the search knew (notDrawn): the analyst is kept waiting less. */
+const NEWS_GIVE_UP_MS = 6_000;
 
 function isObject(props: PickProps, object: MapObjectRef): boolean {
   // A story is drawn as its `news` event, whose URL names it.
@@ -25,7 +27,14 @@ function isObject(props: PickProps, object: MapObjectRef): boolean {
  * Opens the object's popup (`open`) at the first idle frame that draws it, after the flight. Returns the cancel; a
  * move the analyst makes (drag, wheel, keys: events with an `originalEvent`) cancels it too.
  */
-export function openWhenDrawn(map: MapLibreMap, layers: () => string[], object: MapObjectRef, open: (props: PickProps, at: [number, number]) => void): () => void {
+export function openWhenDrawn(
+  map: MapLibreMap,
+  layers: () => string[],
+  object: MapObjectRef,
+  open: (props: PickProps, at: [number, number]) => void,
+  /** Called when the time limit passed with the object not drawn (not when the analyst moved the map). */
+  notDrawn?: () => void,
+): () => void {
   let done = false;
   const tryOpen = () => {
     if (done || map.isMoving()) return;
@@ -37,7 +46,11 @@ export function openWhenDrawn(map: MapLibreMap, layers: () => string[], object: 
   const byAnalyst = (event: { originalEvent?: unknown }) => {
     if (event.originalEvent) cancel();
   };
-  const timer = window.setTimeout(() => cancel(), GIVE_UP_MS);
+  const timer = window.setTimeout(() => {
+    if (done) return;
+    cancel();
+    notDrawn?.();
+  }, object.kind === 'news' ? NEWS_GIVE_UP_MS : GIVE_UP_MS);
   function cancel(): void {
     if (done) return;
     done = true;

@@ -49,7 +49,9 @@ function go(result: SearchResult, controller: MapController | null): void {
     const offline = controller?.offlineBasemap ?? false;
     // A country's or state's box too: Monaco or the Vatican fitted to the view went to zoom 12.
     const zoom = searchZoom(result.zoom ?? DEFAULT_ZOOM[result.kind], offline);
-    controller?.flyTo({ center: [result.longitude, result.latitude], zoom, bbox: result.bbox, maxZoom: searchZoom(12, offline), object, pin });
+    // A story the map does not draw (older than its window, or the Events layer off) opens from what the search knows.
+    const fallback = result.kind === 'news' ? { kind: 'event', sourceType: 'news', title: result.label, link: result.link, url: `vantage:news/${result.id ?? ''}` } : undefined;
+    controller?.flyTo({ center: [result.longitude, result.latitude], zoom, bbox: result.bbox, maxZoom: searchZoom(12, offline), object, pin, fallback });
     return;
   }
   const link = externalLink(result.link);
