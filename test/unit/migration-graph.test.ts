@@ -90,9 +90,11 @@ describe('migration graph', () => {
       '023_incident_kind',
       '024_geofence_names',
       '025_boundary_views',
+      '026_search_apostrophes',
+      '027_news_event_url',
     ]);
     const revisions = await loadRevisions();
-    expect(headsOf(revisions)).toEqual(['025_boundary_views']);
+    expect(headsOf(revisions)).toEqual(['027_news_event_url']);
     expect(revisions.find((entry) => entry.id === '008_merge_007')?.parents.sort()).toEqual(['007_news_undated', '007_pipeline_rejections']);
     expect(revisions.find((entry) => entry.id === '006_merge_005')?.parents.sort()).toEqual(['005_news_items', '005_phase2']);
     expect(revisions.find((entry) => entry.id === '002_cameras')?.parents).toEqual(['002_fires']);
