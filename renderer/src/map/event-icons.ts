@@ -11,8 +11,11 @@ export const NEWS_STORY_ICON = 'news-story';
 /** The news square's corners' radius, in CSS pixels (the legend's draw it too). */
 export const NEWS_SQUARE_RADIUS = 1.5;
 
+/** An event of the `events` source that is a news story. */
+export const IS_NEWS_STORY: ExpressionSpecification = ['==', ['get', 'sourceType'], 'news'];
+
 /** Which icon an event of the `events` source is drawn with. */
-export const EVENT_ICON_IMAGE: ExpressionSpecification = ['case', ['==', ['get', 'sourceType'], 'news'], NEWS_STORY_ICON, EVENT_ICON];
+export const EVENT_ICON_IMAGE: ExpressionSpecification = ['case', IS_NEWS_STORY, NEWS_STORY_ICON, EVENT_ICON];
 
 function newsStoryImage(ratio: number): ImageData {
   return iconImage(NEWS_SQUARE_SIDE + 4, ratio, (context) => {

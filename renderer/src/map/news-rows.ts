@@ -10,6 +10,11 @@ export function isNewsStory(props: Props): boolean {
   return props.kind === 'event' && props.sourceType === 'news';
 }
 
+/** The URL of a story's `news` event, which names the story (the server's newsEventUrl). */
+export function newsEventUrl(storyId: string): string {
+  return `vantage:news/${storyId}`;
+}
+
 export function newsRows(props: Props): { title: string; rows: Array<[string, string | null]> } {
   const mention = text(props.mention);
   return {

@@ -3,6 +3,7 @@
 // the object is not drawn (its layer hidden, or gone since the search).
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import { type PickProps, pickedObjects } from './feature-picking';
+import { isNewsStory, newsEventUrl } from './news-rows';
 
 export interface MapObjectRef {
   kind: 'incident' | 'aircraft' | 'news';
@@ -17,7 +18,7 @@ const NEWS_GIVE_UP_MS = 6_000;
 
 function isObject(props: PickProps, object: MapObjectRef): boolean {
   // A story is drawn as its `news` event, whose URL names it.
-  if (object.kind === 'news') return props.kind === 'event' && props.sourceType === 'news' && props.url === `vantage:news/${object.id}`;
+  if (object.kind === 'news') return isNewsStory(props) && props.url === newsEventUrl(object.id);
   if (props.kind !== object.kind) return false;
   const id = object.kind === 'incident' ? props.irwinId : props.icao24;
   return typeof id === 'string' && id.toLowerCase() === object.id.toLowerCase();

@@ -1,6 +1,6 @@
 // The overlay sources and style layers drawn above the basemap, in drawing order.
 import type { ExpressionSpecification, LayerSpecification, Map as MapLibreMap, SourceSpecification } from 'maplibre-gl';
-import { EVENT_ICON_IMAGE } from './event-icons';
+import { EVENT_ICON_IMAGE, IS_NEWS_STORY } from './event-icons';
 import { INCIDENT_ICON } from './incident-icon';
 import { firstLabelLayerId } from './overlay-order';
 import { FIRE_POINTS_MIN_ZOOM } from './layer-catalog';
@@ -178,7 +178,7 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
       'icon-allow-overlap': true,
       'icon-ignore-placement': true,
       // News squares over the other events' dots.
-      'symbol-sort-key': ['case', ['==', ['get', 'sourceType'], 'news'], 1, 0],
+      'symbol-sort-key': ['case', IS_NEWS_STORY, 1, 0],
     },
   },
   {

@@ -3,6 +3,7 @@
 import { formatDecimal } from '../format/coordinates.js';
 import { satelliteLabel } from '../format/satellite-label.js';
 import { formatMinuteBoth, toDate } from '../format/time-format.js';
+import { isNewsStory } from './news-rows.js';
 import { acres } from './popup-rows.js';
 
 export type PickProps = Record<string, unknown>;
@@ -33,7 +34,7 @@ export function pickLabel(props: PickProps): string {
     case 'camera':
       return `Camera: ${text(props.title) ?? 'unnamed'}`;
     case 'event':
-      if (props.sourceType === 'news') return `News: ${text(props.title) ?? 'untitled story'}`;
+      if (isNewsStory(props)) return `News: ${text(props.title) ?? 'untitled story'}`;
       return `Event: ${text(props.title) ?? text(props.sourceType) ?? ''}`;
     case 'alert':
       return `Alert in “${text(props.geofenceName) ?? 'a geofence'}”: ${text(props.title) ?? ''}`;
@@ -85,7 +86,7 @@ const KIND_WORDS: Record<string, [string, string]> = {
 export function pickListHeading(objects: readonly PickProps[]): string {
   const byKind = new Map<string, number>();
   for (const props of objects) {
-    const kind = props.kind === 'fire-live' ? 'fire' : props.kind === 'event' && props.sourceType === 'news' ? 'news' : String(props.kind);
+    const kind = props.kind === 'fire-live' ? 'fire' : isNewsStory(props) ? 'news' : String(props.kind);
     byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
   }
   const heading = `${objects.length} objects here`;

@@ -1,6 +1,6 @@
 // One box to find things: places, airports, coordinates (decimal, DMS, MGRS), aircraft, incidents, news.
 // Ctrl+K or "/" focuses it (not while typing elsewhere); arrows pick a result, Enter flies there (an
-// incident's or aircraft's popup opens), Escape closes.
+// incident's, aircraft's or placed story's popup opens), Escape closes.
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { SearchResult, SearchResultKind } from '../api/api-types';
@@ -8,6 +8,7 @@ import { placesComing, useSearch } from '../data/use-search';
 import { externalLink } from '../format/external-link';
 import { positionOutOfRangeWords } from '../format/position-out-of-range';
 import type { MapController } from '../map/map-controller';
+import { newsEventUrl } from '../map/news-rows';
 import { searchZoom } from '../map/offline-detail';
 import './SearchBox.css';
 import { singleKeyShortcut } from '../data/single-key-shortcuts';
@@ -50,7 +51,7 @@ function go(result: SearchResult, controller: MapController | null): void {
     // A country's or state's box too: Monaco or the Vatican fitted to the view went to zoom 12.
     const zoom = searchZoom(result.zoom ?? DEFAULT_ZOOM[result.kind], offline);
     // A story the map does not draw (older than its window, or the Events layer off) opens from what the search knows.
-    const fallback = result.kind === 'news' ? { kind: 'event', sourceType: 'news', title: result.label, link: result.link, url: `vantage:news/${result.id ?? ''}` } : undefined;
+    const fallback = result.kind === 'news' ? { kind: 'event', sourceType: 'news', title: result.label, link: result.link, url: newsEventUrl(result.id ?? '') } : undefined;
     controller?.flyTo({ center: [result.longitude, result.latitude], zoom, bbox: result.bbox, maxZoom: searchZoom(12, offline), object, pin, fallback });
     return;
   }
