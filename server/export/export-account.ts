@@ -15,7 +15,7 @@ export interface ExportAccount {
   asOf: string;
   /** The rows are of a playback minute, not of now. */
   playback: boolean;
-  /** The fire detections' window: acquired from `since`, before `until` (null: up to `asOf`). */
+  /** The window of the fire detections and the events: from `since`, before `until` (null: up to `asOf`). */
   fires: { since: string; until: string | null };
   /** The map's view [west, south, east, north]; null: the whole world. */
   bbox: Bbox | null;
@@ -57,7 +57,14 @@ export function exportAccount(input: ExportAccountInput): ExportAccount {
 }
 
 const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-const LAYER_WORDS: Record<ExportLayerName, string> = { fires: 'fire detections', aircraft: 'aircraft', incidents: 'incidents' };
+const LAYER_WORDS: Record<ExportLayerName, string> = { fires: 'fire detections', aircraft: 'aircraft', incidents: 'incidents', events: 'events' };
+
+/** What the window is of, in words: the fires', the events' or both (the fires' when neither is exported). */
+function windowSubject(account: ExportAccount): string {
+  const names = new Set(account.layers.map((layer) => layer.name));
+  if (names.has('events')) return names.has('fires') ? 'Fires and events of' : 'Events of';
+  return 'Fires detected';
+}
 
 /** The account in a few lines of words (KML's description: what Google Earth shows when the document is opened). */
 export function exportAccountWords(account: ExportAccount): string {
@@ -74,7 +81,7 @@ export function exportAccountWords(account: ExportAccount): string {
   const rows = account.layers.map((layer) => `${layer.rows.toLocaleString('en-US')} ${LAYER_WORDS[layer.name]}${layer.truncated ? ' (cut at the cap)' : ''}`);
   return [
     `Exported by Vantage ${utc(account.exportedAt)}${account.playback ? `, of the playback minute ending ${utc(account.asOf)}` : ''}.`,
-    `Fires detected ${utc(account.fires.since)} – ${account.fires.until ? utc(account.fires.until) : utc(account.asOf)}; ${view}.`,
+    `${windowSubject(account)} ${utc(account.fires.since)} – ${account.fires.until ? utc(account.fires.until) : utc(account.asOf)}; ${view}.`,
     `Filters: ${filters.length > 0 ? filters.join('; ') : 'none'}.`,
     `Rows: ${rows.join(', ')}.`,
   ].join('\n');

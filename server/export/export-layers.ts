@@ -1,5 +1,5 @@
 // How each layer reads in an export: its columns, and each stored row as a point, named values, a title and an instant.
-import type { AircraftExportRow, FireExportRow, IncidentExportRow } from './export-repository.js';
+import type { AircraftExportRow, EventExportRow, FireExportRow, IncidentExportRow } from './export-repository.js';
 import type { ExportRow } from './export-rows.js';
 import { instrumentOfSatellite, satelliteName } from '../fires/satellite-names.js';
 
@@ -45,4 +45,13 @@ export const INCIDENT_COLUMNS = ['irwin_id', 'name', 'size_acres', 'percent_cont
 export function incidentRow(row: IncidentExportRow): ExportRow {
   const { latitude, longitude, ...values } = row;
   return { latitude, longitude, values, title: `Incident ${row.name}`, when: row.discovered_at };
+}
+
+export const EVENT_COLUMNS = ['occurred_at', 'source', 'title', 'summary', 'place', 'outlet', 'link'] as const;
+
+const EVENT_TITLE_PREFIX: Record<string, string> = { news: 'News', alert: 'Alert', camera: 'Camera', aircraft: 'Aircraft', incident: 'Incident' };
+
+export function eventRow(row: EventExportRow): ExportRow {
+  const { latitude, longitude, ...values } = row;
+  return { latitude, longitude, values, title: `${EVENT_TITLE_PREFIX[row.source] ?? 'Event'}: ${row.title}`, when: row.occurred_at };
 }

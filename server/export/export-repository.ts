@@ -1,6 +1,6 @@
 // SQL of the export: fires under the fire filter (the same condition as the list, count and tiles), aircraft at
-// their current positions and incidents as they stand, each in the bbox and the geofence, capped by the caller
-// (one row more than the cap is read, so a cut answer is known to be cut).
+// their current positions, incidents as they stand and the events of the window (the map's Events layer), each in the
+// bbox and the geofence, capped by the caller (one row more than the cap is read, so a cut answer is known to be cut).
 import type { AircraftColumns } from '../aircraft/aircraft-repository.js';
 import { LATEST_POSITIONS_AT } from '../aircraft/aircraft-track-repository.js';
 import { bboxCondition } from '../db/bbox-sql.js';
@@ -57,6 +57,23 @@ WHERE ${bboxCondition('geom', 1)} AND ${inGeofence('geom', 5)}
 ORDER BY size_acres DESC NULLS LAST, irwin_id
 LIMIT $6`;
 
+// The map's Events layer: every placed event but fire detections (the Fires layer's), in the window, the newest first.
+// A news story's own words (its summary, place, outlet and article link) from its message rather than the stored
+// event's "Place: summary" and vantage:news/ URL; another event's link is its URL when that is a web address.
+// $1–$4 bbox, $5 since, $6 until (null: now), $7 geofence, $8 rows.
+const EVENTS = `
+SELECT ${isoTimeSql('occurred_at')} AS occurred_at, source_type::text AS source, title,
+       CASE WHEN source_type = 'news' THEN payload->>'summary' ELSE summary END AS summary,
+       CASE WHEN source_type = 'news' THEN payload->>'place' END AS place,
+       CASE WHEN source_type = 'news' THEN payload->>'feed' END AS outlet,
+       CASE WHEN url ~* '^https?://' THEN url WHEN payload->>'link' ~* '^https?://' THEN payload->>'link' END AS link,
+       ${micro('ST_Y(ST_PointOnSurface(geom))')} AS latitude, ${micro('ST_X(ST_PointOnSurface(geom))')} AS longitude
+FROM events
+WHERE source_type <> 'fire' AND geom IS NOT NULL AND ${bboxCondition('geom', 1)}
+  AND occurred_at >= $5 AND ($6::timestamptz IS NULL OR occurred_at < $6) AND ${inGeofence('geom', 7)}
+ORDER BY occurred_at DESC, id DESC
+LIMIT $8`;
+
 export interface FireExportRow {
   latitude: number;
   longitude: number;
@@ -83,6 +100,22 @@ export interface IncidentExportRow {
   percent_contained: number | null;
   discovered_at: string | null;
   state: string | null;
+  latitude: number;
+  longitude: number;
+}
+
+export interface EventExportRow {
+  occurred_at: string;
+  /** The event's source: news, alert, camera, aircraft or incident. */
+  source: string;
+  title: string;
+  summary: string | null;
+  /** Where a news story was placed ("Paris, France"); null for other events. */
+  place: string | null;
+  /** A news story's outlet (the feed it first came from); null for other events or when not known. */
+  outlet: string | null;
+  /** A web address to read more at (a story's article), null when there is none. */
+  link: string | null;
   latitude: number;
   longitude: number;
 }
@@ -114,6 +147,12 @@ export class ExportRepository {
   async aircraftAt(filter: { bbox?: Bbox; at: Date; seenSince: Date; firefightingOnly: boolean; fence: Buffer | null }, rows: number): Promise<AircraftExportRow[]> {
     const params = [...bboxParams(filter.bbox), filter.at, filter.seenSince, filter.firefightingOnly, filter.fence, rows];
     return (await this.db.query<AircraftExportRow>(AIRCRAFT_AT, params)).rows;
+  }
+
+  /** Placed events of the window but fire detections (the map's Events layer), the newest first, at most `rows`. */
+  async events(filter: { bbox?: Bbox; since: Date; until?: Date; fence: Buffer | null }, rows: number): Promise<EventExportRow[]> {
+    const params = [...bboxParams(filter.bbox), filter.since, filter.until ?? null, filter.fence, rows];
+    return (await this.db.query<EventExportRow>(EVENTS, params)).rows;
   }
 
   /** Incidents as they stand (of those discovered before `discoveredBefore`, when given), the largest first, at most `rows`. */

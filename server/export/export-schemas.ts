@@ -8,7 +8,7 @@ import { binaryResponse } from '../http/response-schemas.js';
 export const EXPORT_FORMATS = ['csv', 'geojson', 'kml'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
-export const EXPORT_LAYERS = ['fires', 'aircraft', 'incidents'] as const;
+export const EXPORT_LAYERS = ['fires', 'aircraft', 'incidents', 'events'] as const;
 export type ExportLayerName = (typeof EXPORT_LAYERS)[number];
 
 export const exportQuery = z
@@ -17,7 +17,10 @@ export const exportQuery = z
     /** Comma list; every layer unless given. */
     layers: commaList('layers', EXPORT_LAYERS).default([...EXPORT_LAYERS]),
     bbox: bboxParam.optional(),
-    /** The fires' window (the last day unless given); aircraft are their current positions, incidents as they stand. */
+    /**
+     * The window of fires and events (the last day unless given); aircraft are their current positions, incidents as
+     * they stand.
+     */
     since: instantParam.optional(),
     until: windowEndParam.optional(),
     ...fireFilterQuery,
@@ -43,7 +46,7 @@ export const EXPORT_CONTENT_TYPES: Record<ExportFormat, string> = {
 export const EXPORT_EXTENSIONS: Record<ExportFormat, string> = { csv: 'csv', geojson: 'geojson', kml: 'kml' };
 
 /** The rows a layer answers at most; `x-vantage-truncated: true` says when a cap cut the answer. */
-export const EXPORT_ROW_CAPS: Record<ExportLayerName, number> = { fires: 100_000, aircraft: 20_000, incidents: 20_000 };
+export const EXPORT_ROW_CAPS: Record<ExportLayerName, number> = { fires: 100_000, aircraft: 20_000, incidents: 20_000, events: 20_000 };
 /**
  * KML's own cap per layer: Google Earth bogs down well before 100,000 placemarks, and writing them takes seconds
  * per 10,000 (each placemark carries its values as ExtendedData).
@@ -55,6 +58,6 @@ export function exportRowCap(format: ExportFormat, layer: ExportLayerName): numb
 }
 
 export const exportFile = binaryResponse(
-  'the file to download (content-disposition: attachment); header x-vantage-truncated says whether a row cap cut it, x-vantage-rows how many rows each layer holds (`fires=12;aircraft=3`)',
+  'the file to download (content-disposition: attachment); header x-vantage-truncated says whether a row cap cut it, x-vantage-rows how many rows each layer holds (`fires=12;aircraft=3;events=40`)',
   ['text/csv', 'application/geo+json', 'application/vnd.google-earth.kml+xml'],
 );

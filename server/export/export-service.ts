@@ -1,11 +1,11 @@
 // The rules of an export: fires through the fire list's own rules (window, view, filter, the geofence checked),
-// aircraft at their current positions (firefighting only when asked) and incidents as they stand, both in the
-// view and the geofence — or, at a playback minute, the aircraft where they were then and the incidents discovered by
+// aircraft at their current positions (firefighting only when asked), incidents as they stand and the events of the
+// fires' window (the map's Events layer), all in the view and the geofence — or, at a playback minute, the aircraft where they were then and the incidents discovered by
 // then; each layer capped, one row more read to know whether the cap cut it.
 import { fireSelection, type FireRequest } from '../fires/fire-queries.js';
 import type { FireRepository } from '../fires/fire-repository.js';
 import { type ExportAccount, exportAccount } from './export-account.js';
-import { AIRCRAFT_COLUMNS, aircraftRow, FIRE_COLUMNS, fireRow, INCIDENT_COLUMNS, incidentRow } from './export-layers.js';
+import { AIRCRAFT_COLUMNS, aircraftRow, EVENT_COLUMNS, eventRow, FIRE_COLUMNS, fireRow, INCIDENT_COLUMNS, incidentRow } from './export-layers.js';
 import type { ExportRepository } from './export-repository.js';
 import type { ExportLayer, ExportRow } from './export-rows.js';
 import { type ExportFormat, type ExportLayerName, exportRowCap } from './export-schemas.js';
@@ -47,6 +47,10 @@ export class ExportService {
           ? await this.exports.aircraftAt({ bbox, at, seenSince, firefightingOnly, fence }, rows)
           : await this.exports.aircraft({ bbox, seenSince, firefightingOnly, fence }, rows);
         return capped(name, AIRCRAFT_COLUMNS, found.map(aircraftRow), cap);
+      }
+      if (name === 'events') {
+        const found = await this.exports.events({ bbox, since: selection.since, until: selection.until, fence }, rows);
+        return capped(name, EVENT_COLUMNS, found.map(eventRow), cap);
       }
       return capped(name, INCIDENT_COLUMNS, (await this.exports.incidents({ bbox, fence, discoveredBefore: request.at ?? null }, rows)).map(incidentRow), cap);
     };

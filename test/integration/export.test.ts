@@ -17,6 +17,7 @@ const VIEW = '-123,37,-120,40';
 // Outside sources' text that must stay inert: spreadsheet formulas, XML markup, a CDATA end, a control character.
 const HOSTILE_CALLSIGN = '=HYPERLINK("http://evil.example","x")';
 const HOSTILE_INCIDENT = `+cmd|' /C calc'!A0 <Ridge> & "Co" ]]> \u0001end`;
+const HOSTILE_STORY = '@SUM(1+1) “Ridge” <b>fire</b> & crews';
 
 interface StoredFire {
   latitude: number;
@@ -92,6 +93,21 @@ describe('GET /api/export', () => {
         ('inc-3', 'Far Fire', 10, 0, null, 'OR', ST_SetSRID(ST_MakePoint(-118, 45), 4326))`,
       [HOSTILE_INCIDENT],
     );
+    // Events as the ingester stores them (a news story as news-events.ts makes it): in the view and the window, one
+    // inside the fence; one outside the view, one older than the window, one unplaced, and a fire detection's (the
+    // Fires layer's, not the Events layer's).
+    const story = { newsItemId: '42', title: HOSTILE_STORY, summary: 'Crews held the line overnight.', link: 'https://news.example/ridge', feed: 'Valley Courier', place: 'Sacramento, California, United States', mention: 'Sacramento', latitude: 38.58, longitude: -121.49, publishedAt: new Date(base + 5 * MINUTE_MS).toISOString() };
+    await queryOnce(
+      subject.database.url,
+      `INSERT INTO events (source_type, url, title, summary, geom, occurred_at, ingested_at, payload) VALUES
+        ('news', 'vantage:news/42', $1, 'Sacramento, California, United States: Crews held the line overnight.', ST_SetSRID(ST_MakePoint(-121.49, 38.58), 4326), $2, now(), $3),
+        ('alert', 'vantage:alert/7', 'Fire inside north valley', 'A detection of 40 MW', ST_SetSRID(ST_MakePoint(-120.4, 39.7), 4326), $4, now(), '{}'),
+        ('news', 'vantage:news/43', 'Paris story', null, ST_SetSRID(ST_MakePoint(2.35, 48.85), 4326), $2, now(), '{}'),
+        ('news', 'vantage:news/44', 'Old story', null, ST_SetSRID(ST_MakePoint(-121.4, 38.4), 4326), now() - interval '3 days', now(), '{}'),
+        ('news', 'vantage:news/45', 'Unplaced story', null, null, $2, now(), '{}'),
+        ('fire', 'https://firms.example/f/1', 'Fire 12.5 MW', null, ST_SetSRID(ST_MakePoint(-121.5, 38.5), 4326), $2, now(), '{}')`,
+      [HOSTILE_STORY, story.publishedAt, JSON.stringify(story), new Date(base + 6 * MINUTE_MS).toISOString()],
+    );
   });
   afterAll(async () => {
     await subject?.close();
@@ -102,7 +118,7 @@ describe('GET /api/export', () => {
     const answer = await get(`/api/export?format=csv&bbox=${VIEW}`);
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="vantage-fires-aircraft-incidents-\d{8}T\d{6}Z\.csv"$/);
+    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="vantage-fires-aircraft-incidents-events-\d{8}T\d{6}Z\.csv"$/);
     expect(answer.headers['x-vantage-truncated']).toBe('false');
     expect(answer.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const rows = parseCsv(answer.body, { columns: true, bom: true }) as Array<Record<string, string>>;
@@ -110,7 +126,7 @@ describe('GET /api/export', () => {
     expect(header.slice(0, 3)).toEqual(['layer', 'latitude', 'longitude']);
     expect(header).toEqual(expect.arrayContaining(['acq_time', 'satellite', 'confidence_class', 'frp_mw', 'icao24', 'callsign', 'firefighting', 'irwin_id', 'name', 'size_acres']));
     // How many rows of each layer the file holds, said in a header too (the app's "Saved" message reads it).
-    expect(answer.headers['x-vantage-rows']).toBe(['fires', 'aircraft', 'incidents'].map((layer) => `${layer}=${rows.filter((row) => row.layer === layer).length}`).join(';'));
+    expect(answer.headers['x-vantage-rows']).toBe(['fires', 'aircraft', 'incidents', 'events'].map((layer) => `${layer}=${rows.filter((row) => row.layer === layer).length}`).join(';'));
     const fireRows = rows.filter((row) => row.layer === 'fires');
     expect(fireRows.map((row) => [Number(row.latitude), Number(row.longitude), row.acq_time, row.satellite, row.confidence])).toEqual(
       fires.slice(0, 4).reverse().map((fire) => [fire.latitude, fire.longitude, fire.acqTime, fire.satellite, fire.confidence]),
@@ -126,6 +142,35 @@ describe('GET /api/export', () => {
     // Current aircraft only (the one seen two hours ago is not), in the view.
     expect(rows.filter((row) => row.layer === 'aircraft').map((row) => row.icao24).sort()).toEqual(['a1b2c3', 'd4e5f6']);
     expect(rows.filter((row) => row.layer === 'incidents').map((row) => row.irwin_id).sort()).toEqual(['inc-1', 'inc-2']);
+    // The Events layer's: the story and the alert of the window in the view; not the fire detection's event.
+    expect(rows.filter((row) => row.layer === 'events').map((row) => row.source)).toEqual(['alert', 'news']);
+  });
+
+  it('exports the Events layer: a story with its own words, place, outlet and article; the window, view and fence obeyed', async () => {
+    const rows = await csvOf(`layers=events&bbox=${VIEW}`);
+    expect(Object.keys(rows[0]!)).toEqual(['layer', 'latitude', 'longitude', 'occurred_at', 'source', 'title', 'summary', 'place', 'outlet', 'link']);
+    // The newest first.
+    expect(rows.map((row) => [row.source, row.title])).toEqual([['alert', 'Fire inside north valley'], ['news', `'${HOSTILE_STORY}`]]);
+    expect(rows[1]).toMatchObject({
+      latitude: '38.58', longitude: '-121.49', occurred_at: new Date(base + 5 * MINUTE_MS).toISOString(),
+      summary: 'Crews held the line overnight.', place: 'Sacramento, California, United States', outlet: 'Valley Courier', link: 'https://news.example/ridge',
+    });
+    // No web address to give: an empty cell, never the app's own vantage: URL.
+    expect(rows[0]).toMatchObject({ summary: 'A detection of 40 MW', place: '', outlet: '', link: '' });
+    // The fence keeps the story; a window that ends before it keeps neither.
+    expect((await csvOf(`layers=events&geofence=${fenceId}`)).map((row) => row.source)).toEqual(['news']);
+    expect(await csvOf(`layers=events&since=${new Date(base - MINUTE_MS).toISOString()}&until=${new Date(base + 4 * MINUTE_MS).toISOString()}`)).toEqual([]);
+    // The whole world: the Paris story too; never the unplaced one, the old one or the fire's.
+    expect((await csvOf('layers=events')).map((row) => row.title).sort()).toEqual(['Fire inside north valley', 'Paris story', `'${HOSTILE_STORY}`].sort());
+    // KML: a folder of its own, each placemark named by its kind, at its instant; the markup kept as text.
+    const kml = await get(`/api/export?format=kml&layers=events&bbox=${VIEW}`);
+    expect(XMLValidator.validate(kml.body)).toBe(true);
+    const document = new XMLParser({ parseTagValue: false, isArray: (name) => ['Folder', 'Placemark'].includes(name) }).parse(kml.body).kml.Document;
+    const folder = document.Folder[0] as { name: string; Placemark: Array<{ name: string; TimeStamp: { when: string } }> };
+    expect(folder.name).toBe('Events');
+    expect(folder.Placemark.map((placemark) => placemark.name)).toEqual(['Alert: Fire inside north valley', `News: ${HOSTILE_STORY}`]);
+    expect(folder.Placemark[1]!.TimeStamp.when).toBe(new Date(base + 5 * MINUTE_MS).toISOString());
+    expect(document.description).toMatch(/\nEvents of .* UTC – .* UTC; view .*\nFilters: none\.\nRows: 2 events\.$/);
   });
 
   it('keeps text from outside sources inert in CSV: a leading = + - @ becomes text, numbers stay numbers', async () => {
@@ -181,13 +226,13 @@ describe('GET /api/export', () => {
   it('answers KML that an XML parser reads back, every outside text intact but unable to break it', async () => {
     const answer = await get(`/api/export?format=kml&bbox=${VIEW}`);
     expect(answer.headers['content-type']).toBe('application/vnd.google-earth.kml+xml');
-    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="vantage-fires-aircraft-incidents-\d{8}T\d{6}Z\.kml"$/);
+    expect(answer.headers['content-disposition']).toMatch(/^attachment; filename="vantage-fires-aircraft-incidents-events-\d{8}T\d{6}Z\.kml"$/);
     expect(XMLValidator.validate(answer.body)).toBe(true);
     expect(answer.body).not.toContain(']]>');
     const kml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, isArray: (name) => ['Folder', 'Placemark', 'Data'].includes(name) }).parse(answer.body);
     type Placemark = { name: string; TimeStamp?: { when: string }; ExtendedData: { Data: Array<{ name: string; value?: string }> }; Point: { coordinates: string } };
     const folders = kml.kml.Document.Folder as Array<{ name: string; Placemark: Placemark[] }>;
-    expect(folders.map((folder) => [folder.name, folder.Placemark.length])).toEqual([['Fire detections', 4], ['Aircraft', 2], ['Incidents', 2]]);
+    expect(folders.map((folder) => [folder.name, folder.Placemark.length])).toEqual([['Fire detections', 4], ['Aircraft', 2], ['Incidents', 2], ['Events', 2]]);
     const data = (placemark: Placemark) => Object.fromEntries(placemark.ExtendedData.Data.map((entry) => [entry.name, entry.value ?? '']));
     const firstFire = folders[0]!.Placemark[3]!;
     expect(firstFire.Point.coordinates).toBe('-121.5,38.5');
@@ -200,7 +245,7 @@ describe('GET /api/export', () => {
     expect(data(folders[1]!.Placemark.find((placemark) => data(placemark).icao24 === 'a1b2c3')!).callsign).toBe(HOSTILE_CALLSIGN);
     // What the file is of, in words, as the document's description.
     const description = kml.kml.Document.description as string;
-    expect(description).toMatch(/^Exported by Vantage \d{4}-\d\d-\d\d \d\d:\d\d UTC\.\nFires detected .* UTC – .* UTC; view -123, 37, -120, 40 \(west, south, east, north\)\.\nFilters: none\.\nRows: 4 fire detections, 2 aircraft, 2 incidents\.$/);
+    expect(description).toMatch(/^Exported by Vantage \d{4}-\d\d-\d\d \d\d:\d\d UTC\.\nFires and events of .* UTC – .* UTC; view -123, 37, -120, 40 \(west, south, east, north\)\.\nFilters: none\.\nRows: 4 fire detections, 2 aircraft, 2 incidents, 2 events\.$/);
   });
 
   it('obeys the fire filter exactly as GET /api/fires does', async () => {

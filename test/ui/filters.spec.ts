@@ -84,7 +84,7 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   // Its "Saved" line names the file and the one fire, and is scrolled into sight at the foot of the tab, under the legend.
   expect(csv.name).toMatch(/^vantage-.*\.csv$/);
   // In a browser (not the desktop app, which says the Downloads folder) the line names no folder: the browser chose it.
-  await expect(page.getByTestId('export-message')).toHaveText(new RegExp(`^Saved ${csv.name.replace(/\./g, '\\.')}: 1 fire(, \\d+ aircraft)?(, \\d+ incidents?)?\\.$`));
+  await expect(page.getByTestId('export-message')).toHaveText(new RegExp(`^Saved ${csv.name.replace(/\./g, '\\.')}: 1 fire(, \\d+ aircraft)?(, \\d+ incidents?)?(, \\d+ events?)?\\.$`));
   await expect(page.getByTestId('export-message')).toBeInViewport({ ratio: 1 });
   const rows = parse(csv.body, { columns: true, bom: true, skip_empty_lines: true }) as Array<Record<string, string>>;
   const fires = rows.filter((row) => row.layer === 'fires');
@@ -297,10 +297,11 @@ test('day or night: only the detections of that part of the day are drawn and co
   await expect.poll(() => page.url()).not.toContain('dn:');
 });
 
-test("in playback the export is of the cursor's minute: the window's fires before it, the aircraft then, the incidents found by then", async ({ page }) => {
+test("in playback the export is of the cursor's minute: the window's fires and events before it, the aircraft then, the incidents found by then", async ({ page }) => {
   test.setTimeout(90_000);
-  // Lake Tana, where no other test puts anything: a fire half an hour ago and one three hours ago; an aircraft now
-  // (no position kept from two hours ago); an incident found a day ago and one found half an hour ago.
+  // Lake Tana, where no other test puts anything: a fire and a news story half an hour ago, and one of each three
+  // hours ago; an aircraft now (no position kept from two hours ago); an incident found a day ago and one found half
+  // an hour ago.
   const TANA = { longitude: 37.3, latitude: 12.0 };
   await ingestFires([
     { longitude: TANA.longitude + 0.05, latitude: TANA.latitude, confidence: 'h', frp: 20, minutesAgo: 30 },
@@ -309,6 +310,8 @@ test("in playback the export is of the cursor's minute: the window's fires befor
   await placeAircraft({ icao24: 'e7a1a1', callsign: 'TANA1', longitude: TANA.longitude, latitude: TANA.latitude + 0.05, trackDeg: 90, firefighting: false });
   await placeIncident({ irwinId: 'tana-old', name: 'TANA OLD', acres: 300, longitude: TANA.longitude, latitude: TANA.latitude - 0.05, discoveredMinutesAgo: 24 * 60 });
   await placeIncident({ irwinId: 'tana-new', name: 'TANA NEW', acres: 3, longitude: TANA.longitude + 0.02, latitude: TANA.latitude - 0.02, discoveredMinutesAgo: 30 });
+  await placeEvent({ sourceType: 'news', title: 'Tana story now', longitude: TANA.longitude - 0.03, latitude: TANA.latitude + 0.03, minutesAgo: 30 });
+  await placeEvent({ sourceType: 'news', title: 'Tana story then', longitude: TANA.longitude + 0.03, latitude: TANA.latitude + 0.03, minutesAgo: 180 });
   const map = new MapPage(page);
   const playback = new PlaybackPage(page);
   await new AppPage(page).openReady({ view: [TANA.longitude, TANA.latitude, 9], filter: 'w:6h' });
@@ -320,25 +323,29 @@ test("in playback the export is of the cursor's minute: the window's fires befor
   expect(ids(now, 'fires', 'frp_mw')).toEqual(['20', '40']);
   expect(ids(now, 'aircraft', 'icao24')).toEqual(['e7a1a1']);
   expect(ids(now, 'incidents', 'irwin_id')).toEqual(['tana-new', 'tana-old']);
+  expect(ids(now, 'events', 'title')).toEqual(['Tana story now', 'Tana story then']);
 
   // Two hours ago (the 6 h range's minute 240).
   await playback.cursor.fill('240');
   await expect(playback.root).toHaveAttribute('data-mode', 'playback');
   const minute = (await playback.minuteLabel().getAttribute('data-minute'))!;
   const hhmm = `${minute.slice(11, 16)} UTC`;
-  await expect(page.getByTestId('export').locator('.export-what')).toHaveText(`In view: fires of the 6 h to ${hhmm}; aircraft at ${hhmm}; incidents discovered by then.`);
+  await expect(page.getByTestId('export').locator('.export-what')).toHaveText(
+    `In view: fires of the 6 h to ${hhmm}; aircraft at ${hhmm}; incidents discovered by then; events of the same window.`,
+  );
   const then = await csvRows();
   expect(ids(then, 'fires', 'frp_mw')).toEqual(['40']);
   expect(ids(then, 'aircraft', 'icao24')).toEqual([]);
   expect(ids(then, 'incidents', 'irwin_id')).toEqual(['tana-old']);
-  await expect(page.getByTestId('export-message')).toHaveText(/: 1 fire(, 0 aircraft)?, 1 incident\.$/);
+  expect(ids(then, 'events', 'title')).toEqual(['Tana story then']);
+  await expect(page.getByTestId('export-message')).toHaveText(/: 1 fire(, 0 aircraft)?, 1 incident, 1 event\.$/);
   // Named after the minute shown; another minute leaves the "Saved …" line of this one behind.
   const stamp = `at-${minute.slice(0, 16).replace(/[-:]/g, '')}Z`;
-  await expect(page.getByTestId('export-message')).toContainText(`vantage-fires-aircraft-incidents-${stamp}.csv`);
+  await expect(page.getByTestId('export-message')).toContainText(`vantage-fires-aircraft-incidents-events-${stamp}.csv`);
   expect((await downloaded(page, 'export-png')).name).toBe(`vantage-map-${stamp}.png`);
   // Saved again at the same minute: a name of its own, which the line names (the browser numbered it, the line did not).
   const again = await downloaded(page, 'export-csv');
-  expect(again.name).toBe(`vantage-fires-aircraft-incidents-${stamp} (2).csv`);
+  expect(again.name).toBe(`vantage-fires-aircraft-incidents-events-${stamp} (2).csv`);
   await expect(page.getByTestId('export-message')).toContainText(`Saved ${again.name}:`);
   await page.getByTestId('playback-step-back').click();
   await expect(page.getByTestId('export-message')).toHaveCount(0);

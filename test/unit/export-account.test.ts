@@ -57,4 +57,14 @@ describe('what an export is of', () => {
       ].join('\n'),
     );
   });
+
+  it('names the window as the events', () => {
+    const since = new Date('2026-11-26T19:20:31.000Z');
+    const line = (names: Array<ExportLayer['name']>) =>
+      exportAccountWords(exportAccount({ now, since, filter: {}, firefightingOnly: false, layers: names.map((name) => layer(name, 1)) })).split('\n')[1];
+    expect(line(['fires', 'events'])).toBe('Fires and events of 2026-11-26 19:20 UTC – 2026-11-27 19:20 UTC; the whole world.');
+    expect(line(['events'])).toBe('Events of 2026-11-26 19:20 UTC – 2026-11-27 19:20 UTC; the whole world.');
+    expect(line(['aircraft'])).toBe('Fires detected 2026-11-26 19:20 UTC – 2026-11-27 19:20 UTC; the whole world.');
+    expect(exportAccountWords(exportAccount({ now, since, filter: {}, firefightingOnly: false, layers: [layer('events', 2)] })).split('\n')[3]).toBe('Rows: 2 events.');
+  });
 });

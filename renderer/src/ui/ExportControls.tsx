@@ -1,5 +1,5 @@
-// Export what is in view under the filters: fires, aircraft and incidents of the layers shown as CSV, GeoJSON or
-// KML (from GET /api/export, with the same parameters the map read), or a PNG of the map with its legend.
+// Export what is in view under the filters: fires, aircraft, incidents and events (news stories, alerts) of the
+// layers shown as CSV, GeoJSON or KML (from GET /api/export, with the same parameters the map read), or a PNG of the map with its legend.
 import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { MapViewport } from '../map/map-controller';
@@ -18,7 +18,7 @@ import { failureMessage } from '../api/api-error';
 import { formatBoth, formatMinuteUtc } from '../format/time-format';
 import { useFocusIfLost } from './use-focus-if-lost';
 
-const EXPORTABLE = ['fires', 'aircraft', 'incidents'] as const satisfies readonly LayerKey[];
+const EXPORTABLE = ['fires', 'aircraft', 'incidents', 'events'] as const satisfies readonly LayerKey[];
 const FORMATS = [
   { id: 'csv', label: 'CSV' },
   { id: 'geojson', label: 'GeoJSON' },
