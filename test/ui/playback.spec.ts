@@ -3,6 +3,7 @@
 import { expect, test } from './support/ui-test.js';
 import { apiGet, ingestFires } from './support/api-helpers.js';
 import { placeAircraft, placePair } from './support/aircraft-fixture.js';
+import { placeEvent } from './support/event-fixture.js';
 import { placeIncident } from './support/incident-fixture.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
@@ -425,4 +426,26 @@ test('+1 min from live stays live (nothing comes after now); from the last minut
   await forward.click();
   if ((await playback.root.getAttribute('data-mode')) === 'playback') await forward.click();
   await expect(playback.root).toHaveAttribute('data-mode', 'live');
+});
+
+test("the strip shows a minute's news story beside the fires, and says what a minute holds under the pointer", async ({ page }) => {
+  // Lake Baikal, where no other test puts anything: a fire half an hour ago, a news story an hour and a half ago.
+  const BAIKAL = { longitude: 108.2, latitude: 53.6 };
+  await ingestFires([{ longitude: BAIKAL.longitude + 0.05, latitude: BAIKAL.latitude, minutesAgo: 30 }]);
+  await placeEvent({ sourceType: 'news', title: 'Baikal story', longitude: BAIKAL.longitude - 0.05, latitude: BAIKAL.latitude, minutesAgo: 90 });
+  const playback = new PlaybackPage(page);
+  await new AppPage(page).openReady({ view: [BAIKAL.longitude, BAIKAL.latitude, 9] });
+  await expect(playback.total()).toHaveText(/^1 fire detection and 1 news story in 6 h/);
+  // Each on its own band: the story a bar of its own at the foot, not a sliver on a fire's.
+  await expect(page.getByTestId('playback-bars-news')).toHaveAttribute('d', /^M[\d.]+,40\.00h/);
+  await playback.hoverFirstBar('news');
+  await expect(playback.hoverWords()).toHaveText(/^\d.*: 1 news story$/);
+  await playback.hoverFirstBar('fire');
+  await expect(playback.hoverWords()).toHaveText(/^\d.*: 1 fire detection$/);
+  // The minute named is the one under the pointer: half an hour ago.
+  const named = (await playback.hoverWords().textContent())!.split(':').slice(0, 2).join(':');
+  const expected = new Date(Math.floor((Date.now() - 30 * 60_000) / 60_000) * 60_000);
+  expect(named).toContain(`${String(expected.getUTCHours()).padStart(2, '0')}:${String(expected.getUTCMinutes()).padStart(2, '0')}`);
+  await page.mouse.move(10, 10);
+  await expect(playback.hoverWords()).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { timelineTotalWords, totalsBySource } from '../../renderer/src/data/timeline-total-words.js';
+import { minuteHoverWords, timelineTotalWords, totalsBySource } from '../../renderer/src/data/timeline-total-words.js';
 
 // The timeline's total says what it counts: fires beside the Layers tab's Events row (cameras and news) read as
 // "1,867 events" there, against "Events 0".
@@ -23,5 +23,15 @@ describe("the timeline's total in words", () => {
     expect(timelineTotalWords({ fire: 3 }, 1, true)).toBe('3 fire detections in 1 h, in and around the view · fires filtered');
     expect(timelineTotalWords({}, 6, false)).toBe('No fire detections or news in 6 h, in and around the view');
     expect(timelineTotalWords({ fire: 0 }, 6, true)).toBe('No fire detections or news in 6 h, in and around the view · fires filtered');
+  });
+
+  it('says what one minute under the pointer holds', () => {
+    const buckets = [
+      { minute: '2026-11-30T03:10:00.000Z', source: 'fire' as const, count: 3 },
+      { minute: '2026-11-30T03:10:00.000Z', source: 'news' as const, count: 1 },
+      { minute: '2026-11-30T03:11:00.000Z', source: 'news' as const, count: 4 },
+    ];
+    expect(minuteHoverWords('03:10 UTC', totalsBySource(buckets, Date.parse('2026-11-30T03:10:00Z'), 1))).toBe('03:10 UTC: 3 fire detections and 1 news story');
+    expect(minuteHoverWords('03:12 UTC', totalsBySource(buckets, Date.parse('2026-11-30T03:12:00Z'), 1))).toBe('03:12 UTC: no fire detections or news');
   });
 });

@@ -33,10 +33,19 @@ export function totalsBySource(buckets: readonly PlaybackBucket[], fromMs: numbe
  * for none (not "Nothing recorded": the aircraft and incidents drawn meanwhile are not in these counts).
  */
 export function timelineTotalWords(totals: Partial<Record<Source, number>>, hours: number, firesFiltered: boolean): string {
+  return `${recordedWords(totals) ?? 'No fire detections or news'} in ${hours} h, in and around the view${firesFiltered ? ' · fires filtered' : ''}`;
+}
+
+/** "3 fire detections and 1 news story"; null for none. */
+export function recordedWords(totals: Partial<Record<Source, number>>): string | null {
   const parts = SOURCE_WORDS.flatMap(([source, one, many]) => {
     const count = totals[source] ?? 0;
     return count > 0 ? [`${count.toLocaleString('en')} ${count === 1 ? one : many}`] : [];
   });
-  const what = parts.length > 0 ? LIST.format(parts) : 'No fire detections or news';
-  return `${what} in ${hours} h, in and around the view${firesFiltered ? ' · fires filtered' : ''}`;
+  return parts.length > 0 ? LIST.format(parts) : null;
+}
+
+/** What the strip holds at the minute under the pointer: "14:07 UTC: 3 fire detections and 1 news story". */
+export function minuteHoverWords(minuteLabel: string, totals: Partial<Record<Source, number>>): string {
+  return `${minuteLabel}: ${recordedWords(totals) ?? 'no fire detections or news'}`;
 }

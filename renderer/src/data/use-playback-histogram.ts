@@ -5,7 +5,7 @@ import type { ApiClient } from '../api/api-client';
 import type { PlaybackBucket, PlaybackResult } from '../api/api-types';
 import type { MapViewport } from '../map/map-controller';
 import { readPlaybackCounts, useFireNarrowing } from './read-playback-counts';
-import { minuteCounts } from './playback-histogram';
+import { type BandCounts, minuteCountsByBand } from './playback-histogram';
 import { totalsBySource } from './timeline-total-words';
 import type { ViewFilter } from './view-filter';
 
@@ -17,7 +17,14 @@ export function usePlaybackHistogram(
   end: number,
   minutes: number,
   filter: ViewFilter,
-): { counts: number[]; totals: Partial<Record<PlaybackBucket['source'], number>>; error: string | null; read: boolean } {
+): {
+  counts: number[];
+  bands: BandCounts;
+  buckets: readonly PlaybackBucket[];
+  totals: Partial<Record<PlaybackBucket['source'], number>>;
+  error: string | null;
+  read: boolean;
+} {
   const [result, setResult] = useState<PlaybackResult | null>(null);
   const [error, setError] = useState<string | null>(null);
   // Read again when the fires' narrowing changes, not for the rest of the filter (its time window, the aircraft's).
@@ -35,7 +42,9 @@ export function usePlaybackHistogram(
     return () => abort.abort();
   }, [api, from, end, viewport, narrowing]);
 
-  const counts = useMemo(() => minuteCounts(result?.buckets ?? [], from, minutes), [result, from, minutes]);
-  const totals = useMemo(() => totalsBySource(result?.buckets ?? [], from, minutes), [result, from, minutes]);
-  return { counts, totals, error, read: result !== null };
+  const buckets = useMemo(() => result?.buckets ?? [], [result]);
+  const bands = useMemo(() => minuteCountsByBand(buckets, from, minutes), [buckets, from, minutes]);
+  const counts = useMemo(() => bands.fire.map((count, index) => count + bands.news[index]! + bands.other[index]!), [bands]);
+  const totals = useMemo(() => totalsBySource(buckets, from, minutes), [buckets, from, minutes]);
+  return { counts, bands, buckets, totals, error, read: result !== null };
 }

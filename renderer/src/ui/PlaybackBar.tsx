@@ -1,14 +1,14 @@
 // The timeline along the bottom: minute counts from /api/playback over a labelled time axis, a cursor that shows the
 // map as of that minute (fires up to it, density cells of the hour before), play/pause, a step back and forward, the
 // speed, and Live to return.
-import { useEffect, useEffectEvent, useLayoutEffect, useMemo, useState } from 'react';
+import { type PointerEvent, useEffect, useEffectEvent, useLayoutEffect, useMemo, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { axisTicks } from '../data/playback-axis';
 import { PLAYBACK_RANGE_HOURS, PLAYBACK_SPEEDS, type PlaybackSpeed, rangeMovesCursor } from '../data/playback-cursor';
 import { MINUTE_MS } from '../data/time-windows';
-import { histogramPath } from '../data/playback-histogram';
+import { histogramPaths } from '../data/playback-histogram';
 import { usePlaybackCursor } from '../data/use-playback-cursor';
-import { timelineTotalWords } from '../data/timeline-total-words';
+import { minuteHoverWords, timelineTotalWords, totalsBySource } from '../data/timeline-total-words';
 import { usePlaybackHistogram } from '../data/use-playback-histogram';
 import { usePlaybackMap } from '../data/use-playback-map';
 import { narrowsFires, type ViewFilter } from '../data/view-filter';
@@ -47,7 +47,7 @@ export function PlaybackBar({
   onLiveAircraft: () => void;
 }) {
   const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor(openAt);
-  const { counts, totals, error, read } = usePlaybackHistogram(api, viewport, from, end, minutes, filter);
+  const { counts, bands, buckets, totals, error, read } = usePlaybackHistogram(api, viewport, from, end, minutes, filter);
   const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, filter, onLiveAircraft);
   const firesNarrowed = narrowsFires(filter);
   const recorded = useAircraftRecorded(api, minuteStart !== null);
@@ -66,7 +66,16 @@ export function PlaybackBar({
     dispatch({ type: 'range', hours: range });
   };
   const shownRangeNote = rangeNote !== null && rangeNote.at === minuteStart ? rangeNote.text : null;
-  const path = useMemo(() => histogramPath(counts, WIDTH, HEIGHT), [counts]);
+  const paths = useMemo(() => histogramPaths(bands, WIDTH, HEIGHT), [bands]);
+  // The minute under the pointer over the strip, and what was recorded in it: said above the strip while it hovers.
+  const [hovered, setHovered] = useState<{ index: number; share: number } | null>(null);
+  const hoverAt = (event: PointerEvent<HTMLDivElement>) => {
+    const box = event.currentTarget.getBoundingClientRect();
+    const share = Math.min(1, Math.max(0, (event.clientX - box.left) / Math.max(1, box.width)));
+    setHovered({ index: Math.min(minutes - 1, Math.floor(share * minutes)), share });
+  };
+  const hoverWords =
+    hovered === null || !read ? null : minuteHoverWords(formatMinuteBoth(new Date(from + hovered.index * MINUTE_MS)), totalsBySource(buckets, from + hovered.index * MINUTE_MS, 1));
   const total = counts.reduce((sum, count) => sum + count, 0);
   // Played over a range with nothing recorded in view (a first start offline), the cursor ran over an empty strip and
   // nothing on the map changed, unexplained. The aircraft's positions and the incidents are not in the strip's counts:
@@ -178,10 +187,24 @@ export function PlaybackBar({
           ))}
         </div>
       </div>
-      <div className="playback-track">
+      <div className="playback-track" onPointerMove={hoverAt} onPointerLeave={() => setHovered(null)}>
+        {/* Fire detections orange above; the lane at the foot: news stories green, the other events grey. */}
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" aria-hidden="true" data-testid="playback-histogram">
-          <path d={path} />
+          <path className="playback-bars-fire" data-testid="playback-bars-fire" d={paths.fire} />
+          <path className="playback-bars-news" data-testid="playback-bars-news" d={paths.news} />
+          <path className="playback-bars-other" data-testid="playback-bars-other" d={paths.other} />
         </svg>
+        {hoverWords && hovered && (
+          // Kept inside the strip's ends: its left edge at the pointer, turned leftward past the middle.
+          <span
+            className={hovered.share > 0.5 ? 'playback-hover playback-hover-left' : 'playback-hover'}
+            style={{ left: `${(hovered.share * 100).toFixed(2)}%` }}
+            data-testid="playback-hover"
+            aria-hidden="true"
+          >
+            {hoverWords}
+          </span>
+        )}
         <input
           type="range"
           className="playback-cursor"

@@ -29,6 +29,22 @@ export class PlaybackPage {
     await this.page.mouse.up();
   }
 
+  /** The words over the strip for the minute under the pointer. */
+  hoverWords(): Locator {
+    return this.page.getByTestId('playback-hover');
+  }
+
+  /** Points at the first bar of a band of the strip (`fire`, `news`, `other`): the middle of its minute's column. */
+  async hoverFirstBar(band: 'fire' | 'news' | 'other'): Promise<void> {
+    const path = (await this.page.getByTestId(`playback-bars-${band}`).getAttribute('d')) ?? '';
+    const [, x, width] = /^M([\d.]+),[\d.]+h([\d.]+)/.exec(path) ?? [];
+    if (x === undefined || width === undefined) throw new Error(`no ${band} bar on the strip`);
+    const box = await this.page.getByTestId('playback-histogram').boundingBox();
+    if (!box) throw new Error('playback strip not on screen');
+    // The strip's viewBox is 1000 wide, stretched to the track.
+    await this.page.mouse.move(box.x + ((Number(x) + Number(width) / 2) / 1000) * box.width, box.y + box.height - 2);
+  }
+
   async goLive(): Promise<void> {
     await this.page.getByTestId('playback-live').click();
   }

@@ -1,5 +1,6 @@
-// Puts a placed event (a news story, a camera event…) straight into the stack's events table: in real use they
-// arrive through the bus and the ingester from sources on the internet, which a test must not reach.
+// Puts a placed event (a news story, a camera event…) straight into the stack's events table and the timeline's
+// minute counts: in real use they arrive through the bus and the ingester from sources on the internet, which a test
+// must not reach.
 import pg from 'pg';
 import { uiDatabaseUrl } from './stack-file.js';
 
@@ -24,6 +25,13 @@ export async function placeEvent(event: TestEvent): Promise<string> {
        VALUES ($1, $2, $3, NULL, ST_SetSRID(ST_MakePoint($4, $5), 4326), now() - make_interval(mins => $6), now(), jsonb_build_object('url', $2::text))
        RETURNING id::text`,
       [event.sourceType, url, event.title, event.longitude, event.latitude, event.minutesAgo ?? 10],
+    );
+    // Counted on the timeline as the ingester counts what it stores (event-store-repository.ts).
+    await client.query(
+      `INSERT INTO event_minute_rollup AS r (minute, source_type, cell, count)
+       SELECT date_trunc('minute', occurred_at), source_type, vantage_grid_cell(geom), 1 FROM events WHERE id = $1
+       ON CONFLICT (minute, source_type, cell) DO UPDATE SET count = r.count + 1`,
+      [rows[0]!.id],
     );
     return rows[0]!.id;
   } finally {
