@@ -93,9 +93,11 @@ test('the legend explains each visible layer, and a hidden layer leaves it', asy
   await expect(fires).toContainText('fire radiative power');
   await expect(fires).toContainText('MW');
   await expect(fires).toContainText('White ring');
-  await expect(fires).toContainText('In playback');
+  await expect(fires).toContainText('In playback: detections per 1° cell in the hour up to the chosen minute');
   await expect(fires).toContainText('NOAA-20 (N20)');
   await expect(legend.locator('[data-legend-layer="aircraft"]')).toContainText('within 20 miles');
+  // Other aircraft's pale trails, long and straight on a map without roads: said not to be roads.
+  await expect(legend.locator('[data-legend-layer="aircraft"]')).toContainText('Trail of another aircraft (last 30 minutes), not a road');
   await expect(legend.locator('[data-legend-layer="incidents"]')).toContainText('Faded: a prescribed burn, 100 % contained, or discovered over 30 days ago');
 
   await map.toggle('aircraft').click();
@@ -117,6 +119,7 @@ test('the legend explains each visible layer, and a hidden layer leaves it', asy
   await expect(fires).not.toContainText('Low confidence');
   await page.getByTestId('filter-firefighting').check();
   await expect(legend.locator('[data-legend-layer="aircraft"]')).not.toContainText('Other aircraft');
+  await expect(legend.locator('[data-legend-layer="aircraft"]')).not.toContainText('Trail of another aircraft');
   await page.getByTestId('filter-reset').click();
   await expect(fires).toContainText('Low confidence');
   await expect(legend.locator('[data-legend-layer="aircraft"]')).toContainText('Other aircraft');

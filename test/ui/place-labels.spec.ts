@@ -99,7 +99,7 @@ test('airports are drawn with their codes: the large ones from zoom 7, the other
   expect(ids.indexOf('place-airport-labels')).toBeGreaterThan(ids.indexOf('aircraft'));
 });
 
-test('a popup ends with the object’s coordinates and age; the cursor readout follows the pointer, and the map under it', async ({ page }) => {
+test('a popup ends with the object’s coordinates and age (when it was detected); the cursor readout follows the pointer, and the map under it', async ({ page }) => {
   // Western Australia's interior: away from the other tests' places.
   const spot = { longitude: 121.71, latitude: -26.37 };
   await ingestFires([{ ...spot, frp: 12.3, minutesAgo: 12 }]);
@@ -120,7 +120,8 @@ test('a popup ends with the object’s coordinates and age; the cursor readout f
   expect(Math.abs(lat! - spot.latitude)).toBeLessThan(0.0005);
   expect(Math.abs(lon! - spot.longitude)).toBeLessThan(0.0005);
   await expect(footer).toContainText(/26°22′1\d″S 121°42′3\d″E/);
-  await expect(footer).toContainText(/1[0-3] min ago/);
+  // Said as what happened then: the fire's detection.
+  await expect(footer).toContainText(/detected 1[0-3] min ago/);
 
   // The map moves under a still pointer (the keyboard pans it east): the readout reads the new spot under it.
   await page.keyboard.press('Escape');

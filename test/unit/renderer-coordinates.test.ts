@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatDecimal, formatDms, wrapLongitude } from '../../renderer/src/format/coordinates.js';
-import { objectAgeSeconds } from '../../renderer/src/format/object-age.js';
+import { objectAge } from '../../renderer/src/format/object-age.js';
 
 describe('coordinate formatting', () => {
   it('writes decimal degrees lat, lon with 5 places', () => {
@@ -30,14 +30,18 @@ describe('coordinate formatting', () => {
 describe('popup age', () => {
   const now = Date.parse('2026-11-23T12:00:00Z');
 
-  it('reads an aircraft seenAt, a fire acqTime (epoch seconds) and ISO times', () => {
-    expect(objectAgeSeconds({ seenAt: '2026-11-23T11:48:00Z' }, now)).toBe(720);
-    expect(objectAgeSeconds({ acqTime: now / 1000 - 300 }, now)).toBe(300);
-    expect(objectAgeSeconds({ createdAt: '2026-11-22T12:00:00Z' }, now)).toBe(86_400);
+  it('reads an aircraft seenAt, a fire acqTime (epoch seconds) and ISO times, each with what happened then', () => {
+    expect(objectAge({ seenAt: '2026-11-23T11:48:00Z' }, now)).toEqual({ seconds: 720, verb: 'seen' });
+    expect(objectAge({ acqTime: now / 1000 - 300 }, now)).toEqual({ seconds: 300, verb: 'detected' });
+    expect(objectAge({ createdAt: '2026-11-22T12:00:00Z' }, now)).toEqual({ seconds: 86_400, verb: 'created' });
+    // An incident's discovery, not its data's age; a story's publication; another event's time.
+    expect(objectAge({ discoveredAt: '2026-11-10T12:00:00Z', name: 'HOLEY LAND' }, now)).toEqual({ seconds: 13 * 86_400, verb: 'discovered' });
+    expect(objectAge({ occurredAt: '2026-11-23T00:00:00Z', sourceType: 'news' }, now)).toEqual({ seconds: 43_200, verb: 'published' });
+    expect(objectAge({ occurredAt: '2026-11-23T11:00:00Z', sourceType: 'camera' }, now)).toEqual({ seconds: 3_600, verb: 'recorded' });
   });
 
   it('has no age for an object without a time', () => {
-    expect(objectAgeSeconds({ name: 'x' }, now)).toBeNull();
-    expect(objectAgeSeconds({ seenAt: 'not a date' }, now)).toBeNull();
+    expect(objectAge({ name: 'x' }, now)).toBeNull();
+    expect(objectAge({ seenAt: 'not a date' }, now)).toBeNull();
   });
 });

@@ -52,7 +52,7 @@ const LEGEND: Record<LayerKey, LegendEntry[]> = {
     { symbol: { shape: 'dot', color: PALETTE.fireLow, size: 10 }, text: 'Low confidence (VIIRS low, MODIS < 30 %)', shows: { confidence: 'low' } },
     { symbol: { shape: 'sizes', color: PALETTE.fireNominal, sizes: [3, 6, 10] }, text: 'Size: fire radiative power, from 0 to 500 MW and more' },
     { symbol: { shape: 'ring', color: PALETTE.fireNew, size: 10 }, text: 'White ring: arrived live since the map was opened', only: 'screen' },
-    { symbol: { shape: 'area', color: PALETTE.playbackCell }, text: 'In playback: detections per cell at the chosen time', only: 'playback' },
+    { symbol: { shape: 'area', color: PALETTE.playbackCell }, text: 'In playback: detections per 1° cell in the hour up to the chosen minute', only: 'playback' },
     { symbol: null, text: 'Satellites: Suomi NPP (N), NOAA-20 (N20), NOAA-21 (N21) carry VIIRS; Terra and Aqua carry MODIS' },
   ],
   incidents: [
@@ -62,12 +62,14 @@ const LEGEND: Record<LayerKey, LegendEntry[]> = {
   aircraft: [
     { symbol: { shape: 'plane', color: PALETTE.aircraftFirefighting }, text: 'Firefighting aircraft (by type, operator or registration)' },
     { symbol: { shape: 'plane', color: PALETTE.aircraft }, text: 'Other aircraft', shows: { firefighting: false } },
-    { symbol: { shape: 'line', color: PALETTE.aircraftFirefighting, dashed: false }, text: 'Trail: where the aircraft flew in the last 30 minutes' },
+    { symbol: { shape: 'line', color: PALETTE.aircraftFirefighting, dashed: false }, text: 'Trail: where a firefighting aircraft flew in the last 30 minutes' },
+    // Pale and thin on a map without roads, but long and straight: said, or read as a road or a railway.
+    { symbol: { shape: 'line', color: PALETTE.aircraft, dashed: false }, text: 'Trail of another aircraft (last 30 minutes), not a road', shows: { firefighting: false } },
     { symbol: { shape: 'line', color: PALETTE.correlation, dashed: true }, text: 'Firefighting aircraft to its nearest fire or incident within 20 miles' },
   ],
   events: [
     { symbol: { shape: 'square', color: PALETTE.news, size: NEWS_SQUARE_SIDE }, text: 'News story, at the place it is about', hint: 'click for the story' },
-    { symbol: { shape: 'dot', color: PALETTE.event, size: 7 }, text: 'Other event of the live feed in the map window: a camera, aircraft, incident or alert (fires have their own layer)' },
+    { symbol: { shape: 'dot', color: PALETTE.event, size: 7 }, text: 'Other event of the time window: a camera found, an alert, an aircraft or incident report' },
   ],
   geofences: [{ symbol: { shape: 'area', color: PALETTE.geofence }, text: 'Geofence: an area you watch' }],
   alerts: [{ symbol: { shape: 'ring', color: PALETTE.alert, size: 12 }, text: 'Alert: something new inside a geofence' }],
