@@ -29,7 +29,11 @@ test('draw a geofence, save it, and see the alert for a fire inside it; past fiv
 
   await fences.draw(CORNERS);
   await expect(page.getByTestId('geofence-name')).toBeVisible();
+  // Save waits for a name, and says so.
+  await expect(page.getByTestId('geofence-save')).toBeDisabled();
+  await expect(page.getByTestId('geofence-save-hint')).toHaveText('Name the area to save it.');
   await fences.name(name);
+  await expect(page.getByTestId('geofence-save-hint')).toHaveCount(0);
   await fences.save();
   await expect(fences.item(name)).toBeVisible();
   await expect.poll(() => map.featuresNear('geofences', CENTER[0], CENTER[1])).toBeGreaterThan(0);

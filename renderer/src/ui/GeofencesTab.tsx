@@ -110,6 +110,12 @@ export function GeofencesTab({ api, controller, geofences, draft: anyDraft, disp
           <button type="button" onClick={cancel}>
             Discard
           </button>
+          {/* Save waits for a name: said, not only greyed. */}
+          {!name.trim() && (
+            <p className="muted geofence-save-hint" data-testid="geofence-save-hint">
+              Name the area to save it.
+            </p>
+          )}
         </form>
       )}
       <p className="muted geofence-note" data-testid="geofence-note">
