@@ -80,6 +80,11 @@ export function orderedResults({ name, limit, places, similar, boundaries, airpo
   const regionsAfterPlace = leadingPlaces === 1 && !leadingPlaceByCode;
   const exactCountries = exactBoundaries.filter((hit) => hit.level === 0 || !regionsAfterPlace).map(boundaryResult);
   const exactRegions = exactBoundaries.filter((hit) => hit.level !== 0 && regionsAfterPlace).map(boundaryResult);
+  // Places only like the text (no name starts with it) are guesses: they come after everything that holds the text
+  // itself, the stories too. "Hormuz" listed Hormoz Island's neighbours "similar names" above three stories that
+  // say "Hormuz" word for word.
+  const guessedPlaces = similar ? laterPlaces : [];
+  const namedPlaces = similar ? [] : laterPlaces;
   return [
     ...exactCountries,
     ...(leadingPlaceByCode ? [] : shownPlaces.slice(0, leadingPlaces)),
@@ -87,15 +92,16 @@ export function orderedResults({ name, limit, places, similar, boundaries, airpo
     ...leadingAirports,
     ...(leadingPlaceByCode ? shownPlaces.slice(0, leadingPlaces) : []),
     ...objects.filter(isExact),
-    // Places only like the text are guesses: an airport whose name has the words typed is not.
+    // An airport whose name has the words typed is no guess.
     ...namedAirportsFirst,
-    ...laterPlaces.filter((_, index) => prominent[leadingPlaces + index]),
+    ...namedPlaces.filter((_, index) => prominent[leadingPlaces + index]),
     ...objects.filter((result) => !isExact(result)),
     ...codeAirports,
-    ...laterPlaces.filter((_, index) => !prominent[leadingPlaces + index]),
+    ...namedPlaces.filter((_, index) => !prominent[leadingPlaces + index]),
     ...namedAirportsLast,
     ...otherBoundaries.map(boundaryResult),
     ...newsResults,
+    ...guessedPlaces,
   ].slice(0, limit);
 }
 

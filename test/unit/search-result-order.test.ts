@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AirportHit } from '../../server/places/airport-repository.js';
-import type { AircraftHit } from '../../server/places/object-search-repository.js';
+import type { AircraftHit, NewsHit } from '../../server/places/object-search-repository.js';
 import type { BoundaryHit, PlaceHit } from '../../server/places/place-search-repository.js';
 import { type FoundThings, orderedResults } from '../../server/places/search-result-order.js';
 
@@ -53,6 +53,10 @@ function flight(callsign: string): AircraftHit {
   return { icao24: 'a0e001', callsign, registration: null, typeCode: 'B738', latitude: 33.9, longitude: -118.4, seenAt: '2026-11-27T20:00:00Z' };
 }
 
+function story(title: string): NewsHit {
+  return { id: nextId++, title, link: 'https://news.example/story', publishedAt: '2026-11-30T10:00:00Z', latitude: 26.6, longitude: 56.3, place: 'Strait of Hormuz' };
+}
+
 function order(found: Partial<FoundThings> & { name: string }): string[] {
   return orderedResults({ limit: 10, places: [], similar: false, boundaries: [], airports: [], aircraft: [], incidents: [], news: [], ...found }).map(
     (result) => `${result.kind}:${result.label}`,
@@ -60,6 +64,16 @@ function order(found: Partial<FoundThings> & { name: string }): string[] {
 }
 
 describe('orderedResults: what the search list shows first', () => {
+  it('stories that hold the very words typed before places only like them; without such stories the guesses lead', () => {
+    const similarPlaces = [place('Hormoz', 5_000, { exact: false }), place('Hormuzd', 200, { exact: false })];
+    expect(order({ name: 'Hormuz', similar: true, places: similarPlaces, news: [story('Tankers wait at Hormuz'), story('Iran warns over Hormuz')] })).toEqual([
+      'news:Tankers wait at Hormuz', 'news:Iran warns over Hormuz', 'place:Hormoz', 'place:Hormuzd',
+    ]);
+    expect(order({ name: 'Sacremento', similar: true, places: [place('Sacramento', 500_000, { exact: false })] })).toEqual(['place:Sacramento']);
+    // Places named so come before the stories, as before.
+    expect(order({ name: 'Paris', places: [place('Paris', 2_100_000)], news: [story('Paris talks')] })).toEqual(['place:Paris', 'news:Paris talks']);
+  });
+
   it('an airport of the code typed whole before the city of that code; a country before everything', () => {
     expect(
       order({
