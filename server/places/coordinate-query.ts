@@ -2,7 +2,8 @@
 // degrees-minutes-seconds and degrees with decimal minutes (geo-coordinates-parser; "N38 34.8 W121 29.4" as GPS units
 // write it), an MGRS reference (mgrs, proj4js), or a map link ("geo:38.58,-121.49", Google Maps' "@38.58,-121.49,12z",
 // OpenStreetMap's "#map=12/38.58/-121.49", Apple's "?ll=38.58,-121.49"). Latitude first, as people write them; two
-// plain numbers that only make sense the other way round are read longitude first.
+// plain numbers that only make sense the other way round are read longitude first, and two that make sense both ways
+// carry the longitude-first reading too.
 import { convert } from 'geo-coordinates-parser';
 // mgrs is a UMD bundle: Node's ESM loader sees only its default export.
 import mgrs from 'mgrs';
@@ -13,6 +14,11 @@ export interface ParsedPosition {
   format: 'decimal' | 'decimal-lon-lat' | 'dms' | 'dm' | 'mgrs' | 'link';
   latitude: number;
   longitude: number;
+  /**
+   * Two plain numbers that make sense both ways round ("-0.12, 51.5": GeoJSON's order for London, or a point in the
+   * Indian Ocean): the position read longitude first, for the search to offer too.
+   */
+  lonLatReading?: { latitude: number; longitude: number };
 }
 
 // Two plain numbers with optional hemisphere letters and degree signs. geo-coordinates-parser reads "38.58" as
@@ -47,6 +53,7 @@ function decimalPair(text: string): ParsedPosition | null {
   const latitude = signed(rawLat, latBefore ?? latAfter, 'S');
   const longitude = signed(rawLon, lonBefore ?? lonAfter, 'W');
   if (latitude === null || longitude === null || !inRange(latitude, longitude)) return null;
+  if (!lettered && rawLat !== rawLon && inRange(rawLon, rawLat)) return { format: 'decimal', latitude, longitude, lonLatReading: { latitude: rawLon, longitude: rawLat } };
   return { format: 'decimal', latitude, longitude };
 }
 

@@ -36,7 +36,7 @@ export class SearchService {
   async search(query: string, limit: number, view?: Bbox): Promise<SearchAnswer> {
     const gazetteer = this.gazetteerState();
     const position = parsePosition(query);
-    if (position) return { query, gazetteer, results: [await this.positionResult(position)] };
+    if (position) return { query, gazetteer, results: await this.positionResults(position) };
 
     // While a load runs, the name indexes are being rebuilt under its lock: names would wait for the whole load.
     const namesReady = gazetteer !== 'loading';
@@ -70,13 +70,22 @@ export class SearchService {
     return { query, gazetteer, results };
   }
 
-  private async positionResult(position: ParsedPosition): Promise<SearchResult> {
+  /**
+   * The position typed, and when two plain numbers make sense both ways round, the other reading too: the one near a
+   * place first ("-0.12, 51.5" is London read longitude first, and open ocean read latitude first), else latitude first.
+   */
+  private async positionResults(position: ParsedPosition): Promise<SearchResult[]> {
+    const first = await this.positionResult(position);
+    if (!position.lonLatReading) return [first.result];
+    const other = await this.positionResult({ format: 'decimal-lon-lat', ...position.lonLatReading });
+    return other.nearPlace && !first.nearPlace ? [other.result, first.result] : [first.result, other.result];
+  }
+
+  private async positionResult(position: ParsedPosition): Promise<{ result: SearchResult; nearPlace: boolean }> {
     const nearest = await this.places.nearest(position.latitude, position.longitude);
-    const near =
-      nearest && nearest.metres <= NEAREST_MAX_METRES
-        ? ` · near ${[nearest.name, nearest.admin1Name, nearest.countryName].filter(Boolean).join(', ')}`
-        : '';
-    return {
+    const nearPlace = nearest !== null && nearest.metres <= NEAREST_MAX_METRES;
+    const near = nearPlace ? ` · near ${[nearest.name, nearest.admin1Name, nearest.countryName].filter(Boolean).join(', ')}` : '';
+    const result: SearchResult = {
       kind: 'coordinates',
       label: `${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}`,
       sublabel: `${FORMAT_NAMES[position.format]}${near}`,
@@ -87,5 +96,6 @@ export class SearchService {
       id: null,
       link: null,
     };
+    return { result, nearPlace };
   }
 }

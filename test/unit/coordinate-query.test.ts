@@ -18,6 +18,17 @@ describe('parsePosition', () => {
     expect(parsePosition(`38°34'48"N 121°29'24"W`)?.format).toBe('dms');
   });
 
+  it('carries the longitude-first reading of two plain numbers that make sense both ways round, never of lettered ones', () => {
+    expect(parsePosition('-0.12, 51.5')).toEqual({ format: 'decimal', latitude: -0.12, longitude: 51.5, lonLatReading: { latitude: 51.5, longitude: -0.12 } });
+    expect(parsePosition('51.5 -0.12')?.lonLatReading).toEqual({ latitude: -0.12, longitude: 51.5 });
+    // One way only: as before, no second reading.
+    expect(parsePosition('38.58, -121.49')?.lonLatReading).toBeUndefined();
+    expect(parsePosition('-121.49, 38.58')).toEqual({ format: 'decimal-lon-lat', latitude: 38.58, longitude: -121.49 });
+    // The letters say which is which; the same number twice reads the same both ways.
+    expect(parsePosition('51.5N 0.12W')?.lonLatReading).toBeUndefined();
+    expect(parsePosition('12, 12')?.lonLatReading).toBeUndefined();
+  });
+
   it('reads decimal commas apart by a space', () => {
     expect(parsePosition('34,05 -118,25')).toEqual({ format: 'decimal', latitude: 34.05, longitude: -118.25 });
   });
