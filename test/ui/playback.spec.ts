@@ -449,3 +449,35 @@ test("the strip shows a minute's news story beside the fires, and says what a mi
   await page.mouse.move(10, 10);
   await expect(playback.hoverWords()).toHaveCount(0);
 });
+
+test("played, the cursor's hour is bright and the window's older fires faded; live draws them all alike", async ({ page }) => {
+  // The Taklamakan, where no other test puts anything: two fires of the same confidence and power, one detected two and
+  // a half hours ago, one five hours ago; both in the 6 h window of now.
+  const RECENT = { longitude: 83.45, latitude: 38.8 };
+  const OLDER = { longitude: 83.55, latitude: 38.8 };
+  await ingestFires([
+    { ...RECENT, confidence: 'h', frp: 80, minutesAgo: 150 },
+    { ...OLDER, confidence: 'h', frp: 80, minutesAgo: 300 },
+  ]);
+  const map = new MapPage(page);
+  const playback = new PlaybackPage(page);
+  await new AppPage(page).openReady({ view: [83.5, 38.8, 10], filter: 'w:6h' });
+  await map.expectFireDrawnNear(RECENT.longitude, RECENT.latitude);
+  await map.expectFireDrawnNear(OLDER.longitude, OLDER.latitude);
+  await map.expectStill();
+  const brightness = async (spot: { longitude: number; latitude: number }) => {
+    const hex = await map.colourAt(spot.longitude, spot.latitude);
+    return [1, 3, 5].reduce((sum, at) => sum + parseInt(hex.slice(at, at + 2), 16), 0);
+  };
+  const live = [await brightness(RECENT), await brightness(OLDER)];
+  expect(Math.abs(live[0]! - live[1]!), `live: ${live.join(' vs ')}`).toBeLessThan(30);
+
+  // Two hours ago (the 6 h range's minute 240): the first fire is of the hour before it, the other three hours older.
+  await playback.cursor.fill('240');
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  await map.expectFireDrawnNear(OLDER.longitude, OLDER.latitude);
+  await expect.poll(async () => (await brightness(RECENT)) - (await brightness(OLDER)), { message: 'the older fire faded' }).toBeGreaterThan(150);
+  await expect(page.getByTestId('map-legend').locator('[data-legend-layer="fires"]')).toContainText('In playback: faded, detected before that hour');
+  await playback.goLive();
+  await expect.poll(async () => Math.abs((await brightness(RECENT)) - (await brightness(OLDER)))).toBeLessThan(30);
+});

@@ -12,3 +12,9 @@ export const MAP_WINDOW_MS = 24 * HOUR_MS;
 export const MAP_WINDOW_SECONDS = MAP_WINDOW_MS / 1000;
 /** The same window as the API's `since` span. */
 export const MAP_WINDOW_SINCE = `${MAP_WINDOW_MS / HOUR_MS}h`;
+
+/**
+ * In playback, the hour up to the cursor's minute: its fire detections are drawn bright (older ones of the window
+ * faded) and the density cells count it, so that the map moves as the cursor plays.
+ */
+export const PLAYBACK_RECENT_MS = HOUR_MS;

@@ -9,10 +9,9 @@ import type { MapController, MapViewport } from '../map/map-controller';
 import { type AircraftNarrowing, loadAircraftView, showAircraftView } from './aircraft-view';
 import { PacedRunner } from './paced-runner';
 import { readPlaybackCounts, useFireNarrowing } from './read-playback-counts';
-import { MINUTE_MS } from './time-windows';
+import { MINUTE_MS, PLAYBACK_RECENT_MS } from './time-windows';
 import type { ViewFilter } from './view-filter';
 
-const CELL_WINDOW_MINUTES = 60;
 // A playing or dragged cursor passes many minutes: the cells and aircraft are read for the newest minute at most this
 // often, each read let land before the next (paced-runner.ts).
 const PLAYBACK_READ_EVERY_MS = 250;
@@ -56,7 +55,7 @@ export function usePlaybackMap(
     // A newer minute replaces this read if it has not begun; one under way lands first (its minute, then the newest).
     reads.ask((signal) =>
       Promise.all([
-        readPlaybackCounts(api, { from: minuteStart - (CELL_WINDOW_MINUTES - 1) * MINUTE_MS, to: minuteStart + MINUTE_MS, bbox: viewport?.bbox }, narrowing, signal)
+        readPlaybackCounts(api, { from: minuteStart + MINUTE_MS - PLAYBACK_RECENT_MS, to: minuteStart + MINUTE_MS, bbox: viewport?.bbox }, narrowing, signal)
           .then((body) => !signal.aborted && controller.setData('playback-cells', playbackCellFeatures(body.cells)))
           .catch(() => undefined),
         loadAircraftView(api, viewport?.bbox, minuteStart, signal, { firefightingOnly, geofenceId })

@@ -1,10 +1,11 @@
 // What each drawn symbol means, per layer, in the colours and sizes the style draws them with (overlay-layers.ts).
 import { LAYERS, type LayerKey } from './layer-catalog.js';
-import { NEWS_SQUARE_SIDE, PALETTE, QUIET_INCIDENT_OPACITY } from './map-palette.js';
+import { NEWS_SQUARE_SIDE, PALETTE, PAST_FIRE_OPACITY, QUIET_INCIDENT_OPACITY } from './map-palette.js';
 import type { ConfidenceLevel } from '../data/view-filter.js';
 
 export type LegendSymbol =
-  | { shape: 'dot'; color: string; size: number }
+  /** `opacity` below 1 for one drawn faded. */
+  | { shape: 'dot'; color: string; size: number; opacity?: number }
   /** Dots growing in size: a quantity drawn as size. */
   | { shape: 'sizes'; color: string; sizes: number[] }
   | { shape: 'ring'; color: string; size: number }
@@ -53,6 +54,7 @@ const LEGEND: Record<LayerKey, LegendEntry[]> = {
     { symbol: { shape: 'sizes', color: PALETTE.fireNominal, sizes: [3, 6, 10] }, text: 'Size: fire radiative power, from 0 to 500 MW and more' },
     { symbol: { shape: 'ring', color: PALETTE.fireNew, size: 10 }, text: 'White ring: arrived live since the map was opened', only: 'screen' },
     { symbol: { shape: 'area', color: PALETTE.playbackCell }, text: 'In playback: detections per 1° cell in the hour up to the chosen minute', only: 'playback' },
+    { symbol: { shape: 'dot', color: PALETTE.fireNominal, size: 10, opacity: PAST_FIRE_OPACITY }, text: 'In playback: faded, detected before that hour', only: 'playback' },
     { symbol: null, text: 'Satellites: Suomi NPP (N), NOAA-20 (N20), NOAA-21 (N21) carry VIIRS; Terra and Aqua carry MODIS' },
   ],
   incidents: [

@@ -4,11 +4,12 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { FeatureCollection, Geometry, Polygon } from 'geojson';
 import type * as MapLibre from 'maplibre-gl';
-import type { FilterSpecification, GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature, StyleSpecification, VectorTileSource } from 'maplibre-gl';
+import type { DataDrivenPropertyValueSpecification, FilterSpecification, GeoJSONSource, Map as MapLibreMap, MapGeoJSONFeature, StyleSpecification, VectorTileSource } from 'maplibre-gl';
+import { FIRE_POINT_OPACITY, FIRE_TILE_OPACITY, PAST_FIRE_OPACITY } from './map-palette';
 import type { Bbox } from '../api/api-types';
 import { markBoot } from '../boot/timing-marks';
 import { WORLD_BOUNDS } from '../boot/view-address';
-import { MAP_WINDOW_SECONDS } from '../data/time-windows';
+import { MAP_WINDOW_SECONDS, PLAYBACK_RECENT_MS } from '../data/time-windows';
 import { bboxContains, viewportBbox } from '../api/viewport-bbox';
 import { addAircraftIcons } from './aircraft-icons';
 import { addEventIcons, EVENT_ICON, NEWS_STORY_ICON } from './event-icons';
@@ -363,6 +364,15 @@ export class MapController {
     const filter: FilterSpecification | null =
       this.playbackEpoch === null ? null : ['all', ['<=', ['get', 'acqTime'], this.playbackEpoch], ['>', ['get', 'acqTime'], this.playbackEpoch - this.windowSeconds]];
     for (const id of FIRE_LAYERS) if (this.map.getLayer(id)) this.map.setFilter(id, filter);
+    // The cursor's hour bright, the window's older detections faded: played, the fires move with the cursor (in a
+    // 24 h window, two hours played had changed the points hardly at all).
+    const recentFrom = this.playbackEpoch === null ? null : this.playbackEpoch - PLAYBACK_RECENT_MS / 1000;
+    for (const [id, opacity] of [['fires-tiles', FIRE_TILE_OPACITY], ['fires-points', FIRE_POINT_OPACITY]] as const) {
+      if (!this.map.getLayer(id)) continue;
+      const faded: DataDrivenPropertyValueSpecification<number> = recentFrom === null ? opacity : ['case', ['>', ['get', 'acqTime'], recentFrom], opacity, PAST_FIRE_OPACITY];
+      this.map.setPaintProperty(id, 'circle-opacity', faded);
+      this.map.setPaintProperty(id, 'circle-stroke-opacity', faded);
+    }
     // Alerts and events as they stood at the cursor: those of the window before it.
     const before = (property: string): FilterSpecification | null =>
       this.playbackEpoch === null ? null : ['all', ['<=', ['get', property], this.playbackEpoch], ['>', ['get', property], this.playbackEpoch - this.windowSeconds]];

@@ -23,6 +23,11 @@ export const PALETTE = {
   draft: '#f6e05e',
 } as const;
 
+/** Fire detections' opacity as tiles (zoom under 6) and as points; in playback, older than the cursor's hour. */
+export const FIRE_TILE_OPACITY = 0.85;
+export const FIRE_POINT_OPACITY = 0.9;
+export const PAST_FIRE_OPACITY = 0.3;
+
 /** A quiet incident (incident-quiet.ts) is drawn at this opacity, on the map and in the legend. */
 export const QUIET_INCIDENT_OPACITY = 0.45;
 

@@ -33,6 +33,7 @@ function drawSymbol(context: CanvasRenderingContext2D, symbol: LegendSymbol, x: 
       context.beginPath();
       context.arc(x + 7, y, symbol.size / 2, 0, Math.PI * 2);
       if (symbol.shape === 'dot') {
+        context.globalAlpha = symbol.opacity ?? 1;
         context.fillStyle = symbol.color;
         context.fill();
       } else {

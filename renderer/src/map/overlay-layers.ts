@@ -4,7 +4,7 @@ import { EVENT_ICON_IMAGE, IS_NEWS_STORY } from './event-icons';
 import { INCIDENT_ICON } from './incident-icon';
 import { firstLabelLayerId } from './overlay-order';
 import { FIRE_POINTS_MIN_ZOOM } from './layer-catalog';
-import { PALETTE, QUIET_INCIDENT_OPACITY } from './map-palette';
+import { FIRE_POINT_OPACITY, FIRE_TILE_OPACITY, PALETTE, QUIET_INCIDENT_OPACITY } from './map-palette';
 
 const empty = (): GeoJSON.FeatureCollection => ({ type: 'FeatureCollection', features: [] });
 
@@ -153,14 +153,14 @@ export const OVERLAY_LAYERS: LayerSpecification[] = [
     source: 'fire-tiles',
     'source-layer': 'fires',
     maxzoom: FIRE_POINTS_MIN_ZOOM,
-    paint: { 'circle-color': FIRE_COLOR, 'circle-radius': FIRE_RADIUS, 'circle-opacity': 0.85 },
+    paint: { 'circle-color': FIRE_COLOR, 'circle-radius': FIRE_RADIUS, 'circle-opacity': FIRE_TILE_OPACITY },
   },
   {
     id: 'fires-points',
     type: 'circle',
     source: 'fires-points',
     minzoom: FIRE_POINTS_MIN_ZOOM,
-    paint: { 'circle-color': FIRE_COLOR, 'circle-radius': FIRE_RADIUS, 'circle-opacity': 0.9, 'circle-stroke-color': '#000', 'circle-stroke-width': 0.5 },
+    paint: { 'circle-color': FIRE_COLOR, 'circle-radius': FIRE_RADIUS, 'circle-opacity': FIRE_POINT_OPACITY, 'circle-stroke-color': '#000', 'circle-stroke-width': 0.5 },
   },
   {
     id: 'fires-live',

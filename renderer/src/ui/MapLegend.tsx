@@ -8,7 +8,7 @@ import { LAYER_KEYS, LAYERS, type LayerVisibility } from '../map/layer-catalog';
 function Symbol({ symbol }: { symbol: LegendSymbol }) {
   switch (symbol.shape) {
     case 'dot':
-      return <span className="legend-dot" style={{ background: symbol.color, width: symbol.size, height: symbol.size }} />;
+      return <span className="legend-dot" style={{ background: symbol.color, width: symbol.size, height: symbol.size, opacity: symbol.opacity }} />;
     case 'sizes':
       return (
         <span className="legend-sizes">
