@@ -331,7 +331,7 @@ test("in playback the export is of the cursor's minute: the window's fires and e
   const minute = (await playback.minuteLabel().getAttribute('data-minute'))!;
   const hhmm = `${minute.slice(11, 16)} UTC`;
   await expect(page.getByTestId('export').locator('.export-what')).toHaveText(
-    `In view: fires of the 6 h to ${hhmm}; aircraft at ${hhmm}; incidents discovered by then; events of the same window.`,
+    `In view: fires of the 6 h to ${hhmm}; aircraft at ${hhmm}; incidents discovered by then; news and events of the same window.`,
   );
   const then = await csvRows();
   expect(ids(then, 'fires', 'frp_mw')).toEqual(['40']);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { minuteHoverWords, timelineTotalWords, totalsBySource } from '../../renderer/src/data/timeline-total-words.js';
 
-// The timeline's total says what it counts: fires beside the Layers tab's Events row (cameras and news) read as
+// The timeline's total says what it counts: fires beside the Layers tab's News & events row (cameras and news) read as
 // "1,867 events" there, against "Events 0".
 describe("the timeline's total in words", () => {
   const from = Date.parse('2026-11-30T01:00:00Z');

@@ -10,7 +10,7 @@ import { INSIDE_PREFIX } from './view-filter.js';
  * playback the window is the one before the cursor ("24 h to 10:36 UTC") and `playbackAt` names that minute.
  */
 export function exportWhat(layers: ReadonlyArray<'fires' | 'aircraft' | 'incidents' | 'events'>, filterWords: readonly string[], playbackAt: string | null = null): string {
-  if (layers.length === 0) return 'Show fires, aircraft, incidents or events to export them.';
+  if (layers.length === 0) return 'Show fires, aircraft, incidents or news and events to export them.';
   const firefightingOnly = filterWords.includes('firefighting aircraft only');
   // A geofence narrows every layer: said once, beside "In view".
   const inside = filterWords.find((word) => word.startsWith(INSIDE_PREFIX));
@@ -22,6 +22,6 @@ export function exportWhat(layers: ReadonlyArray<'fires' | 'aircraft' | 'inciden
   if (layers.includes('aircraft')) parts.push(firefightingOnly ? `firefighting aircraft ${when}` : `aircraft ${when}`);
   if (layers.includes('incidents')) parts.push(playbackAt ? 'incidents discovered by then' : 'incidents as they stand');
   // The fires' window without their conditions, which are the fires' alone; named once when both are exported.
-  if (layers.includes('events')) parts.push(layers.includes('fires') ? 'events of the same window' : `events of ${fires}`);
+  if (layers.includes('events')) parts.push(layers.includes('fires') ? 'news and events of the same window' : `news and events of ${fires}`);
   return `In view${inside ? ` and ${inside}` : ''}: ${parts.join('; ')}.`;
 }

@@ -1,5 +1,5 @@
 // What the timeline's total says: the recorded events in and around the view by what they are ("1,850 fire
-// detections and 17 news stories in 6 h"), not "1,867 events" beside a Layers tab whose Events row (cameras and news
+// detections and 17 news stories in 6 h"), not "1,867 events" beside a Layers tab whose News & events row (cameras and news
 // on the map, fires having their own layer) read 0. Pure (`.js` specifiers): unit-tested from Node.
 import type { PlaybackBucket } from '../api/api-types.js';
 

@@ -14,7 +14,7 @@ export const LAYERS: Record<LayerKey, LayerInfo> = {
   fires: { label: 'Fires', styleLayers: ['fires-tiles', 'fires-points', 'fires-live'], clickable: ['fires-tiles', 'fires-points', 'fires-live'] },
   incidents: { label: 'Incidents', styleLayers: ['incidents-quiet', 'incidents'], clickable: ['incidents-quiet', 'incidents'] },
   aircraft: { label: 'Aircraft', styleLayers: ['correlation-lines', 'aircraft-trails', 'aircraft'], clickable: ['aircraft'] },
-  events: { label: 'Events', styleLayers: ['events'], clickable: ['events'] },
+  events: { label: 'News & events', styleLayers: ['events'], clickable: ['events'] },
   geofences: { label: 'Geofences', styleLayers: ['geofences-fill', 'geofences-line'], clickable: ['geofences-fill'] },
   alerts: { label: 'Alerts', styleLayers: ['alerts'], clickable: ['alerts'] },
   cameras: { label: 'Cameras', styleLayers: ['cameras'], clickable: ['cameras'] },
