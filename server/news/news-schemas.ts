@@ -24,6 +24,8 @@ export const newsItem = z
     lastSeenAt: instant,
     /** Search rank when `q` was given. */
     rank: z.number().nullable(),
+    /** Where the story is on the map (the place it was placed at, as the gazetteer names it); null when not placed. */
+    place: z.object({ name: z.string(), latitude: z.number(), longitude: z.number() }).nullable(),
   })
   .meta({ id: 'NewsItem' });
 export type NewsItem = z.infer<typeof newsItem>;

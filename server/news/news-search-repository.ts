@@ -1,6 +1,7 @@
 // SQL for GET /api/news: stories by text, time and category, newest (or best match) first, keyset-paginated.
 import type { Database } from '../db/database.js';
 import type { NewsCursor } from './news-query.js';
+import { newsPlacementJoin } from './news-placement-sql.js';
 import { newsSearchTerms } from './news-search-terms.js';
 
 export interface NewsSearchFilter {
@@ -31,6 +32,8 @@ export interface FoundNewsItem {
   firstSeenAt: string;
   lastSeenAt: string;
   rank: number | null;
+  /** Where the story is on the map (its place as the gazetteer names it), null when it was not placed. */
+  place: { name: string; latitude: number; longitude: number } | null;
 }
 
 interface FoundRow {
@@ -47,6 +50,9 @@ interface FoundRow {
   first_seen_at: Date;
   last_seen_at: Date;
   rank: number | null;
+  place_name: string | null;
+  place_latitude: number | null;
+  place_longitude: number | null;
 }
 
 const SOURCES_OF_PAGE_ROW = `
@@ -61,7 +67,8 @@ const SOURCES_OF_PAGE_ROW = `
               LIMIT 50) s) AS sources`;
 
 const PAGE_COLUMNS = `p.id::text, p.title, p.summary, p.link, p.image_url, p.categories, p.regions, p.source_count,
-       p.published_at, p.first_seen_at, p.last_seen_at`;
+       p.published_at, p.first_seen_at, p.last_seen_at,
+       placed.payload->>'place' AS place_name, ST_Y(placed.geom) AS place_latitude, ST_X(placed.geom) AS place_longitude`;
 
 // After the cursor row ($P published_at, may be NULL; $I id) in "published_at DESC NULLS LAST, id DESC" order.
 const AFTER = (published: string, id: string) => `CASE WHEN ${published}::timestamptz IS NULL
@@ -81,6 +88,7 @@ WITH page AS (
 )
 SELECT ${PAGE_COLUMNS}, NULL::real AS rank, ${SOURCES_OF_PAGE_ROW}
 FROM page p
+${newsPlacementJoin('p.id', 'placed')}
 ORDER BY p.published_at DESC NULLS LAST, p.id DESC`;
 
 // The words as typed, and the last one as a prefix when it may be half typed (news-search-terms.ts): $1 words, $8 prefix.
@@ -106,6 +114,7 @@ page AS (
 )
 SELECT ${PAGE_COLUMNS}, p.rank, ${SOURCES_OF_PAGE_ROW}
 FROM page p
+${newsPlacementJoin('p.id', 'placed')}
 ORDER BY p.rank DESC, p.published_at DESC NULLS LAST, p.id DESC`;
 
 export class NewsSearchRepository {
@@ -153,6 +162,10 @@ export class NewsSearchRepository {
       firstSeenAt: row.first_seen_at.toISOString(),
       lastSeenAt: row.last_seen_at.toISOString(),
       rank: row.rank,
+      place:
+        row.place_latitude === null || row.place_longitude === null
+          ? null
+          : { name: row.place_name ?? '', latitude: row.place_latitude, longitude: row.place_longitude },
     }));
   }
 }

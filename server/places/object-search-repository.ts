@@ -1,6 +1,7 @@
 // SQL of the search box's other finds, read from the tables their domains keep: aircraft by callsign,
 // registration or ICAO hex; wildfire incidents by name; news stories by their text (the stories' own index).
 import type { Database } from '../db/database.js';
+import { newsPlacementJoin } from '../news/news-placement-sql.js';
 
 export interface AircraftHit {
   icao24: string;
@@ -72,11 +73,7 @@ FROM (
   ORDER BY rank DESC, published_at DESC NULLS LAST
   LIMIT $2
 ) AS n
-LEFT JOIN LATERAL (
-  SELECT geom, payload FROM events
-  WHERE source_type = 'news' AND url = 'vantage:news/' || n.id AND geom IS NOT NULL AND GeometryType(geom) = 'POINT'
-  ORDER BY ingested_at DESC LIMIT 1
-) AS e ON true
+${newsPlacementJoin('n.id', 'e')}
 ORDER BY n.rank DESC, n.published_at DESC NULLS LAST`;
 
 function containsPattern(text: string): string {

@@ -117,6 +117,13 @@ describe('place search on a server without pg_trgm, and the other kinds of resul
     );
     const story = (await search('evacuations')).results.find((result) => result.kind === 'news');
     expect(story).toMatchObject({ label: 'Evacuations ordered as wildfire nears Paradise', latitude: null });
+    // The News tab's list says where a story is on the map, or that it is not on it (null).
+    const newsList = async (query: string) => {
+      const response = await subject.app.inject({ method: 'GET', url: `/api/news?${query}`, headers: authorized });
+      expect(response.statusCode, query).toBe(200);
+      return (response.json() as { items: Array<{ title: string; place: unknown }> }).items.filter((item) => item.title.startsWith('Evacuations ordered'));
+    };
+    for (const query of ['limit=50', 'q=evacuations']) expect(await newsList(query), query).toEqual([expect.objectContaining({ place: null })]);
     // Placed on the map (its news event), the story is found there: a pick flies to it and opens it.
     await queryOnce(
       subject.database.url,
@@ -126,5 +133,8 @@ describe('place search on a server without pg_trgm, and the other kinds of resul
     );
     const placed = (await search('evacuations')).results.find((result) => result.kind === 'news');
     expect(placed).toMatchObject({ latitude: 39.76, longitude: -121.62, zoom: 10, sublabel: expect.stringMatching(/ · Paradise, California, United States$/) });
+    for (const query of ['limit=50', 'q=evacuations']) {
+      expect(await newsList(query), query).toEqual([expect.objectContaining({ place: { name: 'Paradise, California, United States', latitude: 39.76, longitude: -121.62 } })]);
+    }
   });
 });

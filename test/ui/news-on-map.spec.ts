@@ -133,4 +133,38 @@ test.describe('a news story on the map', () => {
     await expect(map.popup().getByRole('link', { name: 'Open story' })).toHaveAttribute('href', ARTICLE);
     expect(opened).toEqual([]);
   });
+
+  test("the News tab's row of a placed story says where it is and shows it there; a story not placed has no such button", async ({ page }) => {
+    const { results } = await apiGet<{ results: Array<{ kind: string; label: string; latitude: number; longitude: number }> }>('/api/search?q=Redding');
+    const redding = results.find((found) => found.kind === 'place' && found.label === 'Redding')!;
+    const map = new MapPage(page);
+    await new AppPage(page).openReady({ view: [10, 50, 4] });
+    await page.getByRole('tab', { name: 'News' }).click();
+    const row = page.getByTestId('news-list').locator('li', { hasText: HEADLINE });
+    await expect(row.getByTestId('news-show-on-map')).toHaveText('Show on the map · Redding, California, United States');
+    // The school-board story names no place: it is listed, without the button.
+    const unplaced = page.getByTestId('news-list').locator('li').filter({ hasNotText: HEADLINE }).first();
+    await expect(unplaced).toBeVisible();
+    await expect(unplaced.getByTestId('news-show-on-map')).toHaveCount(0);
+    const opened: string[] = [];
+    page.context().on('page', (other) => opened.push(other.url()));
+    await row.getByTestId('news-show-on-map').click();
+    await expect(map.popup().locator('h3')).toHaveText(HEADLINE, { timeout: 20_000 });
+    const { zoom, bbox } = await map.view();
+    expect(zoom).toBeGreaterThanOrEqual(9);
+    expect(redding.longitude).toBeGreaterThan(bbox[0]);
+    expect(redding.longitude).toBeLessThan(bbox[2]);
+    expect(opened).toEqual([]);
+
+    // Not drawn (the layer off): it opens from what the row knew, when and where said, not "Published —".
+    await page.keyboard.press('Escape');
+    await map.openLayersTab();
+    await map.toggle('events').click();
+    await expect.poll(() => map.layerVisible('events')).toBe(false);
+    await page.getByRole('tab', { name: 'News' }).click();
+    await row.getByTestId('news-show-on-map').click();
+    await expect(map.popup().locator('h3')).toHaveText(HEADLINE, { timeout: 20_000 });
+    await expect(map.popupRow('Placed at')).toHaveText('Redding, California, United States');
+    await expect(map.popupRow('Published')).toHaveText(/^\d{1,2} [A-Z][a-z]{2} \d{4} \d\d:\d\d UTC/);
+  });
 });

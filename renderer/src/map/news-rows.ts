@@ -21,7 +21,8 @@ export function newsRows(props: Props): { title: string; rows: Array<[string, st
     title: text(props.title) ?? 'News story',
     rows: [
       ['Outlet', text(props.feed)],
-      ['Published', formatBoth(props.occurredAt as string)],
+      // Unknown for a story opened from what a search knew of it: left out, not "—".
+      ['Published', props.occurredAt ? formatBoth(props.occurredAt as string) : null],
       ['Placed at', text(props.place)],
       ['Named as', mention ? `“${mention}”` : null],
     ],

@@ -1,4 +1,5 @@
-// News: search, category filter, and summaries by kind. The news endpoints are new: 404 = not available yet.
+// News: search, category filter, and summaries by kind; a story placed on the map is shown there from its row. The
+// news endpoints are new: 404 = not available yet.
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { type ApiClient, listFrom } from '../api/api-client';
 import type { NewsCategoryCounts, NewsItem, NewsSummary } from '../api/api-types';
@@ -6,6 +7,8 @@ import { categoryChoices } from '../data/news-categories';
 import { newsEmptyText } from '../data/news-empty-text';
 import { summaryEmptyText } from '../data/summary-empty-text';
 import { formatBoth } from '../format/time-format';
+import type { MapController } from '../map/map-controller';
+import { showNewsStory } from '../map/show-news-story';
 import { ExternalLink } from './ExternalLink';
 import { SummaryText } from './SummaryText';
 
@@ -56,7 +59,7 @@ export function newsByline(item: NewsItem): string {
 }
 
 /** `feedsOutOfReach`: the news feeds could not reach their hosts (health's `unreachable`): an empty list says so. */
-export function NewsTab({ api, feedsOutOfReach = false }: { api: ApiClient; feedsOutOfReach?: boolean }) {
+export function NewsTab({ api, controller = null, feedsOutOfReach = false }: { api: ApiClient; controller?: MapController | null; feedsOutOfReach?: boolean }) {
   const [draftQuery, setDraftQuery] = useState('');
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
@@ -163,6 +166,21 @@ export function NewsTab({ api, feedsOutOfReach = false }: { api: ApiClient; feed
                   <ExternalLink href={item.link ?? item.sources?.[0]?.link}>{item.title}</ExternalLink>
                 </strong>
                 <span className="muted">{newsByline(item)}</span>
+                {/* Its title opens the article; where it is on the map is one click away too. */}
+                {item.place && controller && (
+                  <button
+                    type="button"
+                    className="link-button news-on-map"
+                    data-testid="news-show-on-map"
+                    title={`Fly to ${item.place.name || 'the story'} and open the story there`}
+                    onClick={() =>
+                      item.place &&
+                      showNewsStory(controller, { id: item.id, title: item.title, link: item.link, latitude: item.place.latitude, longitude: item.place.longitude, publishedAt: item.publishedAt, place: item.place.name || null })
+                    }
+                  >
+                    Show on the map{item.place.name ? ` · ${item.place.name}` : ''}
+                  </button>
+                )}
                 {item.summary && <p>{item.summary}</p>}
               </li>
             ))}

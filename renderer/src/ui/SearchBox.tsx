@@ -8,7 +8,7 @@ import { placesComing, useSearch } from '../data/use-search';
 import { externalLink } from '../format/external-link';
 import { positionOutOfRangeWords } from '../format/position-out-of-range';
 import type { MapController } from '../map/map-controller';
-import { newsEventUrl } from '../map/news-rows';
+import { showNewsStory } from '../map/show-news-story';
 import { searchZoom } from '../map/offline-detail';
 import './SearchBox.css';
 import { singleKeyShortcut } from '../data/single-key-shortcuts';
@@ -40,19 +40,20 @@ const DEFAULT_ZOOM: Record<SearchResultKind, number> = { place: 10, country: 5, 
 
 /** Where picking a result goes: the map for anything with a position (a story placed on it too), else a story's article in a new window. */
 function go(result: SearchResult, controller: MapController | null): void {
+  if (result.kind === 'news' && result.id && result.latitude !== null && result.longitude !== null) {
+    if (controller) showNewsStory(controller, { id: result.id, title: result.label, link: result.link, latitude: result.latitude, longitude: result.longitude }, result.zoom ?? undefined);
+    return;
+  }
   if (result.latitude !== null && result.longitude !== null) {
-    // An incident, aircraft or story opens its popup once it is drawn there, as a click on it would (a story chosen
-    // from the list had opened its article, the map unmoved).
-    const object = (result.kind === 'incident' || result.kind === 'aircraft' || result.kind === 'news') && result.id ? { kind: result.kind, id: result.id } : undefined;
+    // An incident or aircraft opens its popup once it is drawn there, as a click on it would.
+    const object = (result.kind === 'incident' || result.kind === 'aircraft') && result.id ? { kind: result.kind, id: result.id } : undefined;
     // A typed position has nothing drawn there to show it, nor an airport on the offline basemap: a pin does.
     const pin = result.kind === 'coordinates' ? [result.label, result.sublabel].filter(Boolean).join(' · ') : result.kind === 'airport' ? result.label : undefined;
     // On the offline basemap no closer than it draws: Sacramento at zoom 11 was a dark square and a note of no streets.
     const offline = controller?.offlineBasemap ?? false;
     // A country's or state's box too: Monaco or the Vatican fitted to the view went to zoom 12.
     const zoom = searchZoom(result.zoom ?? DEFAULT_ZOOM[result.kind], offline);
-    // A story the map does not draw (older than its window, or the Events layer off) opens from what the search knows.
-    const fallback = result.kind === 'news' ? { kind: 'event', sourceType: 'news', title: result.label, link: result.link, url: newsEventUrl(result.id ?? '') } : undefined;
-    controller?.flyTo({ center: [result.longitude, result.latitude], zoom, bbox: result.bbox, maxZoom: searchZoom(12, offline), object, pin, fallback });
+    controller?.flyTo({ center: [result.longitude, result.latitude], zoom, bbox: result.bbox, maxZoom: searchZoom(12, offline), object, pin });
     return;
   }
   const link = externalLink(result.link);

@@ -137,7 +137,7 @@ export function SidePanel(props: SidePanelProps) {
             }}
           />
         )}
-        {tab === 'news' && <NewsTab api={props.api} feedsOutOfReach={props.pipelines.news?.unreachable === true} />}
+        {tab === 'news' && <NewsTab api={props.api} controller={props.controller} feedsOutOfReach={props.pipelines.news?.unreachable === true} />}
         {tab === 'keys' && <KeysTab api={props.api} />}
       </div>
     </nav>
