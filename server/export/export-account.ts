@@ -57,23 +57,25 @@ export function exportAccount(input: ExportAccountInput): ExportAccount {
 }
 
 const utc = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
-const LAYER_WORDS: Record<ExportLayerName, string> = { fires: 'fire detections', aircraft: 'aircraft', incidents: 'incidents', events: 'events' };
+const LAYER_WORDS: Record<ExportLayerName, string> = { fires: 'fire detections', aircraft: 'aircraft', incidents: 'incidents', events: 'stories and events' };
 
-/** What the window is of, in words: the fires', the events' or both (the fires' when neither is exported). */
+/** What the window is of, in words: the fires', the stories' and events' or both (the fires' when neither is exported). */
 function windowSubject(account: ExportAccount): string {
   const names = new Set(account.layers.map((layer) => layer.name));
-  if (names.has('events')) return names.has('fires') ? 'Fires and events of' : 'Events of';
+  if (names.has('events')) return names.has('fires') ? 'Fires, stories and events of' : 'Stories and events of';
   return 'Fires detected';
 }
 
 /** The account in a few lines of words (KML's description: what Google Earth shows when the document is opened). */
 export function exportAccountWords(account: ExportAccount): string {
   const { filter } = account;
+  // The fires' own conditions narrow the fires alone: said only when the file holds them.
+  const fires = account.layers.some((layer) => layer.name === 'fires');
   const filters = [
-    filter.confidence && `confidence ${filter.confidence.join(', ')}`,
-    filter.minFrp !== undefined && `FRP ≥ ${filter.minFrp} MW`,
-    filter.satellites && `satellites ${filter.satellites.join(', ')}`,
-    filter.dayNight && `${filter.dayNight} detections only`,
+    fires && filter.confidence && `confidence ${filter.confidence.join(', ')}`,
+    fires && filter.minFrp !== undefined && `FRP ≥ ${filter.minFrp} MW`,
+    fires && filter.satellites && `satellites ${filter.satellites.join(', ')}`,
+    fires && filter.dayNight && `${filter.dayNight} detections only`,
     filter.geofence && (account.geofenceName ? `inside geofence “${account.geofenceName}” (id ${filter.geofence})` : `inside geofence ${filter.geofence}`),
     account.firefightingOnly && 'firefighting aircraft only',
   ].filter((part): part is string => typeof part === 'string');

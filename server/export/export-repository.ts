@@ -1,5 +1,5 @@
 // SQL of the export: fires under the fire filter (the same condition as the list, count and tiles), aircraft at
-// their current positions, incidents as they stand and the events of the window (the map's Events layer), each in the
+// their current positions, incidents as they stand and the events of the window (the map's News & events layer), each in the
 // bbox and the geofence, capped by the caller (one row more than the cap is read, so a cut answer is known to be cut).
 import type { AircraftColumns } from '../aircraft/aircraft-repository.js';
 import { LATEST_POSITIONS_AT } from '../aircraft/aircraft-track-repository.js';
@@ -57,7 +57,7 @@ WHERE ${bboxCondition('geom', 1)} AND ${inGeofence('geom', 5)}
 ORDER BY size_acres DESC NULLS LAST, irwin_id
 LIMIT $6`;
 
-// The map's Events layer: every placed event but fire detections (the Fires layer's), in the window, the newest first.
+// The map's News & events layer: every placed event but fire detections (the Fires layer's), in the window, the newest first.
 // A news story's own words (its summary, place, outlet and article link) from its message rather than the stored
 // event's "Place: summary" and vantage:news/ URL; another event's link is its URL when that is a web address.
 // $1–$4 bbox, $5 since, $6 until (null: now), $7 geofence, $8 rows.
@@ -69,7 +69,7 @@ SELECT ${isoTimeSql('occurred_at')} AS occurred_at, source_type::text AS source,
        CASE WHEN url ~* '^https?://' THEN url WHEN payload->>'link' ~* '^https?://' THEN payload->>'link' END AS link,
        ${micro('ST_Y(ST_PointOnSurface(geom))')} AS latitude, ${micro('ST_X(ST_PointOnSurface(geom))')} AS longitude
 FROM events
-WHERE source_type <> 'fire' AND geom IS NOT NULL AND ${bboxCondition('geom', 1)}
+WHERE source_type <> 'fire' AND geom IS NOT NULL AND ${bboxCondition('geom', 1)} AND ${bboxCondition('ST_PointOnSurface(geom)', 1)}
   AND occurred_at >= $5 AND ($6::timestamptz IS NULL OR occurred_at < $6) AND ${inGeofence('geom', 7)}
 ORDER BY occurred_at DESC, id DESC
 LIMIT $8`;
@@ -149,7 +149,7 @@ export class ExportRepository {
     return (await this.db.query<AircraftExportRow>(AIRCRAFT_AT, params)).rows;
   }
 
-  /** Placed events of the window but fire detections (the map's Events layer), the newest first, at most `rows`. */
+  /** Placed events of the window but fire detections (the map's News & events layer), the newest first, at most `rows`. */
   async events(filter: { bbox?: Bbox; since: Date; until?: Date; fence: Buffer | null }, rows: number): Promise<EventExportRow[]> {
     const params = [...bboxParams(filter.bbox), filter.since, filter.until ?? null, filter.fence, rows];
     return (await this.db.query<EventExportRow>(EVENTS, params)).rows;

@@ -1,6 +1,6 @@
 // The rules of an export: fires through the fire list's own rules (window, view, filter, the geofence checked),
 // aircraft at their current positions (firefighting only when asked), incidents as they stand and the events of the
-// fires' window (the map's Events layer), all in the view and the geofence — or, at a playback minute, the aircraft where they were then and the incidents discovered by
+// fires' window (the map's News & events layer), all in the view and the geofence — or, at a playback minute, the aircraft where they were then and the incidents discovered by
 // then; each layer capped, one row more read to know whether the cap cut it.
 import { fireSelection, type FireRequest } from '../fires/fire-queries.js';
 import type { FireRepository } from '../fires/fire-repository.js';

@@ -5,7 +5,7 @@ import { XMLBuilder } from 'fast-xml-parser';
 import { type ExportAccount, exportAccountWords } from './export-account.js';
 import type { ExportLayer, ExportValue } from './export-rows.js';
 
-const LAYER_TITLES = { fires: 'Fire detections', aircraft: 'Aircraft', incidents: 'Incidents', events: 'Events' } as const;
+const LAYER_TITLES = { fires: 'Fire detections', aircraft: 'Aircraft', incidents: 'Incidents', events: 'News & events' } as const;
 
 // Everything outside XML 1.0's Char production: C0 controls but tab, LF, CR; lone surrogates; U+FFFE/U+FFFF.
 // eslint-disable-next-line no-control-regex

@@ -71,21 +71,24 @@ export class SearchService {
   }
 
   /**
-   * The position typed, and when two plain numbers make sense both ways round, the other reading too: the one near a
-   * place first ("-0.12, 51.5" is London read longitude first, and open ocean read latitude first), else latitude first.
+   * The position typed, and when two plain numbers make sense both ways round, the other reading after it: "-0.12, 51.5"
+   * is open ocean read latitude first, as people write positions, and London read longitude first, as GeoJSON does;
+   * each says where it is. Latitude first stays first (Enter goes there): a remote spot typed right, "20, 50" in the
+   * Empty Quarter, is no less meant for being far from a town.
    */
   private async positionResults(position: ParsedPosition): Promise<SearchResult[]> {
-    const first = await this.positionResult(position);
-    if (!position.lonLatReading) return [first.result];
-    const other = await this.positionResult({ format: 'decimal-lon-lat', ...position.lonLatReading });
-    return other.nearPlace && !first.nearPlace ? [other.result, first.result] : [first.result, other.result];
+    const typed = await this.positionResult(position);
+    if (!position.lonLatReading) return [typed];
+    return [typed, await this.positionResult({ format: 'decimal-lon-lat', ...position.lonLatReading })];
   }
 
-  private async positionResult(position: ParsedPosition): Promise<{ result: SearchResult; nearPlace: boolean }> {
+  private async positionResult(position: ParsedPosition): Promise<SearchResult> {
     const nearest = await this.places.nearest(position.latitude, position.longitude);
-    const nearPlace = nearest !== null && nearest.metres <= NEAREST_MAX_METRES;
-    const near = nearPlace ? ` · near ${[nearest.name, nearest.admin1Name, nearest.countryName].filter(Boolean).join(', ')}` : '';
-    const result: SearchResult = {
+    const near =
+      nearest && nearest.metres <= NEAREST_MAX_METRES
+        ? ` · near ${[nearest.name, nearest.admin1Name, nearest.countryName].filter(Boolean).join(', ')}`
+        : '';
+    return {
       kind: 'coordinates',
       label: `${position.latitude.toFixed(5)}, ${position.longitude.toFixed(5)}`,
       sublabel: `${FORMAT_NAMES[position.format]}${near}`,
@@ -96,6 +99,5 @@ export class SearchService {
       id: null,
       link: null,
     };
-    return { result, nearPlace };
   }
 }

@@ -95,7 +95,7 @@ describe('GET /api/export', () => {
     );
     // Events as the ingester stores them (a news story as news-events.ts makes it): in the view and the window, one
     // inside the fence; one outside the view, one older than the window, one unplaced, and a fire detection's (the
-    // Fires layer's, not the Events layer's).
+    // Fires layer's, not the News & events layer's).
     const story = { newsItemId: '42', title: HOSTILE_STORY, summary: 'Crews held the line overnight.', link: 'https://news.example/ridge', feed: 'Valley Courier', place: 'Sacramento, California, United States', mention: 'Sacramento', latitude: 38.58, longitude: -121.49, publishedAt: new Date(base + 5 * MINUTE_MS).toISOString() };
     await queryOnce(
       subject.database.url,
@@ -142,11 +142,11 @@ describe('GET /api/export', () => {
     // Current aircraft only (the one seen two hours ago is not), in the view.
     expect(rows.filter((row) => row.layer === 'aircraft').map((row) => row.icao24).sort()).toEqual(['a1b2c3', 'd4e5f6']);
     expect(rows.filter((row) => row.layer === 'incidents').map((row) => row.irwin_id).sort()).toEqual(['inc-1', 'inc-2']);
-    // The Events layer's: the story and the alert of the window in the view; not the fire detection's event.
+    // The News & events layer's: the story and the alert of the window in the view; not the fire detection's event.
     expect(rows.filter((row) => row.layer === 'events').map((row) => row.source)).toEqual(['alert', 'news']);
   });
 
-  it('exports the Events layer: a story with its own words, place, outlet and article; the window, view and fence obeyed', async () => {
+  it('exports the News & events layer: a story with its own words, place, outlet and article; the window, view and fence obeyed', async () => {
     const rows = await csvOf(`layers=events&bbox=${VIEW}`);
     expect(Object.keys(rows[0]!)).toEqual(['layer', 'latitude', 'longitude', 'occurred_at', 'source', 'title', 'summary', 'place', 'outlet', 'link']);
     // The newest first.
@@ -167,10 +167,10 @@ describe('GET /api/export', () => {
     expect(XMLValidator.validate(kml.body)).toBe(true);
     const document = new XMLParser({ parseTagValue: false, isArray: (name) => ['Folder', 'Placemark'].includes(name) }).parse(kml.body).kml.Document;
     const folder = document.Folder[0] as { name: string; Placemark: Array<{ name: string; TimeStamp: { when: string } }> };
-    expect(folder.name).toBe('Events');
+    expect(folder.name).toBe('News & events');
     expect(folder.Placemark.map((placemark) => placemark.name)).toEqual(['Alert: Fire inside north valley', `News: ${HOSTILE_STORY}`]);
     expect(folder.Placemark[1]!.TimeStamp.when).toBe(new Date(base + 5 * MINUTE_MS).toISOString());
-    expect(document.description).toMatch(/\nEvents of .* UTC – .* UTC; view .*\nFilters: none\.\nRows: 2 events\.$/);
+    expect(document.description).toMatch(/\nStories and events of .* UTC – .* UTC; view .*\nFilters: none\.\nRows: 2 stories and events\.$/);
   });
 
   it('keeps text from outside sources inert in CSV: a leading = + - @ becomes text, numbers stay numbers', async () => {
@@ -232,7 +232,7 @@ describe('GET /api/export', () => {
     const kml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false, isArray: (name) => ['Folder', 'Placemark', 'Data'].includes(name) }).parse(answer.body);
     type Placemark = { name: string; TimeStamp?: { when: string }; ExtendedData: { Data: Array<{ name: string; value?: string }> }; Point: { coordinates: string } };
     const folders = kml.kml.Document.Folder as Array<{ name: string; Placemark: Placemark[] }>;
-    expect(folders.map((folder) => [folder.name, folder.Placemark.length])).toEqual([['Fire detections', 4], ['Aircraft', 2], ['Incidents', 2], ['Events', 2]]);
+    expect(folders.map((folder) => [folder.name, folder.Placemark.length])).toEqual([['Fire detections', 4], ['Aircraft', 2], ['Incidents', 2], ['News & events', 2]]);
     const data = (placemark: Placemark) => Object.fromEntries(placemark.ExtendedData.Data.map((entry) => [entry.name, entry.value ?? '']));
     const firstFire = folders[0]!.Placemark[3]!;
     expect(firstFire.Point.coordinates).toBe('-121.5,38.5');
@@ -245,7 +245,7 @@ describe('GET /api/export', () => {
     expect(data(folders[1]!.Placemark.find((placemark) => data(placemark).icao24 === 'a1b2c3')!).callsign).toBe(HOSTILE_CALLSIGN);
     // What the file is of, in words, as the document's description.
     const description = kml.kml.Document.description as string;
-    expect(description).toMatch(/^Exported by Vantage \d{4}-\d\d-\d\d \d\d:\d\d UTC\.\nFires and events of .* UTC – .* UTC; view -123, 37, -120, 40 \(west, south, east, north\)\.\nFilters: none\.\nRows: 4 fire detections, 2 aircraft, 2 incidents, 2 events\.$/);
+    expect(description).toMatch(/^Exported by Vantage \d{4}-\d\d-\d\d \d\d:\d\d UTC\.\nFires, stories and events of .* UTC – .* UTC; view -123, 37, -120, 40 \(west, south, east, north\)\.\nFilters: none\.\nRows: 4 fire detections, 2 aircraft, 2 incidents, 2 stories and events\.$/);
   });
 
   it('obeys the fire filter exactly as GET /api/fires does', async () => {

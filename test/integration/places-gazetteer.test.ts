@@ -454,12 +454,12 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(swapped[0]).toMatchObject({ kind: 'coordinates', label: '38.58000, -121.49000', sublabel: expect.stringMatching(/^Decimal degrees, read as longitude, latitude · near Sacramento/) });
     expect((await search('10, 91.5')).results[0]).toMatchObject({ label: '10.00000, 91.50000', sublabel: expect.stringMatching(/^Decimal degrees ·|^Decimal degrees$/) });
     expect((await search('91.5, 10')).results[0]).toMatchObject({ label: '10.00000, 91.50000', sublabel: expect.stringMatching(/read as longitude, latitude/) });
-    // Both ways round possible: both readings listed, the one near a place first. "-0.12, 51.5" is GeoJSON's order for
-    // London (read latitude first, the Indian Ocean: it landed there alone); "51.5, -0.12" London latitude first.
+    // Both ways round possible: both readings listed, latitude first first, each saying where it is. "-0.12, 51.5" is
+    // GeoJSON's order for London (read latitude first, the Indian Ocean: it had landed there alone, unexplained).
     const both = (await search('-0.12, 51.5')).results;
-    expect(both.map((result) => [result.kind, result.label])).toEqual([['coordinates', '51.50000, -0.12000'], ['coordinates', '-0.12000, 51.50000']]);
-    expect(both[0]?.sublabel).toMatch(/^Decimal degrees, read as longitude, latitude · near .*United Kingdom/);
-    expect(both[1]?.sublabel).toBe('Decimal degrees');
+    expect(both.map((result) => [result.kind, result.label])).toEqual([['coordinates', '-0.12000, 51.50000'], ['coordinates', '51.50000, -0.12000']]);
+    expect(both[0]?.sublabel).toBe('Decimal degrees');
+    expect(both[1]?.sublabel).toMatch(/^Decimal degrees, read as longitude, latitude · near .*United Kingdom/);
     const written = (await search('51.5, -0.12')).results;
     expect(written.map((result) => result.label)).toEqual(['51.50000, -0.12000', '-0.12000, 51.50000']);
     expect(written[0]?.sublabel).toMatch(/^Decimal degrees · near .*United Kingdom/);

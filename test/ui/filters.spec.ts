@@ -84,7 +84,7 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   // Its "Saved" line names the file and the one fire, and is scrolled into sight at the foot of the tab, under the legend.
   expect(csv.name).toMatch(/^vantage-.*\.csv$/);
   // In a browser (not the desktop app, which says the Downloads folder) the line names no folder: the browser chose it.
-  await expect(page.getByTestId('export-message')).toHaveText(new RegExp(`^Saved ${csv.name.replace(/\./g, '\\.')}: 1 fire(, \\d+ aircraft)?(, \\d+ incidents?)?(, \\d+ events?)?\\.$`));
+  await expect(page.getByTestId('export-message')).toHaveText(new RegExp(`^Saved ${csv.name.replace(/\./g, '\\.')}: 1 fire(, \\d+ aircraft)?(, \\d+ incidents?)?(, \\d+ (story or event|stories and events))?\\.$`));
   await expect(page.getByTestId('export-message')).toBeInViewport({ ratio: 1 });
   const rows = parse(csv.body, { columns: true, bom: true, skip_empty_lines: true }) as Array<Record<string, string>>;
   const fires = rows.filter((row) => row.layer === 'fires');
@@ -338,7 +338,7 @@ test("in playback the export is of the cursor's minute: the window's fires and e
   expect(ids(then, 'aircraft', 'icao24')).toEqual([]);
   expect(ids(then, 'incidents', 'irwin_id')).toEqual(['tana-old']);
   expect(ids(then, 'events', 'title')).toEqual(['Tana story then']);
-  await expect(page.getByTestId('export-message')).toHaveText(/: 1 fire(, 0 aircraft)?, 1 incident, 1 event\.$/);
+  await expect(page.getByTestId('export-message')).toHaveText(/: 1 fire(, 0 aircraft)?, 1 incident, 1 story or event\.$/);
   // Named after the minute shown; another minute leaves the "Saved …" line of this one behind.
   const stamp = `at-${minute.slice(0, 16).replace(/[-:]/g, '')}Z`;
   await expect(page.getByTestId('export-message')).toContainText(`vantage-fires-aircraft-incidents-events-${stamp}.csv`);

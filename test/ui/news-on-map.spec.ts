@@ -122,7 +122,7 @@ test.describe('a news story on the map', () => {
     expect(redding.latitude).toBeLessThan(bbox[3]);
     expect(opened).toEqual([]);
 
-    // With the Events layer off the story is not drawn: it opens from what the search knew, its article a link.
+    // With the News & events layer off the story is not drawn: it opens from what the search knew, its article a link.
     await page.keyboard.press('Escape');
     await map.openLayersTab();
     await map.toggle('events').click();

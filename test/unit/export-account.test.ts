@@ -62,9 +62,12 @@ describe('what an export is of', () => {
     const since = new Date('2026-11-26T19:20:31.000Z');
     const line = (names: Array<ExportLayer['name']>) =>
       exportAccountWords(exportAccount({ now, since, filter: {}, firefightingOnly: false, layers: names.map((name) => layer(name, 1)) })).split('\n')[1];
-    expect(line(['fires', 'events'])).toBe('Fires and events of 2026-11-26 19:20 UTC – 2026-11-27 19:20 UTC; the whole world.');
-    expect(line(['events'])).toBe('Events of 2026-11-26 19:20 UTC – 2026-11-27 19:20 UTC; the whole world.');
+    expect(line(['fires', 'events'])).toBe('Fires, stories and events of 2026-11-26 19:20 UTC – 2026-11-27 19:20 UTC; the whole world.');
+    expect(line(['events'])).toBe('Stories and events of 2026-11-26 19:20 UTC – 2026-11-27 19:20 UTC; the whole world.');
     expect(line(['aircraft'])).toBe('Fires detected 2026-11-26 19:20 UTC – 2026-11-27 19:20 UTC; the whole world.');
-    expect(exportAccountWords(exportAccount({ now, since, filter: {}, firefightingOnly: false, layers: [layer('events', 2)] })).split('\n')[3]).toBe('Rows: 2 events.');
+    expect(exportAccountWords(exportAccount({ now, since, filter: {}, firefightingOnly: false, layers: [layer('events', 2)] })).split('\n')[3]).toBe('Rows: 2 stories and events.');
+    // The fires' conditions are not said of a file without fires; a geofence narrows every layer.
+    const narrowed = exportAccount({ now, since, filter: { confidence: ['high'], minFrp: 5, geofence: 'f1' }, geofenceName: 'Ridge', firefightingOnly: false, layers: [layer('events', 1)] });
+    expect(exportAccountWords(narrowed).split('\n')[2]).toBe('Filters: inside geofence “Ridge” (id f1).');
   });
 });

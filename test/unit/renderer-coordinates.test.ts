@@ -38,6 +38,9 @@ describe('popup age', () => {
     expect(objectAge({ discoveredAt: '2026-11-10T12:00:00Z', name: 'HOLEY LAND' }, now)).toEqual({ seconds: 13 * 86_400, verb: 'discovered' });
     expect(objectAge({ occurredAt: '2026-11-23T00:00:00Z', sourceType: 'news' }, now)).toEqual({ seconds: 43_200, verb: 'published' });
     expect(objectAge({ occurredAt: '2026-11-23T11:00:00Z', sourceType: 'camera' }, now)).toEqual({ seconds: 3_600, verb: 'recorded' });
+    // As their popups' rows call them: an alert raised, a camera found.
+    expect(objectAge({ kind: 'alert', createdAt: '2026-11-23T11:55:00Z' }, now)).toEqual({ seconds: 300, verb: 'raised' });
+    expect(objectAge({ kind: 'camera', discoveredAt: '2026-11-22T12:00:00Z' }, now)).toEqual({ seconds: 86_400, verb: 'found' });
   });
 
   it('has no age for an object without a time', () => {

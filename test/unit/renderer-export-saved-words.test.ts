@@ -9,8 +9,8 @@ describe("the export's saved message", () => {
     );
     // The desktop app, which saves into the Downloads folder: said.
     expect(savedWords('a.geojson', [['fires', 1], ['incidents', 0]], 'Downloads folder')).toBe('Saved a.geojson to the Downloads folder: 1 fire, 0 incidents.');
-    expect(savedWords('b.kml', [['events', 1], ['fires', 0]])).toBe('Saved b.kml: 1 event, 0 fires.');
-    expect(savedWords('c.kml', [['events', 12]])).toBe('Saved c.kml: 12 events.');
+    expect(savedWords('b.kml', [['events', 1], ['fires', 0]])).toBe('Saved b.kml: 1 story or event, 0 fires.');
+    expect(savedWords('c.kml', [['events', 12]])).toBe('Saved c.kml: 12 stories and events.');
   });
 
   it('names the file alone when the counts were not said', () => {

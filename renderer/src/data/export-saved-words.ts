@@ -5,7 +5,7 @@ const NOUNS: Record<string, [string, string]> = {
   fires: ['fire', 'fires'],
   aircraft: ['aircraft', 'aircraft'],
   incidents: ['incident', 'incidents'],
-  events: ['event', 'events'],
+  events: ['story or event', 'stories and events'],
 };
 
 /**

@@ -21,10 +21,18 @@ export interface PlaybackRange {
   bbox?: Bbox;
 }
 
-/** The minute and cell counts of the range, the fires among them under the filter's narrowing (fireNarrowing's). */
-export async function readPlaybackCounts(api: ApiClient, range: PlaybackRange, narrowing: Record<string, string>, signal: AbortSignal): Promise<PlaybackResult> {
+/**
+ * The minute and cell counts of the range, the fires among them under the filter's narrowing (fireNarrowing's);
+ * `firesOnly`, the fire detections' alone (the map's past cells, drawn and explained as fire detections).
+ */
+export async function readPlaybackCounts(api: ApiClient, range: PlaybackRange, narrowing: Record<string, string>, signal: AbortSignal, firesOnly = false): Promise<PlaybackResult> {
   const from = new Date(range.from).toISOString();
   const to = new Date(range.to).toISOString();
+  if (firesOnly) {
+    if (Object.keys(narrowing).length === 0) return api.get<PlaybackResult>('/api/playback', { from, to, bbox: range.bbox, source: 'fire' }, signal);
+    const fires = await api.get<FireTimeline>('/api/fires/timeline', { since: from, until: to, bbox: range.bbox, ...narrowing }, signal);
+    return withFires({ from, to, buckets: [], cells: [] }, fires);
+  }
   if (Object.keys(narrowing).length === 0) return api.get<PlaybackResult>('/api/playback', { from, to, bbox: range.bbox }, signal);
   const [others, fires] = await Promise.all([
     api.get<PlaybackResult>('/api/playback', { from, to, bbox: range.bbox, source: OTHER_SOURCES.join(',') }, signal),

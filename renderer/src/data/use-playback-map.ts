@@ -55,7 +55,7 @@ export function usePlaybackMap(
     // A newer minute replaces this read if it has not begun; one under way lands first (its minute, then the newest).
     reads.ask((signal) =>
       Promise.all([
-        readPlaybackCounts(api, { from: minuteStart + MINUTE_MS - PLAYBACK_RECENT_MS, to: minuteStart + MINUTE_MS, bbox: viewport?.bbox }, narrowing, signal)
+        readPlaybackCounts(api, { from: minuteStart + MINUTE_MS - PLAYBACK_RECENT_MS, to: minuteStart + MINUTE_MS, bbox: viewport?.bbox }, narrowing, signal, true)
           .then((body) => !signal.aborted && controller.setData('playback-cells', playbackCellFeatures(body.cells)))
           .catch(() => undefined),
         loadAircraftView(api, viewport?.bbox, minuteStart, signal, { firefightingOnly, geofenceId })

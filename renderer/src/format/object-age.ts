@@ -15,6 +15,12 @@ const TIME_FIELDS = [
   ['discoveredAt', 'discovered'],
 ] as const;
 
+// What a kind's time is called in its popup's rows: an alert's "Raised", a camera's "Found".
+const KIND_VERBS: Record<string, Partial<Record<(typeof TIME_FIELDS)[number][0], string>>> = {
+  alert: { createdAt: 'raised' },
+  camera: { discoveredAt: 'found' },
+};
+
 export interface ObjectAge {
   seconds: number;
   /** What happened at that time: "seen", "detected", "published", "discovered"… */
@@ -27,7 +33,7 @@ export function objectAge(props: Props, now: number = Date.now()): ObjectAge | n
     const date = toDate(props[field] as string | number | null | undefined);
     if (!date) continue;
     // A news story's time is its publication's.
-    const said = field === 'occurredAt' && props.sourceType === 'news' ? 'published' : verb;
+    const said = KIND_VERBS[String(props.kind)]?.[field] ?? (field === 'occurredAt' && props.sourceType === 'news' ? 'published' : verb);
     return { seconds: Math.max(0, Math.round((now - date.getTime()) / 1000)), verb: said };
   }
   return null;

@@ -367,7 +367,7 @@ export class MapController {
     // The cursor's hour bright, the window's older detections faded: played, the fires move with the cursor (in a
     // 24 h window, two hours played had changed the points hardly at all).
     const recentFrom = this.playbackEpoch === null ? null : this.playbackEpoch - PLAYBACK_RECENT_MS / 1000;
-    for (const [id, opacity] of [['fires-tiles', FIRE_TILE_OPACITY], ['fires-points', FIRE_POINT_OPACITY]] as const) {
+    for (const [id, opacity] of [['fires-tiles', FIRE_TILE_OPACITY], ['fires-points', FIRE_POINT_OPACITY], ['fires-live', 1]] as const) {
       if (!this.map.getLayer(id)) continue;
       const faded: DataDrivenPropertyValueSpecification<number> = recentFrom === null ? opacity : ['case', ['>', ['get', 'acqTime'], recentFrom], opacity, PAST_FIRE_OPACITY];
       this.map.setPaintProperty(id, 'circle-opacity', faded);

@@ -68,14 +68,14 @@ export function PlaybackBar({
   const shownRangeNote = rangeNote !== null && rangeNote.at === minuteStart ? rangeNote.text : null;
   const paths = useMemo(() => histogramPaths(bands, WIDTH, HEIGHT), [bands]);
   // The minute under the pointer over the strip, and what was recorded in it: said above the strip while it hovers.
-  const [hovered, setHovered] = useState<{ index: number; share: number } | null>(null);
+  // Kept as a share of the strip: the minute under it follows a range changed under a still pointer.
+  const [hovered, setHovered] = useState<number | null>(null);
   const hoverAt = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
-    const share = Math.min(1, Math.max(0, (event.clientX - box.left) / Math.max(1, box.width)));
-    setHovered({ index: Math.min(minutes - 1, Math.floor(share * minutes)), share });
+    setHovered(Math.min(1, Math.max(0, (event.clientX - box.left) / Math.max(1, box.width))));
   };
-  const hoverWords =
-    hovered === null || !read ? null : minuteHoverWords(formatMinuteBoth(new Date(from + hovered.index * MINUTE_MS)), totalsBySource(buckets, from + hovered.index * MINUTE_MS, 1));
+  const hoveredMinute = hovered === null ? null : from + Math.min(minutes - 1, Math.floor(hovered * minutes)) * MINUTE_MS;
+  const hoverWords = hoveredMinute === null || !read ? null : minuteHoverWords(formatMinuteBoth(new Date(hoveredMinute)), totalsBySource(buckets, hoveredMinute, 1));
   const total = counts.reduce((sum, count) => sum + count, 0);
   // Played over a range with nothing recorded in view (a first start offline), the cursor ran over an empty strip and
   // nothing on the map changed, unexplained. The aircraft's positions and the incidents are not in the strip's counts:
@@ -194,11 +194,11 @@ export function PlaybackBar({
           <path className="playback-bars-news" data-testid="playback-bars-news" d={paths.news} />
           <path className="playback-bars-other" data-testid="playback-bars-other" d={paths.other} />
         </svg>
-        {hoverWords && hovered && (
+        {hoverWords && hovered !== null && (
           // Kept inside the strip's ends: its left edge at the pointer, turned leftward past the middle.
           <span
-            className={hovered.share > 0.5 ? 'playback-hover playback-hover-left' : 'playback-hover'}
-            style={{ left: `${(hovered.share * 100).toFixed(2)}%` }}
+            className={hovered > 0.5 ? 'playback-hover playback-hover-left' : 'playback-hover'}
+            style={{ left: `${(hovered * 100).toFixed(2)}%` }}
             data-testid="playback-hover"
             aria-hidden="true"
           >
