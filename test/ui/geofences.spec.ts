@@ -232,6 +232,24 @@ test('a click on the first corner closes the shape there, the tab says what a fe
   await expect(map.count('geofences')).toHaveAttribute('data-value', '1');
 });
 
+test('while a fence is drawn, a click on the map credits line is a corner on the map beneath it, not a fold of the credits', async ({ page }) => {
+  const map = new MapPage(page);
+  const fences = new GeofencesPage(page, map);
+  await new AppPage(page).openReady({ view: [CENTER[0], CENTER[1], 7] });
+  await fences.open();
+  await page.getByTestId('geofence-draw').click();
+  const credits = page.getByTestId('map-attribution');
+  const box = (await credits.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(page.getByTestId('geofence-corners')).toHaveText('1 corner: 2 more before it can be finished');
+  await expect(credits).toHaveAttribute('aria-expanded', 'false');
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('geofence-drawing')).toHaveCount(0);
+  // Not drawing: a click on it unfolds the credits again.
+  await credits.click();
+  await expect(credits).toHaveAttribute('aria-expanded', 'true');
+});
+
 test('a geofence drawn from the keyboard: arrows move the map, Enter places a corner at the centre cross', async ({ page }) => {
   // The Karakum desert, a place no other test uses.
   const map = new MapPage(page);

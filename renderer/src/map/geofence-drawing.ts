@@ -4,6 +4,8 @@ import type { Feature, FeatureCollection, Geometry, Polygon } from 'geojson';
 import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-gl';
 
 const FIRST_CORNER_PIXELS = 8;
+/** On the map's container while a shape is drawn: the credits strip lets clicks through to the map (app.css). */
+export const DRAWING_CLASS = 'vantage-drawing';
 /** A corner this close to the one before it (screen pixels) repeats it: a double-click's second click, Enter pressed twice. */
 const REPEAT_PIXELS = 4;
 
@@ -36,6 +38,7 @@ export class GeofenceDrawing {
     // A double-click finishes the shape instead of zooming in.
     this.map.doubleClickZoom.disable();
     this.map.getCanvas().style.cursor = 'crosshair';
+    this.map.getContainer().classList.add(DRAWING_CLASS);
     this.map.on('click', this.onClick);
     this.map.on('dblclick', this.onDoubleClick);
     this.render();
@@ -90,6 +93,7 @@ export class GeofenceDrawing {
     this.map.off('click', this.onClick);
     this.map.off('dblclick', this.onDoubleClick);
     this.map.getCanvas().style.cursor = '';
+    this.map.getContainer().classList.remove(DRAWING_CLASS);
     // Re-enabled after this double-click's own zoom handling has passed.
     window.setTimeout(() => this.map.doubleClickZoom.enable(), 0);
   }
