@@ -107,7 +107,14 @@ test('the legend explains each visible layer, and a hidden layer leaves it', asy
     map.toggle(key).locator('.layer-name').evaluate((name) => (globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }).getComputedStyle(name, '::after').content);
   expect(await hiddenWord('aircraft')).toBe('" · hidden"');
   expect(await hiddenWord('fires')).toBe('none');
+  // The HUD still counts the aircraft in view, dimmed, its label and its words saying the layer is hidden.
+  const aircraftCounter = page.getByTestId('hud-count-aircraft');
+  await expect(aircraftCounter).toHaveAttribute('data-layer-hidden', 'true');
+  await expect(aircraftCounter).toHaveAttribute('title', /Their layer is hidden \(Layers tab\): the map does not draw what this counts\./);
+  expect(await aircraftCounter.locator('.counter-label').evaluate((label) => (globalThis as unknown as { getComputedStyle(e: unknown, p: string): { content: string } }).getComputedStyle(label, '::after').content)).toBe('" · hidden"');
+  await expect(page.getByTestId('hud-count-fires-view')).not.toHaveAttribute('data-layer-hidden', 'true');
   await map.toggle('aircraft').click();
+  await expect(aircraftCounter).not.toHaveAttribute('data-layer-hidden', 'true');
   await expect(legend.locator('[data-legend-layer="aircraft"]')).toHaveCount(1);
 
   // The filter's levels: with high confidence alone, the legend lists that one; the others come back with them.

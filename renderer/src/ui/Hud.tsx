@@ -40,10 +40,13 @@ export interface HudProps {
   news: NewsDigest;
   /** The brief column's fold (the workspace lays the map out by it). */
   brief: Folding;
+  /** Layers switched off in the Layers tab: their counters are dimmed and say so (they still count). */
+  hiddenLayers?: { fires: boolean; aircraft: boolean };
 }
 
 export function Hud(props: HudProps) {
   const { health, healthError, live, fireWindow, aircraftCount, aircraftCut, filterWords, fireLabels, fireCountsBehind, windowIsChosen, playbackMinute, alerts, fenceIds, loaded, alertsWindow, onShowAlert, news, brief } = props;
+  const hidden = props.hiddenLayers ?? { fires: false, aircraft: false };
   // The counter names a preset window; a chosen one is spelled out beside the other filters.
   const shownFilters = windowIsChosen ? filterWords : filterWords.slice(1);
   return (
@@ -58,6 +61,7 @@ export function Hud(props: HudProps) {
             explanation="Fire detections inside the map's view, in the time window and under the filters of the Layers tab"
             noData={noDataReason(health.pipelines.fires)}
             behind={fireCountsBehind}
+            layerHidden={hidden.fires}
           />
           {fireLabels.lastHour !== null && (
             <Counter
@@ -68,6 +72,7 @@ export function Hud(props: HudProps) {
               // Fires counted in the window are data: then the last hour's 0 is a real none, not "–".
               noData={(fireWindow?.inWindow ?? 0) > 0 ? null : noDataReason(health.pipelines.fires)}
               behind={fireCountsBehind}
+              layerHidden={hidden.fires}
             />
           )}
           <Counter
@@ -75,8 +80,9 @@ export function Hud(props: HudProps) {
             label="Aircraft in view"
             value={loaded ? aircraftCount : null}
             atLeast={aircraftCut}
-            explanation="Aircraft in the map's view (in playback, where they were at that minute), under the filters of the Layers tab, whether their layer is shown or not"
+            explanation="Aircraft in the map's view (in playback, where they were at that minute), under the filters of the Layers tab"
             noData={noDataReason(health.pipelines.aircraft)}
+            layerHidden={hidden.aircraft}
           />
           <Counter
             testId="hud-count-alerts"

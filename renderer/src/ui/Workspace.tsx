@@ -247,6 +247,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         onShowAlert={(alert) => alert.geometry && controller?.flyToGeometry(alert.geometry)}
         news={news}
         brief={brief}
+        hiddenLayers={{ fires: !visibility.fires, aircraft: !visibility.aircraft }}
       />
       <SidePanel
         folding={panels}
