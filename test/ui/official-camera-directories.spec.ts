@@ -25,7 +25,7 @@ async function openCameraDirectories(page: Page): Promise<void> {
 type Directory = { id: string; enabled: boolean; lastCrawl: { error: string | null } | null };
 
 test('a Caltrans district is switched on and off, its crawl said in words', async ({ page }) => {
-  // The crawl waits its turn behind a cameras run under way (another spec's), which on two busy cores has taken over 20 s.
+  // In a full run on two busy cores the crawl's outcome once took over 20 s to show (cause not found; alone it takes ~1 s).
   test.setTimeout(90_000);
   const app = new AppPage(page);
   await app.openReady();
