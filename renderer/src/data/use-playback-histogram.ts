@@ -18,7 +18,6 @@ export function usePlaybackHistogram(
   minutes: number,
   filter: ViewFilter,
 ): {
-  counts: number[];
   bands: BandCounts;
   buckets: readonly PlaybackBucket[];
   totals: Partial<Record<PlaybackBucket['source'], number>>;
@@ -44,7 +43,6 @@ export function usePlaybackHistogram(
 
   const buckets = useMemo(() => result?.buckets ?? [], [result]);
   const bands = useMemo(() => minuteCountsByBand(buckets, from, minutes), [buckets, from, minutes]);
-  const counts = useMemo(() => bands.fire.map((count, index) => count + bands.news[index]! + bands.other[index]!), [bands]);
   const totals = useMemo(() => totalsBySource(buckets, from, minutes), [buckets, from, minutes]);
-  return { counts, bands, buckets, totals, error, read: result !== null };
+  return { bands, buckets, totals, error, read: result !== null };
 }

@@ -5,7 +5,7 @@ import type { GeoJSONSource, Map as MapLibreMap, MapMouseEvent } from 'maplibre-
 
 const FIRST_CORNER_PIXELS = 8;
 /** On the map's container while a shape is drawn: the credits strip lets clicks through to the map (app.css). */
-export const DRAWING_CLASS = 'vantage-drawing';
+const DRAWING_CLASS = 'vantage-drawing';
 /** A corner this close to the one before it (screen pixels) repeats it: a double-click's second click, Enter pressed twice. */
 const REPEAT_PIXELS = 4;
 

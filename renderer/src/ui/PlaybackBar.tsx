@@ -47,7 +47,7 @@ export function PlaybackBar({
   onLiveAircraft: () => void;
 }) {
   const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor(openAt);
-  const { counts, bands, buckets, totals, error, read } = usePlaybackHistogram(api, viewport, from, end, minutes, filter);
+  const { bands, buckets, totals, error, read } = usePlaybackHistogram(api, viewport, from, end, minutes, filter);
   const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, filter, onLiveAircraft);
   const firesNarrowed = narrowsFires(filter);
   const recorded = useAircraftRecorded(api, minuteStart !== null);
@@ -76,7 +76,7 @@ export function PlaybackBar({
   };
   const hoveredMinute = hovered === null ? null : from + Math.min(minutes - 1, Math.floor(hovered * minutes)) * MINUTE_MS;
   const hoverWords = hoveredMinute === null || !read ? null : minuteHoverWords(formatMinuteBoth(new Date(hoveredMinute)), totalsBySource(buckets, hoveredMinute, 1));
-  const total = counts.reduce((sum, count) => sum + count, 0);
+  const total = Object.values(totals).reduce((sum, count) => sum + count, 0);
   // Played over a range with nothing recorded in view (a first start offline), the cursor ran over an empty strip and
   // nothing on the map changed, unexplained. The aircraft's positions and the incidents are not in the strip's counts:
   // the note does not say the map has nothing (it said so beside aircraft drawn at the cursor's minute).
