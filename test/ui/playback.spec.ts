@@ -480,3 +480,24 @@ test("played, the cursor's hour is bright and the window's older fires faded; li
   await playback.goLive();
   await expect.poll(async () => Math.abs((await brightness(RECENT)) - (await brightness(OLDER)))).toBeLessThan(30);
 });
+
+test('the past cells are of fire detections alone, as their legend says: a cell holding only a news story is not drawn', async ({ page }) => {
+  // The Kalahari, where no other test puts anything: a fire in one 1° cell and a news story in the next but one, both
+  // twenty minutes ago.
+  const FIRE_CELL = { longitude: 23.5, latitude: -22.5 };
+  const STORY_CELL = { longitude: 21.5, latitude: -22.5 };
+  await ingestFires([{ ...FIRE_CELL, minutesAgo: 20 }]);
+  await placeEvent({ sourceType: 'news', title: 'Kalahari story', ...STORY_CELL, minutesAgo: 20 });
+  const playback = new PlaybackPage(page);
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [22.5, -22.5, 8] });
+  const cellAt = (spot: { longitude: number; latitude: number }) => map.playbackCellAt(spot);
+  await page.getByTestId('playback-step-back').click();
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  await expect.poll(() => cellAt(FIRE_CELL), { message: "the fire's cell" }).toBe(1);
+  // The story is on the map and the timeline, but not a fire detection.
+  await expect(playback.total()).toHaveText(/1 fire detection and 1 news story/);
+  expect(await cellAt(STORY_CELL)).toBeNull();
+  await playback.goLive();
+  await expect.poll(() => cellAt(FIRE_CELL)).toBeNull();
+});

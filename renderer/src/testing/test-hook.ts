@@ -24,6 +24,8 @@ export interface VantageTestHook {
   basemapLandAt(lon: number, lat: number): { detail: boolean; coarse: boolean };
   /** The name of the offline basemap's country drawn at a position (null: sea, or no country layer drawn). */
   basemapCountryAt(lon: number, lat: number): string | null;
+  /** The count of the playback cell drawn at a position (the hour before the cursor's minute); null where none is. */
+  playbackCellAt(lon: number, lat: number): number | null;
   /** How long the map fades its labels (0: at once, for reduced motion). */
   labelFadeMs(): number;
   layerKeys: readonly LayerKey[];
@@ -63,6 +65,11 @@ export function installTestHook(controller: MapController): void {
       if (!controller.map.getLayer('countries')) return null;
       const [country] = controller.map.queryRenderedFeatures(controller.map.project([lon, lat]), { layers: ['countries'] });
       return country ? String(country.properties.name) : null;
+    },
+    playbackCellAt: (lon: number, lat: number) => {
+      if (!controller.map.getLayer('playback-cells')) return null;
+      const [cell] = controller.map.queryRenderedFeatures(controller.map.project([lon, lat]), { layers: ['playback-cells'] });
+      return cell ? Number(cell.properties.count) : null;
     },
     labelFadeMs: () => controller.labelFadeMs,
     layerKeys: LAYER_KEYS,

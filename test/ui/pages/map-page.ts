@@ -4,7 +4,7 @@ import { expect, type Locator, type Page } from '@playwright/test';
 export type LayerKey = 'fires' | 'incidents' | 'aircraft' | 'events' | 'geofences' | 'alerts' | 'cameras';
 export const LAYER_KEYS: readonly LayerKey[] = ['fires', 'incidents', 'aircraft', 'events', 'geofences', 'alerts', 'cameras'];
 
-type HookMethod = 'layerVisible' | 'renderedCount' | 'renderedFireCount' | 'featuresNear' | 'project' | 'view' | 'moving' | 'playbackMinuteEpoch' | 'renderedPlaceNames' | 'styleLayerIds' | 'basemapLandAt' | 'basemapCountryAt' | 'labelFadeMs';
+type HookMethod = 'layerVisible' | 'renderedCount' | 'renderedFireCount' | 'featuresNear' | 'project' | 'view' | 'moving' | 'playbackMinuteEpoch' | 'renderedPlaceNames' | 'styleLayerIds' | 'basemapLandAt' | 'basemapCountryAt' | 'playbackCellAt' | 'labelFadeMs';
 
 export class MapPage {
   readonly canvas: Locator;
@@ -53,6 +53,11 @@ export class MapPage {
 
   firesNear(lon: number, lat: number): Promise<number> {
     return this.call('featuresNear', 'fires', lon, lat, 8);
+  }
+
+  /** The count of the playback cell drawn at a position; null where none is. */
+  playbackCellAt(spot: { longitude: number; latitude: number }): Promise<number | null> {
+    return this.call('playbackCellAt', spot.longitude, spot.latitude);
   }
 
   featuresNear(key: LayerKey, lon: number, lat: number): Promise<number> {
