@@ -204,8 +204,14 @@ test('in playback a chosen window is its length up to the cursor: its ends leave
   const filters = page.getByTestId('hud-filters');
   await expect(filters).toContainText('29 Nov 12:00 UTC');
   await expect(page.getByTestId('filter-custom-playback')).toHaveCount(0);
+  // A window that has ended is not live: the badge says so, and its title says why and what follows live data.
+  const badge = page.getByTestId('live-state');
+  await expect(badge).toHaveAttribute('data-past-window', 'true');
+  await expect(badge).toHaveText('Past window');
+  await expect(badge).toHaveAttribute('title', /^The map shows the chosen window, 28 Nov 06:00 UTC – 29 Nov 12:00 UTC: what arrives after its end is not drawn/);
 
   await page.getByTestId('playback-step-back').click();
+  await expect(badge).toHaveText('Playback');
   await expect(page.getByTestId('hud-count-fires-view')).toContainText(/30 h to \d\d:\d\d UTC/i);
   // The ends told another time beside a counter of the 30 h to the cursor.
   await expect(page.getByTestId('hud-filters')).toHaveCount(0);
@@ -214,6 +220,11 @@ test('in playback a chosen window is its length up to the cursor: its ends leave
   await new PlaybackPage(page).goLive();
   await expect(filters).toContainText('29 Nov 12:00 UTC');
   await expect(page.getByTestId('filter-custom-playback')).toHaveCount(0);
+  await expect(badge).toHaveText('Past window');
+  // A preset window slides with now: live again.
+  await page.getByTestId('filter-window-24h').click();
+  await expect(badge).toHaveText('Live');
+  await expect(badge).not.toHaveAttribute('data-past-window');
 });
 
 test('a chosen window says which clock its inputs read, with its ends in UTC; the last confidence level ticked cannot be unticked, and says why; a negative or too high FRP floor is said', async ({ browser }) => {

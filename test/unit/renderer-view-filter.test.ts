@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTER, describeFilter, fireFilterParams, fireTileQuery, frpFloorOf, liveFirePasses, MAX_FRP_FLOOR_MW, narrowsFires, playbackReachStart, readFilter, windowRange, writeFilter, type ViewFilter } from '../../renderer/src/data/view-filter.js';
+import { chosenWindowHasEnded, DEFAULT_FILTER, describeFilter, fireFilterParams, fireTileQuery, frpFloorOf, liveFirePasses, MAX_FRP_FLOOR_MW, narrowsFires, playbackReachStart, readFilter, windowRange, writeFilter, type ViewFilter } from '../../renderer/src/data/view-filter.js';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
 const HOUR = 3_600_000;
@@ -19,6 +19,17 @@ describe('the view filter', () => {
     expect(describeFilter(filter, String)).toEqual(['Last 72 h', 'inside geofence g-1', 'high or nominal confidence', 'FRP ≥ 10 MW', 'firefighting aircraft only', 'Suomi NPP, NOAA-20']);
     // Most satellites chosen: by the ones left out, after the other conditions.
     expect(describeFilter({ ...DEFAULT_FILTER, satellites: ['N', 'N20', 'N21', 'Aqua'], dayNight: 'day' }, String)).toEqual(['Last 24 h', 'day detections only', 'every satellite but Terra']);
+  });
+
+  it('a chosen window has ended once its end is now or past (the map then is not live); a preset window never ends', () => {
+    const chosen = (to: number): ViewFilter => ({ ...DEFAULT_FILTER, window: 'custom', from: to - 24 * HOUR, to });
+    expect(chosenWindowHasEnded(chosen(NOW - 60_000), NOW)).toBe(true);
+    // "Custom" starts the window at the minute it is chosen: ended at once, as what arrives after it is not drawn.
+    expect(chosenWindowHasEnded(chosen(NOW), NOW)).toBe(true);
+    expect(chosenWindowHasEnded(chosen(NOW + 60_000), NOW)).toBe(false);
+    expect(chosenWindowHasEnded({ ...DEFAULT_FILTER, window: '1h' }, NOW)).toBe(false);
+    // Custom without both ends is read as the default day, which slides.
+    expect(chosenWindowHasEnded({ ...DEFAULT_FILTER, window: 'custom', from: null, to: NOW - 60_000 }, NOW)).toBe(false);
   });
 
   it('day or night: a parameter, words, and the live fires it lets in', () => {

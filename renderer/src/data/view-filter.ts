@@ -28,6 +28,14 @@ export function hasChosenWindow(filter: ViewFilter): boolean {
   return filter.window === 'custom' && filter.from !== null && filter.to !== null;
 }
 
+/**
+ * A chosen window whose end has come: the map shows it and not what arrives now (a fire acquired after the end is
+ * not drawn, not counted), so the live badge must not say Live. Choosing "Custom" sets the end to the minute then.
+ */
+export function chosenWindowHasEnded(filter: ViewFilter, now: number): boolean {
+  return hasChosenWindow(filter) && filter.to !== null && filter.to <= now;
+}
+
 /** A preset window in a few characters ("last 24 h"); a custom one without both ends is the default day. */
 export function presetWindowLabel(filter: ViewFilter): string {
   return WINDOW_LABELS[filter.window === 'custom' ? '24h' : filter.window].toLowerCase();

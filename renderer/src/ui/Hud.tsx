@@ -27,6 +27,8 @@ export interface HudProps {
   fireCountsBehind: boolean;
   /** A chosen (custom) window: spelled out beside the other filters, as the counter cannot name it. */
   windowIsChosen: boolean;
+  /** A chosen window that has ended, in words (the live badge then says the map is not live); null otherwise. */
+  endedWindow?: string | null;
   /** The playback cursor's minute (epoch ms), null when the map shows now. */
   playbackMinute: number | null;
   alerts: Alert[];
@@ -98,7 +100,7 @@ export function Hud(props: HudProps) {
           </p>
         )}
         <PipelineFreshnessList pipelines={health.pipelines} error={healthError} disk={health.disk} sources={health.sources} />
-        <LiveBadge status={live} playbackMinute={playbackMinute} noNetwork={staleFeeds(health.pipelines).offline} />
+        <LiveBadge status={live} playbackMinute={playbackMinute} noNetwork={staleFeeds(health.pipelines).offline} endedWindow={props.endedWindow ?? null} />
       </header>
       <BriefColumn alerts={alerts} fenceIds={fenceIds} alertsWindow={alertsWindow} onShowAlert={onShowAlert} news={news} pipelines={health.pipelines} disk={health.disk} folding={brief} playback={playbackMinute !== null} />
     </section>

@@ -24,7 +24,7 @@ import { ViewRelay } from '../live/view-relay';
 import { countInView } from '../data/count-in-view';
 import { listCut } from '../data/list-limits';
 import { MINUTE_MS } from '../data/time-windows';
-import { describeFilter, fireTileQuery, hasChosenWindow, playbackReachStart, type ViewFilter, windowSpanMs } from '../data/view-filter';
+import { chosenWindowHasEnded, describeFilter, fireTileQuery, hasChosenWindow, playbackReachStart, type ViewFilter, windowSpanMs } from '../data/view-filter';
 import { formatShortUtc } from '../format/time-format';
 import { CameraPanel } from './CameraPanel';
 import { CursorCoordinates } from './CursorCoordinates';
@@ -237,6 +237,8 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         fireCountsBehind={countsBehindCursor(playbackMinute, hudCountsMinute)}
         // In playback the counter says the window's length up to the cursor: the chosen ends beside it told another time.
         windowIsChosen={hasChosenWindow(filter) && playbackMinute === null}
+        // The chosen window's words lead the filter line (describeFilter).
+        endedWindow={chosenWindowHasEnded(filter, Date.now()) ? (filterWords[0] ?? null) : null}
         playbackMinute={playbackMinute}
         aircraftCount={shownSnapshot.aircraftCount}
         aircraftCut={shownSnapshot.cut.aircraft === true}
