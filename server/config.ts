@@ -52,6 +52,11 @@ export const serverConfigSchema = z.object({
   ingesterEnabled: z.boolean().default(true),
   /** Run schedules (off in tests that drive jobs by hand). */
   schedulesEnabled: z.boolean().default(true),
+  /**
+   * The jobs that catch up at start (their data missing or older than their interval) begin `delayMs` after the
+   * schedules start, `staggerMs` apart, so they do not all hit at once (tests shorten both).
+   */
+  catchUpAtStart: z.object({ delayMs: z.number().int().min(0), staggerMs: z.number().int().min(0) }).default({ delayMs: 2_000, staggerMs: 5_000 }),
   /** Seals stored API keys (32 bytes, base64). From the supervisor over IPC; a fresh one if absent (tests). */
   dataKey: z.string().default(() => randomBytes(32).toString('base64')),
   /** Where the data key lives, for health. */

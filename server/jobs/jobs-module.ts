@@ -17,7 +17,8 @@ declare module 'fastify' {
 export const jobsModule: DomainModule = {
   name: 'jobs',
   async register(app) {
-    const jobs = new JobRunner(new JobLockRepository(app.db), new PipelineStatusRepository(app.db), app.log);
+    const { delayMs: startDelayMs, staggerMs: startStaggerMs } = app.config.catchUpAtStart;
+    const jobs = new JobRunner(new JobLockRepository(app.db), new PipelineStatusRepository(app.db), app.log, { startDelayMs, startStaggerMs });
     jobs.register(partitionJob(new PartitionRepository(app.db), { daysAhead: app.config.partitionDaysAhead, retentionDays: app.config.retentionDays }));
     app.decorate('jobs', jobs);
     app.addHook('onClose', async () => jobs.stopSchedules());

@@ -38,9 +38,13 @@ describe('jobs at start', () => {
     if (dir) await rm(dir, { recursive: true, force: true });
   });
 
+  // The catch-ups at start sooner and closer than the app's 2 s and 5 s: the same order, a shorter wait.
+  const CATCH_UP = { delayMs: 200, staggerMs: 1_000 };
+
   async function start(): Promise<TestApp> {
     subject = await createTestApp({
       schedulesEnabled: true,
+      catchUpAtStart: CATCH_UP,
       ingesterEnabled: false,
       settings: { ...OFFLINE_STACK_ENV, NEWS_FEEDS_FILE: path.join(dir, 'feeds.json'), LLM_BASE_URL: 'http://127.0.0.1:9' },
     });
@@ -81,7 +85,7 @@ describe('jobs at start', () => {
   });
 
   /**
-   * Starts the app and its workers with the feed host slow (the scrape outlasts the 5 s between the two catch-ups) and
+   * Starts the app and its workers with the feed host slow (the scrape outlasts the 1 s between the two catch-ups) and
    * its stories of the last hour; `beforeWorkers` runs first. Answers the summaries' and news's rows once the
    * summaries ran, and what `beforeWorkers` gave.
    */
@@ -105,7 +109,7 @@ describe('jobs at start', () => {
   }
 
   it('writes the first summaries after the news scrape at start has ended, not from its first stories', async () => {
-    const { database, summaries, news } = await startWithSlowFeed(8_000, () => undefined);
+    const { database, summaries, news } = await startWithSlowFeed(2_500, () => undefined);
     expect(news?.last_success_at).toBeInstanceOf(Date);
     expect(summaries.last_attempt_at!.getTime()).toBeGreaterThanOrEqual(news!.last_success_at!.getTime());
     // The first daily recap, pinned at the top of the brief until the evening's, holds the scrape's stories.
@@ -120,15 +124,16 @@ describe('jobs at start', () => {
 
   it('waits for a news run already going on at start too (its own catch-up found the job busy and left it)', async () => {
     // Run now, pressed as the app opened: the scrape is under way before the catch-ups' turn.
-    const { summaries, news, before: pressed } = await startWithSlowFeed(9_000, (app) => app.jobs.run('news'));
+    const { summaries, news, before: pressed } = await startWithSlowFeed(3_000, (app) => app.jobs.run('news'));
     expect(await pressed).toMatchObject({ status: 'done' });
     expect(summaries.last_attempt_at!.getTime()).toBeGreaterThanOrEqual(news!.last_success_at!.getTime());
   }, 60_000);
 
   it('runs nothing by itself with schedules off', async () => {
-    subject = await createTestApp({ ingesterEnabled: false, settings: { ...OFFLINE_STACK_ENV, NEWS_FEEDS_FILE: path.join(dir, 'feeds.json') } });
+    subject = await createTestApp({ ingesterEnabled: false, catchUpAtStart: CATCH_UP, settings: { ...OFFLINE_STACK_ENV, NEWS_FEEDS_FILE: path.join(dir, 'feeds.json') } });
     workers = startWorkers(subject.app);
-    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    // Past both catch-ups' turns (news at 0.2 s, summaries at 1.2 s).
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(feeds.requests).toEqual([]);
     expect(await pipelineRow(subject.database.url, 'news')).toBeUndefined();
   });
