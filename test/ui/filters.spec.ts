@@ -51,10 +51,16 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   const alertsLegend = page.getByTestId('map-legend').locator('[data-legend-layer="alerts"]');
   await expect(alertsLegend).toContainText('inside a geofence (last 24 h)');
 
+  // The timeline opens in the window's range, and follows the window when another is chosen, over a range the
+  // analyst chose on it.
+  const rangePressed = (hours: number) => page.getByTestId('playback').getByRole('button', { name: `${hours} h`, exact: true });
+  await expect(rangePressed(24)).toHaveAttribute('aria-pressed', 'true');
+  await new PlaybackPage(page).chooseRange(1);
   await page.getByTestId('filter-window-72h').click();
+  await expect(rangePressed(24)).toHaveAttribute('aria-pressed', 'true');
   await firesInView(hud, 4);
   await expect.poll(() => map.renderedFireCount()).toBe(4);
-  // The timeline's last 6 h hold three of them, and no filter narrows its fires yet.
+  // The timeline's range (the window's 24 h) holds three of them, and no filter narrows its fires yet.
   await expect(page.getByTestId('playback-total')).toHaveAttribute('data-value', '3');
   await expect(page.getByTestId('playback-total')).not.toContainText('filtered');
   // The counter says it counts the view, and its tooltip what else limits it.
@@ -69,9 +75,9 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   await firesInView(hud, 2);
   await expect.poll(() => map.renderedFireCount()).toBe(2);
   await expect(page.getByTestId('hud-filters')).toContainText('high confidence');
-  // The timeline (its last 6 h) counts the fires the filter leaves: the fresh one, not the two others of its hours.
+  // The timeline (the window's last 24 h) counts the fires the filter leaves: the fresh one, not the two others of its hours.
   await expect(page.getByTestId('playback-total')).toHaveAttribute('data-value', '1');
-  await expect(page.getByTestId('playback-total')).toHaveText(/^1 fire detection in 6 h, .* · fires filtered$/);
+  await expect(page.getByTestId('playback-total')).toHaveText(/^1 fire detection in 24 h, .* · fires filtered$/);
   await expect(page.getByTestId('playback-total')).toHaveAttribute('title', /the fires as the Layers tab’s filters leave them, the rest all\. /);
 
   // FRP ≥ 30 MW on top: the 60 MW one.
@@ -122,6 +128,10 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   await expect(page.getByTestId('hud-filters')).toHaveCount(0);
   await expect(page.getByTestId('playback-total')).not.toContainText('filtered');
   await expect(page.getByTestId('playback-total')).toHaveAttribute('data-value', '3');
+  await page.getByTestId('filter-window-6h').click();
+  await expect(rangePressed(6)).toHaveAttribute('aria-pressed', 'true');
+  await page.getByTestId('filter-window-1h').click();
+  await expect(rangePressed(1)).toHaveAttribute('aria-pressed', 'true');
 });
 
 // The Okavango delta, away from the first test's fires; a geofence around part of it.

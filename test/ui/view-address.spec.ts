@@ -92,6 +92,7 @@ test('a reload reopens playback at the minute in the address: the bar, the map a
   expect(atOf(page.url())).toBeNull();
 
   // Five and a half hours back on the 6 h range, before the fire (three hours ago) was seen.
+  await playback.chooseRange(6);
   await playback.cursor.fill('30');
   await expect(playback.root).toHaveAttribute('data-mode', 'playback');
   const minute = (await playback.minuteLabel().getAttribute('data-minute'))!;
@@ -103,7 +104,8 @@ test('a reload reopens playback at the minute in the address: the bar, the map a
   await expect(playback.root).toHaveAttribute('data-mode', 'playback');
   await expect(playback.minuteLabel()).toHaveAttribute('data-minute', minute);
   await expect(playback.minuteLabel()).toHaveText(label!);
-  await expect(playback.root.getByRole('button', { name: '6 h', exact: true })).toHaveAttribute('aria-pressed', 'true');
+  // Reopened in the range of the Layers tab's window (24 h), which holds the minute.
+  await expect(playback.root.getByRole('button', { name: '24 h', exact: true })).toHaveAttribute('aria-pressed', 'true');
   // The map and the HUD are at that minute: the fire is not drawn yet, nor counted.
   await expect.poll(() => map.playbackMinuteEpoch()).toBe(Date.parse(minute) / 1000 + 59);
   await expect.poll(() => map.firesNear(FIRE.longitude, FIRE.latitude)).toBe(0);

@@ -1,13 +1,14 @@
 // The renderer's pure state: the playback timeline's reducer, the geofence draft's reducer, the shared time spans.
 import { describe, expect, it } from 'vitest';
 import { axisTicks, tickSpacingMinutes } from '../../renderer/src/data/playback-axis.js';
-import { initialTimeline, liveEnd, playbackReducer, playbackStep, timelineAt } from '../../renderer/src/data/playback-cursor.js';
+import { initialTimeline, liveEnd, playbackReducer, playbackStep, rangeForWindow, timelineAt } from '../../renderer/src/data/playback-cursor.js';
 import { MAP_WINDOW_MS, MAP_WINDOW_SECONDS, MAP_WINDOW_SINCE } from '../../renderer/src/data/time-windows.js';
 import { bboxOfShape } from '../../renderer/src/map/bbox-of-shape.js';
 import { draftReducer, NO_DRAFT } from '../../renderer/src/ui/geofence-draft.js';
 
 const NOW = Date.parse('2026-11-22T12:00:30Z');
 const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 
 describe('the map window', () => {
   it('is the last 24 h in every unit the screen uses', () => {
@@ -18,9 +19,19 @@ describe('the map window', () => {
 });
 
 describe('playbackReducer', () => {
-  const live = initialTimeline(NOW);
+  const live = initialTimeline(NOW, 6);
 
-  it('starts live over 6 h, ending after the current minute', () => {
+  it("opens in the range that shows the Layers tab's window whole: the shortest that holds it, else the longest", () => {
+    expect(rangeForWindow(HOUR)).toBe(1);
+    expect(rangeForWindow(6 * HOUR)).toBe(6);
+    expect(rangeForWindow(24 * HOUR)).toBe(24);
+    expect(rangeForWindow(90 * MINUTE)).toBe(6);
+    // 72 h, 7 d and longer chosen windows: as far back as playback goes.
+    expect(rangeForWindow(72 * HOUR)).toBe(24);
+    expect(rangeForWindow(7 * 24 * HOUR)).toBe(24);
+  });
+
+  it('starts live over its range, ending after the current minute', () => {
     expect(live).toEqual({ hours: 6, end: Date.parse('2026-11-22T12:01:00Z'), cursor: null, playing: false, speed: 10 });
   });
 
@@ -92,37 +103,37 @@ describe('the timeline a link opens at a minute', () => {
   const minuteOf = (timeline: ReturnType<typeof timelineAt>) =>
     timeline.cursor === null ? null : timeline.end - timeline.hours * 60 * MINUTE + timeline.cursor * MINUTE;
 
-  it('pauses on that minute in the default 6 h range, as the cursor left it', () => {
-    const chosen = playbackReducer(initialTimeline(NOW), { type: 'seek', minute: 30 });
+  it('pauses on that minute in the range it is given (6 h), as the cursor left it', () => {
+    const chosen = playbackReducer(initialTimeline(NOW, 6), { type: 'seek', minute: 30 });
     const minute = minuteOf(chosen)!;
     // Reopened five minutes later: the same minute, the range ending at the new now.
-    const reopened = timelineAt(minute, NOW + 5 * MINUTE);
+    const reopened = timelineAt(minute, NOW + 5 * MINUTE, 6);
     expect(reopened).toMatchObject({ hours: 6, end: liveEnd(NOW + 5 * MINUTE), cursor: 25, playing: false });
     expect(minuteOf(reopened)).toBe(minute);
   });
 
   it('takes any instant in the minute as the minute; the current minute is the last on the timeline', () => {
-    expect(minuteOf(timelineAt(Date.parse('2026-11-22T11:00:45Z'), NOW))).toBe(Date.parse('2026-11-22T11:00:00Z'));
-    expect(timelineAt(Date.parse('2026-11-22T12:00:00Z'), NOW)).toMatchObject({ hours: 6, cursor: 359 });
+    expect(minuteOf(timelineAt(Date.parse('2026-11-22T11:00:45Z'), NOW, 6))).toBe(Date.parse('2026-11-22T11:00:00Z'));
+    expect(timelineAt(Date.parse('2026-11-22T12:00:00Z'), NOW, 6)).toMatchObject({ hours: 6, cursor: 359 });
   });
 
   it('opens the 24 h range for a minute further back than 6 h', () => {
     const minute = Date.parse('2026-11-21T20:00:00Z');
-    const reopened = timelineAt(minute, NOW);
+    const reopened = timelineAt(minute, NOW, 6);
     expect(reopened.hours).toBe(24);
     expect(minuteOf(reopened)).toBe(minute);
     // The oldest minute of the day-long range is still in it.
-    expect(timelineAt(Date.parse('2026-11-21T12:01:00Z'), NOW)).toMatchObject({ hours: 24, cursor: 0 });
+    expect(timelineAt(Date.parse('2026-11-21T12:01:00Z'), NOW, 6)).toMatchObject({ hours: 24, cursor: 0 });
   });
 
   it('is live for no minute, a minute still to come, and one older than the longest range', () => {
-    const live = initialTimeline(NOW);
-    expect(timelineAt(null, NOW)).toEqual(live);
-    expect(timelineAt(Date.parse('2026-11-22T12:01:00Z'), NOW)).toEqual(live);
-    expect(timelineAt(Date.parse('2027-01-01T00:00:00Z'), NOW)).toEqual(live);
-    expect(timelineAt(Date.parse('2026-11-21T12:00:00Z'), NOW)).toEqual(live);
-    expect(timelineAt(0, NOW)).toEqual(live);
-    expect(timelineAt(Number.NaN, NOW)).toEqual(live);
+    const live = initialTimeline(NOW, 6);
+    expect(timelineAt(null, NOW, 6)).toEqual(live);
+    expect(timelineAt(Date.parse('2026-11-22T12:01:00Z'), NOW, 6)).toEqual(live);
+    expect(timelineAt(Date.parse('2027-01-01T00:00:00Z'), NOW, 6)).toEqual(live);
+    expect(timelineAt(Date.parse('2026-11-21T12:00:00Z'), NOW, 6)).toEqual(live);
+    expect(timelineAt(0, NOW, 6)).toEqual(live);
+    expect(timelineAt(Number.NaN, NOW, 6)).toEqual(live);
   });
 });
 

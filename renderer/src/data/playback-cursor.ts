@@ -1,6 +1,6 @@
 // The playback timeline's range and cursor, and where the cursor goes when they change.
 // Pure (`.js` specifiers): unit-tested from Node.
-import { MINUTE_MS } from './time-windows.js';
+import { HOUR_MS, MINUTE_MS } from './time-windows.js';
 
 export function floorToMinute(time: number): number {
   return Math.floor(time / MINUTE_MS) * MINUTE_MS;
@@ -28,7 +28,16 @@ export function rangeMovesCursor(cursor: number | null, oldMinutes: number, newM
 
 /** The timeline's ranges, hours back from now; the longest is as far back as playback goes. */
 export const PLAYBACK_RANGE_HOURS = [1, 6, 24] as const;
-const DEFAULT_RANGE_HOURS = 6;
+const LONGEST_RANGE_HOURS = Math.max(...PLAYBACK_RANGE_HOURS);
+
+/**
+ * The range that shows a time window (its span, ms) whole: the shortest that holds it, the longest when none does.
+ * The timeline opens at the Layers tab's window and follows it when it changes, so the strip and the HUD's counters
+ * speak of the same hours (a 6 h strip read "no fire detections" under a counter of 8 fires in the last 24 h).
+ */
+export function rangeForWindow(spanMs: number): number {
+  return PLAYBACK_RANGE_HOURS.find((hours) => hours * HOUR_MS >= spanMs) ?? LONGEST_RANGE_HOURS;
+}
 
 /** Playback speeds, in timeline minutes per second of real time. */
 export const PLAYBACK_SPEEDS = [1, 4, 10, 60] as const;
@@ -65,21 +74,21 @@ export type PlaybackAction =
    * past its last minute, it is live again. */
   | { type: 'advance'; minutes: number; now: number };
 
-export function initialTimeline(now: number): PlaybackTimeline {
-  return { hours: DEFAULT_RANGE_HOURS, end: liveEnd(now), cursor: null, playing: false, speed: 10 };
+export function initialTimeline(now: number, hours: number): PlaybackTimeline {
+  return { hours, end: liveEnd(now), cursor: null, playing: false, speed: 10 };
 }
 
 /**
  * The timeline a link or a reload opens at a minute (the address's, epoch ms; null: live): paused there, in the
- * default range when it holds the minute, else the shortest longer one. A minute still to come, or further back than
- * the longest range, cannot be shown: live.
+ * given range (rangeForWindow's) when it holds the minute, else the shortest longer one. A minute still to come, or
+ * further back than the longest range, cannot be shown: live.
  */
-export function timelineAt(minute: number | null, now: number): PlaybackTimeline {
-  const live = initialTimeline(now);
+export function timelineAt(minute: number | null, now: number, rangeHours: number): PlaybackTimeline {
+  const live = initialTimeline(now, rangeHours);
   if (minute === null || !Number.isFinite(minute)) return live;
   const minutesBeforeEnd = (live.end - floorToMinute(minute)) / MINUTE_MS;
   if (minutesBeforeEnd < 1) return live;
-  const hours = PLAYBACK_RANGE_HOURS.find((range) => range >= DEFAULT_RANGE_HOURS && range * 60 >= minutesBeforeEnd);
+  const hours = PLAYBACK_RANGE_HOURS.find((range) => range >= rangeHours && range * 60 >= minutesBeforeEnd);
   if (hours === undefined) return live;
   return { ...live, hours, cursor: hours * 60 - minutesBeforeEnd };
 }

@@ -14,9 +14,12 @@ export interface PlaybackCursor extends PlaybackTimeline {
   dispatch: (action: PlaybackAction) => void;
 }
 
-/** `openAt`: the minute the timeline opens at (the address's; null: live), read once. */
-export function usePlaybackCursor(openAt: number | null): PlaybackCursor {
-  const [timeline, dispatch] = useReducer(playbackReducer, Date.now(), (now) => timelineAt(openAt, now));
+/**
+ * `openAt`: the minute the timeline opens at (the address's; null: live), read once; `rangeHours`: the range it opens
+ * in (the Layers tab's window, rangeForWindow), which the caller changes the range to when that changes.
+ */
+export function usePlaybackCursor(openAt: number | null, rangeHours: number): PlaybackCursor {
+  const [timeline, dispatch] = useReducer(playbackReducer, Date.now(), (now) => timelineAt(openAt, now, rangeHours));
   useInterval(() => dispatch({ type: 'tick', now: Date.now() }), timeline.cursor === null ? SLIDING_WINDOW_REFRESH_MS : null);
   // The speed holds in wall-clock time even when drawing a minute takes longer than a step: the minutes owed since the
   // last step are added up (fractions carried over).

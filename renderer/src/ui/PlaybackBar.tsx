@@ -1,17 +1,17 @@
 // The timeline along the bottom: minute counts from /api/playback over a labelled time axis, a cursor that shows the
 // map as of that minute (fires up to it, density cells of the hour before), play/pause, a step back and forward, the
 // speed, and Live to return.
-import { type PointerEvent, useEffect, useEffectEvent, useLayoutEffect, useMemo, useState } from 'react';
+import { type PointerEvent, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { axisTicks } from '../data/playback-axis';
-import { PLAYBACK_RANGE_HOURS, PLAYBACK_SPEEDS, type PlaybackSpeed, rangeMovesCursor } from '../data/playback-cursor';
+import { PLAYBACK_RANGE_HOURS, PLAYBACK_SPEEDS, type PlaybackSpeed, rangeForWindow, rangeMovesCursor } from '../data/playback-cursor';
 import { MINUTE_MS } from '../data/time-windows';
 import { histogramPaths } from '../data/playback-histogram';
 import { usePlaybackCursor } from '../data/use-playback-cursor';
 import { minuteHoverWords, timelineTotalWords, totalsBySource } from '../data/timeline-total-words';
 import { usePlaybackHistogram } from '../data/use-playback-histogram';
 import { usePlaybackMap } from '../data/use-playback-map';
-import { narrowsFires, type ViewFilter } from '../data/view-filter';
+import { narrowsFires, type ViewFilter, windowSpanMs } from '../data/view-filter';
 import { useAircraftRecorded } from '../data/use-aircraft-recorded';
 import { aircraftRecordedNote } from '../data/aircraft-recorded-note';
 import { formatClock, formatClockWithZone, formatLocalDay, formatMinuteBoth } from '../format/time-format';
@@ -46,7 +46,9 @@ export function PlaybackBar({
   /** Back to live from a minute whose aircraft the map showed: the layers draw now's aircraft again. */
   onLiveAircraft: () => void;
 }) {
-  const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor(openAt);
+  // The range that shows the Layers tab's window whole: the strip opens in it and follows it.
+  const windowRange = rangeForWindow(windowSpanMs(filter, Date.now()));
+  const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor(openAt, windowRange);
   const { bands, buckets, totals, error, read } = usePlaybackHistogram(api, viewport, from, end, minutes, filter);
   const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, filter, onLiveAircraft);
   const firesNarrowed = narrowsFires(filter);
@@ -65,6 +67,16 @@ export function PlaybackBar({
     setRangeNote(moved ? { at: end - range * 60 * MINUTE_MS, text: `Moved to the start of the last ${range} h: ${formatMinuteBoth(new Date(minuteStart))} is further back.` } : null);
     dispatch({ type: 'range', hours: range });
   };
+  // Another window chosen in the Layers tab: the strip's range follows it, over one chosen on the strip (whose buttons
+  // still choose another after).
+  const windowChoice = filter.window === 'custom' ? `custom:${filter.from}:${filter.to}` : filter.window;
+  const followWindow = useEffectEvent(() => chooseRange(windowRange));
+  const followedChoice = useRef(windowChoice);
+  useEffect(() => {
+    if (followedChoice.current === windowChoice) return;
+    followedChoice.current = windowChoice;
+    followWindow();
+  }, [windowChoice]);
   const shownRangeNote = rangeNote !== null && rangeNote.at === minuteStart ? rangeNote.text : null;
   const paths = useMemo(() => histogramPaths(bands, WIDTH, HEIGHT), [bands]);
   // The minute under the pointer over the strip, and what was recorded in it: said above the strip while it hovers.

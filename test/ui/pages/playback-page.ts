@@ -1,5 +1,5 @@
 // The playback timeline: histogram, draggable cursor, Live.
-import type { Locator, Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 export class PlaybackPage {
   readonly root: Locator;
@@ -43,6 +43,13 @@ export class PlaybackPage {
     if (!box) throw new Error('playback strip not on screen');
     // The strip's viewBox is 1000 wide, stretched to the track.
     await this.page.mouse.move(box.x + ((Number(x) + Number(width) / 2) / 1000) * box.width, box.y + box.height - 2);
+  }
+
+  /** Chooses the timeline's range (it opens in the one that shows the Layers tab's window, 24 h by default). */
+  async chooseRange(hours: 1 | 6 | 24): Promise<void> {
+    const button = this.root.getByRole('button', { name: `${hours} h`, exact: true });
+    await button.click();
+    await expect(button).toHaveAttribute('aria-pressed', 'true');
   }
 
   async goLive(): Promise<void> {
