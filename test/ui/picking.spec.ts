@@ -161,6 +161,9 @@ test('a click on a fire inside a watched area opens the fire, its alert named in
   const popup = page.locator('.vantage-popup');
   await expect(popup).toContainText('17.5 MW');
   await expect(page.getByTestId('pick-list')).toHaveCount(0);
+  // No camera near: one quiet line, not a heading over a note.
+  await expect(popup.getByTestId('popup-nearby-cameras')).toHaveText(/^Cameras nearby: none (within 20 miles\.|on the map yet \(the Sources tab sets up camera directories\)\.)$/);
+  await expect(popup.getByTestId('popup-nearby-cameras').locator('h4')).toHaveCount(0);
   const alerts = page.getByTestId('popup-alerts');
   await expect(alerts).toContainText('Alert: inside “Falklands watch”');
   // The alert's own popup, a click away.

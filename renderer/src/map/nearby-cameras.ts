@@ -46,11 +46,14 @@ export function nearbyCamerasSection(at: [number, number], links: CameraLinks): 
     .then((answer) => {
       heading.textContent = `Cameras nearby (${answer.total})`;
       if (answer.total === 0) {
+        // One quiet line in place of the heading: an empty heading and its note took ~70 px of a popup that a
+        // 1280×720 map had to scroll.
         const none = document.createElement('p');
         none.className = 'popup-cameras-none';
         // No camera on the map at all: mostly no directory set up, which "none within 20 miles" hid.
-        none.textContent = answer.anyPlaced ? 'None within 20 miles.' : 'No camera on the map yet: the Sources tab sets up camera directories.';
-        section.append(none);
+        none.textContent = answer.anyPlaced ? 'Cameras nearby: none within 20 miles.' : 'Cameras nearby: none on the map yet (the Sources tab sets up camera directories).';
+        heading.replaceWith(none);
+        section.classList.add('popup-cameras-empty');
         return;
       }
       const list = document.createElement('ul');
