@@ -22,6 +22,21 @@ describe('a job answer in words', () => {
     expect(describeJobAnswer(answer)).toEqual({ ok: false, message: 'Done in under 0.1 s: 2 files not due until 27 Nov 03:08 UTC, 1 file failed, nothing new.' });
   });
 
+  it('says nothing was fetched, and from when it can be, when every fire file is not due yet (not a ✓ Done)', () => {
+    const due = '2026-11-30T20:46:00.000Z';
+    const files = { SUOMI_VIIRS_C2_Global_24h: `not due until ${due}`, J1_VIIRS_C2_Global_24h: `not due until ${due}` };
+    const answer = { status: 'done' as const, durationMs: 40, result: { mode: 'global-24h', received: 0, stored: 0, duplicate: 0, files } };
+    expect(describeJobAnswer(answer)).toEqual({
+      ok: true,
+      waiting: true,
+      message: 'Nothing fetched: 2 files not due until 30 Nov 20:46 UTC. Each was fetched recently and is not updated before then; Run now fetches it after.',
+    });
+    // One of them fetched: a run that did something.
+    const fetched = { ...answer, result: { ...answer.result, received: 10, stored: 10, files: { ...files, J1_VIIRS_C2_Global_24h: 'downloaded' } } };
+    expect(describeJobAnswer(fetched).waiting).toBeUndefined();
+    expect(describeJobAnswer(fetched).message).toMatch(/^Done in under 0\.1 s: 1 file not due until 30 Nov 20:46 UTC, 1 file downloaded, /);
+  });
+
   it('names the counts in words, leaves out the zeros and keeps every one that is not', () => {
     const news = { status: 'done' as const, durationMs: 2_400, result: { feeds: 54, attempted: 49, fetched: 44, notModified: 5, failed: 0, backedOff: 5, stored: 1_203, elapsedMs: 2400 } };
     expect(describeJobAnswer(news)).toEqual({ ok: true, message: 'Done in 2.4 s: 54 feeds, 49 attempted, 44 fetched, 5 unchanged, 5 waiting out a backoff, 1,203 stored.' });

@@ -7,6 +7,8 @@ import { formatShortUtc } from '../format/time-format.js';
 export interface ActionOutcome {
   ok: boolean;
   message: string;
+  /** Nothing went wrong, but nothing was fetched either (every file not due yet): no ✓ of a done refresh. */
+  waiting?: boolean;
 }
 
 export interface JobAnswer {
@@ -75,6 +77,12 @@ export function describeJobAnswer(answer: JobAnswer): ActionOutcome {
   // A digest that said word for word what the last one said was not written again (summary-repository.ts).
   const unchanged = result.unchanged === true ? ['the same digest as the last, kept'] : [];
   const parts = [...filesWords(result.files), ...counts, ...unchanged, ...(nothingNew ? ['nothing new'] : [])];
+  // Every file fetched recently and not updated before a later time: "Run now" fetched nothing, and says when it can
+  // (a ✓ "Done" read as a refresh that had happened).
+  const outcomes = result.files && typeof result.files === 'object' ? Object.values(result.files as Record<string, unknown>) : [];
+  if (outcomes.length > 0 && outcomes.every((outcome) => typeof outcome === 'string' && outcome.startsWith('not due')) && nothingNew) {
+    return { ok: true, waiting: true, message: `Nothing fetched: ${filesWords(result.files).join(', ')}. Each was fetched recently and is not updated before then; Run now fetches it after.` };
+  }
   const took = answer.durationMs === undefined ? '' : answer.durationMs < 100 ? ' in under 0.1 s' : ` in ${(answer.durationMs / 1000).toFixed(1)} s`;
   const done = `Done${took}${parts.length ? `: ${parts.join(', ')}` : ''}`;
   // A digest written without the language model it was to ask (a refused key, a local server that failed): the run

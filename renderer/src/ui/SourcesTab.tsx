@@ -187,8 +187,8 @@ function SourceSettings({
 
 function Outcome({ outcome, testId }: { outcome: ActionOutcome; testId: string }) {
   return (
-    <p className={`source-outcome ${outcome.ok ? 'ok' : 'failed'}`} data-testid={testId} data-ok={outcome.ok} role="status">
-      {outcome.ok ? '✓' : '✗'} {outcome.message}
+    <p className={`source-outcome ${outcome.waiting ? 'waiting' : outcome.ok ? 'ok' : 'failed'}`} data-testid={testId} data-ok={outcome.ok} data-waiting={outcome.waiting ? 'true' : undefined} role="status">
+      {outcome.waiting ? '◷' : outcome.ok ? '✓' : '✗'} {outcome.message}
     </p>
   );
 }
