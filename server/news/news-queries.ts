@@ -13,6 +13,8 @@ export interface NewsPageQuery {
   limit: number;
   /** From the last page's nextCursor. */
   cursor?: string;
+  /** With `q`: best match first, or newest first. */
+  sort?: 'best' | 'newest';
 }
 
 export class NewsQueries {
@@ -26,10 +28,12 @@ export class NewsQueries {
   async page(query: NewsPageQuery): Promise<{ items: FoundNewsItem[]; nextCursor: string | null }> {
     const after = query.cursor === undefined ? undefined : decodeNewsCursor(query.cursor);
     if (after === null) throw invalidInput('bad_request', 'invalid cursor');
-    if (after && (after.rank === null) !== (query.q === undefined)) throw invalidInput('bad_request', 'cursor belongs to a different query');
-    const items = await this.search.search({ q: query.q, since: query.since, category: query.category, limit: query.limit, after });
+    // Ranked pages carry the rank in their cursor; pages by date (no text, or newest first) do not.
+    const ranked = query.q !== undefined && query.sort !== 'newest';
+    if (after && (after.rank !== null) !== ranked) throw invalidInput('bad_request', 'cursor belongs to a different query');
+    const items = await this.search.search({ q: query.q, since: query.since, category: query.category, limit: query.limit, after, newest: query.sort === 'newest' });
     const last = items.at(-1);
-    const nextCursor = items.length === query.limit && last ? encodeNewsCursor({ rank: last.rank, publishedAt: last.publishedAt, id: last.id }) : null;
+    const nextCursor = items.length === query.limit && last ? encodeNewsCursor({ rank: ranked ? last.rank : null, publishedAt: last.publishedAt, id: last.id }) : null;
     return { items, nextCursor };
   }
 

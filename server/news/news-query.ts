@@ -12,6 +12,8 @@ export const newsSearchQuery = z
     since: instantParam.optional(),
     category: z.string().regex(/^[a-z][a-z-]{0,39}$/, 'category is a lower-case word such as defence or disaster').optional(),
     limit: limitParam(50, 200),
+    /** With `q`: best match first (the default), or the matches newest first. Without `q` the list is newest first. */
+    sort: z.enum(['best', 'newest']).default('best'),
     // Decoded here too, so a forged cursor is refused with the other query errors (NewsQueries decodes it again).
     cursor: cursorParam.refine((value) => decodeNewsCursor(value) !== null, 'invalid cursor').optional(),
   })
@@ -25,7 +27,7 @@ export const summaryListQuery = z
   })
   .strict();
 
-/** Position after the last row of a page: rank (when searching text), published_at (null: undated), id. */
+/** Position after the last row of a page: rank (when ranked by text match), published_at (null: undated), id. */
 export interface NewsCursor {
   rank: number | null;
   publishedAt: string | null;

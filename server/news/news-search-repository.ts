@@ -10,6 +10,8 @@ export interface NewsSearchFilter {
   category?: string;
   limit: number;
   after?: NewsCursor;
+  /** With `q`: the matches newest first (undated last), not best match first. */
+  newest?: boolean;
 }
 
 export interface NewsSource {
@@ -93,8 +95,9 @@ ORDER BY p.published_at DESC NULLS LAST, p.id DESC`;
 
 // The words as typed, and the last one as a prefix when it may be half typed (news-search-terms.ts): $1 words, $8 prefix.
 // Typed text goes through search_words() as the stored text did (a typographic apostrophe read as the straight one).
-const QUERY = `(CASE WHEN $8::text IS NULL THEN websearch_to_tsquery('english', search_words($1::text))
-  ELSE websearch_to_tsquery('english', search_words($1::text)) && to_tsquery('english', quote_literal(search_words($8::text)) || ':*') END)`;
+const matchQuery = (prefix: string) => `(CASE WHEN ${prefix}::text IS NULL THEN websearch_to_tsquery('english', search_words($1::text))
+  ELSE websearch_to_tsquery('english', search_words($1::text)) && to_tsquery('english', quote_literal(search_words(${prefix}::text)) || ':*') END)`;
+const QUERY = matchQuery('$8');
 
 // Best match first: the text condition uses the GIN index on search_vector.
 // $1 words, $2 since, $3 category, $4 limit, $5..$7 cursor (rank, published_at, id), $8 prefix.
@@ -117,6 +120,25 @@ FROM page p
 ${newsPlacementJoin('p.id', 'placed')}
 ORDER BY p.rank DESC, p.published_at DESC NULLS LAST, p.id DESC`;
 
+// The matches newest first, undated last (the News tab's default while searching: the best match first buried the day's
+// stories under older ones that said the word more often). The rank is still answered for each.
+// $1 words, $2 since, $3 category, $4 limit, $5..$6 cursor (published_at, id), $7 prefix.
+const NEWEST_MATCHES = `
+WITH page AS (
+  SELECT n.*, ts_rank(n.search_vector, ${matchQuery('$7')}) AS rank
+  FROM news_items n
+  WHERE n.search_vector @@ ${matchQuery('$7')}
+    AND ($2::timestamptz IS NULL OR n.published_at >= $2)
+    AND ($3::text IS NULL OR n.categories @> ARRAY[$3::text])
+    AND ($6::bigint IS NULL OR ${AFTER('$5', '$6')})
+  ORDER BY n.published_at DESC NULLS LAST, n.id DESC
+  LIMIT $4
+)
+SELECT ${PAGE_COLUMNS}, p.rank, ${SOURCES_OF_PAGE_ROW}
+FROM page p
+${newsPlacementJoin('p.id', 'placed')}
+ORDER BY p.published_at DESC NULLS LAST, p.id DESC`;
+
 export class NewsSearchRepository {
   constructor(private readonly db: Database) {}
 
@@ -130,7 +152,17 @@ export class NewsSearchRepository {
 
   async search(filter: NewsSearchFilter): Promise<FoundNewsItem[]> {
     const terms = filter.q ? newsSearchTerms(filter.q) : null;
-    const { rows } = terms
+    const { rows } = terms && filter.newest
+      ? await this.db.query<FoundRow>(NEWEST_MATCHES, [
+          terms.words,
+          filter.since ?? null,
+          filter.category ?? null,
+          filter.limit,
+          filter.after?.publishedAt ?? null,
+          filter.after?.id ?? null,
+          terms.prefix,
+        ])
+      : terms
       ? await this.db.query<FoundRow>(RANKED, [
           terms.words,
           filter.since ?? null,

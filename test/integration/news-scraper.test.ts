@@ -233,10 +233,26 @@ describe('news scraper: feeds on loopback, conditional requests, backoff, dedup,
     expect(second.items[0].id).not.toBe(ranked.items[0].id);
     const third = (await app.inject({ method: 'GET', url: `/api/news?q=earthquake&limit=1&cursor=${second.nextCursor}` })).json();
     expect(third.items).toEqual([]);
+
+    // The matches newest first (the News tab's default while searching), each with its rank, paged by date.
+    const quakeTitles = (items: Array<{ title: string }>) => items.map((item) => item.title);
+    const newest = (await app.inject({ method: 'GET', url: '/api/news?q=magnitude&sort=newest' })).json();
+    const best = (await app.inject({ method: 'GET', url: '/api/news?q=magnitude' })).json();
+    const byDate = newest.items.map((item: { publishedAt: string }) => item.publishedAt);
+    expect(byDate.length).toBeGreaterThan(1);
+    expect([...byDate].sort().reverse()).toEqual(byDate);
+    expect([...quakeTitles(newest.items)].sort()).toEqual([...quakeTitles(best.items)].sort());
+    expect(newest.items.every((item: { rank: number }) => item.rank > 0)).toBe(true);
+    const newestFirst = (await app.inject({ method: 'GET', url: '/api/news?q=magnitude&sort=newest&limit=1' })).json();
+    const newestNext = (await app.inject({ method: 'GET', url: `/api/news?q=magnitude&sort=newest&limit=1&cursor=${newestFirst.nextCursor}` })).json();
+    expect([...newestFirst.items, ...newestNext.items].map((item: { id: string }) => item.id)).toEqual(newest.items.slice(0, 2).map((item: { id: string }) => item.id));
+    // A ranked page's cursor is not a page by date, nor the other way round.
+    expect((await app.inject({ method: 'GET', url: `/api/news?q=earthquake&sort=newest&cursor=${ranked.nextCursor}` })).statusCode).toBe(400);
+    expect((await app.inject({ method: 'GET', url: `/api/news?q=earthquake&cursor=${newestFirst.nextCursor}` })).statusCode).toBe(400);
   });
 
   it('GET /api/news answers 400 with the JSON error shape on bad input', async () => {
-    for (const query of ['limit=0', 'limit=9999', 'limit=abc', 'since=yesterday', 'cursor=bm90LWpzb24', 'unknown=1', `q=${'x'.repeat(600)}`, 'category=']) {
+    for (const query of ['limit=0', 'limit=9999', 'limit=abc', 'since=yesterday', 'cursor=bm90LWpzb24', 'unknown=1', `q=${'x'.repeat(600)}`, 'category=', 'q=quake&sort=oldest']) {
       const response = await app.inject({ method: 'GET', url: `/api/news?${query}` });
       expect(response.statusCode, query).toBe(400);
       expect(response.json().error).toMatchObject({ code: 'bad_request', message: expect.any(String) });

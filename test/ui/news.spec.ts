@@ -9,6 +9,8 @@ test('News tab: search, category and summary kinds answer; a search nothing matc
   await addNewsStories([
     { title: 'Lahar warning lifted below Mount Kanlaon', summary: 'Residents may return.', category: 'disaster', sources: 3 },
     { title: 'Steam vents reported at Mount Tarawera', summary: 'No eruption expected.', category: 'disaster', sources: 1, undated: true },
+    // Older than the lahar story, and a better match for "Kanlaon" (it says it three times).
+    { title: 'Kanlaon ash: towns around Kanlaon sweep roofs as Kanlaon rumbles', summary: 'Schools closed for a day.', category: 'disaster', sources: 1 },
   ]);
   const app = new AppPage(page);
   await app.openReady();
@@ -44,6 +46,14 @@ test('News tab: search, category and summary kinds answer; a search nothing matc
   await page.getByRole('searchbox', { name: 'Search news' }).fill('Kanla');
   await expect(list).toHaveAttribute('data-query', 'Kanla');
   await expect(list).toContainText('Lahar warning lifted below Mount Kanlaon');
+  // The matches newest first; Best match puts the story that says it most on top.
+  const order = page.getByTestId('news-order');
+  await expect(order.getByRole('button', { name: 'Newest first' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(list.getByRole('listitem').first()).toContainText('Lahar warning lifted below Mount Kanlaon');
+  await order.getByRole('button', { name: 'Best match' }).click();
+  await expect(list.getByRole('listitem').first()).toContainText('Kanlaon ash: towns around Kanlaon');
+  await order.getByRole('button', { name: 'Newest first' }).click();
+  await expect(list.getByRole('listitem').first()).toContainText('Lahar warning lifted below Mount Kanlaon');
 
   await searchFor('Kanlaon lahar', 'disaster');
   await expect(list).toContainText('Lahar warning lifted below Mount Kanlaon');

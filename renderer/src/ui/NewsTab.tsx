@@ -64,8 +64,10 @@ export function NewsTab({ api, controller = null, feedsOutOfReach = false }: { a
   const [query, setQuery] = useState('');
   const [category, setCategory] = useState('');
   const [kind, setKind] = useState('daily_recap');
+  // Searched text lists its matches newest first (the best match first buried the day's stories); Best match on ask.
+  const [order, setOrder] = useState<'newest' | 'best'>('newest');
   const searchBox = useRef<HTMLInputElement>(null);
-  const news = useList<NewsItem>(api, '/api/news', { q: query || undefined, category: category || undefined, limit: '50' }, 'items');
+  const news = useList<NewsItem>(api, '/api/news', { q: query || undefined, sort: query ? order : undefined, category: category || undefined, limit: '50' }, 'items');
   const summaries = useList<NewsSummary>(api, '/api/news/summaries', { kind, limit: '5' }, 'summaries');
   // Read when the tab opens: each choice says how many stories it holds.
   const categoryCounts = useList<NewsCategoryCounts['categories'][number]>(api, '/api/news/categories', {}, 'categories');
@@ -143,6 +145,20 @@ export function NewsTab({ api, controller = null, feedsOutOfReach = false }: { a
               ))}
           </div>
         </>
+      )}
+      {query !== '' && (
+        <div className="summary-kinds news-order" role="group" aria-label="Order of the matches" data-testid="news-order">
+          {(
+            [
+              ['newest', 'Newest first'],
+              ['best', 'Best match'],
+            ] as const
+          ).map(([value, label]) => (
+            <button key={value} type="button" aria-pressed={order === value} onClick={() => setOrder(value)}>
+              {label}
+            </button>
+          ))}
+        </div>
       )}
       <div
         className="news-list"
