@@ -1,6 +1,8 @@
 // Stories in the database, the summary jobs run offline (no model: the extractive digest): the HUD pins
 // the daily recap and shows the hourly summary and the newest news; the News tab finds the story.
+import pg from 'pg';
 import { expect, test } from './support/ui-test.js';
+import { uiDatabaseUrl } from './support/stack-file.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
 import { runJob } from './support/api-helpers.js';
@@ -27,6 +29,9 @@ test('the HUD pins the daily recap and shows the hourly summary and the newest n
   await expect(hud.slot('daily-recap').getByRole('listitem').filter({ hasText: 'Valparaíso' }).locator('bdi[dir="ltr"]')).toHaveText('(7 sources)');
   await expect(hud.slot('hourly-summary').getByRole('listitem').filter({ hasText: 'Flood warnings extended along the lower Danube' })).toHaveCount(1);
   await expect(hud.slot('hourly-summary')).toContainText('Flood warnings extended along the lower Danube');
+  // Fresh digests say no age beside their titles.
+  await expect(hud.slot('hourly-summary').getByTestId('slot-age')).toHaveCount(0);
+  await expect(hud.slot('daily-recap').getByTestId('slot-age')).toHaveCount(0);
   await expect(hud.slot('latest-news')).toContainText('Grid operator restores power');
   // Each story says how old it is (published 7 minutes before the test), so an old headline never reads as the latest.
   await expect(hud.slot('latest-news').getByRole('listitem').filter({ hasText: 'Grid operator restores power' }).locator('time')).toHaveText(/^\d+ min ago$/);
@@ -34,6 +39,28 @@ test('the HUD pins the daily recap and shows the hourly summary and the newest n
   await expect(newsLink).toHaveAttribute('href', /^https:\/\/news\.example\.org\//);
   await expect(newsLink).toHaveAttribute('target', '_blank');
   await expect(newsLink).toHaveAttribute('rel', 'noopener noreferrer');
+
+  // The hour's digest five hours old (no new story since, so none was written): "Last hour" says how old it is. Put back
+  // after (this spec alone writes hourly digests).
+  const database = new pg.Client({ connectionString: uiDatabaseUrl() });
+  await database.connect();
+  try {
+    const { rows } = await database.query<{ id: string; created_at: Date }>(`SELECT id::text, created_at FROM article_summaries WHERE kind = 'hourly' ORDER BY created_at DESC LIMIT 1`);
+    const [newest] = rows;
+    expect(newest).toBeDefined();
+    await database.query(`UPDATE article_summaries SET created_at = now() - interval '5 hours' WHERE id = $1`, [newest!.id]);
+    try {
+      await page.reload();
+      await app.waitForState('ready');
+      await hud.openBrief();
+      await expect(hud.slot('hourly-summary').getByTestId('slot-age')).toHaveText('· written 5 h ago');
+      await expect(hud.slot('hourly-summary')).toContainText('Flood warnings extended along the lower Danube');
+    } finally {
+      await database.query(`UPDATE article_summaries SET created_at = $2 WHERE id = $1`, [newest!.id, newest!.created_at]);
+    }
+  } finally {
+    await database.end();
+  }
 
   await page.getByRole('tab', { name: 'News' }).click();
   const list = page.getByTestId('news-list');

@@ -2,6 +2,7 @@
 import type { Alert, HealthReport, NewsSummary, PipelineFreshness } from '../../api/api-types';
 import type { Folding } from '../../data/use-collapsible';
 import type { NewsDigest } from '../../data/use-news-digest';
+import { type DigestKind, staleDigestWords } from '../../data/digest-age';
 import { summaryEmptyText } from '../../data/summary-empty-text';
 import { formatAge, formatBoth, toDate } from '../../format/time-format';
 import { ExternalLink } from '../ExternalLink';
@@ -39,6 +40,7 @@ function NowTag({ playback }: { playback: boolean }) {
 function SummarySlot({
   testId,
   title,
+  kind,
   summary,
   available,
   due,
@@ -48,6 +50,7 @@ function SummarySlot({
 }: {
   testId: string;
   title: string;
+  kind: DigestKind;
   summary: NewsSummary | null;
   available: boolean;
   due: string | null;
@@ -57,10 +60,16 @@ function SummarySlot({
   /** The news feeds could not reach their hosts (health's `unreachable`). */
   feedsOutOfReach: boolean;
 }) {
+  const stale = summary ? staleDigestWords(kind, summary.createdAt, Date.now()) : null;
   return (
     <article className="brief-slot" data-testid={testId} data-empty={!summary}>
       <h2>
         {title} <NowTag playback={playback} />
+        {stale && (
+          <span className="slot-age" data-testid="slot-age" title="The newest digest of this kind: none was written since (a digest is written when new stories came in).">
+            · {stale}
+          </span>
+        )}
       </h2>
       {summary ? <SummaryText text={summary.text} /> : <p className="muted">{summaryEmptyText(available, due, storiesIn, feedsOutOfReach)}</p>}
       {summary?.createdAt && <time>{formatBoth(summary.createdAt)}</time>}
@@ -150,9 +159,9 @@ export function BriefColumn({ alerts, fenceIds, alertsWindow, onShowAlert, news,
           </p>
         )}
       </section>
-      <SummarySlot {...slotState} testId="daily-recap" title="Daily recap" summary={news.dailyRecap} due={news.due.dailyRecap} />
-      <SummarySlot {...slotState} testId="hourly-summary" title="Last hour" summary={news.hourly} due={news.due.hourly} />
-      <SummarySlot {...slotState} testId="analyst-summary" title="Analyst note" summary={news.analyst} due={news.due.analyst} />
+      <SummarySlot {...slotState} testId="daily-recap" title="Daily recap" kind="daily_recap" summary={news.dailyRecap} due={news.due.dailyRecap} />
+      <SummarySlot {...slotState} testId="hourly-summary" title="Last hour" kind="hourly" summary={news.hourly} due={news.due.hourly} />
+      <SummarySlot {...slotState} testId="analyst-summary" title="Analyst note" kind="analyst" summary={news.analyst} due={news.due.analyst} />
       <section className="brief-slot" data-testid="latest-news" data-empty={news.latest.length === 0}>
         <h2>
           News <NowTag playback={playback} />
