@@ -76,12 +76,13 @@ export function describeJobAnswer(answer: JobAnswer): ActionOutcome {
   const nothingNew = numbers.length > 0 && (counts.length === 0 || (newCounts.length > 0 && newCounts.every(([, value]) => value === 0)));
   // A digest that said word for word what the last one said was not written again (summary-repository.ts).
   const unchanged = result.unchanged === true ? ['the same digest as the last, kept'] : [];
-  const parts = [...filesWords(result.files), ...counts, ...unchanged, ...(nothingNew ? ['nothing new'] : [])];
+  const fileParts = filesWords(result.files);
+  const parts = [...fileParts, ...counts, ...unchanged, ...(nothingNew ? ['nothing new'] : [])];
   // Every file fetched recently and not updated before a later time: "Run now" fetched nothing, and says when it can
   // (a ✓ "Done" read as a refresh that had happened).
-  const outcomes = result.files && typeof result.files === 'object' ? Object.values(result.files as Record<string, unknown>) : [];
-  if (outcomes.length > 0 && outcomes.every((outcome) => typeof outcome === 'string' && outcome.startsWith('not due')) && nothingNew) {
-    return { ok: true, waiting: true, message: `Nothing fetched: ${filesWords(result.files).join(', ')}. Each was fetched recently and is not updated before then; Run now fetches it after.` };
+  const files = result.files && typeof result.files === 'object' ? Object.values(result.files as Record<string, unknown>) : [];
+  if (files.length > 0 && files.every((outcome) => typeof outcome === 'string' && outcome.startsWith('not due')) && nothingNew) {
+    return { ok: true, waiting: true, message: `Nothing fetched: ${fileParts.join(', ')}. Each was fetched recently and is not updated before then; Run now fetches it after.` };
   }
   const took = answer.durationMs === undefined ? '' : answer.durationMs < 100 ? ' in under 0.1 s' : ` in ${(answer.durationMs / 1000).toFixed(1)} s`;
   const done = `Done${took}${parts.length ? `: ${parts.join(', ')}` : ''}`;
@@ -91,7 +92,6 @@ export function describeJobAnswer(answer: JobAnswer): ActionOutcome {
     return { ok: false, message: `${done}, but without the language model: ${result.fallbackReason}. The digest holds the leading sentences of the top stories.` };
   }
   // A run that went on past some failures (5 of 54 feeds, a file of four) is no plain success: not a ✓ beside "5 failed".
-  const files = result.files && typeof result.files === 'object' ? Object.values(result.files as Record<string, unknown>) : [];
   const someFailed = (typeof result.failed === 'number' && result.failed > 0) || files.some((outcome) => typeof outcome === 'string' && outcome.startsWith('failed'));
   return { ok: !someFailed, message: `${done}.` };
 }
