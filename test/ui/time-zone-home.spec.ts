@@ -9,6 +9,13 @@ import { waitForGazetteer } from './support/places-ready.js';
 
 const LOS_ANGELES = { lon: -118.24, lat: 34.05 };
 
+/** The view box of the page's first read of the map's layers (its aircraft), west, south, east, north. */
+async function firstLayerRead(page: Page): Promise<[number, number, number, number]> {
+  const request = await page.waitForRequest(/\/api\/aircraft\?bbox=/);
+  const [west = NaN, south = NaN, east = NaN, north = NaN] = new URL(request.url()).searchParams.get('bbox')!.split(',').map(Number);
+  return [west, south, east, north];
+}
+
 /**
  * A page of a browser context of its own in Los Angeles' time zone. Not `test.use({ timezoneId })`: the worker's
  * shared context (support/ui-test.ts) would be made in it and carry it into the specs after this one.
@@ -27,10 +34,16 @@ test.describe('in Los Angeles', () => {
     await waitForGazetteer();
   });
 
-  test('opens on the region of the time zone, and says why', ({ browser }) => losAngelesPage(browser, async (page) => {
+  test('opens on the region of the time zone, and says why: made there, the world is neither drawn nor read first', ({ browser }) => losAngelesPage(browser, async (page) => {
     const app = new AppPage(page);
     const map = new MapPage(page);
+    const firstRead = firstLayerRead(page);
     await app.openReady();
+    const [west, south, east, north] = await firstRead;
+    expect(west).toBeLessThan(LOS_ANGELES.lon);
+    expect(east).toBeGreaterThan(LOS_ANGELES.lon);
+    expect(east - west).toBeLessThan(60);
+    expect(north - south).toBeLessThan(40);
     const note = page.getByTestId('home-note');
     await expect(note).toContainText('Opened on Los Angeles, California, United States');
     // Said once the map is there: not over the world it flies from.
@@ -64,6 +77,22 @@ test.describe('in Los Angeles', () => {
     await expect(finding).toContainText("Finding this computer's area (time zone America/Los_Angeles): the place list is still loading");
     await expect(page.getByTestId('home-note')).toContainText('Opened on Los Angeles', { timeout: 15_000 });
     await expect(finding).toHaveCount(0);
+    await map.expectStill(10_000);
+    expect((await map.view()).center[0]).toBeCloseTo(LOS_ANGELES.lon, 1);
+  }));
+
+  test('an answer later than the map can wait for: opens on the world, then flies there', ({ browser }) => losAngelesPage(browser, async (page) => {
+    const app = new AppPage(page);
+    const map = new MapPage(page);
+    await page.route(/\/api\/time-zone-place/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.fulfill({ response: await route.fetch() });
+    });
+    const firstRead = firstLayerRead(page);
+    await app.openReady();
+    const [west, , east] = await firstRead;
+    expect(east - west).toBeGreaterThan(300);
+    await expect(page.getByTestId('home-note')).toContainText('Opened on Los Angeles', { timeout: 15_000 });
     await map.expectStill(10_000);
     expect((await map.view()).center[0]).toBeCloseTo(LOS_ANGELES.lon, 1);
   }));

@@ -1,7 +1,9 @@
 // The map opens where this computer is, as far as its time zone tells (GET /api/time-zone-place: no network, no
-// permission asked), when the address names no view; it flies there only while the analyst has not moved the map
-// (a search, a drag or a zoom since it opened wins). At a first start the gazetteer is still loading: asked again
-// every few seconds until it is in.
+// permission asked), when the address names no view. The place is asked for as the workspace opens, beside the map's
+// own loading, and the map is made there when the answer comes in time: no world drawn, read and left first. Else it
+// opens on the world and flies there once the answer comes, only while the analyst has not moved the map (a search,
+// a drag or a zoom since it opened wins). At a first start the gazetteer is still loading: asked again every few
+// seconds until it is in.
 import { useEffect, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { TimeZonePlaceAnswer } from '../api/api-types';
@@ -11,6 +13,12 @@ import { placesComing } from './use-search';
 /** About a region: a few hundred kilometres across, the fires and aircraft around the place. */
 export const HOME_ZOOM = 5;
 const RETRY_MS = 3_000;
+/**
+ * How long the map's making waits for the place before it opens on the world. The answer takes tens of milliseconds
+ * once the place list is in, while the map's own code loads; the wait is for a busy machine, not for a first start's
+ * list (its answer says it is loading, at once).
+ */
+const OPENING_WAIT_MS = 1_500;
 const GIVE_UP_MS = 120_000;
 
 export interface TimeZoneHome {
@@ -50,13 +58,43 @@ export function browserTimeZone(): string | null {
  * keeps a world view inside the screen, and on a tall one it is not where it was asked to be.
  */
 export interface TimeZoneHomeState {
-  /** Where the map flew, once it did. */
+  /** Where the map opened or flew, once it is there. */
   home: TimeZoneHome | null;
   /** The time zone whose place is waited for while the place list is still loading (a first start), else null. */
   finding: string | null;
 }
 
-export function useTimeZoneHome(api: ApiClient, controller: MapController | null, wanted: boolean, ready: boolean): TimeZoneHomeState {
+export interface OpeningView {
+  center: [number, number];
+  zoom: number;
+}
+
+/** The place asked for as the workspace opened, and whether the map was made there. */
+interface EarlyAsk {
+  timeZone: string;
+  answer: Promise<TimeZonePlaceAnswer | null>;
+  /** For `MapView`: the place's view when answered within OPENING_WAIT_MS; null: the world. */
+  view: Promise<OpeningView | null>;
+  /** Set as `view` settles, before the map is made: the place the map opened on. */
+  openedOn: TimeZoneHome['place'] | null;
+}
+
+function askEarly(api: ApiClient, timeZone: string): EarlyAsk {
+  const answer = readTimeZonePlace(api, timeZone);
+  const late = new Promise<null>((resolve) => window.setTimeout(() => resolve(null), OPENING_WAIT_MS));
+  const ask: EarlyAsk = { timeZone, answer, view: Promise.resolve(null), openedOn: null };
+  ask.view = Promise.race([answer.then((got) => got?.place ?? null), late]).then((place) => {
+    ask.openedOn = place;
+    return place ? { center: [place.longitude, place.latitude], zoom: HOME_ZOOM } : null;
+  });
+  return ask;
+}
+
+export function useTimeZoneHome(api: ApiClient, controller: MapController | null, wanted: boolean, ready: boolean): TimeZoneHomeState & { opening: Promise<OpeningView | null> | null } {
+  const [early] = useState(() => {
+    const timeZone = wanted ? browserTimeZone() : null;
+    return timeZone ? askEarly(api, timeZone) : null;
+  });
   const [home, setHome] = useState<TimeZoneHome | null>(null);
   const [finding, setFinding] = useState<string | null>(null);
   const gestured = useRef(false);
@@ -69,8 +107,10 @@ export function useTimeZoneHome(api: ApiClient, controller: MapController | null
     return () => void controller.map.off('movestart', onMoveStart);
   }, [controller, wanted]);
   useEffect(() => {
-    const timeZone = browserTimeZone();
-    if (!wanted || !ready || !controller || !timeZone) return;
+    if (!wanted || !ready || !controller || !early) return;
+    const { timeZone } = early;
+    // Made there: said once it is drawn.
+    if (early.openedOn) return setHome({ timeZone, place: early.openedOn });
     const map = controller.map;
     const at = { center: map.getCenter(), zoom: map.getZoom() };
     // A hundred-thousandth of a degree and a thousandth of a zoom level from where it was: not moved.
@@ -81,8 +121,10 @@ export function useTimeZoneHome(api: ApiClient, controller: MapController | null
     const abort = new AbortController();
     const started = Date.now();
     void (async () => {
+      // The first answer is the one asked for at opening (it came too late, or said the list is loading).
+      let asking = early.answer;
       while (!abort.signal.aborted && Date.now() - started < GIVE_UP_MS) {
-        const answer = await readTimeZonePlace(api, timeZone, abort.signal);
+        const answer = await asking;
         if (abort.signal.aborted || moved()) return;
         if (answer?.place) {
           const place = answer.place;
@@ -97,9 +139,10 @@ export function useTimeZoneHome(api: ApiClient, controller: MapController | null
         // A world view for half a minute, said: it is waiting for the place list, not lost.
         setFinding(timeZone);
         await pause(RETRY_MS, abort.signal);
+        asking = readTimeZonePlace(api, timeZone, abort.signal);
       }
     })().finally(() => setFinding(null));
     return () => abort.abort();
-  }, [api, controller, wanted, ready]);
-  return { home, finding };
+  }, [api, controller, wanted, ready, early]);
+  return { home, finding, opening: early?.view ?? null };
 }

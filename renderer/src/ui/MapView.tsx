@@ -2,13 +2,15 @@
 import { useEffect, useEffectEvent, useRef } from 'react';
 import type { MapController, MapControllerOptions } from '../map/map-controller';
 import { loadMapModule } from '../map/map-module';
+import type { OpeningView } from '../data/use-time-zone-home';
 
 type Handlers = 'onViewport' | 'onCameraClick' | 'onDrawChange' | 'onDrawFinished';
 /** Where the map opens and how it reaches the API: read once, when it is made. */
 export type MapSetup = Omit<MapControllerOptions, 'container' | Handlers>;
 export type MapEvents = Pick<MapControllerOptions, Handlers> & { onReady: (controller: MapController) => void; onError: (error: Error) => void };
 
-export function MapView({ setup, events }: { setup: MapSetup; events: MapEvents }) {
+/** `opening`: where to open instead of `setup.initialView` when it answers a view (the map's making waits for it). */
+export function MapView({ setup, events, opening = null }: { setup: MapSetup; events: MapEvents; opening?: Promise<OpeningView | null> | null }) {
   const container = useRef<HTMLDivElement>(null);
   // The map is made once; its events reach the handlers of the latest render.
   const onReady = useEffectEvent(events.onReady);
@@ -19,9 +21,10 @@ export function MapView({ setup, events }: { setup: MapSetup; events: MapEvents 
   const onDrawFinished = useEffectEvent(events.onDrawFinished);
   // Later setup changes do not make a new map (none happen: the workspace's setup is fixed).
   const create = useEffectEvent((element: HTMLElement) =>
-    loadMapModule().then(({ MapController }) =>
+    Promise.all([loadMapModule(), opening]).then(([{ MapController }, openAt]) =>
       MapController.create({
         ...setup,
+        ...(openAt ? { initialView: openAt } : {}),
         container: element,
         onViewport: (view) => onViewport(view),
         onCameraClick: (camera) => onCameraClick(camera),

@@ -194,7 +194,8 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
     onDrawFinished: (polygon) => dispatchDraft({ type: 'finished', polygon }),
   };
   const controller = session?.map ?? null;
-  // An address without a view (a fresh start) opens on the world, then on this computer's region once it is known.
+  // An address without a view (a fresh start) opens on this computer's region when it is known in time, else on the
+  // world and then there.
   const home = useTimeZoneHome(api, controller, address.view === null, ready);
   // The aircraft aggregator's licence (adsb.lol: ODbL) is credited on the map while it feeds it.
   useEffect(() => controller?.setCredits(health.attributions), [controller, health.attributions]);
@@ -210,7 +211,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
       {/* First in the page's order: the first Tab stop is the search box (it came after the map, the brief and every
           control of the side panel, the 31st). */}
       <SearchBox api={api} controller={controller} />
-      <MapView setup={mapSetup} events={events} />
+      <MapView setup={mapSetup} events={events} opening={home.opening} />
       {/* The map's own tools, next to it in the page's order: after its zoom buttons, not after the playback bar (the
           last Tab stops). Placed on the map by their styles. */}
       <HomeButton api={api} controller={controller} />
