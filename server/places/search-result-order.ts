@@ -35,7 +35,14 @@ export function orderedResults({ name, limit, places, similar, boundaries, airpo
   const exact = (hit: BoundaryHit) => hit.byShortName || hit.name.toLowerCase() === folded;
   const exactBoundaries = boundaries.filter(exact);
   const otherBoundaries = boundaries.filter((hit) => !exact(hit));
-  const objects: SearchResult[] = [...aircraft.map(aircraftResult), ...incidents.map(incidentResult)];
+  // Three capitals that start live flights' callsigns are an airline's code: its flights come before the places that
+  // only start with the text, cities too ("BAW" listed Bawshar, a city in Oman, before BAW522). Typed in small letters
+  // they are the start of a name ("dal": Dallas before Delta's DAL flights).
+  const airlineCode = /^[A-Z]{3}$/.test(name.trim()) ? name.trim() : null;
+  const airlineFlights = airlineCode ? aircraft.filter((hit) => hit.callsign?.trim().toUpperCase().startsWith(airlineCode)) : [];
+  const otherAircraft = aircraft.filter((hit) => !airlineFlights.includes(hit));
+  const flightsOfCode = airlineFlights.map(aircraftResult);
+  const objects: SearchResult[] = [...otherAircraft.map(aircraftResult), ...incidents.map(incidentResult)];
   const newsResults = news.map(newsResult);
   // An airport by its code typed whole ("JFK", "KJFK") leads when it is a large one or in view; a medium one by its
   // code comes after the flights whose callsign starts with it; airports found by words, see below.
@@ -44,7 +51,7 @@ export function orderedResults({ name, limit, places, similar, boundaries, airpo
   const codeAirports = airports.filter((hit) => hit.byCode && !airportLeads(hit)).map(airportResult);
   const namedAirports = airports.filter((hit) => !hit.byCode);
   // Places fill what the other kinds leave, but never fewer than half the list.
-  const placeRoom = Math.max(Math.ceil(limit / 2), limit - exactBoundaries.length - airports.length - objects.length - otherBoundaries.length - newsResults.length);
+  const placeRoom = Math.max(Math.ceil(limit / 2), limit - exactBoundaries.length - airports.length - aircraft.length - incidents.length - otherBoundaries.length - newsResults.length);
   const placeHits = places.slice(0, placeRoom);
   const shownPlaces = placesToldApart(placeHits.map(placeResult)).map((result) => (similar ? { ...result, similar: true } : result));
   // An aircraft or incident named exactly what was typed ("TANKER91", "Eaton") comes before places that only start
@@ -92,6 +99,7 @@ export function orderedResults({ name, limit, places, similar, boundaries, airpo
     ...leadingAirports,
     ...(leadingPlaceByCode ? shownPlaces.slice(0, leadingPlaces) : []),
     ...objects.filter(isExact),
+    ...flightsOfCode,
     // An airport whose name has the words typed is no guess.
     ...namedAirportsFirst,
     ...namedPlaces.filter((_, index) => prominent[leadingPlaces + index]),

@@ -94,6 +94,17 @@ describe('orderedResults: what the search list shows first', () => {
     ]);
   });
 
+  it("three capitals that start live flights' callsigns are an airline's code: its flights before the cities that only start so; in small letters, the cities first", () => {
+    const found = { aircraft: [flight('BAW522'), flight('BAW9KT')], places: [place('Bawshar', 192_000, { exact: false }), place('Bawku', 73_000, { exact: false })] };
+    expect(order({ ...found, name: 'BAW' })).toEqual(['aircraft:BAW522', 'aircraft:BAW9KT', 'place:Bawshar', 'place:Bawku']);
+    // Bawku (73,000 people, out of view) is no city that stands out: after the flights either way.
+    expect(order({ ...found, name: 'baw' })).toEqual(['place:Bawshar', 'aircraft:BAW522', 'aircraft:BAW9KT', 'place:Bawku']);
+    // A city of that very name still leads: "Baw" would be the place.
+    expect(order({ ...found, name: 'BAW', places: [place('Baw', 150_000), ...found.places] })[0]).toBe('place:Baw');
+    // An aircraft found by its registration is no airline's flight.
+    expect(order({ name: 'BAW', aircraft: [{ ...flight('SHT12'), registration: 'BAW-1' }], places: found.places })).toEqual(['place:Bawshar', 'aircraft:SHT12', 'place:Bawku']);
+  });
+
   it('a medium airport by its code, away from the view, after the flights whose callsign starts with it; in view, first', () => {
     const found = { name: 'SAC', aircraft: [flight('SAC123')] };
     expect(order({ ...found, airports: [airport('Sacramento Executive Airport', { byCode: true, large: false })] })).toEqual(['aircraft:SAC123', 'airport:Sacramento Executive Airport']);
