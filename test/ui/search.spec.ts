@@ -304,3 +304,65 @@ test('a small country found by name is fitted no closer than the offline map dra
   expect((await map.view()).zoom).toBeLessThanOrEqual(10.01);
   await expect(page.getByTestId('offline-detail-note')).toHaveCount(0);
 });
+
+type Clip = { x: number; y: number; width: number; height: number };
+
+/** What the page's browser decodes a PNG with (the tests are typed without the DOM's library). */
+interface PixelApi {
+  Image: new () => { src: string; decode(): Promise<void> };
+  OffscreenCanvas: new (width: number, height: number) => {
+    getContext(kind: '2d'): { drawImage(image: unknown, ...area: number[]): void; getImageData(x: number, y: number, width: number, height: number): { data: Uint8ClampedArray } } | null;
+  };
+}
+
+/**
+ * The mean difference of the colour channels of two screenshots of the page (PNG) within `clip`, decoded by the page's
+ * browser. Whole screenshots: one of a clip alone is drawn afresh, and did not show what the page did.
+ */
+function meanDifference(page: Page, before: Buffer, after: Buffer, clip: Clip): Promise<number> {
+  return page.evaluate(async ([a, b, area]) => {
+    const { x, y, width, height } = area as Clip;
+    const { Image, OffscreenCanvas } = globalThis as unknown as PixelApi;
+    const pixels = async (base64: string) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${base64}`;
+      await image.decode();
+      const canvas = new OffscreenCanvas(width, height);
+      const context = canvas.getContext('2d')!;
+      context.drawImage(image, x, y, width, height, 0, 0, width, height);
+      return context.getImageData(0, 0, width, height).data;
+    };
+    const [one, two] = await Promise.all([pixels(a as string), pixels(b as string)]);
+    let sum = 0;
+    for (let index = 0; index < one.length; index += 4) sum += Math.abs(one[index]! - two[index]!) + Math.abs(one[index + 1]! - two[index + 1]!) + Math.abs(one[index + 2]! - two[index + 2]!);
+    return sum / ((one.length / 4) * 3);
+  }, [before.toString('base64'), after.toString('base64'), clip] as const);
+}
+
+test('a long result list that scrolls leaves the map beneath it drawn (Chromium left it black under an opaque scroller: 1440×900)', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const map = await openApp(page);
+  const input = page.getByTestId('search-input');
+  await input.fill('San');
+  const panel = page.getByTestId('search-results');
+  await expect.poll(() => page.getByTestId('search-result').count()).toBeGreaterThanOrEqual(10);
+  // The list is longer than its box: it scrolls.
+  const scrolls = await panel.evaluate((element) => {
+    const list = element as unknown as { scrollHeight: number; clientHeight: number };
+    return list.scrollHeight > list.clientHeight;
+  });
+  expect(scrolls).toBe(true);
+  const box = (await panel.boundingBox())!;
+  const canvas = (await map.canvas.boundingBox())!;
+  // The map right under the list, across its width.
+  const top = Math.ceil(box.y + box.height + 8);
+  const clip = { x: Math.ceil(box.x), y: top, width: Math.floor(box.width), height: Math.min(150, Math.floor(canvas.y + canvas.height - top - 60)) };
+  expect(clip.height).toBeGreaterThan(50);
+  await map.expectStill();
+  const open = await page.screenshot();
+  await input.press('Escape');
+  await expect(panel).toHaveCount(0);
+  await map.expectStill();
+  const closed = await page.screenshot();
+  expect(await meanDifference(page, open, closed, clip)).toBeLessThan(2);
+});
