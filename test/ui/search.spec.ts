@@ -6,6 +6,7 @@ import { AppPage } from './pages/app-page.js';
 import { MapPage } from './pages/map-page.js';
 import { waitForAirports, waitForGazetteer } from './support/places-ready.js';
 import { placeAircraft } from './support/aircraft-fixture.js';
+import { ingestFires } from './support/api-helpers.js';
 
 test.beforeAll(async () => {
   test.setTimeout(150_000);
@@ -192,25 +193,39 @@ test('"/" opens the search; arrows choose; "Kyiv" flies to Kyiv', async ({ page 
   await expectCentreNear(map, 50.45, 30.52, 0.1);
 });
 
-test('a typed position "38.58, -121.49" is one coordinates result that flies there', async ({ page }) => {
+test('a typed position is one coordinates result that flies there; its pin leaves what is at the point in sight and to a click: a fire at "-19.1, 46.9" opens', async ({ page }) => {
+  // A fire at the very point typed (in Madagascar's highlands: no other test's place).
+  const FIRE = { latitude: -19.1, longitude: 46.9 };
+  await ingestFires([{ ...FIRE, frp: 30 }]);
   const map = await openApp(page);
   await page.keyboard.press('Control+k');
   const input = page.getByTestId('search-input');
-  await input.fill('38.58, -121.49');
+  await input.fill('-19.1, 46.9');
   const first = page.getByTestId('search-result').first();
   await expect(first).toHaveAttribute('data-kind', 'coordinates');
-  await expect(first).toContainText('38.58');
+  await expect(first).toContainText('19.1');
   await first.click();
-  await expectCentreNear(map, 38.58, -121.49, 0.01);
-  // A pin marks the very point (its tip on it, its shadow a few pixels below), named; a click on it takes it away.
+  await expectCentreNear(map, FIRE.latitude, FIRE.longitude, 0.01);
+  // The pin stands over the point, named, its ring round the point (its foot a few pixels below it).
   const pin = page.getByTestId('search-pin');
-  await expect(pin).toHaveAttribute('aria-label', /38\.58/);
+  await expect(pin).toHaveAttribute('aria-label', /19\.1/);
   await map.expectStill();
-  const point = await map.pagePoint(-121.49, 38.58);
+  await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
+  const point = await map.pagePoint(FIRE.longitude, FIRE.latitude);
   const box = (await pin.boundingBox())!;
   expect(Math.abs(box.x + box.width / 2 - point.x)).toBeLessThan(3);
-  expect(Math.abs(box.y + box.height - point.y)).toBeLessThan(10);
-  await pin.click();
+  expect(box.y + box.height - point.y).toBeGreaterThan(0);
+  expect(box.y + box.height - point.y).toBeLessThan(10);
+  // A click at the point is the map's: the fire's popup opens, and the pin stays.
+  await page.mouse.click(point.x, point.y);
+  await expect(map.popup()).toContainText('Fire');
+  await expect(pin).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(map.popup()).toHaveCount(0);
+  // A click on its head takes it away (where it is now: the map may have moved to show the popup whole).
+  await map.expectStill();
+  const now = (await pin.boundingBox())!;
+  await page.mouse.click(now.x + now.width / 2, now.y + 12);
   await expect(pin).toHaveCount(0);
 });
 

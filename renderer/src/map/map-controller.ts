@@ -31,6 +31,7 @@ import { apiCameraLinks } from './nearby-cameras';
 import { popupContent } from './popup-content';
 import { popupFooter } from './popup-footer';
 import { type MapObjectRef, openWhenDrawn } from './open-when-drawn';
+import { PIN_POINT_FROM_FOOT, searchPinElement } from './search-pin';
 
 const ONLINE_STYLE_TIMEOUT_MS = 5_000;
 
@@ -489,16 +490,11 @@ export class MapController {
   }
 
   private pinAt(at: [number, number], label: string): MapLibre.Marker {
-    const pin = new this.lib.Marker({ color: '#4fc3f7' }).setLngLat(at).addTo(this.map);
-    const element = pin.getElement();
-    element.classList.add('search-pin');
-    element.dataset.testid = 'search-pin';
-    element.title = `${label} (click to remove)`;
-    element.setAttribute('aria-label', label);
-    element.addEventListener('click', () => {
+    const element = searchPinElement(label, () => {
       pin.remove();
       if (this.searchPin === pin) this.searchPin = null;
     });
+    const pin = new this.lib.Marker({ element, anchor: 'bottom', offset: [0, PIN_POINT_FROM_FOOT] }).setLngLat(at).addTo(this.map);
     return pin;
   }
 
