@@ -64,6 +64,14 @@ test('draw a geofence, save it, and see the alert for a fire inside it; past fiv
   // The alerts head the brief, above the news summaries (under a long daily recap they were screens down).
   const top = async (testId: string) => (await page.getByTestId(testId).boundingBox())?.y ?? Number.NaN;
   expect(await top('recent-alerts')).toBeLessThan(await top('daily-recap'));
+  // A click inside the fence, where nothing else is, opens it: its alerts in the map's window and the newest's time.
+  await map.expectStill();
+  await map.clickAt(19.8, 44.9);
+  await expect(map.popup()).toContainText(`Geofence: ${name}`);
+  await expect(map.popupRow('Alerts')).toHaveText('6 in the last 24 h');
+  await expect(map.popupRow('Newest alert')).toContainText('UTC');
+  await page.keyboard.press('Escape');
+  await expect(map.popup()).toHaveCount(0);
 
   // Delete asks first: Keep (or Escape) takes the question back and the fence stays.
   const item = fences.item(name);

@@ -20,6 +20,7 @@ import {
 import { emptyCounts, FIRE_POINTS_MIN_ZOOM, type LayerCounts, type LayerKey } from '../map/layer-catalog';
 import type { MapController, MapViewport } from '../map/map-controller';
 import { loadAircraftView, showAircraftView } from './aircraft-view';
+import { fireCounterLabels } from './fire-counter-labels';
 import { LatestRead } from './latest-read';
 import { LiveArrivals } from './live-arrivals';
 import { keepNewestFirst } from './newest-first';
@@ -204,8 +205,13 @@ export class LayerLoader {
 
   async reloadGeofences(): Promise<void> {
     await this.step('geofences', () => this.readGeofences());
-    this.map.setData('geofences', geofenceFeatures(this.geofences));
+    this.showGeofences();
     this.emit();
+  }
+
+  /** The fences, each with the count of the alerts shown that are of it (their popups tell it). */
+  private showGeofences(): void {
+    this.map.setData('geofences', geofenceFeatures(this.geofences, this.alerts, fireCounterLabels(this.filter, null, Date.now()).window));
   }
 
   /** Events that arrived together: each is kept (or not) as it comes, then each layer that gained one is redrawn once. */
@@ -256,6 +262,7 @@ export class LayerLoader {
     keepNewestFirst(this.alerts, alert, MAX_ALERTS);
     this.alertsArrived.add(alert);
     this.map.setData('alerts', alertFeatures(this.alerts));
+    this.showGeofences();
     this.emit();
   }
 
@@ -280,7 +287,7 @@ export class LayerLoader {
     this.map.setData('incidents', incidentFeatures(this.incidents));
     this.showAircraft();
     this.map.setData('events', eventFeatures(this.events));
-    this.map.setData('geofences', geofenceFeatures(this.geofences));
+    this.showGeofences();
     this.map.setData('alerts', alertFeatures(this.alerts));
     this.map.setData('cameras', cameraFeatures(this.cameras));
     this.emit();

@@ -1,7 +1,7 @@
 // API records → GeoJSON features for the map sources; properties carry what popups show.
 import type { Feature, FeatureCollection, Geometry, LineString, Point } from 'geojson';
-import { incidentIsQuiet } from './incident-quiet';
-import type { Aircraft, AircraftTrail, Alert, Camera, Correlation, CorrelationPair, Fire, Geofence, Incident, PlaybackCell, VantageEvent } from '../api/api-types';
+import { incidentIsQuiet } from './incident-quiet.js';
+import type { Aircraft, AircraftTrail, Alert, Camera, Correlation, CorrelationPair, Fire, Geofence, Incident, PlaybackCell, VantageEvent } from '../api/api-types.js';
 
 /** An event from search (with a rank) or from the live socket (with a bbox): what the map draws of both. */
 export type MapEvent = Omit<VantageEvent, 'rank'>;
@@ -199,12 +199,31 @@ export function eventFeatures(events: readonly MapEvent[]): FeatureCollection<Ge
   );
 }
 
-export function geofenceFeatures(geofences: readonly Geofence[]): FeatureCollection<Geometry, Props> {
+/**
+ * The fences, each with what its popup tells of the alerts shown (those of the map's window, `alertWindow` its words):
+ * how many are of it and when the newest was raised.
+ */
+export function geofenceFeatures(geofences: readonly Geofence[], alerts: readonly Alert[] = [], alertWindow: string | null = null): FeatureCollection<Geometry, Props> {
+  const ofFence = new Map<string, { count: number; newest: string }>();
+  for (const alert of alerts) {
+    if (!alert.geofenceId) continue;
+    const known = ofFence.get(alert.geofenceId);
+    if (!known) ofFence.set(alert.geofenceId, { count: 1, newest: alert.createdAt });
+    else ofFence.set(alert.geofenceId, { count: known.count + 1, newest: Date.parse(alert.createdAt) > Date.parse(known.newest) ? alert.createdAt : known.newest });
+  }
   return collection(
     geofences.map((fence) => ({
       type: 'Feature' as const,
       geometry: fence.geometry as Geometry,
-      properties: { kind: 'geofence', id: fence.id, name: fence.name, createdAt: fence.createdAt },
+      properties: {
+        kind: 'geofence',
+        id: fence.id,
+        name: fence.name,
+        createdAt: fence.createdAt,
+        alertCount: ofFence.get(fence.id)?.count ?? 0,
+        newestAlertAt: ofFence.get(fence.id)?.newest ?? null,
+        alertWindow,
+      },
     })),
   );
 }

@@ -106,7 +106,7 @@ export function popupRows(props: Props): { title: string; rows: Array<[string, s
       if (isNewsStory(props)) return newsRows(props);
       return { title: text(props.title) ?? 'Event', rows: [['Source', text(props.sourceType)], ['When', formatBoth(props.occurredAt as string)], ['', text(props.summary)]] };
     case 'geofence':
-      return { title: `Geofence: ${text(props.name) ?? ''}`, rows: [['Created', formatBoth(props.createdAt as string)]] };
+      return { title: `Geofence: ${text(props.name) ?? ''}`, rows: geofenceRows(props) };
     case 'alert':
       return { title: text(props.title) ?? 'Alert', rows: [['Geofence', text(props.geofenceName)], ['Object', text(props.objectType)], ['Raised', formatBoth(props.createdAt as string)]] };
     case 'camera':
@@ -114,4 +114,17 @@ export function popupRows(props: Props): { title: string; rows: Array<[string, s
     default:
       return { title: 'Feature', rows: [] };
   }
+}
+
+/** A fence's alerts in the map's window (counted from those the map shows: feature-collections.ts), then its making. */
+function geofenceRows(props: Props): Array<[string, string | null]> {
+  const count = finite(props.alertCount);
+  const window = text(props.alertWindow);
+  const within = window ? ` in the ${window}` : '';
+  const alerts = count === null ? null : count === 0 ? `none${within}` : `${count}${within}`;
+  return [
+    ['Alerts', alerts],
+    ['Newest alert', count ? formatBoth(props.newestAlertAt as string) : null],
+    ['Created', formatBoth(props.createdAt as string)],
+  ];
 }
