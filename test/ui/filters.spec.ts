@@ -206,6 +206,25 @@ test('satellites, firefighting aircraft only and a geofence narrow the fires, ai
   await expect.poll(() => page.url()).toContain('filter=ff');
 });
 
+test('Custom opens on the 24 h to the next whole hour: still running, so the map stays live and says how much of it has passed', async ({ page }) => {
+  await new AppPage(page).openReady({ view: [-63.5, -17.8, 6] });
+  const hud = new HudPage(page);
+  await hud.counter('fires-view').waitFor();
+  const clicked = Date.now();
+  await page.getByTestId('filter-window-custom').click();
+  const from = Date.parse(await page.getByTestId('filter-from').inputValue());
+  const to = Date.parse(await page.getByTestId('filter-to').inputValue());
+  // Whole hours of this computer's clock (UTC here), the end the next one to come.
+  expect(to % (60 * 60_000)).toBe(0);
+  expect(to - from).toBe(24 * 60 * 60_000);
+  expect(to).toBeGreaterThan(clicked);
+  expect(to - clicked).toBeLessThanOrEqual(60 * 60_000);
+  const badge = page.getByTestId('live-state');
+  await expect(badge).toHaveText('Live');
+  await expect(badge).not.toHaveAttribute('data-past-window', 'true');
+  await expect(hud.counter('fires-view')).toContainText(/chosen (23(\.\d)?|24) h so far/i);
+});
+
 test('in playback a chosen window is its length up to the cursor: its ends leave the HUD, and the Layers tab says so until Live', async ({ page }) => {
   const to = Date.UTC(2026, 10, 29, 12, 0);
   const from = to - 30 * 60 * 60_000;

@@ -80,9 +80,11 @@ export function FilterControls({ filter, onChange, geofences, filterWords, playb
     setTyped({});
     setCustomError(null);
     if (choice !== 'custom') return set({ window: choice, from: null, to: null });
-    // A custom window starts as the last 24 h, to the minute: the analyst moves its ends.
-    const now = Math.floor(Date.now() / 60_000) * 60_000;
-    set({ window: 'custom', from: filter.from ?? now - 24 * HOUR_MS, to: filter.to ?? now });
+    // A custom window starts as the 24 h to the next whole hour: still running, so what comes in until then is drawn and
+    // the map stays live (one that ended at the minute of the click said "Past window" at once), with round ends for
+    // the analyst to move.
+    const nextHour = Math.floor(Date.now() / HOUR_MS) * HOUR_MS + HOUR_MS;
+    set({ window: 'custom', from: filter.from ?? nextHour - 24 * HOUR_MS, to: filter.to ?? nextHour });
   };
 
   // What is typed in the from/to boxes stays in them while it is refused, beside the reason (the box went back to the
