@@ -42,6 +42,9 @@ test('News tab: search, category and summary kinds answer; a search nothing matc
   await expect(category.locator('option[value="disaster"]')).toHaveText(/^disaster \(\d+\)$/);
   expect(Number(/\((\d+)\)/.exec((await category.locator('option[value="disaster"]').textContent()) ?? '')?.[1])).toBeGreaterThanOrEqual(2);
   await expect(category.locator('option[value="cyber"]')).toHaveText('cyber (none)');
+  // Apart, after those with stories, and not to be chosen.
+  await expect(category.locator('optgroup[label="No stories from the feeds"] option[value="cyber"]')).toBeDisabled();
+  await expect(category.locator('option[value="disaster"]')).toBeEnabled();
   // Half a word typed finds the story as the whole word does.
   await page.getByRole('searchbox', { name: 'Search news' }).fill('Kanla');
   await expect(list).toHaveAttribute('data-query', 'Kanla');

@@ -10,9 +10,15 @@ describe('categoryChoices', () => {
       { category: 'science', stories: 2 },
     ]);
     expect(choices[0]).toEqual({ value: '', label: 'All categories' });
-    expect(choices.find((choice) => choice.value === 'world')?.label).toBe('world (1,204)');
-    expect(choices.find((choice) => choice.value === 'disaster')?.label).toBe('disaster (none)');
-    expect(choices.at(-1)).toEqual({ value: 'zz-local', label: 'zz-local (3)' });
+    // Those with stories first, in the list's order, one it does not name after them; then the empty ones, apart.
+    expect(choices.slice(1, 4)).toEqual([
+      { value: 'world', label: 'world (1,204)' },
+      { value: 'science', label: 'science (2)' },
+      { value: 'zz-local', label: 'zz-local (3)' },
+    ]);
+    expect(choices[4]).toEqual({ value: 'wire', label: 'wire (none)', empty: true });
+    expect(choices.find((choice) => choice.value === 'disaster')).toEqual({ value: 'disaster', label: 'disaster (none)', empty: true });
+    expect(choices.slice(4).every((choice) => choice.empty)).toBe(true);
     expect(choices).toHaveLength(NEWS_CATEGORIES.length + 2);
   });
 

@@ -88,16 +88,31 @@ export function NewsTab({ api, controller = null, feedsOutOfReach = false }: { a
     return () => window.clearTimeout(timer);
   }, [draftQuery]);
 
+  const choices = categoryChoices(categoryCounts.state === 'ok' ? categoryCounts.items : null);
   return (
     <section className="news-tab" data-testid="news-tab">
       <form className="news-search" onSubmit={search} role="search">
         <input ref={searchBox} type="search" placeholder="Search news" value={draftQuery} onChange={(event) => setDraftQuery(event.target.value)} aria-label="Search news" />
         <select value={category} onChange={(event) => setCategory(event.target.value)} aria-label="Category">
-          {categoryChoices(categoryCounts.state === 'ok' ? categoryCounts.items : null).map(({ value, label }) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
+          {choices
+            .filter((choice) => !choice.empty)
+            .map(({ value, label }) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          {/* Apart and not to be chosen: no stored story has them (the one chosen stays choosable, to be seen as it is). */}
+          {choices.some((choice) => choice.empty) && (
+            <optgroup label="No stories from the feeds">
+              {choices
+                .filter((choice) => choice.empty)
+                .map(({ value, label }) => (
+                  <option key={value} value={value} disabled={value !== category}>
+                    {label}
+                  </option>
+                ))}
+            </optgroup>
+          )}
         </select>
         <button type="submit">Search</button>
       </form>
