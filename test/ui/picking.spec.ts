@@ -199,14 +199,14 @@ test('a click over thirty detections are thirty in the Layers tab, and listed in
   await expect(list).toContainText('30 fire detections here');
   // A detection whose live event reached the page after it opened is "New" (ringed on the map): under load that can
   // be any of the thirty, the ingest's events being stored and sent on while the page loads.
-  await expect(list.locator('button').first()).toHaveText(/^(New fire|Fire) detection · (Suomi NPP \(N\)|NOAA-20 \(N20\)|NOAA-21 \(N21\)|Terra|Aqua) · \d+\.\d MW · \d{1,2} [A-Z][a-z]{2} \d\d:\d\d UTC$/);
+  await expect(list.locator('li button').first()).toHaveText(/^(New fire|Fire) detection · (Suomi NPP \(N\)|NOAA-20 \(N20\)|NOAA-21 \(N21\)|Terra|Aqua) · \d+\.\d MW · \d{1,2} [A-Z][a-z]{2} \d\d:\d\d UTC$/);
   // The whole popup lies inside the map, between the HUD's bar and the playback bar.
   const popup = (await page.locator('.vantage-popup').boundingBox())!;
   const mapBox = (await page.locator('.maplibregl-canvas').boundingBox())!;
   expect(popup.y).toBeGreaterThanOrEqual(mapBox.y);
   expect(popup.y + popup.height).toBeLessThanOrEqual(mapBox.y + mapBox.height);
   // The last one is reached by scrolling the list, and opens.
-  const last = list.locator('button').last();
+  const last = list.locator('li button').last();
   await last.scrollIntoViewIfNeeded();
   await last.click();
   await expect(page.locator('.vantage-popup')).toContainText(/[Ff]ire detection/);
@@ -227,7 +227,7 @@ test('on a computer in California, the list gives each detection\'s minute in UT
     await page.mouse.click(point.x, point.y);
     const list = page.getByTestId('pick-list');
     await expect(list).toContainText('2 fire detections here');
-    await expect(list.locator('button').first()).toHaveText(/ · \d{1,2} [A-Z][a-z]{2} \d\d:\d\d UTC · \d{1,2} [A-Z][a-z]{2} \d\d:\d\d (AM|PM) P[SD]T$/);
+    await expect(list.locator('li button').first()).toHaveText(/ · \d{1,2} [A-Z][a-z]{2} \d\d:\d\d UTC · \d{1,2} [A-Z][a-z]{2} \d\d:\d\d (AM|PM) P[SD]T$/);
   } finally {
     await context.close();
   }
@@ -297,4 +297,36 @@ test("a fire's popup that grows once its nearby cameras are read is panned clear
   const grown = (await popup.boundingBox())!;
   expect(grown.height).toBeGreaterThan(opened.height + 50);
   expect(grown.y, 'its top clear of the search box once grown').toBeGreaterThanOrEqual(await searchBottom());
+});
+
+test('a click on many fire detections sums them up above their list, and "Zoom in on them" takes the map closer where they come apart', async ({ page }) => {
+  // Angola's plateau: no other test's place. Twelve passes over one spot, a few hundred metres apart.
+  const CLUSTER = { longitude: 17.52, latitude: -12.48 };
+  await ingestFires(
+    Array.from({ length: 12 }, (_, index) => ({
+      longitude: CLUSTER.longitude + index * 0.001,
+      latitude: CLUSTER.latitude,
+      frp: 10 + index,
+      minutesAgo: 10 + index * 30,
+      satellite: index % 3 === 0 ? 'Terra' : 'N20',
+    })),
+  );
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [CLUSTER.longitude, CLUSTER.latitude, 6] });
+  await map.expectFireDrawnNear(CLUSTER.longitude, CLUSTER.latitude);
+  await map.expectStill();
+  await map.clickAt(CLUSTER.longitude + 0.005, CLUSTER.latitude);
+  const list = page.getByTestId('pick-list');
+  await expect(list.locator('h3')).toHaveText('12 fire detections here');
+  const summary = page.getByTestId('pick-summary');
+  await expect(summary).toContainText(/Detected \d+ \w{3} \d\d:\d\d UTC – \d+ \w{3} \d\d:\d\d UTC/);
+  await expect(summary).toContainText('Strongest 21.0 MW');
+  await expect(summary).toContainText('By NOAA-20 (N20) 8, Terra 4');
+  await expect(list.getByRole('listitem')).toHaveCount(12);
+  await page.getByTestId('pick-zoom-in').click();
+  await expect(map.popup()).toHaveCount(0);
+  await map.expectStill();
+  const { center, zoom } = await map.view();
+  expect(zoom).toBeCloseTo(9, 1);
+  expect(center[0]).toBeCloseTo(CLUSTER.longitude + 0.005, 1);
 });

@@ -72,6 +72,8 @@ export type OverlaySourceId =
 
 const VIEWPORT_DEBOUNCE_MS = 500;
 const FIRE_LAYERS = ['fires-tiles', 'fires-points', 'fires-live'];
+/** How far "Zoom in on them" of a long pick list zooms: eight times closer, where a cluster's detections come apart. */
+const PICK_ZOOM_STEP = 3;
 
 /** Room kept between a popup and what covers the map's edges. */
 const POPUP_GAP_PX = 8;
@@ -574,7 +576,11 @@ export class MapController {
 
   /** The list of several; the popup of the one chosen leads back to it, that one marked (and focused from the keyboard). */
   private showPickList(objects: readonly PickProps[], at: [number, number], focus: boolean, seen?: PickProps): void {
-    const content = pickListContent(objects, (chosen, fromKeyboard) => this.open(chosen, at, [], fromKeyboard, backToPickList(objects, (back) => this.showPickList(objects, at, back, chosen))), seen);
+    const zoomIn = () => {
+      this.popup?.remove();
+      this.map.easeTo({ center: at, zoom: Math.min(this.map.getZoom() + PICK_ZOOM_STEP, this.map.getMaxZoom()) });
+    };
+    const content = pickListContent(objects, (chosen, fromKeyboard) => this.open(chosen, at, [], fromKeyboard, backToPickList(objects, (back) => this.showPickList(objects, at, back, chosen))), seen, zoomIn);
     this.showPopup(content, at, objects.map((object) => String(object.kind)), focus);
     if (focus && seen) content.querySelector<HTMLElement>('.pick-seen')?.focus({ preventScroll: true });
   }

@@ -4,18 +4,42 @@
 import { indexByKey } from '../data/index-by-key';
 import type { PickProps } from './feature-picking';
 import { pickLabels, pickListHeading } from './pick-label';
+import { fireListSummary } from './pick-list-summary';
 
 /**
  * A popup body listing several objects; choosing one hands it to `onChoose`, saying whether it was chosen from the
  * keyboard (Enter or Space on the button: a click of no mouse press). `seen`: the one whose popup led back here,
- * marked so the eye finds its place again.
+ * marked so the eye finds its place again. Many fire detections are summed up above the list, with a button to zoom
+ * in on them (`onZoomIn`), where they come apart.
  */
-export function pickListContent(objects: readonly PickProps[], onChoose: (props: PickProps, fromKeyboard: boolean) => void, seen?: PickProps): HTMLElement {
+export function pickListContent(objects: readonly PickProps[], onChoose: (props: PickProps, fromKeyboard: boolean) => void, seen?: PickProps, onZoomIn?: () => void): HTMLElement {
   const root = document.createElement('div');
   root.className = 'popup pick-list';
   root.dataset.testid = 'pick-list';
   const heading = document.createElement('h3');
   heading.textContent = pickListHeading(objects);
+  root.append(heading);
+  const summary = fireListSummary(objects);
+  if (summary) {
+    const block = document.createElement('div');
+    block.className = 'pick-summary';
+    block.dataset.testid = 'pick-summary';
+    for (const line of summary) {
+      const paragraph = document.createElement('p');
+      paragraph.textContent = line;
+      block.append(paragraph);
+    }
+    if (onZoomIn) {
+      const zoom = document.createElement('button');
+      zoom.type = 'button';
+      zoom.className = 'link-button';
+      zoom.dataset.testid = 'pick-zoom-in';
+      zoom.textContent = 'Zoom in on them';
+      zoom.addEventListener('click', () => onZoomIn());
+      block.append(zoom);
+    }
+    root.append(block);
+  }
   const list = document.createElement('ul');
   const labels = pickLabels(objects);
   objects.forEach((props, index) => {
@@ -36,7 +60,7 @@ export function pickListContent(objects: readonly PickProps[], onChoose: (props:
     event.preventDefault();
     buttons[to]?.focus();
   });
-  root.append(heading, list);
+  root.append(list);
   return root;
 }
 
