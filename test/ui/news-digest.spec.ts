@@ -72,3 +72,41 @@ test('the HUD pins the daily recap and shows the hourly summary and the newest n
   await expect(list).toContainText('Flood warnings extended along the lower Danube');
   await expect(list).not.toContainText('Grid operator');
 });
+
+test("a long daily recap shows its first five stories in the brief and its date under them; \"Show 7 more\" the rest", async ({ page }) => {
+  // The newest recap for this test, written in the database (as the recap job writes one), removed after.
+  const body = ['Top stories of the last 24 hours:', ...Array.from({ length: 12 }, (_, index) => `- Long recap story ${index + 1} (3 sources)`)].join('\n');
+  const database = new pg.Client({ connectionString: uiDatabaseUrl() });
+  await database.connect();
+  try {
+    const { rows } = await database.query<{ id: string }>(
+      `INSERT INTO article_summaries (kind, model, window_start, window_end, body, futures_included, created_at)
+       VALUES ('daily_recap', 'extractive', now() - interval '24 hours', now(), $1, false, now() + interval '1 second') RETURNING id::text`,
+      [body],
+    );
+    try {
+      const hud = new HudPage(page);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await new AppPage(page).openReady({ view: [20, 0, 3] });
+      await hud.openBrief();
+      const recap = hud.slot('daily-recap');
+      await expect(recap).toContainText('Long recap story 1 (3 sources)');
+      await expect(recap.getByRole('listitem')).toHaveCount(5);
+      await expect(recap).not.toContainText('Long recap story 6 ');
+      // Its date is in sight, under the five, not twelve items down.
+      await expect(recap.locator('time')).toBeInViewport();
+      const more = recap.getByTestId('summary-more');
+      await expect(more).toHaveText('Show 7 more');
+      await expect(more).toHaveAttribute('aria-expanded', 'false');
+      await more.click();
+      await expect(recap.getByRole('listitem')).toHaveCount(12);
+      await expect(more).toHaveText('Show fewer');
+      await more.click();
+      await expect(recap.getByRole('listitem')).toHaveCount(5);
+    } finally {
+      await database.query('DELETE FROM article_summaries WHERE id = $1', [rows[0]!.id]);
+    }
+  } finally {
+    await database.end();
+  }
+});

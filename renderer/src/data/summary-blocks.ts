@@ -24,3 +24,25 @@ export function summaryBlocks(text: string): SummaryBlock[] {
   }
   return blocks.filter((block) => block.lines.length > 0);
 }
+
+/**
+ * The blocks up to `maxItems` list items (paragraphs before the cut kept whole), and how many items were left out.
+ * The brief shows a day's recap so: fifteen stories made its slot screens tall, its date at the foot and the news
+ * slot below the fold.
+ */
+export function firstItems(blocks: readonly SummaryBlock[], maxItems: number): { blocks: SummaryBlock[]; hiddenItems: number } {
+  const shown: SummaryBlock[] = [];
+  let room = maxItems;
+  let hiddenItems = 0;
+  for (const block of blocks) {
+    if (block.kind === 'paragraph') {
+      if (room > 0) shown.push(block);
+      continue;
+    }
+    const kept = block.lines.slice(0, Math.max(room, 0));
+    hiddenItems += block.lines.length - kept.length;
+    room -= kept.length;
+    if (kept.length > 0) shown.push({ kind: 'list', lines: kept });
+  }
+  return { blocks: shown, hiddenItems };
+}

@@ -1,8 +1,9 @@
 // A summary's text as written: its "- " lines as a list, one item per line, the other lines as paragraphs. Each
 // line sets its own direction (dir="auto"): one right-to-left headline no longer reorders the items around it; its
 // story counts are isolated left to right (source-counts.ts).
+import { useState } from 'react';
 import { sourceCountParts } from '../data/source-counts';
-import { summaryBlocks } from '../data/summary-blocks';
+import { firstItems, summaryBlocks } from '../data/summary-blocks';
 
 function Line({ text }: { text: string }) {
   return (
@@ -20,10 +21,15 @@ function Line({ text }: { text: string }) {
   );
 }
 
-export function SummaryText({ text }: { text: string }) {
+/** `maxItems`: at most so many list items until "Show all" is pressed (the brief's slots); every item without it. */
+export function SummaryText({ text, maxItems }: { text: string; maxItems?: number }) {
+  const [expanded, setExpanded] = useState(false);
+  const all = summaryBlocks(text);
+  const { blocks, hiddenItems } = maxItems === undefined || expanded ? { blocks: all, hiddenItems: 0 } : firstItems(all, maxItems);
+  const total = all.reduce((count, block) => count + (block.kind === 'list' ? block.lines.length : 0), 0);
   return (
     <div className="summary-text">
-      {summaryBlocks(text).map((block, index) =>
+      {blocks.map((block, index) =>
         block.kind === 'list' ? (
           <ul key={index}>
             {block.lines.map((line, item) => (
@@ -37,6 +43,11 @@ export function SummaryText({ text }: { text: string }) {
             <Line text={block.lines.join(' ')} />
           </p>
         ),
+      )}
+      {(hiddenItems > 0 || (expanded && maxItems !== undefined && total > maxItems)) && (
+        <button type="button" className="link-button summary-more" data-testid="summary-more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'Show fewer' : `Show ${hiddenItems} more`}
+        </button>
       )}
     </div>
   );

@@ -37,6 +37,9 @@ function NowTag({ playback }: { playback: boolean }) {
   );
 }
 
+/** A digest's stories shown in its brief slot before "Show all": its date and the slots below stay in sight. */
+const BRIEF_ITEMS = 5;
+
 function SummarySlot({
   testId,
   title,
@@ -71,7 +74,7 @@ function SummarySlot({
           </span>
         )}
       </h2>
-      {summary ? <SummaryText text={summary.text} /> : <p className="muted">{summaryEmptyText(available, due, storiesIn, feedsOutOfReach)}</p>}
+      {summary ? <SummaryText text={summary.text} maxItems={BRIEF_ITEMS} /> : <p className="muted">{summaryEmptyText(available, due, storiesIn, feedsOutOfReach)}</p>}
       {summary?.createdAt && <time>{formatBoth(summary.createdAt)}</time>}
     </article>
   );
