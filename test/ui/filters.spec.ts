@@ -241,7 +241,7 @@ test('in playback a chosen window is its length up to the cursor: its ends leave
 
   await page.getByTestId('playback-step-back').click();
   await expect(badge).toHaveText('Playback');
-  await expect(page.getByTestId('hud-count-fires-view')).toContainText(/30 h to \d\d:\d\d UTC/i);
+  await expect(page.getByTestId('hud-count-fires-view')).toContainText(/30 h to \d{1,2} [A-Z][a-z]{2} \d\d:\d\d UTC/i);
   // The ends told another time beside a counter of the 30 h to the cursor.
   await expect(page.getByTestId('hud-filters')).toHaveCount(0);
   await expect(page.getByTestId('filter-custom-playback')).toHaveText('In playback the map shows the 30 h up to the cursor’s minute; Live returns to these ends.');
@@ -370,8 +370,9 @@ test("in playback the export is of the cursor's minute: the window's fires and e
   await expect(playback.root).toHaveAttribute('data-mode', 'playback');
   const minute = (await playback.minuteLabel().getAttribute('data-minute'))!;
   const hhmm = `${minute.slice(11, 16)} UTC`;
+  const day = new Date(minute).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
   await expect(page.getByTestId('export').locator('.export-what')).toHaveText(
-    `In view: fires of the 6 h to ${hhmm}; aircraft at ${hhmm}; incidents discovered by then; news and events of the same window.`,
+    `In view: fires of the 6 h to ${day} ${hhmm}; aircraft at ${hhmm}; incidents discovered by then; news and events of the same window.`,
   );
   const then = await csvRows();
   expect(ids(then, 'fires', 'frp_mw')).toEqual(['40']);

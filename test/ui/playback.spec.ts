@@ -56,7 +56,8 @@ test('dragging the playback cursor moves the map and the HUD back in time; Live 
   await expect.poll(() => hud.counterValue('fires-view'), { message: 'the HUD follows the cursor' }).toBe(liveCount - 1);
   // And says so: the counters name the window that ends at the cursor's minute, the badge that the map is not live.
   const hhmm = `${minute!.slice(11, 16)} UTC`;
-  await expect(hud.counter('fires-view')).toContainText(`Fires in view · 24 h to ${hhmm}`);
+  const day = new Date(minute!).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  await expect(hud.counter('fires-view')).toContainText(`Fires in view · 24 h to ${day} ${hhmm}`);
   await expect(hud.counter('fires-hour')).toContainText(`1 h to ${hhmm}`);
   await expect(hud.liveState()).toHaveText('Playback');
   // The brief's summaries and news are the latest, not the cursor's: each says "now".
@@ -287,8 +288,8 @@ test('while playing, the HUD counts the minutes the cursor passes; played to the
   await page.getByTestId('playback-speed').selectOption('10');
   await play.click();
   await expect(play).toHaveAttribute('aria-pressed', 'true');
-  await expect(hud.counter('fires-view')).toContainText(/Fires in view · 24 h to \d\d:\d\d UTC/);
-  const labelMinute = async () => /to (\d\d:\d\d) UTC/.exec((await hud.counter('fires-view').textContent()) ?? '')?.[1];
+  await expect(hud.counter('fires-view')).toContainText(/Fires in view · 24 h to \d{1,2} [A-Z][a-z]{2} \d\d:\d\d UTC/);
+  const labelMinute = async () => /to \d{1,2} [A-Z][a-z]{2} (\d\d:\d\d) UTC/.exec((await hud.counter('fires-view').textContent()) ?? '')?.[1];
   const first = await labelMinute();
   await expect.poll(labelMinute, { message: 'the counted minute moves on while playing' }).not.toBe(first);
   await expect(play).toHaveAttribute('aria-pressed', 'true');
@@ -316,7 +317,7 @@ test('while playing, the HUD counts the minutes the cursor passes; played to the
   await expect(hud.counter('fires-view')).toContainText('Fires in view · last 24 h');
   const liveLabels = await page.evaluate(() => (globalThis as unknown as { liveLabels: string[] }).liveLabels);
   expect(liveLabels.length).toBeGreaterThan(0);
-  expect(liveLabels.filter((label) => / to \d\d:\d\d UTC/i.test(label))).toEqual([]);
+  expect(liveLabels.filter((label) => / to (\d{1,2} [A-Z][a-z]{2} )?\d\d:\d\d UTC/i.test(label))).toEqual([]);
 });
 
 test('while playing, the HUD counts and the past cells on the map follow the cursor, even when each read takes longer than the cursor gives it', async ({ page }) => {
@@ -346,7 +347,7 @@ test('while playing, the HUD counts and the past cells on the map follow the cur
   await page.getByTestId('playback-speed').selectOption('10');
   await play.click();
   await expect(play).toHaveAttribute('aria-pressed', 'true');
-  const labelMinute = async () => /to (\d\d:\d\d) UTC/.exec((await hud.counter('fires-view').textContent()) ?? '')?.[1];
+  const labelMinute = async () => /to \d{1,2} [A-Z][a-z]{2} (\d\d:\d\d) UTC/.exec((await hud.counter('fires-view').textContent()) ?? '')?.[1];
   // Sampled for 4 s of playing (40 minutes of the timeline): the counted minute moves on, again and again.
   const seen = new Set<string>();
   for (let sample = 0; sample < 20; sample += 1) {

@@ -22,10 +22,11 @@ describe("the HUD's fire counter labels", () => {
 
   it("name the window ending at the playback cursor's minute, in UTC", () => {
     const minute = Date.parse('2026-11-23T21:33:00Z');
-    expect(fireCounterLabels(DEFAULT_FILTER, minute, NOW)).toEqual({ window: '24 h to 21:33 UTC', lastHour: '1 h to 21:33 UTC' });
-    expect(fireCounterLabels({ ...DEFAULT_FILTER, window: '7d' }, minute, NOW).window).toBe('7 days to 21:33 UTC');
+    // The window's end with its day (in California that minute is the evening before); the last hour's beside it without.
+    expect(fireCounterLabels(DEFAULT_FILTER, minute, NOW)).toEqual({ window: '24 h to 23 Nov 21:33 UTC', lastHour: '1 h to 21:33 UTC' });
+    expect(fireCounterLabels({ ...DEFAULT_FILTER, window: '7d' }, minute, NOW).window).toBe('7 days to 23 Nov 21:33 UTC');
     const chosen = { ...DEFAULT_FILTER, window: 'custom' as const, from: NOW - 90 * 60_000, to: NOW };
-    expect(fireCounterLabels(chosen, minute, NOW).window).toBe('1.5 h to 21:33 UTC');
+    expect(fireCounterLabels(chosen, minute, NOW).window).toBe('1.5 h to 23 Nov 21:33 UTC');
   });
 
   it('have no last hour when none is counted, so the HUD lays that counter out (or not) before the first count', () => {
@@ -37,7 +38,7 @@ describe("the HUD's fire counter labels", () => {
     const hour = { ...DEFAULT_FILTER, window: '1h' as const };
     expect(fireCounterLabels(hour, null, NOW).lastHour).toBeNull();
     const minute = Date.parse('2026-11-23T21:33:00Z');
-    expect(fireCounterLabels(hour, minute, NOW)).toEqual({ window: '1 h to 21:33 UTC', lastHour: null });
+    expect(fireCounterLabels(hour, minute, NOW)).toEqual({ window: '1 h to 23 Nov 21:33 UTC', lastHour: null });
     // In playback a past chosen window of 30 h ends at the cursor, and counts its last hour there.
     expect(fireCounterLabels(past, minute, NOW).lastHour).toBe('1 h to 21:33 UTC');
   });

@@ -1,7 +1,9 @@
 // What the HUD's two fire counters are labelled with, in a few words (a counter's label takes one line). Live: the
 // window as the Layers tab names it ("last 24 h"), or a chosen one by its span ("chosen 30 h", its ends spelled out
 // beside the counters; "chosen 30 h so far" while it runs on past now), and its last hour. In playback they count the window that ends with the cursor's minute, and say so ("24 h to
-// 21:33 UTC"): "last 24 h" over a count of yesterday's fires would be wrong. Pure (`.js` specifiers): unit-tested.
+// 23 Nov 21:33 UTC", its day too: in California that minute is the evening before; the last hour's counter beside it
+// gives the minute alone): "last 24 h" over a count of yesterday's fires would be wrong. Pure (`.js` specifiers): unit-tested.
+import { formatShortUtc } from '../format/time-format.js';
 import { countsLastHourAt } from './fire-windows.js';
 import { MINUTE_MS } from './time-windows.js';
 import { hasChosenWindow, presetWindowLabel, type ViewFilter, windowSpanMs } from './view-filter.js';
@@ -29,7 +31,7 @@ export function fireCounterLabels(filter: ViewFilter, playbackMinute: number | n
     return { window: hasChosenWindow(filter) ? `chosen ${spanWords(windowSpanMs(filter, now))}${soFar}` : presetWindowLabel(filter), lastHour: hour ? 'Last 1 h' : null };
   }
   const to = `${new Date(playbackMinute).toISOString().slice(11, 16)} UTC`;
-  return { window: `${spanWords(windowSpanMs(filter, now))} to ${to}`, lastHour: hour ? `1 h to ${to}` : null };
+  return { window: `${spanWords(windowSpanMs(filter, now))} to ${formatShortUtc(new Date(playbackMinute))}`, lastHour: hour ? `1 h to ${to}` : null };
 }
 
 /** How far the fire counts may trail the playback cursor before they are shown as behind it: a few steps of a fast play. */
