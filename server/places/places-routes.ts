@@ -7,7 +7,7 @@ import { safeText } from '../http/safe-text.js';
 import type { PlaceTileQueries } from './place-tile-queries.js';
 import { type GazetteerProgress, placeTile, searchAnswer, timeZonePlaceAnswer } from './places-schemas.js';
 import type { SearchService } from './search-service.js';
-import type { TimeZonePlaces } from './time-zone-place.js';
+import { currentZoneName, type TimeZonePlaces } from './time-zone-place.js';
 
 export interface PlaceRoutesOptions {
   search: SearchService;
@@ -80,7 +80,7 @@ export async function placeRoutes(app: FastifyInstance, options: PlaceRoutesOpti
   typed.get('/api/time-zone-place', { schema: { querystring: timeZoneQuery, response: { 200: timeZonePlaceAnswer } } }, async (request) => {
     const gazetteer = options.gazetteerState();
     const place = gazetteer === 'ready' ? await options.timeZones.placeOf(request.query.timeZone) : null;
-    return { timeZone: request.query.timeZone, place, gazetteer };
+    return { timeZone: request.query.timeZone, zoneName: currentZoneName(request.query.timeZone), place, gazetteer };
   });
 
   typed.get(

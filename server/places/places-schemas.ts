@@ -48,6 +48,8 @@ export type SearchAnswer = z.infer<typeof searchAnswer>;
 export const timeZonePlaceAnswer = z
   .object({
     timeZone: z.string(),
+    /** The zone's current name, to show: "Asia/Kolkata" for the "Asia/Calcutta" Chromium reports. */
+    zoneName: z.string(),
     /** The place the zone is named after (or its country's capital); null when the zone names none, or the gazetteer is not in yet. */
     place: z
       .object({

@@ -13,6 +13,16 @@ export function timeZoneCityNames(timeZone: string, currentName: string | null):
   return names;
 }
 
+/**
+ * The zone's current IANA name: Chromium reports India's zone by its old one, "Asia/Calcutta", where the computer's
+ * own setting says "Asia/Kolkata"; any case and a link read as the zone database spells them ("us/pacific" →
+ * "America/Los_Angeles"). The name itself when none other is known.
+ */
+export function currentZoneName(timeZone: string): string {
+  const zone = getTimezone(new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone);
+  return zone?.aliasOf ?? zone?.name ?? timeZone;
+}
+
 export class TimeZonePlaces {
   constructor(private readonly repository: TimeZonePlaceRepository) {}
 

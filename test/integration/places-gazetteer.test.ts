@@ -477,7 +477,7 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
       expect(answer).toMatchObject({ timeZone, gazetteer: 'ready' });
       return answer.place;
     };
-    expect(timeZonePlaceBeforeLoad).toEqual({ timeZone: 'Europe/Paris', place: null, gazetteer: 'pending' });
+    expect(timeZonePlaceBeforeLoad).toEqual({ timeZone: 'Europe/Paris', zoneName: 'Europe/Paris', place: null, gazetteer: 'pending' });
     const losAngeles = await placeOf('America/Los_Angeles');
     expect(losAngeles).toMatchObject({ name: 'Los Angeles', countryCode: 'US', admin1Name: 'California' });
     expect(losAngeles!.latitude).toBeCloseTo(34.05, 1);
@@ -493,6 +493,14 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
     expect(await placeOf('US/Pacific')).toMatchObject({ name: 'Los Angeles', countryCode: 'US' });
     // Named after an island: Vanuatu's one zone gives its capital.
     expect(await placeOf('Pacific/Efate')).toMatchObject({ name: 'Port-Vila', countryCode: 'VU' });
+    // The zone's current name, to show, beside the one asked: Chromium's "Asia/Calcutta" is the computer's "Asia/Kolkata".
+    const zoneNameOf = async (timeZone: string) =>
+      ((await subject.app.inject({ method: 'GET', url: `/api/time-zone-place?timeZone=${encodeURIComponent(timeZone)}`, headers: authorized })).json() as { zoneName: string }).zoneName;
+    expect(await zoneNameOf('Asia/Calcutta')).toBe('Asia/Kolkata');
+    expect(await zoneNameOf('Europe/Kiev')).toBe('Europe/Kyiv');
+    expect(await zoneNameOf('us/pacific')).toBe('America/Los_Angeles');
+    expect(await zoneNameOf('Europe/Paris')).toBe('Europe/Paris');
+    expect(await zoneNameOf('UTC')).toBe('Etc/UTC');
     // No place: UTC and the offsets named after none.
     for (const zone of ['Etc/UTC', 'UTC', 'Etc/GMT+5']) expect(await placeOf(zone), zone).toBeNull();
   });

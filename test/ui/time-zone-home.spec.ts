@@ -209,3 +209,17 @@ test('in UTC (named after no place) nothing is asked and the world view stays: t
     await expect(page.getByTestId('home-note')).toHaveCount(0);
   }
 });
+
+test("in India it says the zone by the name the computer's setting gives it, Asia/Kolkata, not the old one Chromium reports", async ({ browser }) => {
+  await waitForGazetteer();
+  const context = await browser.newContext({ timezoneId: 'Asia/Kolkata' });
+  try {
+    const page = await context.newPage();
+    // What Chromium reports: the zone's old name.
+    expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe('Asia/Calcutta');
+    await new AppPage(page).openReady();
+    await expect(page.getByTestId('home-note')).toHaveText("Opened on Kolkata, West Bengal, India: this computer's time zone is Asia/Kolkata.×");
+  } finally {
+    await context.close();
+  }
+});

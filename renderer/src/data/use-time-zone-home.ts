@@ -22,6 +22,7 @@ const OPENING_WAIT_MS = 1_500;
 const GIVE_UP_MS = 120_000;
 
 export interface TimeZoneHome {
+  /** The zone by its current name ("Asia/Kolkata", not the "Asia/Calcutta" Chromium reports). */
   timeZone: string;
   place: NonNullable<TimeZonePlaceAnswer['place']>;
 }
@@ -77,14 +78,18 @@ interface EarlyAsk {
   view: Promise<OpeningView | null>;
   /** Set as `view` settles, before the map is made: the place the map opened on. */
   openedOn: TimeZoneHome['place'] | null;
+  /** The zone's current name, as the answer gives it (the one asked until then). */
+  zoneName: string;
 }
 
 function askEarly(api: ApiClient, timeZone: string): EarlyAsk {
   const answer = readTimeZonePlace(api, timeZone);
   const late = new Promise<null>((resolve) => window.setTimeout(() => resolve(null), OPENING_WAIT_MS));
-  const ask: EarlyAsk = { timeZone, answer, view: Promise.resolve(null), openedOn: null };
-  ask.view = Promise.race([answer.then((got) => got?.place ?? null), late]).then((place) => {
+  const ask: EarlyAsk = { timeZone, answer, view: Promise.resolve(null), openedOn: null, zoneName: timeZone };
+  ask.view = Promise.race([answer.then((got) => (got?.place ? { place: got.place, zoneName: got.zoneName } : null)), late]).then((got) => {
+    const place = got?.place ?? null;
     ask.openedOn = place;
+    if (got) ask.zoneName = got.zoneName;
     return place ? { center: [place.longitude, place.latitude], zoom: HOME_ZOOM } : null;
   });
   return ask;
@@ -110,7 +115,7 @@ export function useTimeZoneHome(api: ApiClient, controller: MapController | null
     if (!wanted || !ready || !controller || !early) return;
     const { timeZone } = early;
     // Made there: said once it is drawn.
-    if (early.openedOn) return setHome({ timeZone, place: early.openedOn });
+    if (early.openedOn) return setHome({ timeZone: early.zoneName, place: early.openedOn });
     const map = controller.map;
     const at = { center: map.getCenter(), zoom: map.getZoom() };
     // A hundred-thousandth of a degree and a thousandth of a zoom level from where it was: not moved.
@@ -130,7 +135,7 @@ export function useTimeZoneHome(api: ApiClient, controller: MapController | null
           const place = answer.place;
           // Said once the map is there, not over the world it is leaving ("Opened on Los Angeles" sat over Europe for
           // the fly's second); a fly the analyst cut short is not said at all.
-          map.once('moveend', () => !abort.signal.aborted && !gestured.current && setHome({ timeZone, place }));
+          map.once('moveend', () => !abort.signal.aborted && !gestured.current && setHome({ timeZone: answer.zoneName, place }));
           controller.flyTo({ center: [place.longitude, place.latitude], zoom: HOME_ZOOM });
           return;
         }
