@@ -1,7 +1,9 @@
 // SQL of the search box's other finds, read from the tables their domains keep: aircraft by callsign,
 // registration or ICAO hex; wildfire incidents by name; news stories by their text (the stories' own index).
 import type { Database } from '../db/database.js';
+import type { Bbox } from '../http/query-params.js';
 import { newsPlacementJoin } from '../news/news-placement-sql.js';
+import { pointInView } from './place-search-repository.js';
 
 export interface AircraftHit {
   icao24: string;
@@ -21,6 +23,8 @@ export interface IncidentHit {
   sizeAcres: number | null;
   latitude: number;
   longitude: number;
+  /** It lies in the map's view the search was asked from (false without one). */
+  inView: boolean;
 }
 
 export interface NewsHit {
@@ -43,12 +47,14 @@ WHERE upper(trim(callsign)) LIKE $1 OR upper(registration) LIKE $1 OR upper(icao
 ORDER BY (upper(trim(callsign)) = $2 OR upper(registration) = $2 OR upper(icao24) = $2) DESC, seen_at DESC
 LIMIT $3`;
 
-// $1 the text as a pattern, $2 the text, $4 and $5 the same of its name without "fire" (see incidentNameOf).
+// $1 the text as a pattern, $2 the text, $4 and $5 the same of its name without "fire" (see incidentNameOf), $6 the
+// map's view (west, south, east, north, or null): the named one first, then those in view, then the largest.
 const INCIDENTS = `
-SELECT irwin_id AS id, kind, name, state, size_acres AS "sizeAcres", ST_Y(geom) AS latitude, ST_X(geom) AS longitude
+SELECT irwin_id AS id, kind, name, state, size_acres AS "sizeAcres", ST_Y(geom) AS latitude, ST_X(geom) AS longitude,
+       ($6::float8[] IS NOT NULL AND ${pointInView('ST_Y(geom)', 'ST_X(geom)', '($6::float8[])')}) IS TRUE AS "inView"
 FROM current_incidents
 WHERE lower(name) LIKE $1 OR lower(name) LIKE $4
-ORDER BY lower(name) IN ($2, $5) DESC, size_acres DESC NULLS LAST, name
+ORDER BY lower(name) IN ($2, $5) DESC, "inView" DESC, size_acres DESC NULLS LAST, name
 LIMIT $3`;
 
 /**
@@ -90,10 +96,11 @@ export class ObjectSearchRepository {
     return rows;
   }
 
-  async incidents(text: string, limit: number): Promise<IncidentHit[]> {
+  /** `view`: the map's view, whose incidents come first after the one of that very name. */
+  async incidents(text: string, limit: number, view?: Bbox): Promise<IncidentHit[]> {
     const lower = text.trim().toLowerCase();
     const name = incidentNameOf(lower);
-    const { rows } = await this.db.query<IncidentHit>(INCIDENTS, [containsPattern(lower), lower, limit, containsPattern(name), name]);
+    const { rows } = await this.db.query<IncidentHit>(INCIDENTS, [containsPattern(lower), lower, limit, containsPattern(name), name, view ?? null]);
     return rows;
   }
 

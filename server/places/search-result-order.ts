@@ -42,7 +42,10 @@ export function orderedResults({ name, limit, places, similar, boundaries, airpo
   const airlineFlights = airlineCode ? aircraft.filter((hit) => hit.callsign?.trim().toUpperCase().startsWith(airlineCode)) : [];
   const otherAircraft = aircraft.filter((hit) => !airlineFlights.includes(hit));
   const flightsOfCode = airlineFlights.map(aircraftResult);
-  const objects: SearchResult[] = [...otherAircraft.map(aircraftResult), ...incidents.map(incidentResult)];
+  const objects: SearchResult[] = [...otherAircraft.map(aircraftResult), ...incidents.filter((hit) => !hit.inView).map(incidentResult)];
+  // Incidents in the map's view come before the places that do not lead: "Lafayette" over Florida listed nine places,
+  // Bougaa in Algeria among them, before the SOUTH CANAL- LAFAYETTE fire in view.
+  const incidentsInView = incidents.filter((hit) => hit.inView).map(incidentResult);
   const newsResults = news.map(newsResult);
   // An airport by its code typed whole ("JFK", "KJFK") leads when it is a large one or in view; a medium one by its
   // code comes after the flights whose callsign starts with it; airports found by words, see below.
@@ -99,7 +102,9 @@ export function orderedResults({ name, limit, places, similar, boundaries, airpo
     ...leadingAirports,
     ...(leadingPlaceByCode ? shownPlaces.slice(0, leadingPlaces) : []),
     ...objects.filter(isExact),
+    ...incidentsInView.filter(isExact),
     ...flightsOfCode,
+    ...incidentsInView.filter((result) => !isExact(result)),
     // An airport whose name has the words typed is no guess.
     ...namedAirportsFirst,
     ...namedPlaces.filter((_, index) => prominent[leadingPlaces + index]),

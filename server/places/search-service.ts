@@ -52,7 +52,7 @@ export class SearchService {
       // A name in regions ("Paris, TX") asks for places there, not for the airports of the name elsewhere (CDG).
       qualified ? Promise.resolve([]) : this.airports.search(name, OTHER_KINDS_LIMIT, view),
       this.objects.aircraft(name, OTHER_KINDS_LIMIT),
-      this.objects.incidents(name, OTHER_KINDS_LIMIT),
+      this.objects.incidents(name, OTHER_KINDS_LIMIT, view),
       this.objects.news(query, OTHER_KINDS_LIMIT),
     ]);
     // No place of the name in the regions named: the name anywhere.

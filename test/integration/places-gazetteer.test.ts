@@ -322,7 +322,8 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
       subject.database.url,
       `INSERT INTO incidents (irwin_id, name, size_acres, percent_contained, discovered_at, state, geom) VALUES
          ('search-eaton', 'EATON', 14021, 100, now() - interval '300 days', 'US-CA', ST_SetSRID(ST_MakePoint(-118.10, 34.20), 4326)),
-         ('search-paris', 'PARIS', 120, 50, now() - interval '2 days', 'US-CA', ST_SetSRID(ST_MakePoint(-121.00, 38.00), 4326))`,
+         ('search-paris', 'PARIS', 120, 50, now() - interval '2 days', 'US-CA', ST_SetSRID(ST_MakePoint(-121.00, 38.00), 4326)),
+         ('search-canal', 'SOUTH CANAL- LAFAYETTE (34)', 34, 0, now() - interval '1 day', 'US-FL', ST_SetSRID(ST_MakePoint(-80.60, 26.70), 4326))`,
     );
     try {
       const losAngeles = '-119.5,33.3,-116.5,35';
@@ -339,8 +340,15 @@ describe('gazetteer: load of the packaged data, place search and place tiles', (
       // A city leads wherever the map is.
       expect((await search('Paris', 10, losAngeles)).results[0]).toMatchObject({ kind: 'place', label: 'Paris', sublabel: expect.stringMatching(/France$/) });
       expect((await search('Paris', 10, losAngeles)).results[1]).toMatchObject({ kind: 'incident', label: 'PARIS' });
+      // An incident in view whose name only holds the word comes right after the place that leads, before the rest.
+      const canalAt = async (view: string) => (await search('Lafayette', 10, view)).results.findIndex((result) => result.kind === 'incident');
+      const overFlorida = await canalAt('-83,25,-79,29');
+      expect(overFlorida).toBeGreaterThanOrEqual(0);
+      expect(overFlorida).toBeLessThanOrEqual(1);
+      const overLaIndex = await canalAt(losAngeles);
+      expect(overLaIndex === -1 || overLaIndex > overFlorida).toBe(true);
     } finally {
-      await queryOnce(subject.database.url, "DELETE FROM incidents WHERE irwin_id IN ('search-eaton', 'search-paris')");
+      await queryOnce(subject.database.url, "DELETE FROM incidents WHERE irwin_id IN ('search-eaton', 'search-paris', 'search-canal')");
     }
   });
 

@@ -9,12 +9,12 @@ describe('search rows of incidents and news', () => {
     expect(acresText(0.26)).toBe('0.3 acres');
     expect(acresText(1)).toBe('1 acre');
     expect(acresText(0)).toBe('0 acres');
-    const row = incidentResult({ id: 'irwin-1', kind: 'wildfire', name: 'CHIMNEY ROCK', state: 'US-TX', sizeAcres: 0.01, latitude: 30, longitude: -98 });
+    const row = incidentResult({ id: 'irwin-1', kind: 'wildfire', name: 'CHIMNEY ROCK', state: 'US-TX', sizeAcres: 0.01, latitude: 30, longitude: -98, inView: false });
     expect(row.sublabel).toBe('US-TX · 0.01 acres');
   });
 
   it('says a prescribed burn or a complex is one; a wildfire, or an incident of no known kind, is only an incident', () => {
-    const hit = { id: 'irwin-1', name: 'CHIMNEY ROCK RANCH RX BURN', state: 'US-TX', sizeAcres: 12, latitude: 30, longitude: -98 };
+    const hit = { id: 'irwin-1', name: 'CHIMNEY ROCK RANCH RX BURN', state: 'US-TX', sizeAcres: 12, latitude: 30, longitude: -98, inView: false };
     expect(incidentResult({ ...hit, kind: 'prescribed' }).sublabel).toBe('Prescribed burn · US-TX · 12 acres');
     expect(incidentResult({ ...hit, kind: 'complex' }).sublabel).toBe('Complex · US-TX · 12 acres');
     expect(incidentResult({ ...hit, kind: null }).sublabel).toBe('US-TX · 12 acres');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AirportHit } from '../../server/places/airport-repository.js';
-import type { AircraftHit, NewsHit } from '../../server/places/object-search-repository.js';
+import type { AircraftHit, IncidentHit, NewsHit } from '../../server/places/object-search-repository.js';
 import type { BoundaryHit, PlaceHit } from '../../server/places/place-search-repository.js';
 import { type FoundThings, orderedResults } from '../../server/places/search-result-order.js';
 
@@ -53,6 +53,10 @@ function flight(callsign: string): AircraftHit {
   return { icao24: 'a0e001', callsign, registration: null, typeCode: 'B738', latitude: 33.9, longitude: -118.4, seenAt: '2026-11-27T20:00:00Z' };
 }
 
+function incident(name: string, inView: boolean): IncidentHit {
+  return { id: `irwin-${nextId++}`, kind: 'wildfire', name, state: 'US-FL', sizeAcres: 34, latitude: 27, longitude: -81, inView };
+}
+
 function story(title: string): NewsHit {
   return { id: nextId++, title, link: 'https://news.example/story', publishedAt: '2026-11-30T10:00:00Z', latitude: 26.6, longitude: 56.3, place: 'Strait of Hormuz' };
 }
@@ -103,6 +107,14 @@ describe('orderedResults: what the search list shows first', () => {
     expect(order({ ...found, name: 'BAW', places: [place('Baw', 150_000), ...found.places] })[0]).toBe('place:Baw');
     // An aircraft found by its registration is no airline's flight.
     expect(order({ name: 'BAW', aircraft: [{ ...flight('SHT12'), registration: 'BAW-1' }], places: found.places })).toEqual(['place:Bawshar', 'aircraft:SHT12', 'place:Bawku']);
+  });
+
+  it("an incident in the map's view comes before the places that do not lead; out of view, after the cities that only start so", () => {
+    // Lafayette, Louisiana leads (a city of that very name); a city that only starts with the text stands out too.
+    const places = [place('Lafayette', 121_000), place('Lafayetteville', 150_000, { exact: false }), place('Bougaa', 25_000, { exact: false, ownName: false })];
+    const canal = (inView: boolean) => [incident('SOUTH CANAL- LAFAYETTE (34)', inView)];
+    expect(order({ name: 'Lafayette', places, incidents: canal(true) })).toEqual(['place:Lafayette', 'incident:SOUTH CANAL- LAFAYETTE (34)', 'place:Lafayetteville', 'place:Bougaa']);
+    expect(order({ name: 'Lafayette', places, incidents: canal(false) })).toEqual(['place:Lafayette', 'place:Lafayetteville', 'incident:SOUTH CANAL- LAFAYETTE (34)', 'place:Bougaa']);
   });
 
   it('a medium airport by its code, away from the view, after the flights whose callsign starts with it; in view, first', () => {
