@@ -9,6 +9,9 @@ import type { BoundaryHit, PlaceHit } from './place-search-repository.js';
 import type { SearchResult } from './places-schemas.js';
 import { placesToldApart } from './same-name-places.js';
 
+/** The shortest text for which an incident in view is moved up (a letter or two starts too many names). */
+const MIN_IN_VIEW_TEXT = 3;
+
 /** An exact place this large leads the exact aircraft and incidents of its name wherever the map is (a city). */
 const LEADING_PLACE_POPULATION = 100_000;
 
@@ -42,10 +45,12 @@ export function orderedResults({ name, limit, places, similar, boundaries, airpo
   const airlineFlights = airlineCode ? aircraft.filter((hit) => hit.callsign?.trim().toUpperCase().startsWith(airlineCode)) : [];
   const otherAircraft = aircraft.filter((hit) => !airlineFlights.includes(hit));
   const flightsOfCode = airlineFlights.map(aircraftResult);
-  const objects: SearchResult[] = [...otherAircraft.map(aircraftResult), ...incidents.filter((hit) => !hit.inView).map(incidentResult)];
-  // Incidents in the map's view come before the places that do not lead: "Lafayette" over Florida listed nine places,
-  // Bougaa in Algeria among them, before the SOUTH CANAL- LAFAYETTE fire in view.
-  const incidentsInView = incidents.filter((hit) => hit.inView).map(incidentResult);
+  // Incidents in the map's view whose name has a word starting with the text (three letters or more) come before the
+  // places that do not lead: "Lafayette" over Florida listed nine places, Bougaa in Algeria among them, before the
+  // SOUTH CANAL- LAFAYETTE fire in view. Not a name that merely holds the letters: "san" is no THOUSAND fire.
+  const promoted = (hit: IncidentHit) => hit.inView && folded.length >= MIN_IN_VIEW_TEXT && ` ${hit.name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, ' ')}`.includes(` ${folded}`);
+  const objects: SearchResult[] = [...otherAircraft.map(aircraftResult), ...incidents.filter((hit) => !promoted(hit)).map(incidentResult)];
+  const incidentsInView = incidents.filter(promoted).map(incidentResult);
   const newsResults = news.map(newsResult);
   // An airport by its code typed whole ("JFK", "KJFK") leads when it is a large one or in view; a medium one by its
   // code comes after the flights whose callsign starts with it; airports found by words, see below.
@@ -101,8 +106,8 @@ export function orderedResults({ name, limit, places, similar, boundaries, airpo
     ...exactRegions,
     ...leadingAirports,
     ...(leadingPlaceByCode ? shownPlaces.slice(0, leadingPlaces) : []),
-    ...objects.filter(isExact),
     ...incidentsInView.filter(isExact),
+    ...objects.filter(isExact),
     ...flightsOfCode,
     ...incidentsInView.filter((result) => !isExact(result)),
     // An airport whose name has the words typed is no guess.

@@ -157,13 +157,14 @@ test('a fence saved while the view is being read stays on the map when the read,
 });
 
 test('deleting the geofence the filter names lets the filter go: the map and the address are not left narrowed to it', async ({ page }) => {
-  // Southern Chile, a place no other test uses.
+  // Southern Chile, a place no other test uses. At zoom 9 the view leaves out picking.spec's fire in Chubut, 2° east:
+  // at zoom 6 it counted it when that spec ran first.
   const spot: [number, number] = [-72.5, -45.5];
   const id = await createGeofence('Filter fence', spot, 0.3);
-  await ingestFires([{ longitude: spot[0], latitude: spot[1] }, { longitude: spot[0] + 1, latitude: spot[1] }]);
+  await ingestFires([{ longitude: spot[0], latitude: spot[1] }, { longitude: spot[0] + 0.5, latitude: spot[1] }]);
   const app = new AppPage(page);
   const hud = new HudPage(page);
-  await app.openReady({ view: [spot[0] + 0.5, spot[1], 6], filter: `g:${id}` });
+  await app.openReady({ view: [spot[0] + 0.25, spot[1], 9], filter: `g:${id}` });
   await page.getByRole('tab', { name: 'Layers' }).click();
   await expect(page.getByTestId('filter-geofence')).toHaveValue(id);
   await expect.poll(() => hud.counterValue('fires-view')).toBe(1);

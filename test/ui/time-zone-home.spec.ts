@@ -46,7 +46,7 @@ test.describe('in Los Angeles', () => {
     expect(north - south).toBeLessThan(40);
     const note = page.getByTestId('home-note');
     await expect(note).toContainText('Opened on Los Angeles, California, United States');
-    // Said once the map is there: not over the world it flies from.
+    // Said once the map is there.
     expect((await map.view()).center[0]).toBeCloseTo(LOS_ANGELES.lon, 0);
     await expect(note).toContainText('America/Los_Angeles');
     await map.expectStill(10_000);

@@ -20,7 +20,9 @@ const rowsOf = (properties: Record<string, unknown>) => Object.fromEntries(popup
 describe("a geofence's popup tells its alerts", () => {
   it('counts the alerts shown that are of each fence and names the newest, in the words of the map window', () => {
     const alerts = [alertOf('a', '2026-11-30T10:00:00.000Z'), alertOf('a', '2026-11-30T12:30:00.000Z'), alertOf('a', '2026-11-30T11:00:00.000Z'), alertOf('b', '2026-11-30T09:00:00.000Z'), alertOf(null, '2026-11-30T13:00:00.000Z')];
-    const [first, second, third] = geofenceFeatures([fence('a', 'North'), fence('b', 'South'), fence('c', 'Quiet')], alerts, 'last 24 h').features.map((feature) => feature.properties);
+    const [first, second, third] = geofenceFeatures([fence('a', 'North'), fence('b', 'South'), fence('c', 'Quiet')], { alerts, window: 'last 24 h', only: null }).features.map(
+      (feature) => feature.properties,
+    );
     expect(first).toMatchObject({ alertCount: 3, newestAlertAt: '2026-11-30T12:30:00.000Z' });
     expect(second).toMatchObject({ alertCount: 1, newestAlertAt: '2026-11-30T09:00:00.000Z' });
     expect(third).toMatchObject({ alertCount: 0, newestAlertAt: null });
@@ -33,9 +35,15 @@ describe("a geofence's popup tells its alerts", () => {
     expect(rowsOf(third!)).not.toHaveProperty('Newest alert');
   });
 
-  it('a fence drawn before its alerts were read says nothing of them rather than none', () => {
-    const rows = rowsOf({ kind: 'geofence', name: 'Old', createdAt: '2026-11-30T08:00:00.000Z' });
-    expect(rows).not.toHaveProperty('Alerts');
-    expect(rows).toHaveProperty('Created');
+  it('says nothing of the alerts rather than none when they are not known: not read (or in playback), or read for another fence alone', () => {
+    const fences = [fence('a', 'North'), fence('b', 'South')];
+    for (const properties of geofenceFeatures(fences, null).features.map((feature) => feature.properties)) {
+      expect(rowsOf(properties!)).not.toHaveProperty('Alerts');
+      expect(rowsOf(properties!)).toHaveProperty('Created');
+    }
+    // The filter names fence b: its alerts alone were read.
+    const [north, south] = geofenceFeatures(fences, { alerts: [alertOf('b', '2026-11-30T10:00:00.000Z')], window: 'last 24 h', only: 'b' }).features.map((feature) => feature.properties);
+    expect(rowsOf(north!)).not.toHaveProperty('Alerts');
+    expect(rowsOf(south!)).toMatchObject({ Alerts: '1 in the last 24 h' });
   });
 });

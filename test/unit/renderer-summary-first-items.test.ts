@@ -13,9 +13,11 @@ describe('firstItems: a digest cut to its first stories', () => {
     expect(hiddenItems).toBe(7);
   });
 
-  it('leaves a digest within the cap whole', () => {
+  it('leaves a digest within the cap whole, its closing line after exactly the cap of items too', () => {
     const short = summaryBlocks('- One\n- Two\n\nA closing line.');
     expect(firstItems(short, 5)).toEqual({ blocks: short, hiddenItems: 0 });
+    const five = summaryBlocks('- One\n- Two\n- Three\n- Four\n- Five\n\nA closing line.');
+    expect(firstItems(five, 5)).toEqual({ blocks: five, hiddenItems: 0 });
   });
 
   it('counts the items of every list past the cap', () => {

@@ -115,6 +115,11 @@ describe('orderedResults: what the search list shows first', () => {
     const canal = (inView: boolean) => [incident('SOUTH CANAL- LAFAYETTE (34)', inView)];
     expect(order({ name: 'Lafayette', places, incidents: canal(true) })).toEqual(['place:Lafayette', 'incident:SOUTH CANAL- LAFAYETTE (34)', 'place:Lafayetteville', 'place:Bougaa']);
     expect(order({ name: 'Lafayette', places, incidents: canal(false) })).toEqual(['place:Lafayette', 'place:Lafayetteville', 'incident:SOUTH CANAL- LAFAYETTE (34)', 'place:Bougaa']);
+    // Only a word that starts with the text, of three letters or more: "san" is no THOUSAND fire, "la" moves none up.
+    const sanPlaces = [place('San Francisco', 800_000, { exact: false })];
+    expect(order({ name: 'san', places: sanPlaces, incidents: [incident('THOUSAND', true)] })).toEqual(['place:San Francisco', 'incident:THOUSAND']);
+    expect(order({ name: 'san', places: sanPlaces, incidents: [incident('SAND HILL', true)] })).toEqual(['incident:SAND HILL', 'place:San Francisco']);
+    expect(order({ name: 'La', places: [place('Lagos', 9_000_000, { exact: false })], incidents: [incident('LA PLATA', true)] })).toEqual(['place:Lagos', 'incident:LA PLATA']);
   });
 
   it('a medium airport by its code, away from the view, after the flights whose callsign starts with it; in view, first', () => {

@@ -209,9 +209,14 @@ export class LayerLoader {
     this.emit();
   }
 
-  /** The fences, each with the count of the alerts shown that are of it (their popups tell it). */
+  /**
+   * The fences, each with the count of the alerts shown that are of it (their popups tell it): live, once the alerts
+   * are read. In playback the alerts read reach past the cursor's window (the map narrows them as it draws): no count.
+   */
   private showGeofences(): void {
-    this.map.setData('geofences', geofenceFeatures(this.geofences, this.alerts, fireCounterLabels(this.filter, null, Date.now()).window));
+    const known = this.status.alerts?.status === 'ok' && this.map.playbackMinuteEpoch === null;
+    const alerts = known ? { alerts: this.alerts, window: fireCounterLabels(this.filter, null, Date.now()).window, only: this.filter.geofenceId } : null;
+    this.map.setData('geofences', geofenceFeatures(this.geofences, alerts));
   }
 
   /** Events that arrived together: each is kept (or not) as it comes, then each layer that gained one is redrawn once. */

@@ -31,6 +31,8 @@ export function summaryBlocks(text: string): SummaryBlock[] {
  * slot below the fold.
  */
 export function firstItems(blocks: readonly SummaryBlock[], maxItems: number): { blocks: SummaryBlock[]; hiddenItems: number } {
+  // Within the cap, all of it: a closing line after the last item too.
+  if (blocks.reduce((count, block) => count + (block.kind === 'list' ? block.lines.length : 0), 0) <= maxItems) return { blocks: [...blocks], hiddenItems: 0 };
   const shown: SummaryBlock[] = [];
   let room = maxItems;
   let hiddenItems = 0;

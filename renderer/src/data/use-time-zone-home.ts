@@ -114,9 +114,15 @@ export function useTimeZoneHome(api: ApiClient, controller: MapController | null
   useEffect(() => {
     if (!wanted || !ready || !controller || !early) return;
     const { timeZone } = early;
-    // Made there: said once it is drawn.
-    if (early.openedOn) return setHome({ timeZone: early.zoneName, place: early.openedOn });
     const map = controller.map;
+    // Made there: said once it is drawn, unless the analyst has taken the map elsewhere meanwhile (a drag, a search).
+    if (early.openedOn) {
+      const place = early.openedOn;
+      const center = map.getCenter();
+      const there = Math.abs(center.lng - place.longitude) < 0.01 && Math.abs(center.lat - place.latitude) < 0.01;
+      if (there && !gestured.current) setHome({ timeZone: early.zoneName, place });
+      return;
+    }
     const at = { center: map.getCenter(), zoom: map.getZoom() };
     // A hundred-thousandth of a degree and a thousandth of a zoom level from where it was: not moved.
     const moved = () => {
@@ -142,7 +148,7 @@ export function useTimeZoneHome(api: ApiClient, controller: MapController | null
         // Nothing to look for (a zone named after no place, no gazetteer), or no answer: the world view stays.
         if (!answer || !placesComing(answer)) return;
         // A world view for half a minute, said: it is waiting for the place list, not lost.
-        setFinding(timeZone);
+        setFinding(answer.zoneName);
         await pause(RETRY_MS, abort.signal);
         asking = readTimeZonePlace(api, timeZone, abort.signal);
       }

@@ -199,11 +199,20 @@ export function eventFeatures(events: readonly MapEvent[]): FeatureCollection<Ge
   );
 }
 
+/** What the fences' popups are told of their alerts: those of the map's window, in its words; `only` the fence they are read for. */
+export interface FenceAlerts {
+  alerts: readonly Alert[];
+  window: string;
+  /** The alerts were read for this fence alone (the filter's): the others' are not known. */
+  only: string | null;
+}
+
 /**
- * The fences, each with what its popup tells of the alerts shown (those of the map's window, `alertWindow` its words):
- * how many are of it and when the newest was raised.
+ * The fences, each with what its popup tells of its alerts: how many are of it in the map's window and when the newest
+ * was raised. `known` null (not read, failed, or a playback minute's window the alerts read does not end at): none said.
  */
-export function geofenceFeatures(geofences: readonly Geofence[], alerts: readonly Alert[] = [], alertWindow: string | null = null): FeatureCollection<Geometry, Props> {
+export function geofenceFeatures(geofences: readonly Geofence[], known: FenceAlerts | null = null): FeatureCollection<Geometry, Props> {
+  const alerts = known?.alerts ?? [];
   const ofFence = new Map<string, { count: number; newest: string }>();
   for (const alert of alerts) {
     if (!alert.geofenceId) continue;
@@ -220,9 +229,9 @@ export function geofenceFeatures(geofences: readonly Geofence[], alerts: readonl
         id: fence.id,
         name: fence.name,
         createdAt: fence.createdAt,
-        alertCount: ofFence.get(fence.id)?.count ?? 0,
-        newestAlertAt: ofFence.get(fence.id)?.newest ?? null,
-        alertWindow,
+        ...(known && (known.only === null || known.only === fence.id)
+          ? { alertCount: ofFence.get(fence.id)?.count ?? 0, newestAlertAt: ofFence.get(fence.id)?.newest ?? null, alertWindow: known.window }
+          : { alertCount: null, newestAlertAt: null, alertWindow: null }),
       },
     })),
   );

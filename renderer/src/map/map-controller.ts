@@ -580,7 +580,9 @@ export class MapController {
       this.popup?.remove();
       this.map.easeTo({ center: at, zoom: Math.min(this.map.getZoom() + PICK_ZOOM_STEP, this.map.getMaxZoom()) });
     };
-    const content = pickListContent(objects, (chosen, fromKeyboard) => this.open(chosen, at, [], fromKeyboard, backToPickList(objects, (back) => this.showPickList(objects, at, back, chosen))), seen, zoomIn);
+    // None at the closest zoom: nothing would come apart.
+    const canZoomIn = this.map.getZoom() < this.map.getMaxZoom() - 0.5;
+    const content = pickListContent(objects, (chosen, fromKeyboard) => this.open(chosen, at, [], fromKeyboard, backToPickList(objects, (back) => this.showPickList(objects, at, back, chosen))), seen, canZoomIn ? zoomIn : undefined);
     this.showPopup(content, at, objects.map((object) => String(object.kind)), focus);
     if (focus && seen) content.querySelector<HTMLElement>('.pick-seen')?.focus({ preventScroll: true });
   }
@@ -657,7 +659,8 @@ export class MapController {
     });
     grown.observe(content);
     popup.on('close', () => grown.disconnect());
-    if (focus) content.querySelector<HTMLElement>('button, a[href]')?.focus({ preventScroll: true });
+    // A list's first row, not the summary's "Zoom in on them" above it (the arrows move between the rows).
+    if (focus) (content.querySelector<HTMLElement>('.pick-list li button') ?? content.querySelector<HTMLElement>('button, a[href]'))?.focus({ preventScroll: true });
   }
 
   /**

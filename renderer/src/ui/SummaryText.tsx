@@ -21,7 +21,7 @@ function Line({ text }: { text: string }) {
   );
 }
 
-/** `maxItems`: at most so many list items until "Show all" is pressed (the brief's slots); every item without it. */
+/** `maxItems`: at most so many list items until "Show N more" is pressed (the brief's slots); every item without it. */
 export function SummaryText({ text, maxItems }: { text: string; maxItems?: number }) {
   const [expanded, setExpanded] = useState(false);
   const all = summaryBlocks(text);

@@ -37,7 +37,7 @@ function NowTag({ playback }: { playback: boolean }) {
   );
 }
 
-/** A digest's stories shown in its brief slot before "Show all": its date and the slots below stay in sight. */
+/** A digest's stories shown in its brief slot before "Show N more": its date and the slots below stay in sight. */
 const BRIEF_ITEMS = 5;
 
 function SummarySlot({
@@ -74,7 +74,8 @@ function SummarySlot({
           </span>
         )}
       </h2>
-      {summary ? <SummaryText text={summary.text} maxItems={BRIEF_ITEMS} /> : <p className="muted">{summaryEmptyText(available, due, storiesIn, feedsOutOfReach)}</p>}
+      {/* Keyed by the digest: a new one opens folded again. */}
+      {summary ? <SummaryText key={summary.id} text={summary.text} maxItems={BRIEF_ITEMS} /> : <p className="muted">{summaryEmptyText(available, due, storiesIn, feedsOutOfReach)}</p>}
       {summary?.createdAt && <time>{formatBoth(summary.createdAt)}</time>}
     </article>
   );
