@@ -25,6 +25,11 @@ export function summaryBlocks(text: string): SummaryBlock[] {
   return blocks.filter((block) => block.lines.length > 0);
 }
 
+/** How many list items the blocks hold. */
+export function listItemCount(blocks: readonly SummaryBlock[]): number {
+  return blocks.reduce((count, block) => count + (block.kind === 'list' ? block.lines.length : 0), 0);
+}
+
 /**
  * The blocks up to `maxItems` list items (paragraphs before the cut kept whole), and how many items were left out.
  * The brief shows a day's recap so: fifteen stories made its slot screens tall, its date at the foot and the news
@@ -32,7 +37,7 @@ export function summaryBlocks(text: string): SummaryBlock[] {
  */
 export function firstItems(blocks: readonly SummaryBlock[], maxItems: number): { blocks: SummaryBlock[]; hiddenItems: number } {
   // Within the cap, all of it: a closing line after the last item too.
-  if (blocks.reduce((count, block) => count + (block.kind === 'list' ? block.lines.length : 0), 0) <= maxItems) return { blocks: [...blocks], hiddenItems: 0 };
+  if (listItemCount(blocks) <= maxItems) return { blocks: [...blocks], hiddenItems: 0 };
   const shown: SummaryBlock[] = [];
   let room = maxItems;
   let hiddenItems = 0;

@@ -3,7 +3,7 @@
 // story counts are isolated left to right (source-counts.ts).
 import { useState } from 'react';
 import { sourceCountParts } from '../data/source-counts';
-import { firstItems, summaryBlocks } from '../data/summary-blocks';
+import { firstItems, listItemCount, summaryBlocks } from '../data/summary-blocks';
 
 function Line({ text }: { text: string }) {
   return (
@@ -26,7 +26,7 @@ export function SummaryText({ text, maxItems }: { text: string; maxItems?: numbe
   const [expanded, setExpanded] = useState(false);
   const all = summaryBlocks(text);
   const { blocks, hiddenItems } = maxItems === undefined || expanded ? { blocks: all, hiddenItems: 0 } : firstItems(all, maxItems);
-  const total = all.reduce((count, block) => count + (block.kind === 'list' ? block.lines.length : 0), 0);
+  const total = listItemCount(all);
   return (
     <div className="summary-text">
       {blocks.map((block, index) =>
