@@ -35,7 +35,7 @@ export const serverConfigSchema = z.object({
   /** RETENTION_DAYS: events older than this are dropped by whole daily partitions. */
   retentionDays: z.number().int().min(1).max(3650).default(30),
   /** PLAYBACK_MAX_HOURS: the longest range GET /api/playback answers. */
-  maxPlaybackHours: z.number().int().min(1).max(24 * 366).default(48),
+  maxPlaybackHours: z.number().int().min(1).max(24 * 366).default(168),
   /** Per-client send buffer of the live socket before the client is dropped as too slow. */
   liveMaxBufferedBytes: z.number().int().min(1024).default(4 * 1024 * 1024),
   /** How often live clients get a health message. */

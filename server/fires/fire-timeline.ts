@@ -11,13 +11,17 @@ import { type FireRequest, fireSelection } from './fire-queries.js';
 import type { FireRepository } from './fire-repository.js';
 import type { FireTimeline } from './fire-schemas.js';
 
-// $1–$4 the bbox (west, south, east, north, or nulls), $5 from, $6 to, $7–$11 the filter. A detection counts when its
-// cell is one the bbox touches, as the rollup's cells are chosen (playback-repository.ts): its latitude from the floor
-// of south to the floor of north + 1, its longitude likewise, across the antimeridian when west > east.
+// $1–$4 the bbox (west, south, east, north, or nulls), $5 from, $6 to, $7–$11 the filter. A detection's cell counts
+// when it is one the bbox touches, as the rollup's cells are chosen (playback-repository.ts): its latitude from the
+// floor of south to the floor of north + 1, its longitude likewise, across the antimeridian when west > east. Its
+// minute counts when the bbox holds it, as the playback's minutes and the map's counts take it.
 const TIMELINE = `
 WITH picked AS (
   SELECT date_trunc('minute', f.acq_time) AS minute,
-         ${gridCellSql('f.latitude', 'f.longitude')} AS cell
+         ${gridCellSql('f.latitude', 'f.longitude')} AS cell,
+         ($1::float8 IS NULL OR (f.latitude BETWEEN $2::float8 AND $4::float8
+           AND CASE WHEN $1::float8 <= $3::float8 THEN f.longitude BETWEEN $1::float8 AND $3::float8
+                    ELSE f.longitude >= $1::float8 OR f.longitude <= $3::float8 END)) AS in_view
   FROM fires f
   WHERE f.acq_time >= $5 AND f.acq_time < $6
     AND ($1::float8 IS NULL OR (
@@ -27,7 +31,7 @@ WITH picked AS (
                ELSE f.longitude >= floor($1::float8) OR f.longitude < floor($3::float8) + 1 END))
     AND ${fireFilterCondition('f', 7)}
 )
-SELECT minute, NULL::int AS cell, count(*)::int AS count FROM picked GROUP BY minute
+SELECT minute, NULL::int AS cell, count(*)::int AS count FROM picked WHERE in_view GROUP BY minute
 UNION ALL
 SELECT NULL, cell, count(*)::int FROM picked GROUP BY cell
 ORDER BY minute NULLS LAST, cell`;

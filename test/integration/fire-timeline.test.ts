@@ -75,6 +75,15 @@ describe('GET /api/fires/timeline', () => {
     }
     const world = (await get(`/api/fires/timeline?${range}`)).json() as Timeline;
     expect(world.buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(detections.length);
+    // The minutes count the detections the bbox holds, not those of the cells it touches (-121.99, 37.01 lies in a
+    // cell it touches, outside it); the cells are whole.
+    const inBox = detections.filter((fire) => fire.longitude >= -121.7 && fire.longitude <= -120.2 && fire.latitude >= 37.5 && fire.latitude <= 38.8);
+    const boxed = (await get(`/api/fires/timeline?${range}&bbox=-121.7,37.5,-120.2,38.8&confidence=low,nominal,high`)).json() as Timeline;
+    const unfiltered = (await get(`/api/fires/timeline?${range}&bbox=-121.7,37.5,-120.2,38.8`)).json() as Timeline;
+    for (const answer of [boxed, unfiltered]) {
+      expect(answer.buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(inBox.length);
+      expect(answer.cells.reduce((sum, cell) => sum + cell.count, 0)).toBeGreaterThan(inBox.length);
+    }
   });
 
   it('filtered, counts per minute exactly the detections the filter picks', async () => {

@@ -57,11 +57,13 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   await expect(rangePressed(24)).toHaveAttribute('aria-pressed', 'true');
   await new PlaybackPage(page).chooseRange(1);
   await page.getByTestId('filter-window-72h').click();
-  await expect(rangePressed(24)).toHaveAttribute('aria-pressed', 'true');
+  // The 72 h window is played whole (it was played as its last 24 h, beside a HUD counting 72 h).
+  await expect(rangePressed(72)).toHaveAttribute('aria-pressed', 'true');
   await firesInView(hud, 4);
   await expect.poll(() => map.renderedFireCount()).toBe(4);
-  // The timeline's range (the window's 24 h) holds three of them, and no filter narrows its fires yet.
-  await expect(page.getByTestId('playback-total')).toHaveAttribute('data-value', '3');
+  // The timeline's range holds the four, as the HUD counts them, and no filter narrows its fires yet.
+  await expect(page.getByTestId('playback-total')).toHaveAttribute('data-value', '4');
+  await expect(page.getByTestId('playback-total')).toHaveText(/^4 fire detections in 72 h in view$/);
   await expect(page.getByTestId('playback-total')).not.toContainText('filtered');
   // The counter says it counts the view, and its tooltip what else limits it.
   await expect(hud.counter('fires-view')).toContainText('Fires in view · last 72 h');
@@ -75,9 +77,9 @@ test('the time window, confidence and FRP filter the map, the HUD and the export
   await firesInView(hud, 2);
   await expect.poll(() => map.renderedFireCount()).toBe(2);
   await expect(page.getByTestId('hud-filters')).toContainText('high confidence');
-  // The timeline (the window's last 24 h) counts the fires the filter leaves: the fresh one, not the two others of its hours.
-  await expect(page.getByTestId('playback-total')).toHaveAttribute('data-value', '1');
-  await expect(page.getByTestId('playback-total')).toHaveText(/^1 fire detection in 24 h, .* · fires filtered$/);
+  // The timeline (the window's 72 h) counts the fires the filter leaves: the fresh one and the one of 30 h ago, as the HUD.
+  await expect(page.getByTestId('playback-total')).toHaveAttribute('data-value', '2');
+  await expect(page.getByTestId('playback-total')).toHaveText(/^2 fire detections in 72 h in view · fires filtered$/);
   await expect(page.getByTestId('playback-total')).toHaveAttribute('title', /the fires as the Layers tab’s filters leave them, the rest all\. /);
 
   // FRP ≥ 30 MW on top: the 60 MW one.

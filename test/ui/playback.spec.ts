@@ -34,7 +34,7 @@ test('dragging the playback cursor moves the map and the HUD back in time; Live 
   await playback.chooseRange(6);
   await expect.poll(async () => Number(await playback.total().getAttribute('data-value'))).toBeGreaterThan(0);
   // Counted by 1° cells: it says it may reach past the view's edges, and what it counts.
-  await expect(playback.total()).toContainText(/^[\d,]+ fire detections?\b.* in 6 h, in and around the view$/);
+  await expect(playback.total()).toContainText(/^[\d,]+ fire detections?\b.* in 6 h in view$/);
   await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
   const hud = new HudPage(page);
   // The brief (folded at this size) is read below; opened before the view's fires are counted.
@@ -396,7 +396,7 @@ test('played over a view with nothing recorded, the bar says no fire or news is 
   await expect(page.getByTestId('playback-empty-note')).toHaveCount(0);
   await page.getByTestId('playback-play').click();
   // Said once: the total says there is none, the note what that means as it plays.
-  await expect(page.getByTestId('playback-total')).toHaveText('No fire detections or news in 24 h, in and around the view');
+  await expect(page.getByTestId('playback-total')).toHaveText('No fire detections or news in 24 h in view');
   await expect(page.getByTestId('playback-empty-note')).toHaveText('As it plays, only aircraft and incidents change on the map.');
   // Six hours back lies before this stack's first kept aircraft position: said beside it (it was left out, and the
   // note above promised aircraft the map then never showed).
@@ -450,6 +450,11 @@ test("the strip shows a minute's news story beside the fires, and says what a mi
   // The minute named is the one under the pointer: the fire's, as stored.
   const [fire] = await apiGet<Array<{ acqTime: string }>>(`/api/fires?bbox=108.2,53.5,108.3,53.7&since=6h`);
   await expect(playback.hoverWords()).toContainText(`${fire!.acqTime.slice(11, 16)} UTC:`);
+  // A click there picks that minute: the slider's track spans the strip as the bars do (an input's padding put the
+  // minute a click picked near the live end 12 minutes after the one the pointer was over).
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(playback.minuteLabel()).toHaveAttribute('data-minute', `${fire!.acqTime.slice(0, 16)}:00.000Z`);
   await page.mouse.move(10, 10);
   await expect(playback.hoverWords()).toHaveCount(0);
 });
@@ -495,7 +500,8 @@ test('the past cells are of fire detections alone, as their legend says: a cell 
   await placeEvent({ sourceType: 'news', title: 'Kalahari story', ...STORY_CELL, minutesAgo: 20 });
   const playback = new PlaybackPage(page);
   const map = new MapPage(page);
-  await new AppPage(page).openReady({ view: [22.5, -22.5, 8] });
+  // Both in the view (the timeline counts what the view holds), the map between the brief and the side panel.
+  await new AppPage(page).openReady({ view: [22.5, -22.5, 6] });
   const cellAt = (spot: { longitude: number; latitude: number }) => map.playbackCellAt(spot);
   await page.getByTestId('playback-step-back').click();
   await expect(playback.root).toHaveAttribute('data-mode', 'playback');
@@ -506,3 +512,40 @@ test('the past cells are of fire detections alone, as their legend says: a cell 
   await playback.goLive();
   await expect.poll(() => cellAt(FIRE_CELL)).toBeNull();
 });
+
+test('with the 7-day window the timeline spans the week: a fire three days back is on the strip and a press picks its bar; a link further back says it opened live', async ({ page }) => {
+  // Kamchatka, where no other test puts anything: a fire three days and a half hour ago.
+  const KAMCHATKA = { longitude: 158.6, latitude: 53.0 };
+  await ingestFires([{ ...KAMCHATKA, minutesAgo: 3 * 24 * 60 + 30 }]);
+  const playback = new PlaybackPage(page);
+  await new AppPage(page).openReady({ view: [KAMCHATKA.longitude, KAMCHATKA.latitude, 9], filter: 'w:7d' });
+  // The strip follows the window (it stayed on the last 24 h, which held nothing here).
+  await expect(playback.total()).toHaveText(/^1 fire detection in 7 days in view/);
+  await expect(playback.rangeButton(168)).toHaveAttribute('aria-pressed', 'true');
+  await expect(playback.rangeButton(72)).toBeVisible();
+  // A label a day, each naming its day.
+  const axis = page.getByTestId('playback-axis');
+  await expect.poll(() => axis.locator('span.playback-axis-day').count()).toBeGreaterThanOrEqual(6);
+  await expect(axis.locator('span:not(.playback-axis-day)')).toHaveCount(0);
+  // A bar of the week's strip holds 7 minutes, and the pointer says so; a press there picks a minute of that bar.
+  await playback.hoverFirstBar('fire');
+  await expect(playback.hoverWords()).toHaveText(/^7 min from .*: 1 fire detection$/);
+  const [fire] = await apiGet<Array<{ acqTime: string }>>(`/api/fires?bbox=158.5,52.9,158.7,53.1&since=7d`);
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  const picked = Date.parse((await playback.minuteLabel().getAttribute('data-minute'))!);
+  expect(Math.abs(picked - Date.parse(fire!.acqTime))).toBeLessThan(7 * 60_000);
+  await expect(page.getByTestId('playback-link-note')).toHaveCount(0);
+
+  // A link to a minute ten days back opens live, and says why, until a minute is picked.
+  const tenDaysBack = new Date(Date.now() - 10 * 24 * 3_600_000).toISOString().slice(0, 16);
+  await page.goto('about:blank');
+  await new AppPage(page).openReady({ view: [KAMCHATKA.longitude, KAMCHATKA.latitude, 9], filter: 'w:7d', at: `${tenDaysBack}Z` });
+  await expect(playback.root).toHaveAttribute('data-mode', 'live');
+  await expect(page.getByTestId('playback-link-note')).toHaveText(/^The link's minute, .*, is further back than the timeline reaches \(7 days\): showing now\.$/);
+  await playback.dragTo(0.5);
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  await expect(page.getByTestId('playback-link-note')).toHaveCount(0);
+});
+

@@ -120,11 +120,14 @@ test('a reload reopens playback at the minute in the address: the bar, the map a
   await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
 });
 
-test('a link to a minute still to come, or older than the timeline goes back, opens live and drops it from the address', async ({ page }) => {
+test('a link to a minute still to come, or older than the timeline goes back (7 days), opens live, says so and drops it from the address', async ({ page }) => {
   const { apiUrl, token } = uiStack();
   const app = new AppPage(page);
   const playback = new PlaybackPage(page);
-  for (const at of [Date.now() + 2 * 3_600_000, Date.now() - 30 * 3_600_000]) {
+  for (const [at, why] of [
+    [Date.now() + 2 * 3_600_000, /has not yet passed: showing now\.$/],
+    [Date.now() - 8 * 24 * 3_600_000, /is further back than the timeline reaches \(7 days\): showing now\.$/],
+  ] as const) {
     const fragment = new URLSearchParams({ token, view: FIRE_VIEW.join(','), at: `${new Date(at).toISOString().slice(0, 16)}Z` });
     // From a blank page: a new fragment on the same page would not load the app again.
     await page.goto('about:blank');
@@ -132,6 +135,7 @@ test('a link to a minute still to come, or older than the timeline goes back, op
     await app.waitForState('ready');
     await expect(playback.root).toHaveAttribute('data-mode', 'live');
     await expect(playback.minuteLabel()).toHaveText('Showing now');
+    await expect(page.getByTestId('playback-link-note')).toHaveText(why);
     await expect.poll(() => atOf(page.url())).toBeNull();
     expect(new URL(page.url()).hash).toMatch(/^#view=103\.80000,46\.20000,8\.00$/);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_LANE_SHARE, histogramPaths, minuteCountsByBand } from '../../renderer/src/data/playback-histogram.js';
+import { countsPerBar, EVENT_LANE_SHARE, histogramPaths, minuteCountsByBand, minutesPerBar } from '../../renderer/src/data/playback-histogram.js';
 
 // The bars of a path "M x,bottom h w v -height h -w Z", read back as numbers.
 function bars(path: string): Array<{ x: number; bottom: number; height: number }> {
@@ -57,5 +57,29 @@ describe("the timeline's strip", () => {
     const [other] = bars(paths.other);
     expect(news!.height).toBeCloseTo(40 * EVENT_LANE_SHARE / 2, 1);
     expect(other!.bottom).toBeCloseTo(40 - news!.height, 1);
+  });
+
+  it('draws a bar a minute up to 24 h, and over longer ranges bars of a few minutes each, their counts summed', () => {
+    expect([60, 360, 1440].map(minutesPerBar)).toEqual([1, 1, 1]);
+    expect(minutesPerBar(72 * 60)).toBe(3);
+    expect(minutesPerBar(168 * 60)).toBe(7);
+    const week = minuteCountsByBand([
+      { minute: at(0), source: 'fire', count: 2 },
+      { minute: at(6), source: 'fire', count: 3 },
+      { minute: at(7), source: 'news', count: 1 },
+      { minute: at(168 * 60 - 1), source: 'alert', count: 4 },
+    ], from, 168 * 60);
+    const perBar = countsPerBar(week, 7);
+    expect(perBar.fire).toHaveLength(1440);
+    expect(perBar.fire.slice(0, 2)).toEqual([5, 0]);
+    expect(perBar.news.slice(0, 2)).toEqual([0, 1]);
+    expect(perBar.other[1439]).toBe(4);
+    // Nothing lost or counted twice.
+    expect(perBar.fire.reduce((sum, count) => sum + count, 0)).toBe(5);
+    // Drawn a bar each: the news story's second bar where a day's strip puts its second minute.
+    const paths = histogramPaths(perBar, 1000, 40);
+    expect(bars(paths.fire).map((bar) => bar.x)).toEqual([0]);
+    expect(bars(paths.news).map((bar) => bar.x)).toEqual([0.69]);
+    expect(countsPerBar(week, 1)).toBe(week);
   });
 });

@@ -18,11 +18,12 @@ describe("the timeline's total in words", () => {
   });
 
   it('names each kind with its count, in the singular for one, and says when nothing was recorded', () => {
-    expect(timelineTotalWords({ fire: 1_850, news: 17 }, 6, false)).toBe('1,850 fire detections and 17 news stories in 6 h, in and around the view');
-    expect(timelineTotalWords({ fire: 1, news: 1, camera: 1 }, 24, false)).toBe('1 fire detection, 1 news story, and 1 camera in 24 h, in and around the view');
-    expect(timelineTotalWords({ fire: 3 }, 1, true)).toBe('3 fire detections in 1 h, in and around the view · fires filtered');
-    expect(timelineTotalWords({}, 6, false)).toBe('No fire detections or news in 6 h, in and around the view');
-    expect(timelineTotalWords({ fire: 0 }, 6, true)).toBe('No fire detections or news in 6 h, in and around the view · fires filtered');
+    expect(timelineTotalWords({ fire: 1_850, news: 17 }, 6, false)).toBe('1,850 fire detections and 17 news stories in 6 h in view');
+    expect(timelineTotalWords({ fire: 1, news: 1, camera: 1 }, 24, false)).toBe('1 fire detection, 1 news story, and 1 camera in 24 h in view');
+    expect(timelineTotalWords({ fire: 3 }, 1, true)).toBe('3 fire detections in 1 h in view · fires filtered');
+    expect(timelineTotalWords({}, 6, false)).toBe('No fire detections or news in 6 h in view');
+    expect(timelineTotalWords({ fire: 2 }, 168, false)).toBe('2 fire detections in 7 days in view');
+    expect(timelineTotalWords({ fire: 0 }, 6, true)).toBe('No fire detections or news in 6 h in view · fires filtered');
   });
 
   it('says what one minute under the pointer holds', () => {

@@ -1,7 +1,7 @@
 // The renderer's pure state: the playback timeline's reducer, the geofence draft's reducer, the shared time spans.
 import { describe, expect, it } from 'vitest';
 import { axisTicks, tickSpacingMinutes } from '../../renderer/src/data/playback-axis.js';
-import { initialTimeline, liveEnd, playbackReducer, playbackStep, rangeForWindow, timelineAt } from '../../renderer/src/data/playback-cursor.js';
+import { initialTimeline, liveEnd, PLAYBACK_SPEEDS, playbackReducer, playbackStep, rangeForWindow, rangeLabel, rangesOffered, rangeWords, speedLabel, timelineAt } from '../../renderer/src/data/playback-cursor.js';
 import { MAP_WINDOW_MS, MAP_WINDOW_SECONDS, MAP_WINDOW_SINCE } from '../../renderer/src/data/time-windows.js';
 import { bboxOfShape } from '../../renderer/src/map/bbox-of-shape.js';
 import { draftReducer, NO_DRAFT } from '../../renderer/src/ui/geofence-draft.js';
@@ -26,9 +26,24 @@ describe('playbackReducer', () => {
     expect(rangeForWindow(6 * HOUR)).toBe(6);
     expect(rangeForWindow(24 * HOUR)).toBe(24);
     expect(rangeForWindow(90 * MINUTE)).toBe(6);
-    // 72 h, 7 d and longer chosen windows: as far back as playback goes.
-    expect(rangeForWindow(72 * HOUR)).toBe(24);
-    expect(rangeForWindow(7 * 24 * HOUR)).toBe(24);
+    // The 72 h and 7-day windows are played whole (they were played as their last 24 h); a longer chosen window as
+    // far back as playback goes.
+    expect(rangeForWindow(25 * HOUR)).toBe(72);
+    expect(rangeForWindow(72 * HOUR)).toBe(72);
+    expect(rangeForWindow(7 * 24 * HOUR)).toBe(168);
+    expect(rangeForWindow(30 * 24 * HOUR)).toBe(168);
+  });
+
+  it('offers the ranges up to 24 h, and the 72 h and 7 days ones only when the window or the range in use is as long', () => {
+    expect(rangesOffered(1, 1)).toEqual([1, 6, 24]);
+    expect(rangesOffered(24, 6)).toEqual([1, 6, 24]);
+    expect(rangesOffered(72, 72)).toEqual([1, 6, 24, 72]);
+    expect(rangesOffered(168, 24)).toEqual([1, 6, 24, 72, 168]);
+    // A link's minute three days back, under the 24 h window: the range it opened in is on offer.
+    expect(rangesOffered(24, 72)).toEqual([1, 6, 24, 72]);
+    expect([1, 24, 72, 168].map(rangeLabel)).toEqual(['1 h', '24 h', '72 h', '7 d']);
+    expect([6, 72, 168].map(rangeWords)).toEqual(['6 h', '72 h', '7 days']);
+    expect(PLAYBACK_SPEEDS.map(speedLabel)).toEqual(['1 min/s', '4 min/s', '10 min/s', '1 h/s', '6 h/s']);
   });
 
   it('starts live over its range, ending after the current minute', () => {
@@ -126,12 +141,23 @@ describe('the timeline a link opens at a minute', () => {
     expect(timelineAt(Date.parse('2026-11-21T12:01:00Z'), NOW, 6)).toMatchObject({ hours: 24, cursor: 0 });
   });
 
+  it('opens the 72 h or 7 days range for a minute further back than a day, up to a week', () => {
+    const threeDays = Date.parse('2026-11-19T13:00:00Z');
+    expect(timelineAt(threeDays, NOW, 24)).toMatchObject({ hours: 72 });
+    expect(minuteOf(timelineAt(threeDays, NOW, 24))).toBe(threeDays);
+    const sixDays = Date.parse('2026-11-16T12:30:00Z');
+    expect(timelineAt(sixDays, NOW, 24)).toMatchObject({ hours: 168 });
+    expect(minuteOf(timelineAt(sixDays, NOW, 24))).toBe(sixDays);
+    // Under the 7-day window, a minute an hour back opens in the window's range, not the shortest.
+    expect(timelineAt(NOW - HOUR, NOW, 168)).toMatchObject({ hours: 168, cursor: 168 * 60 - 61 });
+  });
+
   it('is live for no minute, a minute still to come, and one older than the longest range', () => {
     const live = initialTimeline(NOW, 6);
     expect(timelineAt(null, NOW, 6)).toEqual(live);
     expect(timelineAt(Date.parse('2026-11-22T12:01:00Z'), NOW, 6)).toEqual(live);
     expect(timelineAt(Date.parse('2027-01-01T00:00:00Z'), NOW, 6)).toEqual(live);
-    expect(timelineAt(Date.parse('2026-11-21T12:00:00Z'), NOW, 6)).toEqual(live);
+    expect(timelineAt(Date.parse('2026-11-15T12:00:00Z'), NOW, 6)).toEqual(live);
     expect(timelineAt(0, NOW, 6)).toEqual(live);
     expect(timelineAt(Number.NaN, NOW, 6)).toEqual(live);
   });
@@ -173,6 +199,12 @@ describe('the playback time axis', () => {
     expect(tickSpacingMinutes(60)).toBe(10);
     expect(tickSpacingMinutes(360)).toBe(60);
     expect(tickSpacingMinutes(1440)).toBe(180);
+    expect(tickSpacingMinutes(72 * 60)).toBe(720);
+    expect(tickSpacingMinutes(168 * 60)).toBe(1440);
+    // A week: a label at each local midnight, seven of them, each a day.
+    const week = axisTicks(Date.parse('2026-11-15T12:01:00Z'), 168 * 60, 0);
+    expect(week.map((tick) => new Date(tick.time).toISOString().slice(0, 16))).toEqual(['2026-11-16T00:00', '2026-11-17T00:00', '2026-11-18T00:00', '2026-11-19T00:00', '2026-11-20T00:00', '2026-11-21T00:00', '2026-11-22T00:00']);
+    expect(week.every((tick) => tick.startsDay)).toBe(true);
     const hourly = axisTicks(from, 360, 0);
     expect(hourly.map((tick) => new Date(tick.time).toISOString().slice(11, 16))).toEqual(['07:00', '08:00', '09:00', '10:00', '11:00', '12:00']);
     expect(hourly[0]?.at).toBeCloseTo(53 / 360, 6);

@@ -18,7 +18,8 @@ export function tickSpacingMinutes(rangeMinutes: number): number {
   if (rangeMinutes <= 60) return 10;
   if (rangeMinutes <= 6 * 60) return 60;
   if (rangeMinutes <= 24 * 60) return 180;
-  return 720;
+  if (rangeMinutes <= 72 * 60) return 720;
+  return 24 * 60;
 }
 
 /** Minutes east of UTC that the wall clock shows at an instant (epoch ms); a number for a zone that never changes. */

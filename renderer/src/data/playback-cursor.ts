@@ -26,9 +26,35 @@ export function rangeMovesCursor(cursor: number | null, oldMinutes: number, newM
   return cursor !== null && newMinutes - (oldMinutes - cursor) < 0;
 }
 
-/** The timeline's ranges, hours back from now; the longest is as far back as playback goes. */
-export const PLAYBACK_RANGE_HOURS = [1, 6, 24] as const;
+/**
+ * The timeline's ranges, hours back from now: the Layers tab's windows (the 72 h and 7 days ones were played as their
+ * last 24 h), the longest as far back as playback goes (the server's PLAYBACK_MAX_HOURS default).
+ */
+export const PLAYBACK_RANGE_HOURS = [1, 6, 24, 72, 168] as const;
 const LONGEST_RANGE_HOURS = Math.max(...PLAYBACK_RANGE_HOURS);
+/** The ranges always on offer; a longer one is offered when the window or the range in use is as long. */
+const SHORT_RANGES_UP_TO = 24;
+
+/** "24 h"; a whole number of days over 72 h as days ("7 d"): a range's button. */
+export function rangeLabel(hours: number): string {
+  return hours > 72 && hours % 24 === 0 ? `${hours / 24} d` : `${hours} h`;
+}
+
+/** "24 h"; "7 days": a range in a sentence. */
+export function rangeWords(hours: number): string {
+  return hours > 72 && hours % 24 === 0 ? `${hours / 24} days` : `${hours} h`;
+}
+
+/**
+ * The ranges the strip offers: up to 24 h always (a shorter look at the latest part of the window, or a day around a
+ * shorter one), the 72 h and 7 days only when the window (`windowRange`, rangeForWindow's) or the range in use (a
+ * link's minute further back) is as long: five buttons crowded the row, and a 7-day strip under a 24 h window would
+ * play days the map does not show.
+ */
+export function rangesOffered(windowRange: number, hours: number): number[] {
+  const longest = Math.max(SHORT_RANGES_UP_TO, windowRange, hours);
+  return PLAYBACK_RANGE_HOURS.filter((range) => range <= longest);
+}
 
 /**
  * The range that shows a time window (its span, ms) whole: the shortest that holds it, the longest when none does.
@@ -39,8 +65,13 @@ export function rangeForWindow(spanMs: number): number {
   return PLAYBACK_RANGE_HOURS.find((hours) => hours * HOUR_MS >= spanMs) ?? LONGEST_RANGE_HOURS;
 }
 
-/** Playback speeds, in timeline minutes per second of real time. */
-export const PLAYBACK_SPEEDS = [1, 4, 10, 60] as const;
+/** Playback speeds, in timeline minutes per second of real time: 6 h/s plays 7 days in 28 s. */
+export const PLAYBACK_SPEEDS = [1, 4, 10, 60, 360] as const;
+
+/** "10 min/s", "1 h/s", "6 h/s". */
+export function speedLabel(speed: PlaybackSpeed): string {
+  return speed >= 60 ? `${speed / 60} h/s` : `${speed} min/s`;
+}
 export type PlaybackSpeed = (typeof PLAYBACK_SPEEDS)[number];
 
 /** How often a playing timeline advances, and by how many minutes, at a speed (at most 10 steps a second). */

@@ -19,6 +19,22 @@ export function minuteCountsByBand(buckets: readonly PlaybackBucket[], fromMs: n
   return counts;
 }
 
+/**
+ * Minutes a bar of the strip holds: one up to 24 h; over a longer range as many as keep a bar about as wide as a
+ * minute's over 24 h (72 h: 3, 7 days: 7), so that a bar stays a pixel wide on the strip and the pointer is over
+ * what a bar counts (a pixel of a 7-day strip spans 8 minutes: the minute under it was mostly not the drawn bar's).
+ */
+export function minutesPerBar(minutes: number): number {
+  return Math.max(1, Math.ceil(minutes / (24 * 60)));
+}
+
+/** Each band's counts summed over runs of `perBar` minutes (the last run may be shorter). */
+export function countsPerBar(counts: BandCounts, perBar: number): BandCounts {
+  if (perBar <= 1) return counts;
+  const sum = (values: number[]) => Array.from({ length: Math.ceil(values.length / perBar) }, (_, bar) => values.slice(bar * perBar, (bar + 1) * perBar).reduce((total, count) => total + count, 0));
+  return { fire: sum(counts.fire), news: sum(counts.news), other: sum(counts.other) };
+}
+
 /** The events' lane at the strip's foot, as a share of its height (when there are events to show). */
 export const EVENT_LANE_SHARE = 0.3;
 // Between the fires' bars and the lane, in the strip's units.
@@ -39,7 +55,7 @@ function barsPath(bars: readonly Bar[], barWidth: number): string {
 const scaled = (count: number, max: number, room: number) => Math.max(1, Math.sqrt(count / max) * room);
 
 /**
- * One SVG path per band (cheaper than hundreds of rects). Fires fill the strip above the lane; the lane stacks each
+ * One SVG path per band (cheaper than hundreds of rects), a bar per entry of the counts (minutes or runs of them). Fires fill the strip above the lane; the lane stacks each
  * minute's news stories under its other events on the events' own scale. Without events the fires have the whole
  * height.
  */

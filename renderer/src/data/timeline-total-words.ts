@@ -1,7 +1,8 @@
-// What the timeline's total says: the recorded events in and around the view by what they are ("1,850 fire
+// What the timeline's total says: the recorded events in the view by what they are ("1,850 fire
 // detections and 17 news stories in 6 h"), not "1,867 events" beside a Layers tab whose News & events row (cameras and news
 // on the map, fires having their own layer) read 0. Pure (`.js` specifiers): unit-tested from Node.
 import type { PlaybackBucket } from '../api/api-types.js';
+import { rangeWords } from './playback-cursor.js';
 
 type Source = PlaybackBucket['source'];
 
@@ -29,11 +30,12 @@ export function totalsBySource(buckets: readonly PlaybackBucket[], fromMs: numbe
 }
 
 /**
- * "1,850 fire detections and 17 news stories in 6 h, in and around the view"; "No fire detections or news in 6 h, …"
+ * "1,850 fire detections and 17 news stories in 6 h in view" ("in 7 days" over a week); "No fire detections or news
+ * in 6 h in view"
  * for none (not "Nothing recorded": the aircraft and incidents drawn meanwhile are not in these counts).
  */
 export function timelineTotalWords(totals: Partial<Record<Source, number>>, hours: number, firesFiltered: boolean): string {
-  return `${recordedWords(totals) ?? 'No fire detections or news'} in ${hours} h, in and around the view${firesFiltered ? ' · fires filtered' : ''}`;
+  return `${recordedWords(totals) ?? 'No fire detections or news'} in ${rangeWords(hours)} in view${firesFiltered ? ' · fires filtered' : ''}`;
 }
 
 /** "3 fire detections and 1 news story"; null for none. */

@@ -4,9 +4,10 @@
 import { type PointerEvent, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { axisTicks } from '../data/playback-axis';
-import { PLAYBACK_RANGE_HOURS, PLAYBACK_SPEEDS, type PlaybackSpeed, rangeForWindow, rangeMovesCursor } from '../data/playback-cursor';
+import { PLAYBACK_RANGE_HOURS, PLAYBACK_SPEEDS, type PlaybackSpeed, rangeForWindow, rangeLabel, rangeMovesCursor, rangesOffered, rangeWords, speedLabel } from '../data/playback-cursor';
+import { minuteAtPointer } from '../data/slider-minute';
 import { MINUTE_MS } from '../data/time-windows';
-import { histogramPaths } from '../data/playback-histogram';
+import { countsPerBar, histogramPaths, minutesPerBar } from '../data/playback-histogram';
 import { usePlaybackCursor } from '../data/use-playback-cursor';
 import { minuteHoverWords, timelineTotalWords, totalsBySource } from '../data/timeline-total-words';
 import { usePlaybackHistogram } from '../data/use-playback-histogram';
@@ -19,6 +20,14 @@ import type { MapController, MapViewport } from '../map/map-controller';
 import { isTypingTarget, singleKeyShortcutsOn, spaceActivates } from '../data/single-key-shortcuts';
 
 const WIDTH = 1000;
+/** A press's focus: no scroll, no ring (focusVisible, in Chromium since 2024, is not yet in TypeScript's DOM types). */
+const PRESS_FOCUS: FocusOptions & { focusVisible: boolean } = { preventScroll: true, focusVisible: false };
+
+/** Why a link's minute opened live: "The link's minute, 20 Nov 12:00 UTC, is further back than the timeline reaches (7 days): showing now." */
+function unreachableMinuteWords(minute: number, now: number): string {
+  const when = formatMinuteBoth(new Date(minute));
+  return minute + MINUTE_MS > now ? `The link's minute, ${when}, has not yet passed: showing now.` : `The link's minute, ${when}, is further back than the timeline reaches (${rangeWords(PLAYBACK_RANGE_HOURS.at(-1)!)}): showing now.`;
+}
 const HEIGHT = 40;
 
 /** `viewport` is null until the map is ready: the timeline loads after it, off the path to the first drawn map. */
@@ -64,7 +73,7 @@ export function PlaybackBar({
   const [rangeNote, setRangeNote] = useState<{ text: string; at: number } | null>(null);
   const chooseRange = (range: number) => {
     const moved = minuteStart !== null && rangeMovesCursor(cursor, minutes, range * 60);
-    setRangeNote(moved ? { at: end - range * 60 * MINUTE_MS, text: `Moved to the start of the last ${range} h: ${formatMinuteBoth(new Date(minuteStart))} is further back.` } : null);
+    setRangeNote(moved ? { at: end - range * 60 * MINUTE_MS, text: `Moved to the start of the last ${rangeWords(range)}: ${formatMinuteBoth(new Date(minuteStart))} is further back.` } : null);
     dispatch({ type: 'range', hours: range });
   };
   // Another window chosen in the Layers tab: the strip's range follows it, over one chosen on the strip (whose buttons
@@ -78,16 +87,50 @@ export function PlaybackBar({
     followWindow();
   }, [windowChoice]);
   const shownRangeNote = rangeNote !== null && rangeNote.at === minuteStart ? rangeNote.text : null;
-  const paths = useMemo(() => histogramPaths(bands, WIDTH, HEIGHT), [bands]);
+  // A link's minute the timeline cannot show (further back than its longest range, or still to come) opens live: said
+  // until the analyst picks a minute, not left to look like the linked one.
+  const [linkNote, setLinkNote] = useState(() => (openAt !== null && Number.isFinite(openAt) && minuteStart === null ? unreachableMinuteWords(openAt, Date.now()) : null));
+  useEffect(() => {
+    if (minuteStart !== null) setLinkNote(null);
+  }, [minuteStart]);
+  // A bar of a range over 24 h holds several minutes (minutesPerBar): the pointer names the bar's, a click its minute.
+  const perBar = minutesPerBar(minutes);
+  const paths = useMemo(() => histogramPaths(countsPerBar(bands, perBar), WIDTH, HEIGHT), [bands, perBar]);
   // The minute under the pointer over the strip, and what was recorded in it: said above the strip while it hovers.
   // Kept as a share of the strip: the minute under it follows a range changed under a still pointer.
   const [hovered, setHovered] = useState<number | null>(null);
-  const hoverAt = (event: PointerEvent<HTMLDivElement>) => {
+  const hoveredBar = hovered === null ? null : Math.min(Math.ceil(minutes / perBar) - 1, Math.floor(hovered * Math.ceil(minutes / perBar)));
+  const hoveredMinute = hoveredBar === null ? null : from + hoveredBar * perBar * MINUTE_MS;
+  const hoveredMinutes = hoveredBar === null ? 1 : Math.min(perBar, minutes - hoveredBar * perBar);
+  // A press or a drag on the strip picks the minute under the pointer, the one the hover names (the slider under it
+  // takes the keyboard; its own pointer mapping is off: app.css).
+  const slider = useRef<HTMLInputElement>(null);
+  const pointerMinute = (event: PointerEvent<HTMLDivElement>) => minuteAtPointer(event.clientX, event.currentTarget.getBoundingClientRect(), minutes);
+  const seekTo = (minute: number) => {
+    // Pressed on the live end while live, the slider stayed live (its value did not change): so does the strip.
+    if (minute !== (cursor ?? minutes - 1)) dispatch({ type: 'seek', minute });
+  };
+  const onTrackPointerDown = (event: PointerEvent<HTMLDivElement>) => {
+    if (event.button !== 0) return;
+    event.currentTarget.setPointerCapture(event.pointerId);
+    // The focus goes to the slider as a press on it gave it: space and the arrow keys go on from there. Without the
+    // keyboard's focus ring, as a press on the slider itself drew none.
+    slider.current?.focus(PRESS_FOCUS);
+    event.preventDefault();
+    seekTo(pointerMinute(event));
+  };
+  const onTrackPointerMove = (event: PointerEvent<HTMLDivElement>) => {
     const box = event.currentTarget.getBoundingClientRect();
     setHovered(Math.min(1, Math.max(0, (event.clientX - box.left) / Math.max(1, box.width))));
+    if (event.currentTarget.hasPointerCapture(event.pointerId)) seekTo(pointerMinute(event));
   };
-  const hoveredMinute = hovered === null ? null : from + Math.min(minutes - 1, Math.floor(hovered * minutes)) * MINUTE_MS;
-  const hoverWords = hoveredMinute === null || !read ? null : minuteHoverWords(formatMinuteBoth(new Date(hoveredMinute)), totalsBySource(buckets, hoveredMinute, 1));
+  const hoverWords =
+    hoveredMinute === null || !read
+      ? null
+      : minuteHoverWords(
+          hoveredMinutes === 1 ? formatMinuteBoth(new Date(hoveredMinute)) : `${hoveredMinutes} min from ${formatMinuteBoth(new Date(hoveredMinute))}`,
+          totalsBySource(buckets, hoveredMinute, hoveredMinutes),
+        );
   const total = Object.values(totals).reduce((sum, count) => sum + count, 0);
   // Played over a range with nothing recorded in view (a first start offline), the cursor ran over an empty strip and
   // nothing on the map changed, unexplained. The aircraft's positions and the incidents are not in the strip's counts:
@@ -151,7 +194,7 @@ export function PlaybackBar({
             <select data-testid="playback-speed" value={speed} onChange={(event) => dispatch({ type: 'speed', speed: Number(event.target.value) as PlaybackSpeed })}>
               {PLAYBACK_SPEEDS.map((value) => (
                 <option key={value} value={value}>
-                  {value === 60 ? '1 h/s' : `${value} min/s`}
+                  {speedLabel(value)}
                 </option>
               ))}
             </select>
@@ -160,8 +203,13 @@ export function PlaybackBar({
         <span className="playback-minute" data-testid="playback-minute" data-minute={minuteStart === null ? '' : new Date(minuteStart).toISOString()}>
           {minuteStart === null ? 'Showing now' : formatMinuteBoth(new Date(minuteStart))}
         </span>
-        {(aircraftNote || shownRangeNote || emptyNote) && (
+        {(aircraftNote || shownRangeNote || emptyNote || linkNote) && (
           <div className="playback-notes">
+            {linkNote && (
+              <span className="playback-note" data-testid="playback-link-note" role="status">
+                {linkNote}
+              </span>
+            )}
             {emptyNote && (
               <span className="playback-note" data-testid="playback-empty-note" role="status">
                 {emptyNote}
@@ -179,12 +227,13 @@ export function PlaybackBar({
             )}
           </div>
         )}
-        {/* The timeline counts whole 1° cells (a minute rollup), so it may count events just outside the view: it says so. */}
+        {/* The timeline counts what the view holds, as the HUD and the Layers tab do (it counted the whole 1° cells the
+            view touched, and said "in and around the view" beside the HUD's smaller counts). */}
         <span
           className="muted playback-total"
           data-testid="playback-total"
           data-value={total}
-          title={`What was recorded (fire detections, news stories placed on the map, cameras found) in the 1° cells the view touches, by minute${firesNarrowed ? ': the fires as the Layers tab’s filters leave them, the rest all' : ''}. Aircraft are replayed from their tracks, not counted here.`}
+          title={`What was recorded (fire detections, news stories placed on the map, cameras found) in the view, by minute${firesNarrowed ? ': the fires as the Layers tab’s filters leave them, the rest all' : ''}. Aircraft are replayed from their tracks, not counted here.`}
         >
           {/* Until the first answer, not "No fire detections or news". */}
           {error ? `Timeline unavailable: ${error}` : read ? timelineTotalWords(totals, hours, firesNarrowed) : 'Counting what was recorded…'}
@@ -192,14 +241,14 @@ export function PlaybackBar({
         <div className="playback-ranges" role="group" aria-label="Range">
           {/* Named: the Layers tab's time window is another row of 1 h / 6 h / 24 h, and a different thing. */}
           <span className="muted playback-ranges-label" aria-hidden="true">Timeline</span>
-          {PLAYBACK_RANGE_HOURS.map((range) => (
-            <button key={range} type="button" aria-pressed={hours === range} title={`The timeline shows the last ${range} h (the fires' time window is in the Layers tab)`} onClick={() => chooseRange(range)}>
-              {range} h
+          {rangesOffered(windowRange, hours).map((range) => (
+            <button key={range} type="button" aria-pressed={hours === range} title={`The timeline shows the last ${rangeWords(range)} (the fires' time window is in the Layers tab)`} onClick={() => chooseRange(range)}>
+              {rangeLabel(range)}
             </button>
           ))}
         </div>
       </div>
-      <div className="playback-track" onPointerMove={hoverAt} onPointerLeave={() => setHovered(null)}>
+      <div className="playback-track" onPointerDown={onTrackPointerDown} onPointerMove={onTrackPointerMove} onPointerLeave={() => setHovered(null)}>
         {/* Fire detections orange above; the lane at the foot: news stories green, the other events grey. */}
         <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} preserveAspectRatio="none" aria-hidden="true" data-testid="playback-histogram">
           <path className="playback-bars-fire" data-testid="playback-bars-fire" d={paths.fire} />
@@ -218,6 +267,7 @@ export function PlaybackBar({
           </span>
         )}
         <input
+          ref={slider}
           type="range"
           className="playback-cursor"
           data-testid="playback-cursor"

@@ -8,6 +8,8 @@ export interface OpenOptions {
   view?: [number, number, number];
   /** The filters as the address writes them (`w:72h;frp:10`). */
   filter?: string;
+  /** The playback minute as the address writes it (`2026-11-24T03:12Z`). */
+  at?: string;
 }
 
 export class AppPage {
@@ -20,6 +22,7 @@ export class AppPage {
     if (chosen) fragment.set('token', chosen);
     if (options.view) fragment.set('view', options.view.join(','));
     if (options.filter) fragment.set('filter', options.filter);
+    if (options.at) fragment.set('at', options.at);
     await this.page.goto(`${apiUrl}/#${fragment.toString()}`);
   }
 

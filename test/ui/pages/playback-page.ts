@@ -46,10 +46,15 @@ export class PlaybackPage {
   }
 
   /** Chooses the timeline's range (it opens in the one that shows the Layers tab's window, 24 h by default). */
-  async chooseRange(hours: 1 | 6 | 24): Promise<void> {
-    const button = this.root.getByRole('button', { name: `${hours} h`, exact: true });
+  async chooseRange(hours: 1 | 6 | 24 | 72 | 168): Promise<void> {
+    const button = this.rangeButton(hours);
     await button.click();
     await expect(button).toHaveAttribute('aria-pressed', 'true');
+  }
+
+  /** A range's button on the strip ("24 h", "7 d"). */
+  rangeButton(hours: 1 | 6 | 24 | 72 | 168) {
+    return this.root.getByRole('button', { name: hours === 168 ? '7 d' : `${hours} h`, exact: true });
   }
 
   async goLive(): Promise<void> {
