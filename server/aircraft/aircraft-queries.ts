@@ -5,6 +5,7 @@ import type { CorrelationRepository, CorrelationRow } from '../correlations/corr
 import type { GeofenceShapeRepository } from '../geofences/geofence-shape-repository.js';
 import type { Bbox } from '../http/query-params.js';
 import type { AircraftRepository, AircraftRow } from './aircraft-repository.js';
+import type { AircraftRecorded } from './aircraft-schemas.js';
 import type { AircraftTrackRepository, TrailRow } from './aircraft-track-repository.js';
 
 export const TRAIL_MINUTES_DEFAULT = 30;
@@ -41,9 +42,19 @@ export class AircraftQueries {
   }
 
   /** Since and until when positions are kept (none before the app's first poll, nor past their retention). */
-  async recorded(): Promise<{ from: string | null; to: string | null }> {
+  /**
+   * At a minute (`at`), also whether positions were kept around it: a minute in a gap of the recording (the app
+   * closed, the feed unreachable) shows no aircraft, which is not "none flying".
+   */
+  async recorded(at?: Date): Promise<AircraftRecorded> {
     const span = await this.track.recordedSpan();
-    return { from: span.from?.toISOString() ?? null, to: span.to?.toISOString() ?? null };
+    const answer = { from: span.from?.toISOString() ?? null, to: span.to?.toISOString() ?? null };
+    if (!at) return answer;
+    const minuteEnd = new Date(Math.floor(at.getTime() / MINUTE_MS) * MINUTE_MS + MINUTE_MS - 1);
+    const { before, after } = await this.track.nearest(minuteEnd);
+    // The aircraft of a minute are those seen within the max age before its end (find's seenSince).
+    const kept = before !== null && before.getTime() >= minuteEnd.getTime() - this.maxAgeSeconds * 1000;
+    return { ...answer, gap: kept ? null : { from: before?.toISOString() ?? null, to: after?.toISOString() ?? null } };
   }
 
   /** The trails of the aircraft in view over the `minutes` before `at` (or now). */

@@ -40,6 +40,8 @@ const trailsQuery = z
   })
   .strict();
 
+// A playback minute, to learn whether positions were kept around it.
+const recordedQuery = z.object({ at: instantParam.optional() }).strict();
 const correlationsQuery = z.object({ since: instantParam.optional(), limit: limitParam(500, 5_000) }).strict();
 
 export async function aircraftRoutes(app: FastifyInstance, options: { aircraft: AircraftQueries }): Promise<void> {
@@ -56,8 +58,8 @@ export async function aircraftRoutes(app: FastifyInstance, options: { aircraft: 
   typed.get('/api/aircraft/trails', { schema: { querystring: trailsQuery, response: { 200: aircraftTrailList } } }, async (request) =>
     options.aircraft.trails(request.query),
   );
-  typed.get('/api/aircraft/recorded', { schema: { response: { 200: aircraftRecorded } } }, async () =>
-    options.aircraft.recorded(),
+  typed.get('/api/aircraft/recorded', { schema: { querystring: recordedQuery, response: { 200: aircraftRecorded } } }, async (request) =>
+    options.aircraft.recorded(request.query.at),
   );
   typed.get('/api/correlations', { schema: { querystring: correlationsQuery, response: { 200: correlationList } } }, async (request) =>
     options.aircraft.pairs(request.query.since, request.query.limit),

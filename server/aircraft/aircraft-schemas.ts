@@ -69,6 +69,14 @@ export const correlationList = z.array(correlation).meta({ id: 'CorrelationList'
 
 /** The span of the positions kept: playback shows aircraft only within it. */
 export const aircraftRecorded = z
-  .object({ from: instant.nullable(), to: instant.nullable() })
+  .object({
+    from: instant.nullable(),
+    to: instant.nullable(),
+    /**
+     * With `at`: null when positions were kept around that minute (within the max age before its end), else the gap
+     * it lies in, from the last position kept before it to the first after (null: none since).
+     */
+    gap: z.object({ from: instant.nullable(), to: instant.nullable() }).nullable().optional(),
+  })
   .meta({ id: 'AircraftRecorded' });
 export type AircraftRecorded = z.infer<typeof aircraftRecorded>;

@@ -95,6 +95,16 @@ export class AircraftTrackRepository {
     return rows[0] ?? { from: null, to: null };
   }
 
+  /** The last position kept up to an instant and the first after it, of any aircraft (two index probes). */
+  async nearest(at: Date): Promise<{ before: Date | null; after: Date | null }> {
+    const { rows } = await this.db.query<{ before: Date | null; after: Date | null }>(
+      `SELECT (SELECT max(seen_at) FROM aircraft_positions WHERE seen_at <= $1) AS before,
+              (SELECT min(seen_at) FROM aircraft_positions WHERE seen_at > $1) AS after`,
+      [at],
+    );
+    return rows[0] ?? { before: null, after: null };
+  }
+
   async at(filter: { bbox?: Bbox; at: Date; seenSince: Date; firefightingOnly: boolean; limit: number; fence?: Buffer | null }): Promise<AircraftRow[]> {
     const [west, south, east, north] = filter.bbox ?? [null, null, null, null];
     const { rows } = await this.db.query<AircraftColumns>(AT, [west, south, east, north, filter.at, filter.seenSince, filter.firefightingOnly, filter.limit, filter.fence ?? null]);

@@ -159,4 +159,26 @@ describe('aircraft track table: positions, trails, playback positions, daily par
     expect(Number(old[0]?.n)).toBe(0);
     expect((await trackOf('c00001')).length).toBe(2);
   });
+
+  it('GET /api/aircraft/recorded?at=: a minute with no position kept around it lies in a gap, from the last one before to the first after', async () => {
+    // Two polls four and a half days back, an hour apart, and nothing between them (the app was closed).
+    const first = Date.now() - 4.5 * DAY;
+    const second = first + 3_600_000;
+    await queryOnce(
+      subject.database.url,
+      "INSERT INTO aircraft_positions (icao24, seen_at, geom) VALUES ('c0000a', $1, ST_SetSRID(ST_MakePoint(2, 2), 4326)), ('c0000a', $2, ST_SetSRID(ST_MakePoint(2, 2), 4326))",
+      [new Date(first), new Date(second)],
+    );
+    const recordedAt = async (at: number) => (await get(`/api/aircraft/recorded?at=${new Date(at).toISOString()}`)).json();
+    // Half an hour after the first poll: a gap, named by the polls on either side.
+    expect((await recordedAt(first + 1_800_000)).gap).toEqual({ from: new Date(first).toISOString(), to: new Date(second).toISOString() });
+    // The minute of a poll, and the minute after it (within the max age): kept.
+    expect((await recordedAt(second)).gap).toBeNull();
+    expect((await recordedAt(second + 60_000)).gap).toBeNull();
+    // Without at, no word of a gap; a bad minute is refused.
+    expect((await get('/api/aircraft/recorded')).json()).not.toHaveProperty('gap');
+    const bad = await get('/api/aircraft/recorded?at=yesterday');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.code).toBe('bad_request');
+  });
 });

@@ -3,6 +3,7 @@
 import { expect, test } from './support/ui-test.js';
 import { apiGet, ingestFires } from './support/api-helpers.js';
 import { placeAircraft, placePair } from './support/aircraft-fixture.js';
+import { placePositions } from './support/aircraft-trail-fixture.js';
 import { placeEvent } from './support/event-fixture.js';
 import { placeIncident } from './support/incident-fixture.js';
 import { AppPage } from './pages/app-page.js';
@@ -152,6 +153,25 @@ test('a minute before any aircraft position was kept says so (0 aircraft read as
   await expect(playback.root.getByTestId('playback-aircraft-note')).toHaveText(/^No aircraft (recorded yet|before \d{1,2} \w{3} \d\d:\d\d UTC( · [^:]+:\d\d( [AP]M)? \S+)?): positions are kept from the first poll on\.$/);
   await playback.goLive();
   await expect(playback.root.getByTestId('playback-aircraft-note')).toHaveCount(0);
+});
+
+test('a minute in a gap of the aircraft recording says so (its 0 aircraft were not "none flying"); a minute with positions kept does not', async ({ page }) => {
+  // Over Nuuk, where no other test puts anything: two polls four and three hours ago, nothing kept between them.
+  const NUUK: [number, number] = [-51.7, 64.2];
+  const first = new Date(Date.now() - 4 * 3_600_000);
+  await placePositions('c0ffee', NUUK, [first, new Date(first.getTime() + 3_600_000)]);
+  const playback = new PlaybackPage(page);
+  await new AppPage(page).openReady({ view: [NUUK[0], NUUK[1], 6] });
+  await playback.chooseRange(6);
+  // Three and a half hours back.
+  await playback.cursor.fill('150');
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  await expect(playback.root.getByTestId('playback-aircraft-note')).toHaveText(/^No aircraft positions kept from .+ to .+: the app was closed or the feed did not answer\.$/);
+  // The minute of the first poll: the aircraft is there, and no word of a gap.
+  const shown = Date.parse((await playback.minuteLabel().getAttribute('data-minute'))!);
+  await playback.cursor.fill(String(150 + Math.floor((first.getTime() - shown) / 60_000)));
+  await expect(playback.root.getByTestId('playback-aircraft-note')).toHaveCount(0);
+  await expect(page.getByTestId('layer-count-aircraft')).toHaveAttribute('data-value', '1');
 });
 
 test('a shorter range keeps the cursor inside it: never a minute after the range (the future)', async ({ page }) => {

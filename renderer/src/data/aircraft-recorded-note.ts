@@ -6,11 +6,33 @@ import type { AircraftRecorded } from '../api/api-types.js';
  * Null when the minute lies where positions are kept (or the span is not known yet). `formatTime`: how the start of the
  * recording is written (on screen: in UTC and on the wall clock, each with its day, as the cursor's minute).
  */
-export function aircraftRecordedNote(recorded: AircraftRecorded | null, minuteStart: number, formatTime: (epochMs: number) => string): string | null {
+export function aircraftRecordedNote(
+  recorded: AircraftRecorded | null,
+  minuteStart: number,
+  formatTime: (epochMs: number) => string,
+  gap: AircraftGap | null = null,
+): string | null {
   if (!recorded) return null;
   if (recorded.from === null) return 'No aircraft recorded yet: positions are kept from the first poll on.';
   const from = Date.parse(recorded.from);
   // The whole minute before the first position: nothing of it was recorded.
   if (minuteStart + 60_000 <= from) return `No aircraft before ${formatTime(from)}: positions are kept from the first poll on.`;
+  // A minute in a gap of the recording: its 0 aircraft were not "none flying".
+  if (gap?.from) {
+    const last = formatTime(Date.parse(gap.from));
+    return gap.to === null
+      ? `No aircraft positions kept after ${last}: the feed has not answered since.`
+      : `No aircraft positions kept from ${last} to ${formatTime(Date.parse(gap.to))}: the app was closed or the feed did not answer.`;
+  }
   return null;
+}
+
+/** A gap of the aircraft recording: the last position kept before it and the first after (null: none). */
+export type AircraftGap = NonNullable<AircraftRecorded['gap']>;
+
+/** A minute (its start) with no position kept in it or just before it: after the gap's last position, before its next. */
+export function inGap(gap: AircraftGap, minuteStart: number): boolean {
+  const after = gap.from === null ? -Infinity : Date.parse(gap.from);
+  const before = gap.to === null ? Infinity : Date.parse(gap.to);
+  return minuteStart + 60_000 > after && minuteStart + 60_000 <= before;
 }

@@ -14,6 +14,7 @@ import { usePlaybackHistogram } from '../data/use-playback-histogram';
 import { usePlaybackMap } from '../data/use-playback-map';
 import { narrowsFires, type ViewFilter, windowSpanMs } from '../data/view-filter';
 import { useAircraftRecorded } from '../data/use-aircraft-recorded';
+import { useAircraftGap } from '../data/use-aircraft-gap';
 import { aircraftRecordedNote } from '../data/aircraft-recorded-note';
 import { formatClock, formatClockWithZone, formatLocalDay, formatMinuteBoth } from '../format/time-format';
 import type { MapController, MapViewport } from '../map/map-controller';
@@ -62,7 +63,8 @@ export function PlaybackBar({
   const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, filter, onLiveAircraft);
   const firesNarrowed = narrowsFires(filter);
   const recorded = useAircraftRecorded(api, minuteStart !== null);
-  const aircraftNote = minuteStart === null ? null : aircraftRecordedNote(recorded, minuteStart, (epochMs) => formatMinuteBoth(new Date(epochMs)));
+  const gap = useAircraftGap(api, minuteStart, pastAircraft);
+  const aircraftNote = minuteStart === null ? null : aircraftRecordedNote(recorded, minuteStart, (epochMs) => formatMinuteBoth(new Date(epochMs)), gap);
   const reportMinute = useEffectEvent(onMinuteChange);
   // Before the bar is painted: the HUD and the map never show a frame of another minute than the bar's ("Live" beside
   // a playback minute's counts).

@@ -20,3 +20,19 @@ export async function placeTrail(icao24: string, from: [number, number], to: [nu
     await client.end();
   }
 }
+
+/** One position at each of these instants, all at one spot: polls of a stationary aircraft, with nothing between. */
+export async function placePositions(icao24: string, spot: [number, number], instants: readonly Date[]): Promise<void> {
+  const client = new pg.Client({ connectionString: uiDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query(
+      `INSERT INTO aircraft_positions (icao24, seen_at, geom, altitude_ft, on_ground)
+       SELECT $1::text, seen_at, ST_SetSRID(ST_MakePoint($2::float8, $3::float8), 4326), 2500, false
+       FROM unnest($4::timestamptz[]) AS seen_at`,
+      [icao24, spot[0], spot[1], instants],
+    );
+  } finally {
+    await client.end();
+  }
+}
