@@ -381,6 +381,28 @@ test('while playing, the HUD counts and the past cells on the map follow the cur
   await play.click();
 });
 
+test("played fast, a fire count trailing the cursor is dimmed in the Layers tab as in the HUD, and says which window it is of", async ({ page }) => {
+  // Counts that take 1.5 s (a big store, a slow machine) while the cursor moves an hour a second.
+  await page.route('**/api/fires/count**', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await route.continue().catch(() => undefined);
+  });
+  const hud = new HudPage(page);
+  await new AppPage(page).openReady();
+  await new MapPage(page).openLayersTab();
+  const layerFires = page.getByTestId('layer-count-fires');
+  await page.getByTestId('playback-speed').selectOption('60');
+  const play = page.getByTestId('playback-play');
+  await play.click();
+  await expect(hud.counter('fires-view')).toHaveAttribute('data-behind', 'true');
+  await expect(layerFires).toHaveAttribute('data-behind', 'true');
+  await expect(layerFires).toHaveAttribute('title', /^Counted for 24 h to \d{1,2} [A-Z][a-z]{2} \d\d:\d\d UTC: still counting the cursor's minute$/);
+  // Paused, the counts catch up with the cursor: neither is dimmed.
+  await play.click();
+  await expect(hud.counter('fires-view')).not.toHaveAttribute('data-behind', 'true', { timeout: 10_000 });
+  await expect(layerFires).not.toHaveAttribute('data-behind', 'true');
+});
+
 test('back to live from a minute, the aircraft come back with their pairing line to an incident', async ({ page }) => {
   // Bolivia's lowlands, a place no other test uses.
   const INCIDENT = { irwinId: 'chiquitania-pair', name: 'CHIQUITANIA', acres: 900, longitude: -63.5, latitude: -17.5 };

@@ -23,6 +23,11 @@ export interface LayerTogglesProps {
   onOpenSources: () => void;
   /** The filter's say on what the legend lists (a confidence level not chosen is not drawn). */
   narrowing: LegendNarrowing;
+  /**
+   * Playing fast, the window the fire count is of when it trails the cursor's ("24 h to 30 Nov 17:24 UTC"): the count
+   * is dimmed and says so, as the HUD's are (it read as the cursor's minute's). Null otherwise.
+   */
+  firesBehind?: string | null;
 }
 
 /** "(Sources tab)" as a link to it. */
@@ -38,7 +43,7 @@ function SourcesLink({ onOpen }: { onOpen: () => void }) {
   );
 }
 
-export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow, pipelines, onOpenSources, narrowing }: LayerTogglesProps) {
+export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow, pipelines, onOpenSources, narrowing, firesBehind = null }: LayerTogglesProps) {
   return (
     <>
       <ul className="layer-list" aria-label="Layers">
@@ -50,12 +55,21 @@ export function LayerToggles({ snapshot, visibility, onToggle, alertsWindow, pip
           const off = FED_BY_PIPELINE.has(key) ? offReason(pipelines[key]) : null;
           // A 0 from a feed that has delivered nothing yet is not "none there".
           const noData = FED_BY_PIPELINE.has(key) && count === 0 ? noDataReason(pipelines[key]) : null;
+          const behind = key === 'fires' && firesBehind !== null && count !== null ? firesBehind : null;
           return (
             <li key={key} className={`layer-row layer-${key}`}>
               <button type="button" aria-pressed={visibility[key]} data-testid={`layer-toggle-${key}`} onClick={() => onToggle(key)}>
                 <span className="swatch" aria-hidden="true" />
                 <span className="layer-name">{LAYERS[key].label}</span>
-                <span className="layer-count" data-testid={`layer-count-${key}`} data-value={count ?? ''} data-no-data={noData !== null || undefined} data-cut={cut || undefined}>
+                <span
+                  className={behind === null ? 'layer-count' : 'layer-count layer-count-behind'}
+                  data-testid={`layer-count-${key}`}
+                  data-value={count ?? ''}
+                  data-no-data={noData !== null || undefined}
+                  data-cut={cut || undefined}
+                  data-behind={behind !== null || undefined}
+                  title={behind === null ? undefined : `Counted for ${behind}: still counting the cursor's minute`}
+                >
                   {count === null || noData !== null ? '–' : countText(count, cut)}
                 </span>
               </button>

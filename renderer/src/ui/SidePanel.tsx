@@ -41,6 +41,8 @@ export interface SidePanelProps {
   alertsWindow: string;
   /** The playback cursor's minute (epoch ms), null while live. */
   playbackMinute: number | null;
+  /** Playing fast, the window the fire counts are of when they trail the cursor (LayerToggles' firesBehind). */
+  firesBehind: string | null;
   onFilterChange: (filter: ViewFilter) => void;
   viewport: MapViewport | null;
   draft: DraftState;
@@ -118,6 +120,7 @@ export function SidePanel(props: SidePanelProps) {
               pipelines={props.pipelines}
               onOpenSources={() => setTab('sources')}
               narrowing={props.filter}
+              firesBehind={props.firesBehind}
             />
             <ExportControls api={props.api} controller={props.controller} viewport={props.viewport} visibility={props.visibility} filter={props.filter} filterWords={props.filterWords} alertsWindow={props.alertsWindow} playbackMinute={props.playbackMinute} reveal={revealExport} onRevealed={exportRevealed} />
           </>

@@ -263,6 +263,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         filterWords={filterWords}
         alertsWindow={alertsWindow}
         playbackMinute={playbackMinute}
+        firesBehind={countsBehindCursor(playbackMinute, hudCountsMinute) ? fireCounterLabels(filter, hudCountsMinute, Date.now()).window : null}
         onFilterChange={changeFilter}
         viewport={readyView}
         draft={draft}
