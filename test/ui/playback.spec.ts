@@ -34,7 +34,7 @@ test('dragging the playback cursor moves the map and the HUD back in time; Live 
   // The 6 h range (it opens in the window's 24 h): the drags below are shares of it.
   await playback.chooseRange(6);
   await expect.poll(async () => Number(await playback.total().getAttribute('data-value'))).toBeGreaterThan(0);
-  // Counted by 1° cells: it says it may reach past the view's edges, and what it counts.
+  // Counted in the view, as the HUD counts, and it says what it counts.
   await expect(playback.total()).toContainText(/^[\d,]+ fire detections?\b.* in 6 h in view$/);
   await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
   const hud = new HudPage(page);
@@ -589,5 +589,35 @@ test('with the 7-day window the timeline spans the week: a fire three days back 
   await playback.dragTo(0.5);
   await expect(playback.root).toHaveAttribute('data-mode', 'playback');
   await expect(page.getByTestId('playback-link-note')).toHaveCount(0);
+});
+
+test('a chosen window that has ended is played over its own hours: the strip ends with it, and a press picks a minute inside it', async ({ page }) => {
+  // Lake Ladoga, where no other test puts anything: a fire 50 hours ago, inside a window from 72 to 48 hours ago.
+  const LADOGA = { longitude: 31.5, latitude: 61.0 };
+  await ingestFires([{ ...LADOGA, minutesAgo: 50 * 60 }]);
+  const to = Math.floor((Date.now() - 48 * 3_600_000) / 60_000) * 60_000;
+  const from = to - 24 * 3_600_000;
+  const playback = new PlaybackPage(page);
+  await new AppPage(page).openReady({ view: [LADOGA.longitude, LADOGA.latitude, 9], filter: `w:custom:${from}:${to}` });
+  // The strip is the window's day, not the last one (which held nothing here), and its "live" is the window.
+  await expect(playback.total()).toHaveText(/^1 fire detection in 24 h in view/);
+  await expect(page.getByTestId('playback-live')).toHaveText('Window');
+  await expect(playback.minuteLabel()).toHaveText('Showing the chosen window');
+  await playback.hoverFirstBar('fire');
+  await page.mouse.down();
+  await page.mouse.up();
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  const picked = Date.parse((await playback.minuteLabel().getAttribute('data-minute'))!);
+  expect(picked).toBeGreaterThanOrEqual(from);
+  expect(picked).toBeLessThan(to);
+  // ▶ plays from the window's start; back to the window, the strip still ends with it.
+  await page.getByTestId('playback-play').click();
+  await page.getByTestId('playback-play').click();
+  const played = Date.parse((await playback.minuteLabel().getAttribute('data-minute'))!);
+  expect(played).toBeGreaterThanOrEqual(from);
+  expect(played).toBeLessThan(to);
+  await playback.goLive();
+  await expect(playback.minuteLabel()).toHaveText('Showing the chosen window');
+  await expect(playback.total()).toHaveText(/^1 fire detection in 24 h in view/);
 });
 

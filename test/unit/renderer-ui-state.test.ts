@@ -43,7 +43,7 @@ describe('playbackReducer', () => {
     expect(rangesOffered(24, 72)).toEqual([1, 6, 24, 72]);
     expect([1, 24, 72, 168].map(rangeLabel)).toEqual(['1 h', '24 h', '72 h', '7 d']);
     expect([6, 72, 168].map(rangeWords)).toEqual(['6 h', '72 h', '7 days']);
-    expect(PLAYBACK_SPEEDS.map(speedLabel)).toEqual(['1 min/s', '4 min/s', '10 min/s', '1 h/s', '6 h/s']);
+    expect(PLAYBACK_SPEEDS.map(speedLabel)).toEqual(['1 min/s', '4 min/s', '10 min/s', '1 h/s']);
   });
 
   it('starts live over its range, ending after the current minute', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chosenWindowHasEnded, DEFAULT_FILTER, describeFilter, fireFilterParams, fireTileQuery, frpFloorOf, liveFirePasses, MAX_FRP_FLOOR_MW, narrowsFires, playbackReachStart, readFilter, windowRange, writeFilter, type ViewFilter } from '../../renderer/src/data/view-filter.js';
+import { chosenWindowHasEnded, DEFAULT_FILTER, describeFilter, endedWindowEnd, fireFilterParams, fireTileQuery, frpFloorOf, liveFirePasses, MAX_FRP_FLOOR_MW, narrowsFires, playbackReachStart, readFilter, type ViewFilter, windowRange, writeFilter } from '../../renderer/src/data/view-filter.js';
 
 const NOW = Date.parse('2026-11-24T12:00:00Z');
 const HOUR = 3_600_000;
@@ -112,3 +112,20 @@ describe("the map's reach in playback", () => {
     expect(fireTileQuery(DEFAULT_FILTER)).toBe('');
   });
 });
+
+describe('where the timeline ends for a chosen window', () => {
+  const now = Date.parse('2026-11-30T12:00:00Z');
+  const custom = (from: string, to: string) => ({ ...readFilter(null), window: 'custom' as const, from: Date.parse(from), to: Date.parse(to) });
+
+  it('ends an ended window at the end of the minute holding its end', () => {
+    expect(endedWindowEnd(custom('2026-11-27T00:00:00Z', '2026-11-28T00:00:00Z'), now)).toBe(Date.parse('2026-11-28T00:00:00Z'));
+    expect(endedWindowEnd(custom('2026-11-27T00:00:00Z', '2026-11-28T06:30:20Z'), now)).toBe(Date.parse('2026-11-28T06:31:00Z'));
+  });
+
+  it('leaves a running window, a preset one and a custom one without ends to now', () => {
+    expect(endedWindowEnd(custom('2026-11-30T00:00:00Z', '2026-11-30T13:00:00Z'), now)).toBeNull();
+    expect(endedWindowEnd(readFilter('w:7d'), now)).toBeNull();
+    expect(endedWindowEnd({ ...readFilter(null), window: 'custom', from: null, to: null }, now)).toBeNull();
+  });
+});
+

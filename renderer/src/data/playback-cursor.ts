@@ -65,8 +65,11 @@ export function rangeForWindow(spanMs: number): number {
   return PLAYBACK_RANGE_HOURS.find((hours) => hours * HOUR_MS >= spanMs) ?? LONGEST_RANGE_HOURS;
 }
 
-/** Playback speeds, in timeline minutes per second of real time: 6 h/s plays 7 days in 28 s. */
-export const PLAYBACK_SPEEDS = [1, 4, 10, 60, 360] as const;
+/**
+ * Playback speeds, in timeline minutes per second of real time. None past 1 h/s: the map reads its window again each
+ * hour the cursor passes (playbackReachStart), and at 6 h/s (36 minutes a step) that was most steps, 6 times a second.
+ */
+export const PLAYBACK_SPEEDS = [1, 4, 10, 60] as const;
 
 /** "10 min/s", "1 h/s", "6 h/s". */
 export function speedLabel(speed: PlaybackSpeed): string {

@@ -16,11 +16,12 @@ export interface PlaybackCursor extends PlaybackTimeline {
 
 /**
  * `openAt`: the minute the timeline opens at (the address's; null: live), read once; `rangeHours`: the range it opens
- * in (the Layers tab's window, rangeForWindow), which the caller changes the range to when that changes.
+ * in (the Layers tab's window, rangeForWindow), which the caller changes the range to when that changes. `clock`: the
+ * instant the timeline ends after (now; for a chosen window that has ended, a moment before its end).
  */
-export function usePlaybackCursor(openAt: number | null, rangeHours: number): PlaybackCursor {
-  const [timeline, dispatch] = useReducer(playbackReducer, Date.now(), (now) => timelineAt(openAt, now, rangeHours));
-  useInterval(() => dispatch({ type: 'tick', now: Date.now() }), timeline.cursor === null ? SLIDING_WINDOW_REFRESH_MS : null);
+export function usePlaybackCursor(openAt: number | null, rangeHours: number, clock: () => number = Date.now): PlaybackCursor {
+  const [timeline, dispatch] = useReducer(playbackReducer, clock(), (now) => timelineAt(openAt, now, rangeHours));
+  useInterval(() => dispatch({ type: 'tick', now: clock() }), timeline.cursor === null ? SLIDING_WINDOW_REFRESH_MS : null);
   // The speed holds in wall-clock time even when drawing a minute takes longer than a step: the minutes owed since the
   // last step are added up (fractions carried over).
   const owed = useRef({ at: 0, minutes: 0 });
@@ -32,7 +33,7 @@ export function usePlaybackCursor(openAt: number | null, rangeHours: number): Pl
       const now = performance.now();
       const minutes = owed.current.minutes + ((now - owed.current.at) / 1000) * timeline.speed;
       owed.current = { at: now, minutes: minutes - Math.floor(minutes) };
-      if (minutes >= 1) dispatch({ type: 'advance', minutes, now: Date.now() });
+      if (minutes >= 1) dispatch({ type: 'advance', minutes, now: clock() });
     },
     timeline.playing ? playbackStep(timeline.speed).everyMs : null,
   );

@@ -36,6 +36,15 @@ export function chosenWindowHasEnded(filter: ViewFilter, now: number): boolean {
   return hasChosenWindow(filter) && filter.to !== null && filter.to <= now;
 }
 
+/**
+ * Where the timeline ends for a chosen window that has ended (epoch ms, the end of the minute holding its end): it is
+ * played over its own hours instead of the last ones before now, which held none of it. Null for any other window.
+ */
+export function endedWindowEnd(filter: ViewFilter, now: number): number | null {
+  if (!chosenWindowHasEnded(filter, now) || filter.to === null) return null;
+  return Math.ceil(filter.to / MINUTE_MS) * MINUTE_MS;
+}
+
 /** A preset window in a few characters ("last 24 h"); a custom one without both ends is the default day. */
 export function presetWindowLabel(filter: ViewFilter): string {
   return WINDOW_LABELS[filter.window === 'custom' ? '24h' : filter.window].toLowerCase();

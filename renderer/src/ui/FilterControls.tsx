@@ -133,7 +133,7 @@ export function FilterControls({ filter, onChange, geofences, filterWords, playb
         </button>
       </div>
 
-      {/* Named: the playback bar has its own row of 1 h / 6 h / 24 h, the timeline's span, which is another thing. */}
+      {/* Named: the playback bar has its own row of ranges (1 h to 7 d), the timeline's span, which is another thing. */}
       {/* It says what it narrows: the incidents (as they stand) and the aircraft (live) stayed, unexplained. */}
       <p className="filter-caption" id="filter-window-caption" title="The aircraft are those flying now, and the incidents as they stand now, whatever the window">
         Time window <span className="filter-caption-scope">· fires, events and alerts</span>

@@ -1,7 +1,7 @@
 // The timeline along the bottom: minute counts from /api/playback over a labelled time axis, a cursor that shows the
 // map as of that minute (fires up to it, density cells of the hour before), play/pause, a step back and forward, the
 // speed, and Live to return.
-import { type PointerEvent, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type PointerEvent, useCallback, useEffect, useEffectEvent, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import { axisTicks } from '../data/playback-axis';
 import { PLAYBACK_RANGE_HOURS, PLAYBACK_SPEEDS, type PlaybackSpeed, rangeForWindow, rangeLabel, rangeMovesCursor, rangesOffered, rangeWords, speedLabel } from '../data/playback-cursor';
@@ -12,7 +12,7 @@ import { usePlaybackCursor } from '../data/use-playback-cursor';
 import { minuteHoverWords, timelineTotalWords, totalsBySource } from '../data/timeline-total-words';
 import { usePlaybackHistogram } from '../data/use-playback-histogram';
 import { usePlaybackMap } from '../data/use-playback-map';
-import { narrowsFires, type ViewFilter, windowSpanMs } from '../data/view-filter';
+import { endedWindowEnd, narrowsFires, type ViewFilter, windowSpanMs } from '../data/view-filter';
 import { useAircraftRecorded } from '../data/use-aircraft-recorded';
 import { useAircraftGap } from '../data/use-aircraft-gap';
 import { aircraftRecordedNote } from '../data/aircraft-recorded-note';
@@ -58,7 +58,11 @@ export function PlaybackBar({
 }) {
   // The range that shows the Layers tab's window whole: the strip opens in it and follows it.
   const windowRange = rangeForWindow(windowSpanMs(filter, Date.now()));
-  const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor(openAt, windowRange);
+  // A chosen window that has ended is played over its own hours: the strip ends with it, and its "live" is the window
+  // as chosen, not now (its range ended now and held none of it, and ▶ played the last day).
+  const windowEnd = endedWindowEnd(filter, Date.now());
+  const clock = useCallback(() => (windowEnd === null ? Date.now() : windowEnd - 1), [windowEnd]);
+  const { hours, end, cursor, minutes, from, minuteStart, playing, speed, dispatch } = usePlaybackCursor(openAt, windowRange, clock);
   const { bands, buckets, totals, error, read } = usePlaybackHistogram(api, viewport, from, end, minutes, filter);
   const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, filter, onLiveAircraft);
   const firesNarrowed = narrowsFires(filter);
@@ -81,13 +85,18 @@ export function PlaybackBar({
   // Another window chosen in the Layers tab: the strip's range follows it, over one chosen on the strip (whose buttons
   // still choose another after).
   const windowChoice = filter.window === 'custom' ? `custom:${filter.from}:${filter.to}` : filter.window;
-  const followWindow = useEffectEvent(() => chooseRange(windowRange));
-  const followedChoice = useRef(windowChoice);
+  const followWindow = useEffectEvent((endMoved: boolean) => {
+    chooseRange(windowRange);
+    // Into, out of or between ended windows: the strip ends elsewhere, and shows it whole.
+    if (endMoved) dispatch({ type: 'live', now: clock() });
+  });
+  const followedChoice = useRef({ choice: windowChoice, end: windowEnd });
   useEffect(() => {
-    if (followedChoice.current === windowChoice) return;
-    followedChoice.current = windowChoice;
-    followWindow();
-  }, [windowChoice]);
+    if (followedChoice.current.choice === windowChoice && followedChoice.current.end === windowEnd) return;
+    const endMoved = followedChoice.current.end !== windowEnd;
+    followedChoice.current = { choice: windowChoice, end: windowEnd };
+    followWindow(endMoved);
+  }, [windowChoice, windowEnd]);
   const shownRangeNote = rangeNote !== null && rangeNote.at === minuteStart ? rangeNote.text : null;
   // A link's minute the timeline cannot show (further back than its longest range, or still to come) opens live: said
   // until the analyst picks a minute, not left to look like the linked one.
@@ -148,26 +157,34 @@ export function PlaybackBar({
       const singleKeys = singleKeyShortcutsOn();
       // On the slider too, where the focus stays after a drag.
       if (event.key === ' ' && singleKeys && !spaceActivates(event.target)) dispatch({ type: playing ? 'pause' : 'play' });
-      else if (event.shiftKey && event.key === 'ArrowLeft') dispatch({ type: 'step', minutes: -1, now: Date.now() });
-      else if (event.shiftKey && event.key === 'ArrowRight') dispatch({ type: 'step', minutes: 1, now: Date.now() });
-      else if ((event.key === 'l' || event.key === 'L') && singleKeys) dispatch({ type: 'live', now: Date.now() });
+      else if (event.shiftKey && event.key === 'ArrowLeft') dispatch({ type: 'step', minutes: -1, now: clock() });
+      else if (event.shiftKey && event.key === 'ArrowRight') dispatch({ type: 'step', minutes: 1, now: clock() });
+      else if ((event.key === 'l' || event.key === 'L') && singleKeys) dispatch({ type: 'live', now: clock() });
       else return;
       event.preventDefault();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [dispatch, playing]);
+  }, [dispatch, playing, clock]);
   // A label too near either end would be cut by the edge of the screen (the first, which names the zone, is the longest).
   const ticks = useMemo(() => axisTicks(from, minutes, (time) => -new Date(time).getTimezoneOffset()).filter((tick) => tick.at > 0.06 && tick.at < 0.97), [from, minutes]);
 
   return (
     <section className="playback" data-testid="playback" data-mode={cursor === null ? 'live' : 'playback'} aria-label="Playback">
       <div className="playback-controls">
-        <button type="button" className={cursor === null ? 'live-on' : ''} data-testid="playback-live" aria-pressed={cursor === null} onClick={() => dispatch({ type: 'live', now: Date.now() })}>
-          Live
+        {/* An ended window's "live" is the window as chosen: not "Live", which the map is not. */}
+        <button
+          type="button"
+          className={cursor === null ? 'live-on' : ''}
+          data-testid="playback-live"
+          aria-pressed={cursor === null}
+          title={windowEnd === null ? 'Back to now (L)' : 'Back to the whole chosen window (L)'}
+          onClick={() => dispatch({ type: 'live', now: clock() })}
+        >
+          {windowEnd === null ? 'Live' : 'Window'}
         </button>
         <div className="playback-transport" role="group" aria-label="Play">
-          <button type="button" data-testid="playback-step-back" aria-label="−1 min: one minute back" title="One minute back (Shift+←)" onClick={() => dispatch({ type: 'step', minutes: -1, now: Date.now() })}>
+          <button type="button" data-testid="playback-step-back" aria-label="−1 min: one minute back" title="One minute back (Shift+←)" onClick={() => dispatch({ type: 'step', minutes: -1, now: clock() })}>
             −1 min
           </button>
           <button
@@ -188,7 +205,7 @@ export function PlaybackBar({
             aria-label="+1 min: one minute forward"
             title={cursor === null ? 'Live: nothing comes after now' : 'One minute forward (Shift+→); after the last minute, live'}
             aria-disabled={cursor === null}
-            onClick={() => dispatch({ type: 'step', minutes: 1, now: Date.now() })}>
+            onClick={() => dispatch({ type: 'step', minutes: 1, now: clock() })}>
             +1 min
           </button>
           <label className="playback-speed">
@@ -203,7 +220,7 @@ export function PlaybackBar({
           </label>
         </div>
         <span className="playback-minute" data-testid="playback-minute" data-minute={minuteStart === null ? '' : new Date(minuteStart).toISOString()}>
-          {minuteStart === null ? 'Showing now' : formatMinuteBoth(new Date(minuteStart))}
+          {minuteStart !== null ? formatMinuteBoth(new Date(minuteStart)) : windowEnd === null ? 'Showing now' : 'Showing the chosen window'}
         </span>
         {(aircraftNote || shownRangeNote || emptyNote || linkNote) && (
           <div className="playback-notes">
