@@ -166,7 +166,7 @@ test('a minute in a gap of the aircraft recording says so (its 0 aircraft were n
   // Three and a half hours back.
   await playback.cursor.fill('150');
   await expect(playback.root).toHaveAttribute('data-mode', 'playback');
-  await expect(playback.root.getByTestId('playback-aircraft-note')).toHaveText(/^No aircraft positions kept from .+ to .+: the app was closed or the feed did not answer\.$/);
+  await expect(playback.root.getByTestId('playback-aircraft-note')).toHaveText(/^No aircraft positions kept from .+ to .+: the app was closed, or the feed gave none\.$/);
   // The minute of the first poll: the aircraft is there, and no word of a gap.
   const shown = Date.parse((await playback.minuteLabel().getAttribute('data-minute'))!);
   await playback.cursor.fill(String(150 + Math.floor((first.getTime() - shown) / 60_000)));
@@ -621,3 +621,19 @@ test('a chosen window that has ended is played over its own hours: the strip end
   await expect(playback.total()).toHaveText(/^1 fire detection in 24 h in view/);
 });
 
+test('at a minute days back, an aircraft is drawn with its pairing line to the fire it was paired with then', async ({ page }) => {
+  // The Pantanal, where no other test puts anything: a tanker beside a fire three days ago, paired then. (A pair with an
+  // incident draws no line in playback: the minute's lines are drawn without the incidents' places.)
+  const then = new Date(Math.floor((Date.now() - 3 * 24 * 3_600_000) / 60_000) * 60_000);
+  await placeAircraft({ icao24: 'c4a1f3', callsign: 'TANKER47', longitude: -57.1, latitude: -19.0, trackDeg: 90, firefighting: true });
+  await placePositions('c4a1f3', [-57.1, -19.0], [new Date(then.getTime() - 60_000), then]);
+  await placePair('c4a1f3', 'fire', `N20/${then.toISOString().slice(0, 16)}Z/-19,-57`, 10_600, then);
+  const map = new MapPage(page);
+  const playback = new PlaybackPage(page);
+  await new AppPage(page).openReady({ view: [-57.05, -19.0, 10], filter: 'w:7d', at: `${then.toISOString().slice(0, 16)}Z` });
+  await expect(playback.root).toHaveAttribute('data-mode', 'playback');
+  await expect(playback.minuteLabel()).toHaveAttribute('data-minute', then.toISOString());
+  await expect(page.getByTestId('layer-count-aircraft')).toHaveAttribute('data-value', '1');
+  // The pairing line's middle, away from the aircraft and the fire at zoom 10 (it was asked for the last day's pairs).
+  await expect.poll(() => map.featuresNear('aircraft', -57.05, -19.0), { message: 'the pairing line is drawn' }).toBeGreaterThan(0);
+});

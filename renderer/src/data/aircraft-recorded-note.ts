@@ -21,18 +21,11 @@ export function aircraftRecordedNote(
   if (gap?.from) {
     const last = formatTime(Date.parse(gap.from));
     return gap.to === null
-      ? `No aircraft positions kept after ${last}: the feed has not answered since.`
-      : `No aircraft positions kept from ${last} to ${formatTime(Date.parse(gap.to))}: the app was closed or the feed did not answer.`;
+      ? `No aircraft positions kept after ${last}: the feed has given none since.`
+      : `No aircraft positions kept from ${last} to ${formatTime(Date.parse(gap.to))}: the app was closed, or the feed gave none.`;
   }
   return null;
 }
 
 /** A gap of the aircraft recording: the last position kept before it and the first after (null: none). */
 export type AircraftGap = NonNullable<AircraftRecorded['gap']>;
-
-/** A minute (its start) with no position kept in it or just before it: after the gap's last position, before its next. */
-export function inGap(gap: AircraftGap, minuteStart: number): boolean {
-  const after = gap.from === null ? -Infinity : Date.parse(gap.from);
-  const before = gap.to === null ? Infinity : Date.parse(gap.to);
-  return minuteStart + 60_000 > after && minuteStart + 60_000 <= before;
-}

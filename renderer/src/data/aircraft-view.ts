@@ -35,7 +35,9 @@ export async function loadAircraftView(
   const [aircraft, trails, correlations] = await Promise.all([
     api.get<Aircraft[]>('/api/aircraft', { bbox, at, firefighting: narrowing.firefightingOnly ? 'true' : undefined, geofence: narrowing.geofenceId, limit: LIST_LIMITS.aircraft.atMost }, signal),
     api.get<AircraftTrail[]>('/api/aircraft/trails', { bbox, at, minutes: TRAIL_MINUTES }, signal),
-    api.get<Correlation[]>('/api/correlations', { since: MAP_WINDOW_SINCE }, signal),
+    // Live, the pairs of the map's day; at a minute, those still seen by then (a minute three days back was asked for
+    // the last day's pairs, and its lines were never drawn).
+    api.get<Correlation[]>('/api/correlations', { since: minuteStart === null ? MAP_WINDOW_SINCE : new Date(minuteStart - PAIR_GRACE_MS).toISOString() }, signal),
   ]);
   // Trails and pairing lines of the aircraft shown only (their routes know neither which are firefighting nor the
   // geofence): a fence's "Show inside" left the line of an aircraft it hid, ending in the air.

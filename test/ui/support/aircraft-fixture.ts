@@ -28,14 +28,16 @@ export async function placeAircraft(plane: TestAircraft): Promise<void> {
 }
 
 /** Pairs an aircraft with a fire or an incident, as the aircraft job does when one flies near the other. */
-export async function placePair(icao24: string, targetType: 'fire' | 'incident', targetId: string, distanceM: number): Promise<void> {
+/** `seenAt`: when the pair was first and last seen (now unless given: a pair of the past, for playback). */
+export async function placePair(icao24: string, targetType: 'fire' | 'incident', targetId: string, distanceM: number, seenAt?: Date): Promise<void> {
   const client = new pg.Client({ connectionString: uiDatabaseUrl() });
   await client.connect();
   try {
     await client.query(
-      `INSERT INTO correlations (icao24, target_type, target_id, distance_m) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (icao24, target_type, target_id) DO UPDATE SET distance_m = EXCLUDED.distance_m, last_seen_at = now()`,
-      [icao24, targetType, targetId, distanceM],
+      `INSERT INTO correlations (icao24, target_type, target_id, distance_m, first_seen_at, last_seen_at)
+       VALUES ($1, $2, $3, $4, coalesce($5::timestamptz, now()), coalesce($5::timestamptz, now()))
+       ON CONFLICT (icao24, target_type, target_id) DO UPDATE SET distance_m = EXCLUDED.distance_m, last_seen_at = EXCLUDED.last_seen_at`,
+      [icao24, targetType, targetId, distanceM, seenAt ?? null],
     );
   } finally {
     await client.end();
