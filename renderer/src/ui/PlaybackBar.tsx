@@ -21,6 +21,7 @@ import type { MapController, MapViewport } from '../map/map-controller';
 import { isTypingTarget, singleKeyShortcutsOn, spaceActivates } from '../data/single-key-shortcuts';
 
 const WIDTH = 1000;
+const HEIGHT = 40;
 /** A press's focus: no scroll, no ring (focusVisible, in Chromium since 2024, is not yet in TypeScript's DOM types). */
 const PRESS_FOCUS: FocusOptions & { focusVisible: boolean } = { preventScroll: true, focusVisible: false };
 
@@ -29,7 +30,6 @@ function unreachableMinuteWords(minute: number, now: number): string {
   const when = formatMinuteBoth(new Date(minute));
   return minute + MINUTE_MS > now ? `The link's minute, ${when}, has not yet passed: showing now.` : `The link's minute, ${when}, is further back than the timeline reaches (${rangeWords(PLAYBACK_RANGE_HOURS.at(-1)!)}): showing now.`;
 }
-const HEIGHT = 40;
 
 /** `viewport` is null until the map is ready: the timeline loads after it, off the path to the first drawn map. */
 export function PlaybackBar({
@@ -110,7 +110,8 @@ export function PlaybackBar({
   // The minute under the pointer over the strip, and what was recorded in it: said above the strip while it hovers.
   // Kept as a share of the strip: the minute under it follows a range changed under a still pointer.
   const [hovered, setHovered] = useState<number | null>(null);
-  const hoveredBar = hovered === null ? null : Math.min(Math.ceil(minutes / perBar) - 1, Math.floor(hovered * Math.ceil(minutes / perBar)));
+  const bars = Math.ceil(minutes / perBar);
+  const hoveredBar = hovered === null ? null : Math.min(bars - 1, Math.floor(hovered * bars));
   const hoveredMinute = hoveredBar === null ? null : from + hoveredBar * perBar * MINUTE_MS;
   const hoveredMinutes = hoveredBar === null ? 1 : Math.min(perBar, minutes - hoveredBar * perBar);
   // A press or a drag on the strip picks the minute under the pointer, the one the hover names (the slider under it
