@@ -57,6 +57,9 @@ export const correlation = z
     aircraftLatitude: z.number(),
     aircraftLongitude: z.number(),
     incidentName: z.string().nullable(),
+    /** The paired incident's place (null for a fire, whose id carries it). */
+    incidentLatitude: z.number().nullable(),
+    incidentLongitude: z.number().nullable(),
   })
   .meta({ id: 'Correlation' });
 export type Correlation = z.infer<typeof correlation>;

@@ -26,7 +26,7 @@ RETURNING icao24, target_type, target_id, distance_m, (xmax = 0) AS inserted`;
 const LIST = `
 SELECT c.icao24, c.target_type, c.target_id, c.distance_m, c.first_seen_at, c.last_seen_at,
        a.callsign, a.type_code, a.firefighting_reason, ST_Y(a.geom) AS aircraft_latitude, ST_X(a.geom) AS aircraft_longitude,
-       coalesce(i.name, NULL) AS incident_name
+       i.name AS incident_name, ST_Y(i.geom) AS incident_latitude, ST_X(i.geom) AS incident_longitude
 FROM correlations c
 JOIN aircraft a USING (icao24)
 LEFT JOIN incidents i ON c.target_type = 'incident' AND i.irwin_id = c.target_id
@@ -51,6 +51,9 @@ export interface CorrelationRow extends CorrelationPair {
   aircraftLatitude: number;
   aircraftLongitude: number;
   incidentName: string | null;
+  /** Where the paired incident is (null for fires, whose id carries their place): a playback minute draws the line without the incidents layer. */
+  incidentLatitude: number | null;
+  incidentLongitude: number | null;
 }
 
 export class CorrelationRepository {
@@ -82,6 +85,8 @@ export class CorrelationRepository {
       aircraft_latitude: number;
       aircraft_longitude: number;
       incident_name: string | null;
+      incident_latitude: number | null;
+      incident_longitude: number | null;
     }>(LIST, [since, limit]);
     return rows.map((row) => ({
       icao24: row.icao24,
@@ -97,6 +102,8 @@ export class CorrelationRepository {
       aircraftLatitude: row.aircraft_latitude,
       aircraftLongitude: row.aircraft_longitude,
       incidentName: row.incident_name,
+      incidentLatitude: row.incident_latitude,
+      incidentLongitude: row.incident_longitude,
     }));
   }
 }

@@ -67,7 +67,7 @@ describe('aircraft (fake readsb on loopback) and the 20-mile correlation', () =>
     expect(result.result).toMatchObject({ format: 'readsb', received: 4, stored: 4, firefighting: 2, correlations: { pairs: 1, newPairs: 1 } });
     const pairs = (await subject.app.inject({ method: 'GET', url: '/api/correlations', headers: authorized })).json();
     expect(pairs).toHaveLength(1);
-    expect(pairs[0]).toMatchObject({ icao24: 'a00001', targetType: 'fire', callsign: 'TANKER12', typeCode: 'RJ85' });
+    expect(pairs[0]).toMatchObject({ icao24: 'a00001', targetType: 'fire', callsign: 'TANKER12', typeCode: 'RJ85', incidentLatitude: null, incidentLongitude: null });
     expect(pairs[0].distanceMiles).toBeCloseTo(19.9, 2);
     expect(pairs[0].reason).toMatch(/type RJ85/);
     await expect.poll(() => announced.length).toBe(1);
@@ -86,7 +86,13 @@ describe('aircraft (fake readsb on loopback) and the 20-mile correlation', () =>
     adsb.body = { now: Date.now() / 1000, aircraft: [{ hex: 'a00005', t: 'CL4T', lat: scooper.lat, lon: scooper.lon, alt_baro: 500, seen_pos: 0 }] };
     expect((await runJob('aircraft')).result.correlations).toMatchObject({ newPairs: 1 });
     const pairs = (await subject.app.inject({ method: 'GET', url: '/api/correlations', headers: authorized })).json();
-    expect(pairs.find((pair: { targetType: string }) => pair.targetType === 'incident')).toMatchObject({ icao24: 'a00005', targetId: 'test-incident', incidentName: 'Test Incident' });
+    expect(pairs.find((pair: { targetType: string }) => pair.targetType === 'incident')).toMatchObject({
+      icao24: 'a00005',
+      targetId: 'test-incident',
+      incidentName: 'Test Incident',
+      incidentLongitude: expect.closeTo(incident.lon, 9),
+      incidentLatitude: expect.closeTo(incident.lat, 9),
+    });
   });
 
   it('GET /api/aircraft serves last-known positions in a bbox, firefighters on request, not the stale ones', async () => {

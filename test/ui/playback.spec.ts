@@ -621,19 +621,25 @@ test('a chosen window that has ended is played over its own hours: the strip end
   await expect(playback.total()).toHaveText(/^1 fire detection in 24 h in view/);
 });
 
-test('at a minute days back, an aircraft is drawn with its pairing line to the fire it was paired with then', async ({ page }) => {
-  // The Pantanal, where no other test puts anything: a tanker beside a fire three days ago, paired then. (A pair with an
-  // incident draws no line in playback: the minute's lines are drawn without the incidents' places.)
+test('at a minute days back, aircraft are drawn with their pairing lines to the fire and the incident they were paired with then', async ({ page }) => {
+  // The Pantanal, where no other test puts anything: a tanker beside a fire three days ago, paired then, and a scooper
+  // beside an incident (the minute's lines are drawn without the incidents layer: the pair carries the incident's place).
   const then = new Date(Math.floor((Date.now() - 3 * 24 * 3_600_000) / 60_000) * 60_000);
   await placeAircraft({ icao24: 'c4a1f3', callsign: 'TANKER47', longitude: -57.1, latitude: -19.0, trackDeg: 90, firefighting: true });
   await placePositions('c4a1f3', [-57.1, -19.0], [new Date(then.getTime() - 60_000), then]);
   await placePair('c4a1f3', 'fire', `N20/${then.toISOString().slice(0, 16)}Z/-19,-57`, 10_600, then);
+  await placeIncident({ irwinId: 'pantanal-incident-1', name: 'Nhecolândia', acres: 900, longitude: -56.7, latitude: -19.15 });
+  await placeAircraft({ icao24: 'c4a1f4', callsign: 'SCOOP12', longitude: -56.9, latitude: -19.15, trackDeg: 90, firefighting: true });
+  await placePositions('c4a1f4', [-56.9, -19.15], [new Date(then.getTime() - 60_000), then]);
+  await placePair('c4a1f4', 'incident', 'pantanal-incident-1', 21_000, then);
   const map = new MapPage(page);
   const playback = new PlaybackPage(page);
   await new AppPage(page).openReady({ view: [-57.05, -19.0, 10], filter: 'w:7d', at: `${then.toISOString().slice(0, 16)}Z` });
   await expect(playback.root).toHaveAttribute('data-mode', 'playback');
   await expect(playback.minuteLabel()).toHaveAttribute('data-minute', then.toISOString());
-  await expect(page.getByTestId('layer-count-aircraft')).toHaveAttribute('data-value', '1');
-  // The pairing line's middle, away from the aircraft and the fire at zoom 10 (it was asked for the last day's pairs).
-  await expect.poll(() => map.featuresNear('aircraft', -57.05, -19.0), { message: 'the pairing line is drawn' }).toBeGreaterThan(0);
+  await expect(page.getByTestId('layer-count-aircraft')).toHaveAttribute('data-value', '2');
+  // The pairing lines' middles, away from the aircraft, the fire and the incident at zoom 10 (the fire's was not drawn
+  // when the minute was asked for the last day's pairs, the incident's while lines had only the incidents layer's places).
+  await expect.poll(() => map.featuresNear('aircraft', -57.05, -19.0), { message: "the fire's pairing line is drawn" }).toBeGreaterThan(0);
+  await expect.poll(() => map.featuresNear('aircraft', -56.8, -19.15), { message: "the incident's pairing line is drawn" }).toBeGreaterThan(0);
 });

@@ -7,7 +7,7 @@ import type { Aircraft, AircraftTrail, Alert, Camera, Correlation, CorrelationPa
 export type MapEvent = Omit<VantageEvent, 'rank'>;
 
 /** A pair as the live socket announces it, or as GET /api/correlations lists it (with the aircraft's position). */
-export type CorrelationLine = CorrelationPair & Partial<Pick<Correlation, 'aircraftLatitude' | 'aircraftLongitude' | 'firstSeenAt' | 'incidentName'>>;
+export type CorrelationLine = CorrelationPair & Partial<Pick<Correlation, 'aircraftLatitude' | 'aircraftLongitude' | 'firstSeenAt' | 'incidentName' | 'incidentLatitude' | 'incidentLongitude'>>;
 
 type Props = Record<string, string | number | boolean | null>;
 
@@ -138,6 +138,14 @@ export function fireTargetPosition(targetId: string): [number, number] | null {
   return [Number(match[2]), Number(match[1])];
 }
 
+/** Where a pair's incident is: the incidents layer's, else the place the pair was listed with (a playback minute's lines are drawn without the layer). */
+function incidentPosition(pair: CorrelationLine, incidentById: ReadonlyMap<string, Incident>): [number, number] | null {
+  const incident = incidentById.get(pair.targetId);
+  if (incident) return [incident.longitude, incident.latitude];
+  if (pair.incidentLongitude === undefined || pair.incidentLongitude === null || pair.incidentLatitude === undefined || pair.incidentLatitude === null) return null;
+  return [pair.incidentLongitude, pair.incidentLatitude];
+}
+
 /**
  * One line per aircraft, to its nearest fire or incident (the one its popup names): over a busy fire area every pair
  * within the radius would be a hundred lines meeting on the aircraft and hiding it.
@@ -157,8 +165,7 @@ export function correlationFeatures(
       : pair.aircraftLongitude !== undefined && pair.aircraftLatitude !== undefined
         ? [pair.aircraftLongitude, pair.aircraftLatitude]
         : null;
-    const incident = pair.targetType === 'incident' ? incidentById.get(pair.targetId) : undefined;
-    const to = pair.targetType === 'fire' ? fireTargetPosition(pair.targetId) : incident ? ([incident.longitude, incident.latitude] as [number, number]) : null;
+    const to = pair.targetType === 'fire' ? fireTargetPosition(pair.targetId) : incidentPosition(pair, incidentById);
     if (!from || !to) continue;
     features.push({
       type: 'Feature',
