@@ -12,11 +12,30 @@ export interface NewsSearchTerms {
 // A last word of letters and digits only, after a space or at the start: one that may be half typed.
 const LAST_WORD = /(?:^|\s)([\p{L}\p{N}]+)$/u;
 
+/** Quotes, "or" and a last word with a leading minus are the websearch syntax: asked as written. */
+function usesWebsearchSyntax(text: string): boolean {
+  return /["]/.test(text) || /(?:^|\s)or(?:\s|$)/i.test(text) || /(?:^|\s)-\S*$/.test(text);
+}
+
 export function newsSearchTerms(q: string): NewsSearchTerms {
   const text = q.trim();
-  // Quotes, "or" and a leading minus are the websearch syntax: asked as written.
-  if (/["]/.test(text) || /(?:^|\s)or(?:\s|$)/i.test(text) || /(?:^|\s)-\S*$/.test(text)) return { words: text, prefix: null };
+  if (usesWebsearchSyntax(text)) return { words: text, prefix: null };
   const last = LAST_WORD.exec(text);
   if (!last?.[1]) return { words: text, prefix: null };
   return { words: text.slice(0, text.length - last[1].length).trim(), prefix: last[1] };
+}
+
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * The search box's further condition on a story: each word typed begins one of its words. Full text stems English:
+ * "Redding" is red, and the town found "Red Cross calls…" and "…Red Hat gibt WildFly 10 frei". Null for the websearch
+ * syntax (asked as written) or a query without a word. Lower case, letters and digits only: each is safe as a
+ * tsquery term.
+ */
+export function storyWordPrefixes(q: string): string[] | null {
+  // A word left out anywhere ("-drill fire") is not one the story must have.
+  if (usesWebsearchSyntax(q.trim()) || /(?:^|\s)-\S/.test(q)) return null;
+  const words = q.toLowerCase().match(WORD);
+  return words && words.length > 0 ? words : null;
 }

@@ -3,6 +3,7 @@
 import type { Database } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
 import { newsPlacementJoin } from '../news/news-placement-sql.js';
+import { storyWordPrefixes } from '../news/news-search-terms.js';
 import { pointInView } from './place-search-repository.js';
 
 export interface AircraftHit {
@@ -67,7 +68,8 @@ export function incidentNameOf(text: string): string {
   return stem.length > 0 ? stem : lower;
 }
 
-// The story's event, when it was placed on the map: its URL names the story (found by events_news_url_idx).
+// The story's event, when it was placed on the map: its URL names the story (found by events_news_url_idx). $3: the
+// words each to begin one of the story's (storyWordPrefixes), found among the stories the stemmed words find.
 const NEWS = `
 SELECT n.id::float8 AS id, n.title, n.link,
        to_char(n.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt",
@@ -76,6 +78,8 @@ FROM (
   SELECT id, title, link, published_at, ts_rank(search_vector, websearch_to_tsquery('english', search_words($1::text))) AS rank
   FROM news_items
   WHERE search_vector @@ websearch_to_tsquery('english', search_words($1::text))
+    AND ($3::text[] IS NULL OR to_tsvector('simple', search_words(title) || ' ' || coalesce(search_words(summary), ''))
+         @@ (SELECT to_tsquery('simple', string_agg(quote_literal(word) || ':*', ' & ')) FROM unnest($3::text[]) AS word))
   ORDER BY rank DESC, published_at DESC NULLS LAST
   LIMIT $2
 ) AS n
@@ -105,7 +109,7 @@ export class ObjectSearchRepository {
   }
 
   async news(text: string, limit: number): Promise<NewsHit[]> {
-    const { rows } = await this.db.query<NewsHit>(NEWS, [text, limit]);
+    const { rows } = await this.db.query<NewsHit>(NEWS, [text, limit, storyWordPrefixes(text)]);
     return rows;
   }
 }
