@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PipelineFreshness } from '../../renderer/src/api/api-types.js';
-import { failingNewsFeedsWords, feedName, freshFeedsWords, freshnessWords, noDataReason, outOfReachNote, staleFeeds } from '../../renderer/src/ui/hud/stale-feeds.js';
+import { failingNewsFeedsWords, feedName, freshFeedsWords, freshnessWords, noDataReason, outOfReachNote, staleFeeds, summariesDigestWords } from '../../renderer/src/ui/hud/stale-feeds.js';
 
 function feed(overrides: Partial<PipelineFreshness>): PipelineFreshness {
   return {
@@ -132,5 +132,26 @@ describe('the news row of the feed list', () => {
     expect(freshFeedsWords(failing(1))).toEqual({ text: 'Feeds fresh · 1 news feed failing', failing: true });
     expect(freshFeedsWords(failing(0))).toEqual({ text: 'All feeds fresh', failing: false });
     expect(freshFeedsWords({})).toEqual({ text: 'All feeds fresh', failing: false });
+  });
+});
+
+// The summaries run hourly and succeed with nothing to sum up: "fresh, 10 min ago" sat beside a 13 h old digest.
+describe("the summaries row's word on the digests", () => {
+  const now = Date.parse('2026-11-27T02:10:00Z');
+  const ran = feed({ lastSuccessAt: '2026-11-27T02:00:00Z' });
+  const news = (lastSummaryAt: string | null | undefined) => ({ news: lastSummaryAt === undefined ? {} : { lastSummaryAt } });
+
+  it('names the last digest when the runs since wrote none, or that none was ever written', () => {
+    expect(summariesDigestWords(ran, news('2026-11-26T13:10:00Z'), now)).toBe('last digest written 13 h ago: no new stories since');
+    expect(summariesDigestWords(ran, news(null), now)).toBe('no digest written yet: no news stories to sum up');
+  });
+
+  it('says nothing when the last run wrote one, the facts are not read, or the row says something else', () => {
+    expect(summariesDigestWords(ran, news('2026-11-27T02:00:02Z'), now)).toBeNull();
+    expect(summariesDigestWords(ran, news(undefined), now)).toBeNull();
+    expect(summariesDigestWords(ran, {}, now)).toBeNull();
+    expect(summariesDigestWords(feed({ stale: true }), news(null), now)).toBeNull();
+    expect(summariesDigestWords(feed({ firstRunPending: true, lastSuccessAt: null }), news(null), now)).toBeNull();
+    expect(summariesDigestWords(feed({ lastError: 'idle: no news feeds', lastSuccessAt: '2026-11-27T02:00:00Z' }), news(null), now)).toBeNull();
   });
 });

@@ -2,7 +2,7 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import type { HealthReport, PipelineFreshness } from '../../api/api-types';
 import { diskLine, lowDiskWarning } from './disk-words';
-import { failingNewsFeedsWords, feedName, freshFeedsWords, freshnessWords, staleFeeds } from './stale-feeds';
+import { failingNewsFeedsWords, feedName, freshFeedsWords, freshnessWords, staleFeeds, summariesDigestWords } from './stale-feeds';
 
 /**
  * While open, a click elsewhere or Escape folds the list (it lies over the tabs and the search box). The listeners stay
@@ -27,6 +27,11 @@ function useFoldsAway(details: RefObject<HTMLDetailsElement | null>): void {
       document.removeEventListener('keydown', onKey);
     };
   }, [details]);
+}
+
+function DigestWords({ pipeline, sources }: { pipeline: PipelineFreshness; sources: HealthReport['sources'] }) {
+  const words = summariesDigestWords(pipeline, sources);
+  return words && <span data-testid="summaries-digest">{` · ${words}`}</span>;
 }
 
 export function PipelineFreshnessList({ pipelines, error, disk, sources }: { pipelines: Record<string, PipelineFreshness>; error: string | null; disk: HealthReport['disk']; sources: HealthReport['sources'] }) {
@@ -81,6 +86,7 @@ export function PipelineFreshnessList({ pipelines, error, disk, sources }: { pip
             <span>
               {freshnessWords(pipeline)}
               {name === 'news' && newsFeedsFailing && <span className="failing" data-testid="news-feeds-failing">{` · ${newsFeedsFailing}`}</span>}
+              {name === 'summaries' && <DigestWords pipeline={pipeline} sources={sources} />}
             </span>
           </li>
         ))}

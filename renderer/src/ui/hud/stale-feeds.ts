@@ -128,3 +128,20 @@ export function freshFeedsWords(sources: Record<string, unknown>): { text: strin
   if (count === 0) return { text: 'All feeds fresh', failing: false };
   return { text: `Feeds fresh · ${count.toLocaleString('en')} news ${count === 1 ? 'feed' : 'feeds'} failing`, failing: true };
 }
+
+// A digest written this long before the summaries' last run is of an earlier run.
+const DIGEST_OF_AN_EARLIER_RUN_MS = 5 * 60_000;
+
+/**
+ * The summaries row's word on the digests, from health's `sources.news.lastSummaryAt`, when its runs wrote none: a run
+ * with no stories in its window succeeds and writes nothing, and "fresh, 10 min ago" sat beside a brief whose newest
+ * digest was 13 h old. Null while the row says something else (stale, off, starting), or when the facts are not read.
+ */
+export function summariesDigestWords(pipeline: PipelineFreshness, sources: Record<string, unknown>, now = Date.now()): string | null {
+  if (pipeline.stale || pipeline.firstRunPending || offReason(pipeline) !== null || pipeline.lastSuccessAt === null) return null;
+  const written = (sources.news as { lastSummaryAt?: unknown } | undefined)?.lastSummaryAt;
+  if (written === null) return 'no digest written yet: no news stories to sum up';
+  if (typeof written !== 'string') return null;
+  if (Date.parse(pipeline.lastSuccessAt) - Date.parse(written) < DIGEST_OF_AN_EARLIER_RUN_MS) return null;
+  return `last digest written ${formatAge(Math.max(0, Math.round((now - Date.parse(written)) / 1000)))}: no new stories since`;
+}
