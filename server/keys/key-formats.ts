@@ -37,7 +37,8 @@ export const PROVIDER_FORMATS: Record<KeyProviderId, ProviderFormat> = {
       { name: 'Groq', pattern: /^gsk_[A-Za-z0-9]{20,200}$/ },
       { name: 'OpenAI', pattern: /^sk-[A-Za-z0-9_-]{20,200}$/ },
     ],
-    expected: 'an OpenAI (sk-… or sk-proj-…), OpenRouter (sk-or-…), Groq (gsk_…) or Anthropic (sk-ant-…) key',
+    // The length too: "sk-obviously-invalid" starts with sk- and was told it should start with sk-.
+    expected: 'an OpenAI (sk-… or sk-proj-…), OpenRouter (sk-or-…), Groq (gsk_…) or Anthropic (sk-ant-…) key: the prefix, then 20 or more letters, digits, - or _',
     purpose: 'Written news digests: a language model summarises the latest stories.',
     getFrom:
       'From your model provider: OpenAI (https://platform.openai.com/api-keys), Anthropic (https://console.anthropic.com), OpenRouter (https://openrouter.ai/keys) or Groq (https://console.groq.com/keys); or set a local model URL in the Sources tab.',

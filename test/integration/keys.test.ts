@@ -85,6 +85,10 @@ describe('keys: formats, masking, encryption at rest, workers read them', () => 
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatchObject({ code: 'invalid_key_format', message: 'not a valid FIRMS map key: expected 32 hexadecimal characters' });
     expect(response.body).not.toContain('not-a-map-key-but-a-secret');
+    // A value with a right prefix but too short is told the length, not only the prefix it has.
+    const short = await api('POST', '/api/keys', { provider: 'llm', value: 'sk-obviously-invalid' });
+    expect(short.json().error.message).toMatch(/: the prefix, then 20 or more letters, digits, - or _$/);
+    expect(short.body).not.toContain('sk-obviously-invalid');
     for (const body of [{ provider: 'weather', value: 'x' }, { provider: 'llm' }, { provider: 'llm', value: 'x'.repeat(600) }]) {
       expect((await api('POST', '/api/keys', body)).statusCode).toBe(400);
     }
