@@ -321,7 +321,7 @@ test('a click on many fire detections sums them up above their list, and "Zoom i
   const summary = page.getByTestId('pick-summary');
   await expect(summary).toContainText(/Detected \d+ \w{3} \d\d:\d\d UTC – \d+ \w{3} \d\d:\d\d UTC/);
   await expect(summary).toContainText('Strongest 21.0 MW');
-  await expect(summary).toContainText('By NOAA-20 (N20) 8, Terra 4');
+  await expect(summary).toContainText('8 by NOAA-20 (N20), 4 by Terra');
   await expect(list.getByRole('listitem')).toHaveCount(12);
   await page.getByTestId('pick-zoom-in').click();
   await expect(map.popup()).toHaveCount(0);

@@ -14,14 +14,16 @@ describe('fireListSummary: what a long list of fire detections holds', () => {
     expect(fireListSummary([...fires, { kind: 'aircraft', callsign: 'X' }])).toEqual([
       'Detected 29 Nov 23:40 UTC – 30 Nov 22:12 UTC',
       'Strongest 120.5 MW',
-      'By Terra 7, NOAA-20 (N20) 2, Suomi NPP (N) 1',
+      '7 by Terra, 2 by NOAA-20 (N20), 1 by Suomi NPP (N)',
     ]);
   });
 
   it(`says nothing for fewer than ${MANY_FIRES} fire detections (other objects do not count)`, () => {
     const fires = Array.from({ length: MANY_FIRES - 1 }, () => fire('2026-11-30T10:00:00Z', 5, 'N'));
     expect(fireListSummary([...fires, { kind: 'incident', name: 'Glass' }, { kind: 'event', title: 'x' }])).toBeNull();
-    expect(fireListSummary([...fires, fire('2026-11-30T10:00:00Z', 5, 'N')])).toEqual(['Detected 30 Nov 10:00 UTC', 'Strongest 5.0 MW', 'By Suomi NPP (N) 10']);
+    expect(fireListSummary([...fires, fire('2026-11-30T10:00:00Z', 5, 'N')])).toEqual(['Detected 30 Nov 10:00 UTC', 'Strongest 5.0 MW', 'All by Suomi NPP (N)']);
+    // One satellite named on some of them only: counted, not "all".
+    expect(fireListSummary([...fires, { kind: 'fire' }])?.at(-1)).toBe('9 by Suomi NPP (N)');
   });
 
   it('leaves out what the detections do not carry', () => {

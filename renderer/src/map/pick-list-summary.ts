@@ -28,9 +28,12 @@ export function fireListSummary(objects: readonly PickProps[]): string[] | null 
     lines.push(oldest === newest ? `Detected ${formatShortUtc(new Date(newest))}` : `Detected ${formatShortUtc(new Date(oldest))} – ${formatShortUtc(new Date(newest))}`);
   }
   if (powers.length > 0) lines.push(`Strongest ${Math.max(...powers).toFixed(1)} MW`);
-  if (satellites.size > 0) {
-    const bySatellite = [...satellites].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name, count]) => `${name} ${count.toLocaleString('en-US')}`);
-    lines.push(`By ${bySatellite.join(', ')}`);
+  // "By Suomi NPP (N) 20" read as a satellite's name with a number in it.
+  if (satellites.size === 1 && satellites.values().next().value === fires.length) {
+    lines.push(`All by ${[...satellites.keys()][0]}`);
+  } else if (satellites.size > 0) {
+    const bySatellite = [...satellites].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([name, count]) => `${count.toLocaleString('en-US')} by ${name}`);
+    lines.push(bySatellite.join(', '));
   }
   return lines;
 }
