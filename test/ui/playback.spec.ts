@@ -34,8 +34,8 @@ test('dragging the playback cursor moves the map and the HUD back in time; Live 
   // The 6 h range (it opens in the window's 24 h): the drags below are shares of it.
   await playback.chooseRange(6);
   await expect.poll(async () => Number(await playback.total().getAttribute('data-value'))).toBeGreaterThan(0);
-  // Counted in the view, as the HUD counts, and it says what it counts.
-  await expect(playback.total()).toContainText(/^[\d,]+ fire detections?\b.* in 6 h in view$/);
+  // Counted in the view, as the HUD counts, and it says what it counts, and that the map shows more.
+  await expect(playback.total()).toContainText(/^[\d,]+ fire detections?\b.* in 6 h in view · the map shows the last 24 h$/);
   await map.expectFireDrawnNear(FIRE.longitude, FIRE.latitude);
   const hud = new HudPage(page);
   // The brief (folded at this size) is read below; opened before the view's fires are counted.
@@ -50,8 +50,9 @@ test('dragging the playback cursor moves the map and the HUD back in time; Live 
   expect(minute).toBeTruthy();
   expect(Date.now() - new Date(minute!).getTime()).toBeGreaterThan(4 * 3_600_000);
   expect(await map.playbackMinuteEpoch()).not.toBeNull();
-  // Something was recorded here: no note of an empty range.
+  // Something was recorded here: no note of an empty range. The map's window ends at the minute now: said by the HUD.
   await expect(page.getByTestId('playback-empty-note')).toHaveCount(0);
+  await expect(playback.total()).toHaveText(/ in 6 h in view$/);
   await expect.poll(() => map.firesNear(FIRE.longitude, FIRE.latitude)).toBe(0);
   // The HUD counts the window before the cursor too: one fire fewer.
   await expect.poll(() => hud.counterValue('fires-view'), { message: 'the HUD follows the cursor' }).toBe(liveCount - 1);

@@ -24,6 +24,7 @@ describe("the timeline's total in words", () => {
     expect(timelineTotalWords({}, 6, false)).toBe('No fire detections or news in 6 h in view');
     expect(timelineTotalWords({ fire: 2 }, 168, false)).toBe('2 fire detections in 7 days in view');
     expect(timelineTotalWords({ fire: 0 }, 6, true)).toBe('No fire detections or news in 6 h in view · fires filtered');
+    expect(timelineTotalWords({ fire: 4 }, 1, false, 'last 24 h')).toBe('4 fire detections in 1 h in view · the map shows the last 24 h');
   });
 
   it('says what one minute under the pointer holds', () => {

@@ -32,10 +32,14 @@ export function totalsBySource(buckets: readonly PlaybackBucket[], fromMs: numbe
 /**
  * "1,850 fire detections and 17 news stories in 6 h in view" ("in 7 days" over a week); "No fire detections or news
  * in 6 h in view"
- * for none (not "Nothing recorded": the aircraft and incidents drawn meanwhile are not in these counts).
+ * for none (not "Nothing recorded": the aircraft and incidents drawn meanwhile are not in these counts). `mapWindow`:
+ * the map's own window when the timeline spans less of it ("last 24 h"), said after: "4 fire detections in 1 h in
+ * view" beside a map and HUD of 300 read as a contradiction.
  */
-export function timelineTotalWords(totals: Partial<Record<Source, number>>, hours: number, firesFiltered: boolean): string {
-  return `${recordedWords(totals) ?? 'No fire detections or news'} in ${rangeWords(hours)} in view${firesFiltered ? ' · fires filtered' : ''}`;
+export function timelineTotalWords(totals: Partial<Record<Source, number>>, hours: number, firesFiltered: boolean, mapWindow: string | null = null): string {
+  const filtered = firesFiltered ? ' · fires filtered' : '';
+  const map = mapWindow === null ? '' : ` · the map shows the ${mapWindow}`;
+  return `${recordedWords(totals) ?? 'No fire detections or news'} in ${rangeWords(hours)} in view${filtered}${map}`;
 }
 
 /** "3 fire detections and 1 news story"; null for none. */

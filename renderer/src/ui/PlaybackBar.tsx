@@ -12,7 +12,7 @@ import { usePlaybackCursor } from '../data/use-playback-cursor';
 import { minuteHoverWords, timelineTotalWords, totalsBySource } from '../data/timeline-total-words';
 import { usePlaybackHistogram } from '../data/use-playback-histogram';
 import { usePlaybackMap } from '../data/use-playback-map';
-import { endedWindowEnd, narrowsFires, type ViewFilter, windowSpanMs } from '../data/view-filter';
+import { endedWindowEnd, hasChosenWindow, narrowsFires, presetWindowLabel, type ViewFilter, windowSpanMs } from '../data/view-filter';
 import { useAircraftRecorded } from '../data/use-aircraft-recorded';
 import { useAircraftGap } from '../data/use-aircraft-gap';
 import { aircraftRecordedNote } from '../data/aircraft-recorded-note';
@@ -66,6 +66,8 @@ export function PlaybackBar({
   const { bands, buckets, totals, error, read } = usePlaybackHistogram(api, viewport, from, end, minutes, filter);
   const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, filter, onLiveAircraft);
   const firesNarrowed = narrowsFires(filter);
+  // Live, a timeline shorter than the Layers tab's window names the map's window beside its own count.
+  const mapWindowBeyond = minuteStart === null && !hasChosenWindow(filter) && hours < windowRange ? presetWindowLabel(filter) : null;
   const recorded = useAircraftRecorded(api, minuteStart !== null);
   const gap = useAircraftGap(api, minuteStart, pastAircraft);
   const aircraftNote = minuteStart === null ? null : aircraftRecordedNote(recorded, minuteStart, (epochMs) => formatMinuteBoth(new Date(epochMs)), gap);
@@ -256,7 +258,7 @@ export function PlaybackBar({
           title={`What was recorded (fire detections, news stories placed on the map, cameras found) in the view, by minute${firesNarrowed ? ': the fires as the Layers tab’s filters leave them, the rest all' : ''}. Aircraft are replayed from their tracks, not counted here.`}
         >
           {/* Until the first answer, not "No fire detections or news". */}
-          {error ? `Timeline unavailable: ${error}` : read ? timelineTotalWords(totals, hours, firesNarrowed) : 'Counting what was recorded…'}
+          {error ? `Timeline unavailable: ${error}` : read ? timelineTotalWords(totals, hours, firesNarrowed, mapWindowBeyond) : 'Counting what was recorded…'}
         </span>
         <div className="playback-ranges" role="group" aria-label="Range">
           {/* Named: the Layers tab's time window is another row of 1 h / 6 h / 24 h, and a different thing. */}
