@@ -13,7 +13,7 @@ import { invalidInput, notFound } from '../domain-errors.js';
 import { type Bbox, SpanBack } from '../http/query-params.js';
 import { FireChangeFeed } from './fire-change-feed.js';
 import { type FireFilter, fireFilterKey } from './fire-filter.js';
-import type { BumpedHours, EdgeTiles, FireRepository, FireSelection, KnownVersion, StoredFire, TileWindow } from './fire-repository.js';
+import type { BumpedHours, EdgeTiles, FireRepository, FireSelection, KnownVersion, NearestFireRow, StoredFire, TileWindow } from './fire-repository.js';
 import { type CachedTile, cachedLayer, type EncodedTile, encodedTile, FireTileCache } from './fire-tile-cache.js';
 import { fireTileOfPoints, epochSeconds, tilePosition } from './mvt-fire-points.js';
 import { firstFeatures, joinTileLayers, readTileLayer } from './mvt-layer-merge.js';
@@ -103,6 +103,11 @@ export class FireQueries {
   /** The exact number of detections the query holds (what the list would answer without its limit). */
   async count(request: FireRequest): Promise<number> {
     return this.fires.count(await fireSelection(this.fires, request));
+  }
+
+  /** The detection of the query nearest `near` (longitude, latitude), or null when the query holds none. */
+  async nearest(near: [longitude: number, latitude: number], request: Omit<FireRequest, 'bbox'>): Promise<NearestFireRow | null> {
+    return this.fires.nearest(near, await fireSelection(this.fires, request));
   }
 
   /** The Mapbox vector tile z/x/y of the detections in [since, until) (since: the last day by default) under the filter. */

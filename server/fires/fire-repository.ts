@@ -115,6 +115,27 @@ WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
   AND ${pointBboxCondition('latitude', 'longitude', 1)}
   AND ${fireFilterCondition('f', 7)}`;
 
+// The detection nearest a point ($1 longitude, $2 latitude): found in distance order by the (geom, acq_time) GiST
+// index, in degrees of longitude and latitude (a point near the antimeridian does not look across it); its distance and
+// bearing measured on the spheroid.
+const NEAREST_FIRE = `
+SELECT f.latitude, f.longitude, ${isoTimeSql('f.acq_time')} AS "acqTime",
+       ST_Distance(f.geom::geography, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography) / 1000 AS "distanceKm",
+       coalesce(degrees(ST_Azimuth(ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, f.geom::geography)), 0) AS "bearingDeg"
+FROM fires f
+WHERE f.acq_time >= $3 AND ($4::timestamptz IS NULL OR f.acq_time < $4)
+  AND ${fireFilterCondition('f', 5)}
+ORDER BY f.geom <-> ST_SetSRID(ST_MakePoint($1, $2), 4326)
+LIMIT 1`;
+
+export interface NearestFireRow {
+  latitude: number;
+  longitude: number;
+  acqTime: string;
+  distanceKm: number;
+  bearingDeg: number;
+}
+
 /** The columns of a tile's MVT layer, as tileFeatureSelect names them. */
 const TILE_COLUMNS = 'geom, satellite, confidence, frp, "dayNight", "acqTime"';
 
@@ -423,6 +444,13 @@ export class FireRepository {
       west, south, east, north, selection.since, selection.until ?? null, ...fireFilterParams(selection.filter, selection.fence),
     ]);
     return rows[0]?.count ?? 0;
+  }
+
+  /** The detection of the selection (its box not read) nearest `near`; null when it holds none. */
+  async nearest([longitude, latitude]: [number, number], selection: FireSelection): Promise<NearestFireRow | null> {
+    const { rows } = await this.db.query<NearestFireRow>(NEAREST_FIRE, [longitude, latitude, selection.since, selection.until ?? null, ...fireFilterParams(selection.filter, selection.fence)]);
+    const row = rows[0];
+    return row ? { ...row, distanceKm: Math.round(row.distanceKm * 10) / 10, bearingDeg: Math.round(row.bearingDeg) % 360 } : null;
   }
 
   /** One Mapbox vector tile of the detections in [since, until) that pass the filter (layer `fires`). */

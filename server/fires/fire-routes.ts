@@ -1,14 +1,14 @@
-// POST /api/ingest/fires (FIRMS CSV or JSON), GET /api/fires, GET /api/fires/count, GET /api/fires/timeline and
-// GET /api/tiles/fires/{z}/{x}/{y}.mvt; the four reads take the same fire filter.
+// POST /api/ingest/fires (FIRMS CSV or JSON), GET /api/fires, GET /api/fires/count, GET /api/fires/nearest, GET /api/fires/timeline and
+// GET /api/tiles/fires/{z}/{x}/{y}.mvt; the five reads take the same fire filter.
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { etagMatches } from './etag-match.js';
 import { fireFilterQuery } from './fire-filter.js';
-import { fireCount, fireIngestCounts, fireList, fireTile, fireTileNotModified, fireTimeline } from './fire-schemas.js';
+import { fireCount, fireIngestCounts, fireList, fireTile, fireTileNotModified, fireTimeline, nearestFire } from './fire-schemas.js';
 import type { FireTimelineQueries } from './fire-timeline.js';
 import { ApiError } from '../http/api-error.js';
-import { bboxParam, instantParam, limitParam, wholeNumberParam, windowEndParam } from '../http/query-params.js';
+import { bboxParam, instantParam, limitParam, lonLatParam, wholeNumberParam, windowEndParam } from '../http/query-params.js';
 import { detectionFromJson, type FireDetection, fireJsonSchema, type LeftOutRows, type RowProblem } from './fire-detection.js';
 import type { FireQueries } from './fire-queries.js';
 import type { FireService } from './fire-service.js';
@@ -41,6 +41,9 @@ const fireSelectionQuery = z
 
 // The map draws fires from vector tiles; this list answers the newest first, 1,000 unless asked.
 const firesQuery = fireSelectionQuery.extend({ limit: limitParam(1_000, 50_000) }).strict();
+
+// The detection nearest a point (`near`: longitude,latitude) of the window under the filter.
+const nearestQuery = fireSelectionQuery.omit({ bbox: true }).extend({ near: lonLatParam }).strict();
 
 // The timeline's range: both ends given (no longer than the playback limit, checked by FireTimelineQueries).
 const timelineQuery = fireSelectionQuery.extend({ since: instantParam, until: instantParam }).strict();
@@ -134,6 +137,11 @@ export async function fireRoutes(app: FastifyInstance, options: FireRoutesOption
   // "Fires in view": the exact number of detections the list and the tiles draw from.
   typed.get('/api/fires/count', { schema: { querystring: fireSelectionQuery, response: { 200: fireCount } } }, async (request) => ({
     count: await options.queries.count(request.query),
+  }));
+
+  // A view with none: where the nearest is, for the map to say and go to.
+  typed.get('/api/fires/nearest', { schema: { querystring: nearestQuery, response: { 200: nearestFire } } }, async (request) => ({
+    nearest: await options.queries.nearest(request.query.near, request.query),
   }));
 
   // The timeline's fires under the filter, per minute and per map cell.

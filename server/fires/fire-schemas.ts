@@ -34,6 +34,24 @@ export const fireList = z.array(fire).meta({ id: 'FireList' });
 
 /** GET /api/fires/count: how many detections the view, window and filter hold (no limit). */
 export const fireCount = z.object({ count: z.number().int() }).meta({ id: 'FireCount' });
+
+/** The detection under the filter nearest a point (the map's centre when its view holds none): where, when, how far. */
+export const nearestFire = z
+  .object({
+    nearest: z
+      .object({
+        latitude: z.number(),
+        longitude: z.number(),
+        acqTime: instant,
+        /** Along the earth's surface, from the point asked about. */
+        distanceKm: z.number(),
+        /** Clockwise from north, as seen from the point asked about: 0–360. */
+        bearingDeg: z.number(),
+      })
+      .nullable(),
+  })
+  .meta({ id: 'NearestFire' });
+export type NearestFire = z.infer<typeof nearestFire>;
 export type FireCount = z.infer<typeof fireCount>;
 
 /**

@@ -43,6 +43,24 @@ export const bboxParam = z
     return [west, south, east, north];
   });
 
+/** `longitude,latitude` in decimal degrees (GeoJSON's order, as a bbox's corners). */
+export const lonLatParam = z
+  .string()
+  .max(130)
+  .transform((value, context): [longitude: number, latitude: number] => {
+    const parts = value.split(',').map((part) => parseDecimal(part.trim()));
+    const [longitude, latitude] = parts;
+    if (parts.length !== 2 || longitude === null || latitude === null || longitude === undefined || latitude === undefined) {
+      context.addIssue({ code: 'custom', message: 'must be two decimal numbers: longitude,latitude' });
+      return z.NEVER;
+    }
+    if (longitude < -180 || longitude > 180 || latitude < -90 || latitude > 90) {
+      context.addIssue({ code: 'custom', message: 'longitude must be within -180..180 and latitude within -90..90' });
+      return z.NEVER;
+    }
+    return [longitude, latitude];
+  });
+
 const RELATIVE_SPAN = /^(\d{1,6})(m|h|d)$/;
 const UNIT_MS = { m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
 // Date, then optionally time (HH:MM, :SS, fraction) with a zone (Z or ±HH[:]MM); a date alone is midnight UTC.

@@ -35,6 +35,7 @@ const EXAMPLES: Record<string, Example> = {
   'GET /api/tiles/fires/:z/:x/:y.mvt': { params: { z: '1', x: '0', y: '0' } },
   'GET /api/fires/timeline': { query: { since: '2h', until: '1h', bbox: '-125,35,-115,45', confidence: 'high', satellites: 'N20' }, optionalKeys: ['bbox', 'confidence', 'satellites'] },
   'GET /api/fires/count': { query: { bbox: '-125,35,-115,45', since: '24h', confidence: 'nominal,high', minFrp: '1.5', satellites: 'N,N20,Terra' } },
+  'GET /api/fires/nearest': { query: { near: '13.4,52.52', since: '24h', confidence: 'nominal,high', minFrp: '1.5', satellites: 'N,N20,Terra' }, optionalKeys: ['since', 'confidence', 'minFrp', 'satellites'] },
   'GET /api/export': { query: { format: 'csv', layers: 'fires,aircraft,incidents', bbox: '-125,35,-115,45', confidence: 'high', minFrp: '10', satellites: 'N20,Aqua', firefighting: 'true' } },
   'POST /api/geofences': {
     body: {
