@@ -4,7 +4,7 @@ export type { Bbox } from '../../../server/http/query-params.js';
 export type { GeoJsonGeometry } from '../../../server/http/response-schemas.js';
 export type { HealthReport, PipelineFreshness } from '../../../server/health/health-schemas.js';
 export type { UiSettings } from '../../../server/ui-settings/ui-settings.js';
-export type { Fire, FireCount, FireTimeline } from '../../../server/fires/fire-schemas.js';
+export type { Fire, FireCount, FireTimeline, NearestFire } from '../../../server/fires/fire-schemas.js';
 export type { EventSourceType } from '../../../server/events/event-record.js';
 export type { Incident } from '../../../server/incidents/incident-schemas.js';
 export type { Aircraft, AircraftRecorded, AircraftTrail, Correlation, CorrelationPair } from '../../../server/aircraft/aircraft-schemas.js';

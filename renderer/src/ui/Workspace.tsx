@@ -13,6 +13,7 @@ import { useHealth } from '../data/use-health';
 import { OfflineDetailNote } from './OfflineDetailNote';
 import { landDetailLoaded } from '../map/land-detail';
 import { useLayerVisibility } from '../data/use-layer-visibility';
+import { useNearestFire } from '../data/use-nearest-fire';
 import { useLiveMessages } from '../data/use-live-messages';
 import { applyViewFilter, useMapSession } from '../data/use-map-session';
 import { useNewsDigest } from '../data/use-news-digest';
@@ -35,6 +36,7 @@ import { type MapEvents, type MapSetup, MapView } from './MapView';
 import { ExportButton } from './ExportButton';
 import { HomeButton } from './HomeButton';
 import { MeasureTool } from './MeasureTool';
+import { NearestFireNote } from './NearestFireNote';
 import { PlaybackBar } from './PlaybackBar';
 import { SearchBox } from './SearchBox';
 import { ShortcutsHelp } from './ShortcutsHelp';
@@ -48,6 +50,9 @@ import { TimeZoneHomeNote } from './TimeZoneHomeNote';
 const FOLD_BRIEF_BELOW_PX = 1400;
 /** Below this width opening one of the brief and the side panel folds the other, so the map keeps room between them (app.css: and the folded brief hides its warnings). */
 const NARROW_WINDOW_PX = 1200;
+// "Show it" of the nearest fire: the map's zoom, but close enough to find the spot and far enough to see around it.
+const NEAREST_FIRE_MIN_ZOOM = 6;
+const NEAREST_FIRE_MAX_ZOOM = 10;
 
 export function Workspace({ api, initialHealth, settings, address }: { api: ApiClient; initialHealth: HealthReport; settings: UiSettings; address: AddressState }) {
   const { health, healthError, applyLive } = useHealth(api, initialHealth);
@@ -95,6 +100,9 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
     return { ...snapshot, aircraftCount: aircraft, cut, counts: { ...snapshot.counts, aircraft, fires: layerFireCount, incidents, alerts } };
   }, [snapshot, playbackMinute, pastAircraftCount, layerFireCount, hudAlerts, viewport]);
   const { visibility, toggle } = useLayerVisibility(session, address.layers);
+  // Live, a view of no fire detection with the fires shown: where the nearest one is (the note under the search box).
+  const noFiresInView = playbackMinute === null && visibility.fires && layerFireCount === 0;
+  const nearestFire = useNearestFire(api, readyView, filter, noFiresInView);
   useViewAddress(viewport, visibility, filter, playbackMinute);
   const [camera, setCamera] = useState<{ id: string; title: string } | null>(null);
   const [draft, dispatchDraft] = useReducer(draftReducer, NO_DRAFT);
@@ -194,6 +202,10 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
     onDrawFinished: (polygon) => dispatchDraft({ type: 'finished', polygon }),
   };
   const controller = session?.map ?? null;
+  const showNearestFire = useCallback((at: [number, number]) => {
+    if (!controller || !viewport) return;
+    controller.flyTo({ center: at, zoom: Math.min(Math.max(viewport.zoom, NEAREST_FIRE_MIN_ZOOM), NEAREST_FIRE_MAX_ZOOM), pin: 'Nearest fire detection' });
+  }, [controller, viewport]);
   // An address without a view (a fresh start) opens on this computer's region when it is known in time, else on the
   // world and then there.
   const home = useTimeZoneHome(api, controller, address.view === null, ready);
@@ -272,8 +284,12 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
         pipelines={health.pipelines}
         exportAsked={exportAsked}
       />
-      <TimeZoneHomeNote state={home} />
-      <OfflineDetailNote controller={controller} viewport={readyView} />
+      {/* Under the search box, one above the other. */}
+      <div className="map-notes">
+        <TimeZoneHomeNote state={home} />
+        <OfflineDetailNote controller={controller} viewport={readyView} />
+        <NearestFireNote answer={nearestFire} filter={filter} onShow={showNearestFire} />
+      </div>
       <CursorCoordinates controller={controller} />
       <PlaybackBar
         api={api}

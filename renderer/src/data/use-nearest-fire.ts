@@ -1,0 +1,33 @@
+// Asks where the nearest fire detection is while the view holds none (live, the fires layer shown): the note on the
+// map says so and goes there. Asked again when the view's centre or the filter changes; an answer for an older view
+// is not let land.
+import { useEffect, useEffectEvent, useState } from 'react';
+import type { ApiClient } from '../api/api-client';
+import type { NearestFire } from '../api/api-types';
+import type { MapViewport } from '../map/map-controller';
+import { fireFilterParams, type ViewFilter } from './view-filter';
+
+/** A longitude within -180..180 (the map's centre runs on past them when it is panned round the world). */
+const wrapped = (longitude: number) => ((((longitude + 180) % 360) + 360) % 360) - 180;
+
+/** The answer for the current view and filter; null until it comes, when not asked, or when the read failed. */
+export function useNearestFire(api: ApiClient, viewport: MapViewport | null, filter: ViewFilter, ask: boolean): NearestFire | null {
+  const [answer, setAnswer] = useState<{ key: string; body: NearestFire } | null>(null);
+  // What the read depends on: the centre (to about 100 m) and the filter's parameters.
+  const key = ask && viewport ? JSON.stringify([viewport.center.map((degrees) => degrees.toFixed(3)), fireFilterParams(filter)]) : null;
+  const read = useEffectEvent((readKey: string, signal: AbortSignal) => {
+    if (!viewport) return;
+    const [longitude, latitude] = viewport.center;
+    api
+      .get<NearestFire>('/api/fires/nearest', { near: `${wrapped(longitude).toFixed(5)},${latitude.toFixed(5)}`, ...fireFilterParams(filter) }, signal)
+      .then((body) => !signal.aborted && setAnswer({ key: readKey, body }))
+      .catch(() => undefined);
+  });
+  useEffect(() => {
+    if (key === null) return;
+    const abort = new AbortController();
+    read(key, abort.signal);
+    return () => abort.abort();
+  }, [key]);
+  return answer !== null && answer.key === key ? answer.body : null;
+}

@@ -1,0 +1,36 @@
+// A view that holds no fire detection says where the nearest one is and goes there: the map opens on the computer's
+// region, which may have none today, and an empty map read as a broken one.
+import { expect, test } from './support/ui-test.js';
+import { ingestFires } from './support/api-helpers.js';
+import { AppPage } from './pages/app-page.js';
+import { HudPage } from './pages/hud-page.js';
+
+// The South Pacific, where no other spec puts anything: a fire about 690 km north-east of the view's centre.
+const VIEW: [number, number, number] = [-140, -45, 8];
+const FIRE = { longitude: -135, latitude: -40 };
+
+test('a view without fire detections names the nearest, how far and which way, and "Show it" goes there', async ({ page }) => {
+  await ingestFires([{ ...FIRE, minutesAgo: 120 }]);
+  const hud = new HudPage(page);
+  await new AppPage(page).openReady({ view: VIEW });
+  await expect.poll(() => hud.counterValue('fires-view')).toBe(0);
+  const note = page.getByTestId('nearest-fire-note');
+  await expect(note).toContainText(/^No fire detections in view in the last 24 h\. The nearest: (6[5-9]\d|7[0-2]\d) km \([\d,]+ mi\) north-east, \d{1,2} [A-Z][a-z]{2} \d\d:\d\d UTC\./);
+  await page.getByTestId('nearest-fire-show').click();
+  await expect.poll(() => hud.counterValue('fires-view'), { message: 'the map went to the fire' }).toBeGreaterThan(0);
+  await expect(note).toHaveCount(0);
+});
+
+test('the note follows the filter, and goes once closed', async ({ page }) => {
+  // Further south, in the Southern Ocean: a weak detection near the centre, which the filter leaves out, and a strong
+  // one about 440 km north-west (each farther from the first test's view than its fire).
+  await ingestFires([
+    { longitude: -118, latitude: -58.5, minutesAgo: 90, frp: 5 },
+    { longitude: -125, latitude: -57, minutesAgo: 100, frp: 450 },
+  ]);
+  await new AppPage(page).openReady({ view: [-120, -60, 8], filter: 'frp:400' });
+  const note = page.getByTestId('nearest-fire-note');
+  await expect(note).toContainText(/^No fire detections in view pass the filters in the last 24 h\. The nearest: (3[5-9]\d|4\d\d|5[0-2]\d) km \([\d,]+ mi\) north-west, /);
+  await note.getByRole('button', { name: 'Close' }).click();
+  await expect(note).toHaveCount(0);
+});
