@@ -25,12 +25,13 @@ export function newsSearchTerms(q: string): NewsSearchTerms {
   return { words: text.slice(0, text.length - last[1].length).trim(), prefix: last[1] };
 }
 
-const WORD = /[\p{L}\p{N}]+/gu;
+// Letters with their marks (Hindi's vowel signs, Arabic's vowels), and digits.
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
 
 /**
- * The search box's further condition on a story: each word typed begins one of its words. Full text stems English:
+ * The words of a place's name typed in the search box, each to begin one of a story's words: full text stems English,
  * "Redding" is red, and the town found "Red Cross calls…" and "…Red Hat gibt WildFly 10 frei". Null for the websearch
- * syntax (asked as written) or a query without a word. Lower case, letters and digits only: each is safe as a
+ * syntax (asked as written) or a query without a word. Lower case, letters, marks and digits only: each is safe as a
  * tsquery term.
  */
 export function storyWordPrefixes(q: string): string[] | null {

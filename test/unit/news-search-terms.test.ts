@@ -27,6 +27,8 @@ describe('storyWordPrefixes', () => {
     expect(storyWordPrefixes('Redding')).toEqual(['redding']);
     expect(storyWordPrefixes(' Kushner’s role ')).toEqual(['kushner', 's', 'role']);
     expect(storyWordPrefixes('São Paulo covid-19')).toEqual(['são', 'paulo', 'covid', '19']);
+    // A vowel sign is part of its word: वाराणसी (Varanasi) is one word, not three.
+    expect(storyWordPrefixes('वाराणसी')).toEqual(['वाराणसी']);
   });
 
   it('are none for the websearch syntax, a word left out, or no word', () => {
