@@ -25,9 +25,15 @@ describe('the nearest fire detection', () => {
         detection(-0.88, 41.65, ago(3)),
         detection(21.01, 52.23, ago(30)),
         detection(14.42, 50.09, ago(2), 'Terra', 50),
+        // Siberia at 65°N: 3° north (about 333 km) and 5° east (about 235 km). The Pacific: 1° across the antimeridian
+        // (about 111 km) and 1.5° this side of it (about 167 km).
+        detection(100, 68, ago(4)),
+        detection(105, 65, ago(4)),
+        detection(-179.5, 0, ago(4)),
+        detection(178, 0, ago(4)),
       ],
     });
-    expect(stored.json()).toMatchObject({ stored: 3 });
+    expect(stored.json()).toMatchObject({ stored: 7 });
   });
   afterAll(async () => {
     await subject?.close();
@@ -56,6 +62,13 @@ describe('the nearest fire detection', () => {
     expect((await nearest('near=-0.88,41.65&minFrp=20')).body.nearest).toMatchObject({ longitude: 14.42 });
     // None in the window: null, not an error.
     expect((await nearest(`near=13.40,52.52&since=${ago(72)}&until=${ago(48)}`)).body).toEqual({ nearest: null });
+  });
+
+  it('is measured on the globe: east before north in the north, and across the antimeridian', async () => {
+    expect((await nearest('near=100,65')).body.nearest).toMatchObject({ longitude: 105, latitude: 65, bearingDeg: expect.any(Number) });
+    expect((await nearest('near=179.5,0')).body.nearest).toMatchObject({ longitude: -179.5, bearingDeg: 90 });
+    expect((await nearest('near=-179.9,0')).body.nearest).toMatchObject({ longitude: -179.5 });
+    expect((await nearest('near=179.9,0')).body.nearest.distanceKm).toBeCloseTo(66.8, 0);
   });
 
   it('refuses a point that is not one, and a box (the view is not read)', async () => {

@@ -4,6 +4,7 @@ import { expect, test } from './support/ui-test.js';
 import { ingestFires } from './support/api-helpers.js';
 import { AppPage } from './pages/app-page.js';
 import { HudPage } from './pages/hud-page.js';
+import { MapPage } from './pages/map-page.js';
 
 // The South Pacific, where no other spec puts anything: a fire about 690 km north-east of the view's centre.
 const VIEW: [number, number, number] = [-140, -45, 8];
@@ -22,15 +23,20 @@ test('a view without fire detections names the nearest, how far and which way, a
 });
 
 test('the note follows the filter, and goes once closed', async ({ page }) => {
-  // Further south, in the Southern Ocean: a weak detection near the centre, which the filter leaves out, and a strong
-  // one about 440 km north-west (each farther from the first test's view than its fire).
+  // The Southern Ocean, south of any other spec's places: a weak detection about 150 km north-east of the centre, and a
+  // strong one about 340 km north-west (each farther from the first test's view than its fire).
   await ingestFires([
-    { longitude: -118, latitude: -58.5, minutesAgo: 90, frp: 5 },
-    { longitude: -125, latitude: -57, minutesAgo: 100, frp: 450 },
+    { longitude: -118, latitude: -68.8, minutesAgo: 90, frp: 5 },
+    { longitude: -125, latitude: -67.5, minutesAgo: 100, frp: 450 },
   ]);
-  await new AppPage(page).openReady({ view: [-120, -60, 8], filter: 'frp:400' });
+  await new AppPage(page).openReady({ view: [-120, -70, 8] });
   const note = page.getByTestId('nearest-fire-note');
-  await expect(note).toContainText(/^No fire detections in view pass the filters in the last 24 h\. The nearest: (3[5-9]\d|4\d\d|5[0-2]\d) km \([\d,]+ mi\) north-west, /);
+  await expect(note).toContainText(/^No fire detections in view in the last 24 h\. The nearest: 1[2-8]\d km \([\d,]+ mi\) north-east, /);
+  // At least 400 MW: the weak one is left out.
+  const map = new MapPage(page);
+  await map.showMoreFilters();
+  await page.getByTestId('filter-min-frp').fill('400');
+  await expect(note).toContainText(/^No fire detections in view pass the filters in the last 24 h\. The nearest: (2[89]\d|3\d\d) km \([\d,]+ mi\) north-west, /);
   await note.getByRole('button', { name: 'Close' }).click();
   await expect(note).toHaveCount(0);
 });

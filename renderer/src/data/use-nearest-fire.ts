@@ -10,24 +10,30 @@ import { fireFilterParams, type ViewFilter } from './view-filter';
 /** A longitude within -180..180 (the map's centre runs on past them when it is panned round the world). */
 const wrapped = (longitude: number) => ((((longitude + 180) % 360) + 360) % 360) - 180;
 
-/** The answer for the current view and filter; null until it comes, when not asked, or when the read failed. */
-export function useNearestFire(api: ApiClient, viewport: MapViewport | null, filter: ViewFilter, ask: boolean): NearestFire | null {
-  const [answer, setAnswer] = useState<{ key: string; body: NearestFire } | null>(null);
-  // What the read depends on: the centre (to about 100 m) and the filter's parameters.
-  const key = ask && viewport ? JSON.stringify([viewport.center.map((degrees) => degrees.toFixed(3)), fireFilterParams(filter)]) : null;
-  const read = useEffectEvent((readKey: string, signal: AbortSignal) => {
+/**
+ * The answer for the view and filter, or while the next is read the one before (a pan does not blink it away); null
+ * until the first comes, when not asked, or when the read failed. `fetchedAt`: when the fires were last fetched (health's
+ * `lastSuccessAt`), so that a map left in place asks again once new detections are in.
+ */
+export function useNearestFire(api: ApiClient, viewport: MapViewport | null, filter: ViewFilter, ask: boolean, fetchedAt: string | null): NearestFire | null {
+  const [answer, setAnswer] = useState<{ scope: string; body: NearestFire } | null>(null);
+  // What the read depends on: the centre (to about 100 m), and its scope, the filter's parameters and the fires' last
+  // fetch (an answer of another scope is not shown while the next is read: its words would belie the filter).
+  const scope = JSON.stringify([fireFilterParams(filter), fetchedAt]);
+  const key = ask && viewport ? JSON.stringify([viewport.center.map((degrees) => degrees.toFixed(3)), scope]) : null;
+  const read = useEffectEvent((signal: AbortSignal) => {
     if (!viewport) return;
     const [longitude, latitude] = viewport.center;
     api
       .get<NearestFire>('/api/fires/nearest', { near: `${wrapped(longitude).toFixed(5)},${latitude.toFixed(5)}`, ...fireFilterParams(filter) }, signal)
-      .then((body) => !signal.aborted && setAnswer({ key: readKey, body }))
+      .then((body) => !signal.aborted && setAnswer({ scope, body }))
       .catch(() => undefined);
   });
   useEffect(() => {
     if (key === null) return;
     const abort = new AbortController();
-    read(key, abort.signal);
+    read(abort.signal);
     return () => abort.abort();
   }, [key]);
-  return answer !== null && answer.key === key ? answer.body : null;
+  return key !== null && answer !== null && answer.scope === scope ? answer.body : null;
 }

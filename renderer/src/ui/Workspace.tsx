@@ -100,9 +100,11 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
     return { ...snapshot, aircraftCount: aircraft, cut, counts: { ...snapshot.counts, aircraft, fires: layerFireCount, incidents, alerts } };
   }, [snapshot, playbackMinute, pastAircraftCount, layerFireCount, hudAlerts, viewport]);
   const { visibility, toggle } = useLayerVisibility(session, address.layers);
-  // Live, a view of no fire detection with the fires shown: where the nearest one is (the note under the search box).
-  const noFiresInView = playbackMinute === null && visibility.fires && layerFireCount === 0;
-  const nearestFire = useNearestFire(api, readyView, filter, noFiresInView);
+  // Live, a view of no fire detection with the fires shown, once the fires were fetched: where the nearest one is
+  // (the note under the search box). Before the first fetch the HUD says the feed has delivered nothing yet.
+  const firesFetchedAt = health.pipelines.fires?.lastSuccessAt ?? null;
+  const noFiresInView = playbackMinute === null && visibility.fires && layerFireCount === 0 && firesFetchedAt !== null;
+  const nearestFire = useNearestFire(api, readyView, filter, noFiresInView, firesFetchedAt);
   useViewAddress(viewport, visibility, filter, playbackMinute);
   const [camera, setCamera] = useState<{ id: string; title: string } | null>(null);
   const [draft, dispatchDraft] = useReducer(draftReducer, NO_DRAFT);
