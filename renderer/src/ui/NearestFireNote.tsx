@@ -5,9 +5,23 @@ import type { NearestFire } from '../api/api-types';
 import { nearestFireWords } from '../data/nearest-fire-words';
 import type { ViewFilter } from '../data/view-filter';
 
-export function NearestFireNote({ answer, filter, onShow }: { answer: NearestFire | null; filter: ViewFilter; onShow: (at: [number, number]) => void }) {
+/**
+ * `feedDeliveredNothing`: the fires feed has not delivered yet (a first start, offline): "none anywhere" is not said
+ * then, the HUD's "–" saying why; a detection stored meanwhile (sent to the API) is still named.
+ */
+export function NearestFireNote({
+  answer,
+  filter,
+  feedDeliveredNothing,
+  onShow,
+}: {
+  answer: NearestFire | null;
+  filter: ViewFilter;
+  feedDeliveredNothing: boolean;
+  onShow: (at: [number, number]) => void;
+}) {
   const [closed, setClosed] = useState(false);
-  if (closed || answer === null) return null;
+  if (closed || answer === null || (answer.nearest === null && feedDeliveredNothing)) return null;
   const { nearest } = answer;
   return (
     <p className="home-note" role="status" data-testid="nearest-fire-note">

@@ -37,6 +37,7 @@ import { ExportButton } from './ExportButton';
 import { HomeButton } from './HomeButton';
 import { MeasureTool } from './MeasureTool';
 import { NearestFireNote } from './NearestFireNote';
+import { noDataReason } from './hud/stale-feeds';
 import { PlaybackBar } from './PlaybackBar';
 import { SearchBox } from './SearchBox';
 import { ShortcutsHelp } from './ShortcutsHelp';
@@ -100,10 +101,10 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
     return { ...snapshot, aircraftCount: aircraft, cut, counts: { ...snapshot.counts, aircraft, fires: layerFireCount, incidents, alerts } };
   }, [snapshot, playbackMinute, pastAircraftCount, layerFireCount, hudAlerts, viewport]);
   const { visibility, toggle } = useLayerVisibility(session, address.layers);
-  // Live, a view of no fire detection with the fires shown, once the fires were fetched: where the nearest one is
-  // (the note under the search box). Before the first fetch the HUD says the feed has delivered nothing yet.
+  // Live, a view of no fire detection with the fires shown: where the nearest one is (the note under the search box),
+  // asked again when the fires are fetched anew.
   const firesFetchedAt = health.pipelines.fires?.lastSuccessAt ?? null;
-  const noFiresInView = playbackMinute === null && visibility.fires && layerFireCount === 0 && firesFetchedAt !== null;
+  const noFiresInView = playbackMinute === null && visibility.fires && layerFireCount === 0;
   const nearestFire = useNearestFire(api, readyView, filter, noFiresInView, firesFetchedAt);
   useViewAddress(viewport, visibility, filter, playbackMinute);
   const [camera, setCamera] = useState<{ id: string; title: string } | null>(null);
@@ -290,7 +291,7 @@ export function Workspace({ api, initialHealth, settings, address }: { api: ApiC
       <div className="map-notes">
         <TimeZoneHomeNote state={home} />
         <OfflineDetailNote controller={controller} viewport={readyView} />
-        <NearestFireNote answer={nearestFire} filter={filter} onShow={showNearestFire} />
+        <NearestFireNote answer={nearestFire} filter={filter} feedDeliveredNothing={noDataReason(health.pipelines.fires) !== null} onShow={showNearestFire} />
       </div>
       <CursorCoordinates controller={controller} />
       <PlaybackBar
