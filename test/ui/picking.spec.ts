@@ -330,3 +330,17 @@ test('a click on many fire detections sums them up above their list, and "Zoom i
   expect(zoom).toBeCloseTo(9, 1);
   expect(center[0]).toBeCloseTo(CLUSTER.longitude + 0.005, 1);
 });
+
+test('many detections of one spot are summed up without "Zoom in on them", which would not part them', async ({ page }) => {
+  // Arnhem Land, in Australia's north: no other test's place. Ten passes over one FIRMS pixel, at the same coordinates.
+  const SPOT = { longitude: 134.5, latitude: -12.8 };
+  await ingestFires(Array.from({ length: 10 }, (_, index) => ({ ...SPOT, frp: 5 + index, minutesAgo: 20 + index * 40 })));
+  const map = new MapPage(page);
+  await new AppPage(page).openReady({ view: [SPOT.longitude, SPOT.latitude, 9] });
+  await map.expectFireDrawnNear(SPOT.longitude, SPOT.latitude);
+  await map.expectStill();
+  await map.clickAt(SPOT.longitude, SPOT.latitude);
+  await expect(page.getByTestId('pick-list').locator('h3')).toHaveText('10 fire detections here');
+  await expect(page.getByTestId('pick-summary')).toContainText('All by NOAA-20 (N20)');
+  await expect(page.getByTestId('pick-zoom-in')).toHaveCount(0);
+});

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireListSummary, MANY_FIRES } from '../../renderer/src/map/pick-list-summary.js';
+import { allAtOnePlace, fireListSummary, MANY_FIRES } from '../../renderer/src/map/pick-list-summary.js';
 
 const fire = (acqTime: string, frp: number, satellite: string, kind = 'fire') => ({ kind, acqTime, frp, satellite });
 
@@ -29,5 +29,15 @@ describe('fireListSummary: what a long list of fire detections holds', () => {
   it('leaves out what the detections do not carry', () => {
     const bare = Array.from({ length: MANY_FIRES }, () => ({ kind: 'fire' }));
     expect(fireListSummary(bare)).toEqual([]);
+  });
+});
+
+describe('allAtOnePlace: whether zooming in would part a list', () => {
+  it('is true only when every object has the same position', () => {
+    const at = (lon: number, lat: number) => ({ kind: 'fire', position: [lon, lat] });
+    expect(allAtOnePlace([at(-115.4, 32.55), at(-115.4, 32.55), at(-115.4, 32.55)])).toBe(true);
+    expect(allAtOnePlace([at(-115.4, 32.55), at(-115.4, 32.5501)])).toBe(false);
+    expect(allAtOnePlace([at(-115.4, 32.55), { kind: 'incident' }])).toBe(false);
+    expect(allAtOnePlace([{ kind: 'fire' }, { kind: 'fire' }])).toBe(false);
   });
 });

@@ -21,7 +21,8 @@ import { formatBoth } from '../format/time-format';
 import { objectWithItsAlerts, PICK_RADIUS_PX, type PickProps, pickedObjects } from './feature-picking';
 import { backToPickList, pickListContent } from './pick-list-content';
 import { GeofenceDrawing } from './geofence-drawing';
-import { LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from './layer-catalog';
+import { FIRE_POINTS_MIN_ZOOM, LAYER_KEYS, LAYERS, type LayerKey, type LayerVisibility } from './layer-catalog';
+import { allAtOnePlace } from './pick-list-summary';
 import { addOverlays, fireTileUrl, INCIDENT_LAYER_FILTERS, OVERLAY_LAYERS, overlaySources } from './overlay-layers';
 import { layersWithOverlays } from './overlay-order';
 import { DualScaleControl } from './dual-scale-control';
@@ -580,8 +581,9 @@ export class MapController {
       this.popup?.remove();
       this.map.easeTo({ center: at, zoom: Math.min(this.map.getZoom() + PICK_ZOOM_STEP, this.map.getMaxZoom()) });
     };
-    // None at the closest zoom: nothing would come apart.
-    const canZoomIn = this.map.getZoom() < this.map.getMaxZoom() - 0.5;
+    // None at the closest zoom, nor where the points drawn at their own positions share one: nothing would come apart.
+    const zoom = this.map.getZoom();
+    const canZoomIn = zoom < this.map.getMaxZoom() - 0.5 && !(zoom >= FIRE_POINTS_MIN_ZOOM && allAtOnePlace(objects));
     const content = pickListContent(objects, (chosen, fromKeyboard) => this.open(chosen, at, [], fromKeyboard, backToPickList(objects, (back) => this.showPickList(objects, at, back, chosen))), seen, canZoomIn ? zoomIn : undefined);
     this.showPopup(content, at, objects.map((object) => String(object.kind)), focus);
     if (focus && seen) content.querySelector<HTMLElement>('.pick-seen')?.focus({ preventScroll: true });

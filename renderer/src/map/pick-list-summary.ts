@@ -37,3 +37,15 @@ export function fireListSummary(objects: readonly PickProps[]): string[] | null 
   }
   return lines;
 }
+
+/**
+ * Whether every object of a list lies at one position (the points' own coordinates): zooming in would not part them
+ * (twenty detections of one FIRMS pixel at zoom 9, and "Zoom in on them" showed the same one dot at 12). Only for
+ * exact positions: a vector tile's grid puts detections a few hundred metres apart on one spot.
+ */
+export function allAtOnePlace(objects: readonly PickProps[]): boolean {
+  const positions = objects.map((props) => props.position);
+  const [first] = positions;
+  if (!Array.isArray(first)) return false;
+  return positions.every((position) => Array.isArray(position) && position[0] === first[0] && position[1] === first[1]);
+}
