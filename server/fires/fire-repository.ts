@@ -120,14 +120,22 @@ WHERE acq_time >= $5 AND ($6::timestamptz IS NULL OR acq_time < $6)
 // GiST index (fires_geog_idx), so across the antimeridian too and true in the north (in degrees of longitude and
 // latitude, 3° north at 65°N came before 5° east, 333 km against 235); its distance and bearing on the spheroid.
 const NEAREST_FIRE = `
-SELECT f.latitude, f.longitude, ${isoTimeSql('f.acq_time')} AS "acqTime",
-       ST_Distance(f.geom::geography, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography) / 1000 AS "distanceKm",
-       coalesce(degrees(ST_Azimuth(ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, f.geom::geography)), 0) AS "bearingDeg"
-FROM fires f
-WHERE f.acq_time >= $3 AND ($4::timestamptz IS NULL OR f.acq_time < $4)
-  AND ${fireFilterCondition('f', 5)}
-ORDER BY f.geom::geography <-> ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography
-LIMIT 1`;
+WITH nearest AS (
+  SELECT f.geom, f.latitude, f.longitude
+  FROM fires f
+  WHERE f.acq_time >= $3 AND ($4::timestamptz IS NULL OR f.acq_time < $4)
+    AND ${fireFilterCondition('f', 5)}
+  ORDER BY f.geom::geography <-> ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography
+  LIMIT 1
+)
+SELECT n.latitude, n.longitude,
+       -- The newest pass over that spot (a pixel seen again and again): the one the index met first was any of them.
+       (SELECT ${isoTimeSql('max(g.acq_time)')} FROM fires g
+        WHERE g.geom && n.geom AND g.latitude = n.latitude AND g.longitude = n.longitude
+          AND g.acq_time >= $3 AND ($4::timestamptz IS NULL OR g.acq_time < $4) AND ${fireFilterCondition('g', 5)}) AS "acqTime",
+       ST_Distance(n.geom::geography, ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography) / 1000 AS "distanceKm",
+       coalesce(degrees(ST_Azimuth(ST_SetSRID(ST_MakePoint($1, $2), 4326)::geography, n.geom::geography)), 0) AS "bearingDeg"
+FROM nearest n`;
 
 /**
  * How long the nearest detection may be looked for. Under a filter that leaves none in the window, the distance-ordered

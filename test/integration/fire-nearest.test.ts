@@ -25,6 +25,9 @@ describe('the nearest fire detection', () => {
         detection(-0.88, 41.65, ago(3)),
         detection(21.01, 52.23, ago(30)),
         detection(14.42, 50.09, ago(2), 'Terra', 50),
+        // Prague seen again an hour later, at the same spot: the newest pass is named.
+        detection(14.42, 50.09, ago(1), 'Terra', 40),
+        detection(14.42, 50.09, ago(20), 'Terra', 45),
         // Siberia at 65°N: 3° north (about 333 km) and 5° east (about 235 km). The Pacific: 1° across the antimeridian
         // (about 111 km) and 1.5° this side of it (about 167 km).
         detection(100, 68, ago(4)),
@@ -33,7 +36,7 @@ describe('the nearest fire detection', () => {
         detection(178, 0, ago(4)),
       ],
     });
-    expect(stored.json()).toMatchObject({ stored: 7 });
+    expect(stored.json()).toMatchObject({ stored: 9 });
   });
   afterAll(async () => {
     await subject?.close();
@@ -47,7 +50,11 @@ describe('the nearest fire detection', () => {
     // Prague is south-south-east of Berlin.
     expect(body.nearest.bearingDeg).toBeGreaterThan(150);
     expect(body.nearest.bearingDeg).toBeLessThan(170);
-    expect(Date.parse(body.nearest.acqTime)).toBeGreaterThan(Date.now() - 3 * HOUR_MS);
+    expect(Date.parse(body.nearest.acqTime)).toBeGreaterThan(Date.now() - 1.5 * HOUR_MS);
+    // Under a filter, the newest pass it leaves: 2 h ago at 50 MW, not the 40 MW one of an hour ago.
+    const filtered = Date.parse((await nearest('near=13.40,52.52&minFrp=45&since=2d')).body.nearest.acqTime);
+    expect(filtered).toBeLessThan(Date.now() - 1.5 * HOUR_MS);
+    expect(filtered).toBeGreaterThan(Date.now() - 3 * HOUR_MS);
   });
 
   it('follows the filter and the window', async () => {

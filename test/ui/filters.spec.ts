@@ -393,6 +393,10 @@ test("in playback the export is of the cursor's minute: the window's fires and e
   await page.getByTestId('playback-step-back').click();
   await expect(page.getByTestId('export-message')).toHaveCount(0);
   await playback.goLive();
+  // Live, a timeline longer than the 6 h window says what the map shows beside its own count.
+  await expect(playback.total()).toHaveText(/ in 6 h in view$/);
+  await playback.chooseRange(24);
+  await expect(playback.total()).toHaveText(/ in 24 h in view · the map shows the last 6 h$/);
 });
 
 test('at 1280×720 the Layers tab shows the time window, every layer and the legend unscrolled: the other filters fold, their line names what they narrow, and the fold is remembered', async ({ page }) => {

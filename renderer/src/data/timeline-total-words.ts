@@ -33,8 +33,8 @@ export function totalsBySource(buckets: readonly PlaybackBucket[], fromMs: numbe
  * "1,850 fire detections and 17 news stories in 6 h in view" ("in 7 days" over a week); "No fire detections or news
  * in 6 h in view"
  * for none (not "Nothing recorded": the aircraft and incidents drawn meanwhile are not in these counts). `mapWindow`:
- * the map's own window when the timeline spans less of it ("last 24 h"), said after: "4 fire detections in 1 h in
- * view" beside a map and HUD of 300 read as a contradiction.
+ * the map's own window when the timeline spans another ("last 24 h"), said after: "4 fire detections in 1 h in view"
+ * beside a map and HUD of 300 read as a contradiction, as "66 … in 24 h" beside the 6 h window's 23.
  */
 export function timelineTotalWords(totals: Partial<Record<Source, number>>, hours: number, firesFiltered: boolean, mapWindow: string | null = null): string {
   const filtered = firesFiltered ? ' · fires filtered' : '';

@@ -66,8 +66,8 @@ export function PlaybackBar({
   const { bands, buckets, totals, error, read } = usePlaybackHistogram(api, viewport, from, end, minutes, filter);
   const pastAircraft = usePlaybackMap(api, controller, minuteStart, viewport, filter, onLiveAircraft);
   const firesNarrowed = narrowsFires(filter);
-  // Live, a timeline shorter than the Layers tab's window names the map's window beside its own count.
-  const mapWindowBeyond = minuteStart === null && !hasChosenWindow(filter) && hours < windowRange ? presetWindowLabel(filter) : null;
+  // Live, a timeline longer or shorter than the Layers tab's window names the map's window beside its own count.
+  const mapWindowBeyond = minuteStart === null && !hasChosenWindow(filter) && hours !== windowRange ? presetWindowLabel(filter) : null;
   const recorded = useAircraftRecorded(api, minuteStart !== null);
   const gap = useAircraftGap(api, minuteStart, pastAircraft);
   const aircraftNote = minuteStart === null ? null : aircraftRecordedNote(recorded, minuteStart, (epochMs) => formatMinuteBoth(new Date(epochMs)), gap);
