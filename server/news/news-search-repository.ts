@@ -2,7 +2,8 @@
 import type { Database } from '../db/database.js';
 import type { NewsCursor } from './news-query.js';
 import { newsPlacementJoin } from './news-placement-sql.js';
-import { newsSearchTerms } from './news-search-terms.js';
+import { newsSearchTerms, storyWordPrefixes } from './news-search-terms.js';
+import { placeNameWordsCondition } from './place-name-words-sql.js';
 
 export interface NewsSearchFilter {
   q?: string;
@@ -100,12 +101,14 @@ const matchQuery = (prefix: string) => `(CASE WHEN ${prefix}::text IS NULL THEN 
 const QUERY = matchQuery('$8');
 
 // Best match first: the text condition uses the GIN index on search_vector.
-// $1 words, $2 since, $3 category, $4 limit, $5..$7 cursor (rank, published_at, id), $8 prefix.
+// $1 words, $2 since, $3 category, $4 limit, $5..$7 cursor (rank, published_at, id), $8 prefix, $9 and $10 the words
+// and text of a place's name (place-name-words-sql.ts).
 const RANKED = `
 WITH matches AS (
   SELECT n.*, ts_rank(n.search_vector, ${QUERY}) AS rank
   FROM news_items n
   WHERE n.search_vector @@ ${QUERY}
+    AND ${placeNameWordsCondition('n', '$9', '$10')}
     AND ($2::timestamptz IS NULL OR n.published_at >= $2)
     AND ($3::text IS NULL OR n.categories @> ARRAY[$3::text])
 ),
@@ -122,12 +125,14 @@ ORDER BY p.rank DESC, p.published_at DESC NULLS LAST, p.id DESC`;
 
 // The matches newest first, undated last (the News tab's default while searching: the best match first buried the day's
 // stories under older ones that said the word more often). The rank is still answered for each.
-// $1 words, $2 since, $3 category, $4 limit, $5..$6 cursor (published_at, id), $7 prefix.
+// $1 words, $2 since, $3 category, $4 limit, $5..$6 cursor (published_at, id), $7 prefix, $8 and $9 the words and text
+// of a place's name.
 const NEWEST_MATCHES = `
 WITH page AS (
   SELECT n.*, ts_rank(n.search_vector, ${matchQuery('$7')}) AS rank
   FROM news_items n
   WHERE n.search_vector @@ ${matchQuery('$7')}
+    AND ${placeNameWordsCondition('n', '$8', '$9')}
     AND ($2::timestamptz IS NULL OR n.published_at >= $2)
     AND ($3::text IS NULL OR n.categories @> ARRAY[$3::text])
     AND ($6::bigint IS NULL OR ${AFTER('$5', '$6')})
@@ -152,6 +157,7 @@ export class NewsSearchRepository {
 
   async search(filter: NewsSearchFilter): Promise<FoundNewsItem[]> {
     const terms = filter.q ? newsSearchTerms(filter.q) : null;
+    const placeName = [filter.q ? storyWordPrefixes(filter.q) : null, filter.q?.trim() ?? null];
     const { rows } = terms && filter.newest
       ? await this.db.query<FoundRow>(NEWEST_MATCHES, [
           terms.words,
@@ -161,6 +167,7 @@ export class NewsSearchRepository {
           filter.after?.publishedAt ?? null,
           filter.after?.id ?? null,
           terms.prefix,
+          ...placeName,
         ])
       : terms
       ? await this.db.query<FoundRow>(RANKED, [
@@ -172,6 +179,7 @@ export class NewsSearchRepository {
           filter.after?.publishedAt ?? null,
           filter.after?.id ?? null,
           terms.prefix,
+          ...placeName,
         ])
       : await this.db.query<FoundRow>(LATEST, [
           filter.since ?? null,

@@ -3,7 +3,7 @@
 import type { Database } from '../db/database.js';
 import type { Bbox } from '../http/query-params.js';
 import { newsPlacementJoin } from '../news/news-placement-sql.js';
-import { CODE_KIND } from './place-name-kind.js';
+import { placeNameWordsCondition } from '../news/place-name-words-sql.js';
 import { storyWordPrefixes } from '../news/news-search-terms.js';
 import { pointInView } from './place-search-repository.js';
 
@@ -69,10 +69,8 @@ export function incidentNameOf(text: string): string {
   return stem.length > 0 ? stem : lower;
 }
 
-// The story's event, when it was placed on the map: its URL names the story (found by events_news_url_idx). A query
-// that is a place's name ($4) is not stemmed: each of its words ($3, storyWordPrefixes) must
-// begin one of the story's, among the stories the stemmed words find. English stems Redding to red, and the town found
-// "Red Cross calls…"; other words keep their stems ("fires" finds "the Carr fire", "fire in the hills" its stop words).
+// The story's event, when it was placed on the map: its URL names the story (found by events_news_url_idx). A place's
+// name is matched word for word ($3 its words, $4 the text: place-name-words-sql.ts).
 const NEWS = `
 SELECT n.id::float8 AS id, n.title, n.link,
        to_char(n.published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "publishedAt",
@@ -81,10 +79,7 @@ FROM (
   SELECT id, title, link, published_at, ts_rank(search_vector, websearch_to_tsquery('english', search_words($1::text))) AS rank
   FROM news_items
   WHERE search_vector @@ websearch_to_tsquery('english', search_words($1::text))
-    AND ($3::text[] IS NULL
-         OR NOT EXISTS (SELECT 1 FROM place_names pn WHERE pn.folded = gazetteer_fold($4::text) AND pn.kind < ${CODE_KIND})
-         OR to_tsvector('simple', search_words(title) || ' ' || coalesce(search_words(summary), ''))
-            @@ (SELECT to_tsquery('simple', string_agg(quote_literal(word) || ':*', ' & ')) FROM unnest($3::text[]) AS word))
+    AND ${placeNameWordsCondition('news_items', '$3', '$4')}
   ORDER BY rank DESC, published_at DESC NULLS LAST
   LIMIT $2
 ) AS n

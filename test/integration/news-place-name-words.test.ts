@@ -12,7 +12,7 @@ const STORIES = [
   'Wildfire burns near Paradise',
 ];
 
-describe('news in the search box', () => {
+describe('news found by a place\'s name, in the search box and the News tab', () => {
   let subject: TestApp;
   const newsFound = async (q: string) => {
     const { results } = (await subject.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent(q)}`, headers: authorized })).json() as {
@@ -46,6 +46,16 @@ describe('news in the search box', () => {
     expect(await newsFound('red cross')).toEqual([STORIES[0]]);
     expect(await newsFound('fires')).toEqual([STORIES[2]]);
     expect(await newsFound('wildfires in paradise')).toEqual([STORIES[3]]);
+  });
+
+  it('in the News tab alike, best match first or newest first', async () => {
+    const listed = async (query: string) =>
+      ((await subject.app.inject({ method: 'GET', url: `/api/news?${query}`, headers: authorized })).json() as { items: Array<{ title: string }> }).items.map((item) => item.title).sort();
+    expect(await listed('q=Redding')).toEqual([STORIES[2]]);
+    expect(await listed('q=Redding&sort=newest')).toEqual([STORIES[2]]);
+    // Not a place's name: the stems, and the last word as the start of one, as typed so far.
+    expect(await listed('q=red')).toEqual([STORIES[1], STORIES[0], STORIES[2]].sort());
+    expect(await listed('q=fires')).toEqual([STORIES[2]]);
   });
 
   it('asks the websearch syntax as written', async () => {
