@@ -2,7 +2,8 @@
 // specifiers): unit-tested from Node.
 import type { Bbox } from './api-types.js';
 
-const wrap = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
+/** A longitude within -180..180 (the map's bounds and centre run on past them when it is panned round the world). */
+export const wrap = (lon: number) => ((((lon + 180) % 360) + 360) % 360) - 180;
 const clampLat = (lat: number) => Math.max(-90, Math.min(90, lat));
 
 export function viewportBbox(west: number, south: number, east: number, north: number): Bbox {

@@ -4,11 +4,9 @@
 import { useEffect, useEffectEvent, useState } from 'react';
 import type { ApiClient } from '../api/api-client';
 import type { NearestFire } from '../api/api-types';
+import { wrap } from '../api/viewport-bbox';
 import type { MapViewport } from '../map/map-controller';
 import { fireFilterParams, type ViewFilter } from './view-filter';
-
-/** A longitude within -180..180 (the map's centre runs on past them when it is panned round the world). */
-const wrapped = (longitude: number) => ((((longitude + 180) % 360) + 360) % 360) - 180;
 
 /**
  * The answer for the view and filter, or while the next is read the one before (a pan does not blink it away); null
@@ -25,7 +23,7 @@ export function useNearestFire(api: ApiClient, viewport: MapViewport | null, fil
     if (!viewport) return;
     const [longitude, latitude] = viewport.center;
     api
-      .get<NearestFire>('/api/fires/nearest', { near: `${wrapped(longitude).toFixed(5)},${latitude.toFixed(5)}`, ...fireFilterParams(filter) }, signal)
+      .get<NearestFire>('/api/fires/nearest', { near: `${wrap(longitude).toFixed(5)},${latitude.toFixed(5)}`, ...fireFilterParams(filter) }, signal)
       .then((body) => !signal.aborted && setAnswer({ scope, body }))
       .catch(() => undefined);
   });

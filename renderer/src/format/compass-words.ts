@@ -1,4 +1,5 @@
-// A bearing and a distance as an analyst says them: "840 km south-west". Pure (`.js` specifiers): unit-tested.
+// A bearing and a distance as an analyst says them: "840 km south-west". Pure (`.js` specifiers): unit-tested. Not
+// the ruler's compassPoint (map/measure-path.ts: 16 points, abbreviated), which is loaded with GeographicLib on demand.
 
 const POINTS = ['north', 'north-east', 'east', 'south-east', 'south', 'south-west', 'west', 'north-west'] as const;
 
